@@ -1,0 +1,24 @@
+package org.hhfr.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code ./hhfr} command: a thin front that parses arguments and hands over to the modules. */
+@Command(name = "hhfr",
+        mixinStandardHelpOptions = true,
+        version = "hhfr 0.1.0-SNAPSHOT",
+        description = "HHFR: fast SOAP streams for mobile clients.",
+        subcommands = {CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new Main()).execute(args));
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+}

@@ -1,0 +1,41 @@
+package org.hhfr.schemas;
+
+/**
+ * A schema HHFR cannot use: malformed, hostile, over a limit, or outside the supported subset. The message
+ * names the construct and, when known, its line and column in the source document.
+ */
+public final class SchemaException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    private final int line;
+    private final int column;
+    private final String reason;
+
+    /** @param line 1-based, or -1 when the position is unknown (as for a cycle found after parsing) */
+    public SchemaException(String reason, int line, int column) {
+        super(line > 0 ? line + ":" + column + ": " + reason : reason);
+        this.reason = reason;
+        this.line = line;
+        this.column = column;
+    }
+
+    public SchemaException(String reason, int line, int column, Throwable cause) {
+        this(reason, line, column);
+        initCause(cause);
+    }
+
+    /** 1-based line of the offending construct, or -1 if unknown. */
+    public int line() {
+        return line;
+    }
+
+    /** 1-based column of the offending construct, or -1 if unknown. */
+    public int column() {
+        return column;
+    }
+
+    /** The message without the position. */
+    public String reason() {
+        return reason;
+    }
+}
