@@ -1,0 +1,411 @@
+package org.hhfr.negotiation;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.DeliveryAssurance;
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.SessionId;
+import org.hhfr.contextstore.SessionToken;
+import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.XmlSubtree;
+import org.hhfr.schemas.QualifiedName;
+import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlPullParserException;
+
+/**
+ * Reads the negotiation vocabulary from hostile input within {@link NegotiationLimits}. Elements of other
+ * namespaces are skipped (the vocabulary is open to extensions); an unknown element of the HHFR namespace,
+ * a missing required part or a value out of range is a {@link MalformedMessageException} whose message
+ * can be sent back as a decline reason. Thread-safe.
+ */
+public final class NegotiationReader {
+    private static final String NS = HhfrUris.NAMESPACE;
+
+    private final NegotiationLimits limits;
+
+    public NegotiationReader(NegotiationLimits limits) {
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    public NegotiationLimits limits() {
+        return limits;
+    }
+
+    /** The offer in a header block's XML. */
+    public Offer readOffer(String xml) throws MalformedMessageException {
+        return parseString(xml, "Offer", true);
+    }
+
+    /** The answer in a header block's XML. */
+    public Answer readAnswer(String xml) throws MalformedMessageException {
+        return parseString(xml, "Answer", false);
+    }
+
+    /** The offer in an explicit negotiation: the parser is on {@code hhfr:Negotiate}, and left on its end. */
+    public Offer readNegotiate(XmlPullParser parser) throws IOException {
+        return readWrapped(parser, "Negotiate", "Offer", true);
+    }
+
+    /** The answer of an explicit negotiation: the parser is on {@code hhfr:NegotiateResponse}. */
+    public Answer readNegotiateResponse(XmlPullParser parser) throws IOException {
+        return readWrapped(parser, "NegotiateResponse", "Answer", false);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T parseString(String xml, String element, boolean offer) throws MalformedMessageException {
+        XmlPullParser parser = XmlSubtree.parser(new StringReader(xml));
+        try {
+            parser.nextTag();
+            requireStart(parser, element);
+            return (T) (offer ? readOffer(parser) : readAnswer(parser));
+        } catch (MalformedMessageException e) {
+            throw e;
+        } catch (XmlPullParserException | IOException e) {
+            throw new MalformedMessageException("hhfr:" + element + " is not well-formed: " + e.getMessage(), e);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> T readWrapped(XmlPullParser parser, String wrapper, String element, boolean offer)
+            throws IOException {
+        try {
+            requireStart(parser, wrapper);
+            parser.nextTag();
+            requireStart(parser, element);
+            T value = (T) (offer ? readOffer(parser) : readAnswer(parser));
+            parser.nextTag();
+            if (parser.getEventType() != XmlPullParser.END_TAG || !wrapper.equals(parser.getName())) {
+                throw malformed(parser, "hhfr:" + wrapper + " must hold exactly one hhfr:" + element);
+            }
+            return value;
+        } catch (XmlPullParserException e) {
+            throw new MalformedMessageException("hhfr:" + wrapper + " is not well-formed: " + e.getMessage(), e);
+        }
+    }
+
+    private Offer readOffer(XmlPullParser parser) throws IOException, XmlPullParserException {
+        Offer.Builder offer = Offer.builder().scheme(requiredAttribute(parser, "scheme"));
+        List<String> representations = new ArrayList<>();
+        List<String> transports = new ArrayList<>();
+        List<QualifiedName> staticHeaders = new ArrayList<>();
+        while (nextChild(parser)) {
+            String name = parser.getName();
+            switch (name) {
+                case "Representation":
+                    addBounded(parser, representations, text(parser, limits.maxTextChars()), "representations");
+                    break;
+                case "Transport":
+                    addBounded(parser, transports, text(parser, limits.maxTextChars()), "transports");
+                    break;
+                case "Reliability":
+                    offer.policy(readPolicy(parser));
+                    break;
+                case "Schemas":
+                    offer.schemas(readSchemas(parser));
+                    break;
+                case "SchemaDigests":
+                    offer.digests(readDigests(parser));
+                    break;
+                case "StaticHeader":
+                    if (staticHeaders.size() == limits.maxStaticHeaders()) {
+                        throw malformed(parser, "more than " + limits.maxStaticHeaders() + " static headers offered");
+                    }
+                    staticHeaders.add(new QualifiedName(boundedAttribute(parser, "namespace", ""),
+                            requiredAttribute(parser, "name")));
+                    skipToEnd(parser);
+                    break;
+                case "Resume":
+                    offer.resumption(sessionId(parser, requiredAttribute(parser, "session")),
+                            sessionToken(parser, requiredAttribute(parser, "token")));
+                    skipToEnd(parser);
+                    break;
+                case "Limits":
+                    offer.maxMessageBytes(positiveInt(parser, "maxMessageBytes"));
+                    skipToEnd(parser);
+                    break;
+                default:
+                    throw malformed(parser, "unknown element hhfr:" + name + " in hhfr:Offer");
+            }
+        }
+        if (representations.isEmpty() || transports.isEmpty()) {
+            throw malformed(parser, "hhfr:Offer needs at least one hhfr:Representation and one hhfr:Transport");
+        }
+        return offer.representations(representations).transports(transports).staticHeaders(staticHeaders).build();
+    }
+
+    private Answer readAnswer(XmlPullParser parser) throws IOException, XmlPullParserException {
+        String accepted = requiredAttribute(parser, "accepted");
+        if (!"true".equals(accepted) && !"false".equals(accepted)) {
+            throw malformed(parser, "hhfr:Answer accepted must be true or false, was '" + accepted + "'");
+        }
+        if ("false".equals(accepted)) {
+            String reason = null;
+            while (nextChild(parser)) {
+                if (!"Reason".equals(parser.getName())) {
+                    throw malformed(parser, "a declining hhfr:Answer holds only hhfr:Reason, found hhfr:"
+                            + parser.getName());
+                }
+                reason = text(parser, limits.maxTextChars());
+            }
+            return Answer.declined(reason == null || reason.isEmpty() ? "(no reason given)" : reason);
+        }
+        Answer.Accepted answer = Answer.accepted();
+        while (nextChild(parser)) {
+            String name = parser.getName();
+            switch (name) {
+                case "Scheme":
+                    answer.scheme(text(parser, limits.maxTextChars()));
+                    break;
+                case "Representation":
+                    answer.representation(text(parser, limits.maxTextChars()));
+                    break;
+                case "Transport":
+                    answer.transport(text(parser, limits.maxTextChars()));
+                    break;
+                case "Reliability":
+                    answer.policy(readPolicy(parser));
+                    break;
+                case "Endpoint":
+                    answer.endpoint(readEndpoint(parser));
+                    break;
+                case "Session":
+                    answer.session(sessionId(parser, requiredAttribute(parser, "id")),
+                            sessionToken(parser, requiredAttribute(parser, "token")));
+                    answer.validForMillis(positiveLong(parser, "validForMillis"));
+                    answer.resumed("true".equals(parser.getAttributeValue("", "resumed")));
+                    skipToEnd(parser);
+                    break;
+                case "Limits":
+                    answer.maxMessageBytes(positiveInt(parser, "maxMessageBytes"));
+                    skipToEnd(parser);
+                    break;
+                case "Schemas":
+                    answer.schemas(readSchemas(parser));
+                    break;
+                default:
+                    throw malformed(parser, "unknown element hhfr:" + name + " in hhfr:Answer");
+            }
+        }
+        try {
+            return answer.build();
+        } catch (IllegalArgumentException e) {
+            throw malformed(parser, e.getMessage());
+        }
+    }
+
+    private ReliabilityPolicy readPolicy(XmlPullParser parser) throws IOException, XmlPullParserException {
+        String assuranceName = requiredAttribute(parser, "deliveryAssurance");
+        DeliveryAssurance assurance = DeliveryAssuranceNames.forWireName(assuranceName);
+        if (assurance == null) {
+            throw malformed(parser, "unknown delivery assurance '" + assuranceName
+                    + "' (known: ExactlyOnce, AtMostOnce)");
+        }
+        String inOrder = requiredAttribute(parser, "inOrder");
+        int retransmission = positiveInt(parser, "retransmissionIntervalMillis");
+        int ack = intAttribute(parser, "ackIntervalMillis", 0);
+        int window = positiveInt(parser, "window");
+        skipToEnd(parser);
+        return new ReliabilityPolicy(assurance, "true".equals(inOrder) || "1".equals(inOrder), retransmission, ack,
+                window);
+    }
+
+    private StreamEndpoint readEndpoint(XmlPullParser parser) throws IOException, XmlPullParserException {
+        String host = requiredAttribute(parser, "host");
+        int port = positiveInt(parser, "port");
+        skipToEnd(parser);
+        try {
+            return new StreamEndpoint(host, port);
+        } catch (IllegalArgumentException e) {
+            throw malformed(parser, "bad stream endpoint: " + e.getMessage());
+        }
+    }
+
+    private OperationSchemas readSchemas(XmlPullParser parser) throws IOException, XmlPullParserException {
+        MessageSchema request = null;
+        MessageSchema response = null;
+        while (nextChild(parser)) {
+            String name = parser.getName();
+            QualifiedName element = new QualifiedName(boundedAttribute(parser, "namespace", ""),
+                    requiredAttribute(parser, "element"));
+            if ("Request".equals(name) && request == null) {
+                request = new MessageSchema(element, text(parser, limits.maxSchemaChars()));
+            } else if ("Response".equals(name) && response == null) {
+                response = new MessageSchema(element, text(parser, limits.maxSchemaChars()));
+            } else {
+                throw malformed(parser, "hhfr:Schemas holds one hhfr:Request then one hhfr:Response, found hhfr:"
+                        + name);
+            }
+        }
+        if (request == null || response == null) {
+            throw malformed(parser, "hhfr:Schemas needs both hhfr:Request and hhfr:Response");
+        }
+        return new OperationSchemas(request, response);
+    }
+
+    private SchemaDigests readDigests(XmlPullParser parser) throws IOException, XmlPullParserException {
+        String request = requiredAttribute(parser, "request");
+        String response = requiredAttribute(parser, "response");
+        skipToEnd(parser);
+        try {
+            return new SchemaDigests(request, response);
+        } catch (IllegalArgumentException e) {
+            throw malformed(parser, e.getMessage());
+        }
+    }
+
+    /**
+     * Moves to the next child element in the HHFR namespace, skipping foreign ones; false at the parent's
+     * END_TAG.
+     */
+    private static boolean nextChild(XmlPullParser parser) throws IOException, XmlPullParserException {
+        while (true) {
+            int event = parser.next();
+            if (event == XmlPullParser.END_TAG) {
+                return false;
+            }
+            if (event == XmlPullParser.START_TAG) {
+                if (NS.equals(parser.getNamespace())) {
+                    return true;
+                }
+                skipToEnd(parser);
+            } else if (event == XmlPullParser.TEXT && !parser.isWhitespace()) {
+                throw malformed(parser, "unexpected text '" + abbreviate(parser.getText()) + "'");
+            } else if (event == XmlPullParser.END_DOCUMENT) {
+                throw malformed(parser, "document ended inside negotiation content");
+            }
+        }
+    }
+
+    /** Skips the current element and everything in it. */
+    private static void skipToEnd(XmlPullParser parser) throws IOException, XmlPullParserException {
+        int depth = parser.getDepth();
+        while (!(parser.next() == XmlPullParser.END_TAG && parser.getDepth() == depth)) {
+            if (parser.getEventType() == XmlPullParser.END_DOCUMENT) {
+                throw malformed(parser, "document ended inside negotiation content");
+            }
+        }
+    }
+
+    /** The text content of a simple element, trimmed; child elements are refused. */
+    private static String text(XmlPullParser parser, int maxChars) throws IOException, XmlPullParserException {
+        String element = parser.getName();
+        StringBuilder text = new StringBuilder();
+        while (parser.next() != XmlPullParser.END_TAG) {
+            if (parser.getEventType() != XmlPullParser.TEXT) {
+                throw malformed(parser, "hhfr:" + element + " must contain only text");
+            }
+            text.append(parser.getText());
+            if (text.length() > maxChars) {
+                throw malformed(parser, "hhfr:" + element + " longer than the limit of " + maxChars + " characters");
+            }
+        }
+        return text.toString().trim();
+    }
+
+    private void addBounded(XmlPullParser parser, List<String> list, String uri, String what)
+            throws MalformedMessageException {
+        if (uri.isEmpty()) {
+            throw malformed(parser, "empty URI in " + what);
+        }
+        if (list.size() == limits.maxListEntries()) {
+            throw malformed(parser, "more than " + limits.maxListEntries() + " " + what + " offered");
+        }
+        list.add(uri);
+    }
+
+    private String requiredAttribute(XmlPullParser parser, String name) throws MalformedMessageException {
+        String value = boundedAttribute(parser, name, null);
+        if (value == null || value.isEmpty()) {
+            throw malformed(parser, "hhfr:" + parser.getName() + " needs the attribute " + name);
+        }
+        return value;
+    }
+
+    private String boundedAttribute(XmlPullParser parser, String name, String absent)
+            throws MalformedMessageException {
+        String value = parser.getAttributeValue("", name);
+        if (value == null) {
+            return absent;
+        }
+        if (value.length() > limits.maxTextChars()) {
+            throw malformed(parser, "attribute " + name + " longer than " + limits.maxTextChars() + " characters");
+        }
+        return value.trim();
+    }
+
+    private int positiveInt(XmlPullParser parser, String name) throws MalformedMessageException {
+        long value = positiveLong(parser, name);
+        if (value > Integer.MAX_VALUE) {
+            throw malformed(parser, "attribute " + name + " out of range: " + value);
+        }
+        return (int) value;
+    }
+
+    private int intAttribute(XmlPullParser parser, String name, int absent) throws MalformedMessageException {
+        String text = boundedAttribute(parser, name, null);
+        if (text == null) {
+            return absent;
+        }
+        try {
+            int value = Integer.parseInt(text);
+            if (value < 0) {
+                throw malformed(parser, "attribute " + name + " must not be negative, was " + value);
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw malformed(parser, "attribute " + name + " is not a number: '" + text + "'");
+        }
+    }
+
+    private long positiveLong(XmlPullParser parser, String name) throws MalformedMessageException {
+        String text = requiredAttribute(parser, name);
+        try {
+            long value = Long.parseLong(text);
+            if (value < 1) {
+                throw malformed(parser, "attribute " + name + " must be positive, was " + value);
+            }
+            return value;
+        } catch (NumberFormatException e) {
+            throw malformed(parser, "attribute " + name + " is not a number: '" + text + "'");
+        }
+    }
+
+    private static SessionId sessionId(XmlPullParser parser, String text) throws MalformedMessageException {
+        try {
+            return SessionId.parse(text);
+        } catch (ContextStoreException e) {
+            throw malformed(parser, e.getMessage());
+        }
+    }
+
+    private static SessionToken sessionToken(XmlPullParser parser, String text) throws MalformedMessageException {
+        try {
+            return SessionToken.parse(text);
+        } catch (ContextStoreException e) {
+            throw malformed(parser, e.getMessage());
+        }
+    }
+
+    private static void requireStart(XmlPullParser parser, String element)
+            throws XmlPullParserException, MalformedMessageException {
+        if (parser.getEventType() != XmlPullParser.START_TAG || !NS.equals(parser.getNamespace())
+                || !element.equals(parser.getName())) {
+            throw malformed(parser, "expected hhfr:" + element + " in namespace " + NS);
+        }
+    }
+
+    private static String abbreviate(String text) {
+        String trimmed = text.trim();
+        return trimmed.length() <= 40 ? trimmed : trimmed.substring(0, 40) + "...";
+    }
+
+    private static MalformedMessageException malformed(XmlPullParser parser, String problem) {
+        return new MalformedMessageException(problem + " (line " + parser.getLineNumber() + ", column " + parser.getColumnNumber() + ")");
+    }
+}
