@@ -1,0 +1,633 @@
+package org.hhfr.schemas;
+
+import static org.xmlpull.v1.XmlPullParser.END_DOCUMENT;
+import static org.xmlpull.v1.XmlPullParser.END_TAG;
+import static org.xmlpull.v1.XmlPullParser.START_TAG;
+import static org.xmlpull.v1.XmlPullParser.TEXT;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Reads the supported subset of XML Schema from a standalone {@code xs:schema} document or from the
+ * {@code wsdl:types} of a WSDL 1.1 document into {@link SchemaDeclarations}. Every construct outside the
+ * subset is refused with its position; only annotations ({@code xs:annotation} and attributes in foreign
+ * namespaces) are skipped. Type references stay unresolved QNames until {@link SchemaResolver} runs.
+ */
+final class SchemaDocumentReader {
+    private static final String XSD = XsdType.XSD_NAMESPACE;
+    private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
+    private static final String WSDL_2 = "http://www.w3.org/ns/wsdl";
+
+    private final XmlCursor cursor;
+    private final SchemaLimits limits;
+    private final SchemaDeclarations declarations = new SchemaDeclarations();
+    private int declarationCount;
+
+    /** The {@code xs:schema} being read: its target namespace and form defaults. */
+    private String targetNamespace;
+    private boolean elementsQualified;
+    private boolean attributesQualified;
+
+    /** Reads one child element of the current XSD element, through its end tag. */
+    private interface ChildReader {
+        void read() throws SchemaException;
+    }
+
+    SchemaDocumentReader(XmlCursor cursor, SchemaLimits limits) {
+        this.cursor = cursor;
+        this.limits = limits;
+    }
+
+    /** Reads the whole document: prolog, document element, epilog. */
+    SchemaDeclarations read() throws SchemaException {
+        int token = cursor.next();
+        while (token == TEXT && cursor.isWhitespaceText()) {
+            token = cursor.next();
+        }
+        if (token != START_TAG) {
+            throw cursor.error(token == END_DOCUMENT ? "the document is empty" : "text before the document element");
+        }
+        if (is(XSD, "schema")) {
+            readSchema();
+        } else if (is(WSDL, "definitions")) {
+            readWsdl();
+        } else if (WSDL_2.equals(cursor.namespace())) {
+            throw cursor.error("WSDL 2.0 is not supported; use the service's WSDL 1.1 description");
+        } else {
+            throw cursor.error("<" + cursor.tagName() + "> in namespace '" + cursor.namespace()
+                    + "' is neither an XML Schema (xs:schema) nor a WSDL 1.1 document (wsdl:definitions)");
+        }
+        while ((token = cursor.next()) != END_DOCUMENT) {
+            if (token != TEXT || !cursor.isWhitespaceText()) {
+                throw cursor.error("content after the document element");
+            }
+        }
+        declarations.requireImportsPresent();
+        return declarations;
+    }
+
+    private boolean is(String namespace, String localName) {
+        return namespace.equals(cursor.namespace()) && localName.equals(cursor.localName());
+    }
+
+    // ---- WSDL 1.1: only wsdl:types matters; messages, port types, bindings and services are skipped.
+
+    private void readWsdl() throws SchemaException {
+        boolean typesSeen = false;
+        while (true) {
+            int token = cursor.next();
+            if (token == END_TAG) {
+                return;
+            } else if (token == END_DOCUMENT) {
+                throw cursor.truncated();
+            } else if (token == TEXT) {
+                requireWhitespace("wsdl:definitions");
+            } else if (is(WSDL, "types")) {
+                if (typesSeen) {
+                    throw cursor.error("a WSDL document has at most one wsdl:types");
+                }
+                typesSeen = true;
+                readWsdlTypes();
+            } else if (is(WSDL, "import")) {
+                throw cursor.error("wsdl:import is not supported: other documents are never fetched;"
+                        + " use a WSDL that holds its types inline");
+            } else {
+                cursor.skipElement();
+            }
+        }
+    }
+
+    private void readWsdlTypes() throws SchemaException {
+        while (true) {
+            int token = cursor.next();
+            if (token == END_TAG) {
+                return;
+            } else if (token == END_DOCUMENT) {
+                throw cursor.truncated();
+            } else if (token == TEXT) {
+                requireWhitespace("wsdl:types");
+            } else if (is(XSD, "schema")) {
+                readSchema();
+            } else if (is(WSDL, "documentation")) {
+                cursor.skipElement();
+            } else {
+                throw cursor.error("<" + cursor.tagName() + "> inside wsdl:types is not supported;"
+                        + " only xs:schema (XML Schema 1.0) is");
+            }
+        }
+    }
+
+    // ---- xs:schema and its global declarations
+
+    private void readSchema() throws SchemaException {
+        allowAttributes("targetNamespace", "elementFormDefault", "attributeFormDefault", "version", "id");
+        String namespace = cursor.attribute("targetNamespace");
+        if (namespace != null && namespace.trim().isEmpty()) {
+            throw cursor.error("targetNamespace=\"\" is not allowed; omit it for a schema without a namespace");
+        }
+        targetNamespace = namespace == null ? "" : namespace.trim();
+        elementsQualified = isQualified("elementFormDefault", false);
+        attributesQualified = isQualified("attributeFormDefault", false);
+        declarations.addTargetNamespace(targetNamespace);
+        readChildren(() -> {
+            switch (cursor.localName()) {
+                case "import":
+                    readImport();
+                    break;
+                case "element":
+                    declarations.addElement(readGlobalElement());
+                    break;
+                case "complexType":
+                    declarations.addComplexType(readComplexType(true));
+                    break;
+                case "simpleType":
+                    SourcePosition position = cursor.position();
+                    QualifiedName name = new QualifiedName(targetNamespace, requireName());
+                    declarations.addSimpleType(name, readSimpleType(name), position);
+                    break;
+                case "attribute":
+                    throw cursor.error("global attributes are not supported; declare attributes inside"
+                            + " their complex type");
+                default:
+                    throw notSupported();
+            }
+        });
+    }
+
+    private void readImport() throws SchemaException {
+        allowAttributes("namespace", "schemaLocation", "id");
+        SourcePosition position = cursor.position();
+        if (cursor.attribute("schemaLocation") != null) {
+            throw cursor.error("xs:import schemaLocation=\"" + cursor.attribute("schemaLocation")
+                    + "\" is not supported: other documents are never fetched;"
+                    + " put every schema in this document and import by namespace only");
+        }
+        String namespace = cursor.attribute("namespace");
+        namespace = namespace == null ? "" : namespace.trim();
+        if (namespace.equals(targetNamespace)) {
+            throw cursor.error("a schema cannot import its own target namespace " + namespace);
+        }
+        readChildren(() -> {
+            throw notSupported();
+        });
+        declarations.addImport(namespace, position);
+    }
+
+    private ParsedElement readGlobalElement() throws SchemaException {
+        allowAttributes("name", "type", "nillable", "id");
+        SourcePosition position = cursor.position();
+        QualifiedName name = new QualifiedName(targetNamespace, requireName());
+        boolean nillable = booleanAttribute("nillable");
+        countDeclaration();
+        return readElementType(position, name, 1, 1, nillable);
+    }
+
+    /** A local element of a sequence: a declaration, a ref, or the paper's array shorthand. */
+    private ParsedElement readLocalElement() throws SchemaException {
+        SourcePosition position = cursor.position();
+        countDeclaration();
+        String ref = cursor.attribute("ref");
+        if (ref != null) {
+            allowAttributes("ref", "minOccurs", "maxOccurs", "id");
+            QualifiedName target = cursor.resolveQName(ref, "ref");
+            int[] occurs = occurrence();
+            readChildren(() -> {
+                throw notSupported();
+            });
+            return ParsedElement.ofRef(position, target, occurs[0], occurs[1]);
+        }
+        allowAttributes("name", "type", "minOccurs", "maxOccurs", "nillable", "form", "id", "primitives", "value");
+        String local = requireName();
+        QualifiedName name = new QualifiedName(isQualified("form", elementsQualified) ? targetNamespace : "", local);
+        boolean nillable = booleanAttribute("nillable");
+        if (isArrayShorthand()) {
+            return readArrayShorthand(position, name, nillable);
+        }
+        if (cursor.attribute("primitives") != null || cursor.attribute("value") != null) {
+            throw cursor.error("primitives= and value= belong to the array shorthand type=\"array\" only");
+        }
+        int[] occurs = occurrence();
+        return readElementType(position, name, occurs[0], occurs[1], nillable);
+    }
+
+    /** The element's type: a {@code type} reference or one inline anonymous type, never both or neither. */
+    private ParsedElement readElementType(SourcePosition position, QualifiedName name, int minOccurs,
+                                          int maxOccurs, boolean nillable) throws SchemaException {
+        String typeAttribute = cursor.attribute("type");
+        QualifiedName typeName = typeAttribute == null ? null : cursor.resolveQName(typeAttribute, "type");
+        List<ParsedComplexType> complex = new ArrayList<>(1);
+        List<SimpleType> simple = new ArrayList<>(1);
+        readChildren(() -> {
+            if (typeName != null || !complex.isEmpty() || !simple.isEmpty()) {
+                throw cursor.error("element '" + name.localName() + "' has more than one type");
+            }
+            switch (cursor.localName()) {
+                case "complexType":
+                    complex.add(readComplexType(false));
+                    break;
+                case "simpleType":
+                    simple.add(readSimpleType(null));
+                    break;
+                default:
+                    throw notSupported();
+            }
+        });
+        if (typeName != null) {
+            return ParsedElement.ofNamedType(position, name, minOccurs, maxOccurs, nillable, typeName);
+        } else if (!complex.isEmpty()) {
+            return ParsedElement.ofComplexType(position, name, minOccurs, maxOccurs, nillable, complex.get(0));
+        } else if (!simple.isEmpty()) {
+            return ParsedElement.ofSimpleType(position, name, minOccurs, maxOccurs, nillable, simple.get(0));
+        }
+        throw position.error("element '" + name.localName() + "' has no type (xs:anyType is not supported)");
+    }
+
+    /** {@code type="array"} unprefixed (or in the XSD namespace, as the paper writes its schemas). */
+    private boolean isArrayShorthand() throws SchemaException {
+        String type = cursor.attribute("type");
+        if (type == null) {
+            return false;
+        }
+        QualifiedName resolved = cursor.resolveQName(type, "type");
+        return "array".equals(resolved.localName()) && (type.indexOf(':') < 0 || XSD.equals(resolved.namespace()));
+    }
+
+    /** {@code <element name="MyArray" type="array" primitives="float" value="90"/>}: exactly 90 floats. */
+    private ParsedElement readArrayShorthand(SourcePosition position, QualifiedName name, boolean nillable)
+            throws SchemaException {
+        String primitives = cursor.attribute("primitives");
+        String value = cursor.attribute("value");
+        if (primitives == null || value == null) {
+            throw cursor.error("type=\"array\" needs primitives=\"<built-in type>\" and value=\"<length>\"");
+        }
+        if (cursor.attribute("minOccurs") != null || cursor.attribute("maxOccurs") != null) {
+            throw cursor.error("type=\"array\" fixes its length with value=; minOccurs/maxOccurs are not allowed");
+        }
+        QualifiedName itemType = cursor.resolveQName(primitives, "primitives");
+        if (primitives.indexOf(':') < 0) {
+            itemType = new QualifiedName(XSD, itemType.localName());
+        }
+        XsdType builtIn = XSD.equals(itemType.namespace()) ? XsdType.forLocalName(itemType.localName()) : null;
+        if (builtIn == null) {
+            throw cursor.error("primitives=\"" + primitives + "\" is not a supported built-in type " + supportedTypes());
+        }
+        int length = nonNegativeInteger(value, "value");
+        if (length < 1) {
+            throw cursor.error("value=\"" + value + "\": an array needs at least one item");
+        }
+        readChildren(() -> {
+            throw notSupported();
+        });
+        return ParsedElement.ofNamedType(position, name, length, length, nillable,
+                new QualifiedName(XSD, builtIn.localName()));
+    }
+
+    // ---- complex types
+
+    private ParsedComplexType readComplexType(boolean global) throws SchemaException {
+        SourcePosition position = cursor.position();
+        if (global) {
+            allowAttributes("name", "mixed", "id");
+        } else {
+            allowAttributes("mixed", "id");
+        }
+        QualifiedName name = global ? new QualifiedName(targetNamespace, requireName()) : null;
+        if (booleanAttribute("mixed")) {
+            throw cursor.error("mixed=\"true\" (text mixed with elements) is not supported");
+        }
+        countDeclaration();
+        List<ParsedElement> elements = new ArrayList<>();
+        List<ParsedAttribute> attributes = new ArrayList<>();
+        Set<String> elementNames = new HashSet<>();
+        Set<String> attributeNames = new HashSet<>();
+        boolean[] sequenceSeen = {false};
+        readChildren(() -> {
+            switch (cursor.localName()) {
+                case "sequence":
+                    if (sequenceSeen[0] || !attributes.isEmpty()) {
+                        throw cursor.error("xs:sequence must come once, before the attributes");
+                    }
+                    sequenceSeen[0] = true;
+                    for (ParsedElement element : readSequence()) {
+                        if (!elementNames.add(element.localName())) {
+                            throw element.position().error("two elements named '" + element.localName()
+                                    + "' in one sequence are not supported (positions would be ambiguous)");
+                        }
+                        elements.add(element);
+                    }
+                    break;
+                case "attribute":
+                    ParsedAttribute attribute = readAttribute();
+                    if (!attributeNames.add(attribute.name().localName())) {
+                        throw attribute.position().error("attribute '" + attribute.name().localName()
+                                + "' is declared twice");
+                    }
+                    attributes.add(attribute);
+                    break;
+                default:
+                    throw notSupported();
+            }
+        });
+        return new ParsedComplexType(position, name, attributes, elements);
+    }
+
+    private List<ParsedElement> readSequence() throws SchemaException {
+        allowAttributes("minOccurs", "maxOccurs", "id");
+        int[] occurs = occurrence();
+        if (occurs[0] != 1 || occurs[1] != 1) {
+            throw cursor.error("minOccurs/maxOccurs on xs:sequence are not supported; put them on the elements");
+        }
+        List<ParsedElement> elements = new ArrayList<>();
+        readChildren(() -> {
+            if (!"element".equals(cursor.localName())) {
+                throw notSupported();
+            }
+            elements.add(readLocalElement());
+        });
+        return elements;
+    }
+
+    private ParsedAttribute readAttribute() throws SchemaException {
+        allowAttributes("name", "type", "use", "form", "id");
+        SourcePosition position = cursor.position();
+        String local = requireName();
+        QualifiedName name = new QualifiedName(isQualified("form", attributesQualified) ? targetNamespace : "", local);
+        String use = cursor.attribute("use");
+        use = use == null ? "optional" : use.trim();
+        if (!use.equals("optional") && !use.equals("required")) {
+            throw cursor.error("use=\"" + use + "\" is not supported; use \"optional\" or \"required\"");
+        }
+        String typeAttribute = cursor.attribute("type");
+        QualifiedName typeName = typeAttribute == null ? null : cursor.resolveQName(typeAttribute, "type");
+        countDeclaration();
+        List<SimpleType> inline = new ArrayList<>(1);
+        readChildren(() -> {
+            if (!"simpleType".equals(cursor.localName())) {
+                throw notSupported();
+            }
+            if (typeName != null || !inline.isEmpty()) {
+                throw cursor.error("attribute '" + local + "' has more than one type");
+            }
+            inline.add(readSimpleType(null));
+        });
+        if (typeName == null && inline.isEmpty()) {
+            throw position.error("attribute '" + local + "' has no type (xs:anySimpleType is not supported)");
+        }
+        return new ParsedAttribute(position, name, use.equals("required"), typeName,
+                inline.isEmpty() ? null : inline.get(0));
+    }
+
+    // ---- simple types: a built-in, or an enumeration of strings
+
+    /** @param name the type's name, {@code null} for an anonymous type */
+    private SimpleType readSimpleType(QualifiedName name) throws SchemaException {
+        SourcePosition position = cursor.position();
+        allowAttributes(name == null ? new String[] {"id"} : new String[] {"name", "id"});
+        countDeclaration();
+        List<SimpleType> restriction = new ArrayList<>(1);
+        readChildren(() -> {
+            if (!"restriction".equals(cursor.localName())) {
+                throw notSupported();
+            }
+            if (!restriction.isEmpty()) {
+                throw cursor.error("an xs:simpleType has one xs:restriction");
+            }
+            restriction.add(readRestriction(name));
+        });
+        if (restriction.isEmpty()) {
+            throw position.error("xs:simpleType needs an xs:restriction");
+        }
+        return restriction.get(0);
+    }
+
+    private SimpleType readRestriction(QualifiedName name) throws SchemaException {
+        allowAttributes("base", "id");
+        String base = cursor.attribute("base");
+        if (base == null) {
+            throw cursor.error("xs:restriction needs a base= built-in type");
+        }
+        QualifiedName baseName = cursor.resolveQName(base, "base");
+        if (!XSD.equals(baseName.namespace())) {
+            throw cursor.error("restricting " + baseName + " is not supported; a simple type may only restrict"
+                    + " a built-in type");
+        }
+        XsdType baseType = XsdType.forLocalName(baseName.localName());
+        if (baseType == null) {
+            throw cursor.error("built-in type xs:" + baseName.localName() + " is not supported " + supportedTypes());
+        }
+        List<String> values = new ArrayList<>();
+        Set<String> distinct = new HashSet<>();
+        readChildren(() -> {
+            if (!"enumeration".equals(cursor.localName())) {
+                throw cursor.error("facet " + cursor.tagName() + " is not supported (only xs:enumeration)");
+            }
+            if (baseType != XsdType.STRING) {
+                throw cursor.error("xs:enumeration is supported on xs:string only, not on xs:" + baseType.localName());
+            }
+            allowAttributes("value", "id");
+            String value = cursor.attribute("value");
+            if (value == null) {
+                throw cursor.error("xs:enumeration needs a value=");
+            }
+            if (!distinct.add(value)) {
+                throw cursor.error("enumeration value '" + value + "' appears twice");
+            }
+            if (values.size() == limits.maxEnumerationValues()) {
+                throw cursor.error("more than " + limits.maxEnumerationValues() + " enumeration values");
+            }
+            values.add(value);
+            readChildren(() -> {
+                throw notSupported();
+            });
+        });
+        return values.isEmpty() ? SimpleType.of(baseType) : SimpleType.enumeration(name, values);
+    }
+
+    // ---- shared pieces
+
+    /**
+     * Reads the content of the current XSD element up to its end tag: white space, annotations (skipped),
+     * and child elements in the XSD namespace, each handed to {@code reader}.
+     */
+    private void readChildren(ChildReader reader) throws SchemaException {
+        String parent = cursor.tagName();
+        while (true) {
+            int token = cursor.next();
+            if (token == END_TAG) {
+                return;
+            } else if (token == END_DOCUMENT) {
+                throw cursor.truncated();
+            } else if (token == TEXT) {
+                requireWhitespace(parent);
+            } else if (!XSD.equals(cursor.namespace())) {
+                throw cursor.error("<" + cursor.tagName() + "> is not allowed inside <" + parent
+                        + ">: only XML Schema elements are");
+            } else if ("annotation".equals(cursor.localName())) {
+                allowAttributes("id");
+                cursor.skipElement();
+            } else {
+                reader.read();
+            }
+        }
+    }
+
+    private void requireWhitespace(String parent) throws SchemaException {
+        if (!cursor.isWhitespaceText()) {
+            throw cursor.error("text inside <" + parent + "> is not allowed");
+        }
+    }
+
+    /** Refuses unprefixed attributes not in {@code allowed}; attributes in other namespaces are annotations. */
+    private void allowAttributes(String... allowed) throws SchemaException {
+        for (int i = 0; i < cursor.attributeCount(); i++) {
+            String namespace = cursor.attributeNamespace(i);
+            String name = cursor.attributeName(i);
+            if (XSD.equals(namespace) || (namespace.isEmpty() && !contains(allowed, name))) {
+                throw cursor.error("attribute " + name + " of <" + cursor.tagName() + "> is not supported");
+            }
+        }
+    }
+
+    private static boolean contains(String[] names, String name) {
+        for (String candidate : names) {
+            if (candidate.equals(name)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String requireName() throws SchemaException {
+        String name = cursor.attribute("name");
+        if (name == null) {
+            throw cursor.error("<" + cursor.tagName() + "> needs a name");
+        }
+        String trimmed = name.trim();
+        if (!XmlSyntax.isNcName(trimmed)) {
+            throw cursor.error("name=\"" + name + "\" is not a valid XML name");
+        }
+        return trimmed;
+    }
+
+    private boolean isQualified(String attribute, boolean otherwise) throws SchemaException {
+        String value = cursor.attribute(attribute);
+        if (value == null) {
+            return otherwise;
+        }
+        switch (value.trim()) {
+            case "qualified":
+                return true;
+            case "unqualified":
+                return false;
+            default:
+                throw cursor.error(attribute + "=\"" + value + "\" must be qualified or unqualified");
+        }
+    }
+
+    private boolean booleanAttribute(String attribute) throws SchemaException {
+        String value = cursor.attribute(attribute);
+        if (value == null) {
+            return false;
+        }
+        switch (value.trim()) {
+            case "true":
+            case "1":
+                return true;
+            case "false":
+            case "0":
+                return false;
+            default:
+                throw cursor.error(attribute + "=\"" + value + "\" is not a boolean");
+        }
+    }
+
+    /** {minOccurs, maxOccurs} from the current tag, 1 each by default; unbounded is {@link ElementDecl#UNBOUNDED}. */
+    private int[] occurrence() throws SchemaException {
+        String min = cursor.attribute("minOccurs");
+        String max = cursor.attribute("maxOccurs");
+        int minOccurs = min == null ? 1 : nonNegativeInteger(min, "minOccurs");
+        int maxOccurs = max == null ? 1
+                : max.trim().equals("unbounded") ? ElementDecl.UNBOUNDED : nonNegativeInteger(max, "maxOccurs");
+        if (maxOccurs == 0) {
+            throw cursor.error("maxOccurs=\"0\" (a prohibited element) is not supported");
+        }
+        if (minOccurs > maxOccurs) {
+            throw cursor.error("minOccurs=\"" + min + "\" is greater than maxOccurs"
+                    + (max == null ? " (1 when absent)" : "=\"" + max + "\""));
+        }
+        return new int[] {minOccurs, maxOccurs};
+    }
+
+    /** A count that fits below {@link ElementDecl#UNBOUNDED}. */
+    private int nonNegativeInteger(String value, String attribute) throws SchemaException {
+        String digits = value.trim();
+        boolean valid = !digits.isEmpty() && digits.length() <= 10;
+        for (int i = 0; valid && i < digits.length(); i++) {
+            valid = digits.charAt(i) >= '0' && digits.charAt(i) <= '9';
+        }
+        if (!valid || Long.parseLong(digits) >= ElementDecl.UNBOUNDED) {
+            throw cursor.error(attribute + "=\"" + value + "\" is not a count from 0 to "
+                    + (ElementDecl.UNBOUNDED - 1));
+        }
+        return Integer.parseInt(digits);
+    }
+
+    private static String supportedTypes() {
+        StringBuilder list = new StringBuilder("(supported:");
+        for (XsdType type : XsdType.values()) {
+            list.append(type.ordinal() == 0 ? " " : ", ").append(type.localName());
+        }
+        return list.append(')').toString();
+    }
+
+    private void countDeclaration() throws SchemaException {
+        if (++declarationCount > limits.maxDeclarations()) {
+            throw cursor.error("more than " + limits.maxDeclarations() + " declarations");
+        }
+    }
+
+    /** A refusal of the current XSD element, saying why for the constructs people commonly use. */
+    private SchemaException notSupported() {
+        String tag = cursor.tagName();
+        String why;
+        switch (cursor.localName()) {
+            case "choice":
+            case "all":
+                why = tag + " is not supported: only xs:sequence, whose order is the wire order";
+                break;
+            case "any":
+            case "anyAttribute":
+                why = "wildcards (" + tag + ") are not supported: every element needs a declared type";
+                break;
+            case "group":
+            case "attributeGroup":
+                why = "named groups (" + tag + ") are not supported";
+                break;
+            case "complexContent":
+            case "simpleContent":
+            case "extension":
+                why = "type derivation (" + tag + ") is not supported";
+                break;
+            case "list":
+            case "union":
+                why = tag + " simple types are not supported: only built-ins and string enumerations";
+                break;
+            case "include":
+            case "redefine":
+            case "override":
+                why = tag + " is not supported: other documents are never fetched";
+                break;
+            case "unique":
+            case "key":
+            case "keyref":
+                why = "identity constraints (" + tag + ") are not supported";
+                break;
+            default:
+                why = "<" + tag + "> is not supported here";
+        }
+        return cursor.error(why);
+    }
+}

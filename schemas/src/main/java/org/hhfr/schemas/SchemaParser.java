@@ -1,0 +1,147 @@
+package org.hhfr.schemas;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.util.Objects;
+
+import org.kxml2.io.KXmlParser;
+import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlPullParserException;
+
+/**
+ * The paper's DSParser: reads an XML Schema, or the schemas inside a WSDL 1.1 document's
+ * {@code wsdl:types}, into a {@link Schema} whose global elements give each message its
+ * {@link DataStructure}. Built on kxml2 so that it runs on Android as well as on a server.
+ *
+ * <p>The input may come from the other end of a network, so it is treated as hostile: no DTD, no entity
+ * declaration, nothing fetched, every size bounded by {@link SchemaLimits}, and every failure (malformed
+ * XML, a limit, a construct outside the supported subset) is a {@link SchemaException} with the position
+ * of the offending construct. The supported subset is described in the module's README.
+ *
+ * <p>Instances are immutable and may be shared between threads.
+ */
+public final class SchemaParser {
+    private static final int CHUNK = 8192;
+
+    private final SchemaLimits limits;
+
+    /** A parser with {@link SchemaLimits#defaults()}. */
+    public SchemaParser() {
+        this(SchemaLimits.defaults());
+    }
+
+    public SchemaParser(SchemaLimits limits) {
+        this.limits = Objects.requireNonNull(limits, "limits");
+    }
+
+    /** Parses schema text. */
+    public Schema parse(String document) throws SchemaException {
+        return parse(new StringReader(document));
+    }
+
+    /**
+     * Parses characters from {@code source}, reading at most {@link SchemaLimits#maxDocumentChars()} + 1 of
+     * them: a longer document is refused without reading the rest. The reader is not closed.
+     */
+    public Schema parse(Reader source) throws SchemaException {
+        StringBuilder text = new StringBuilder();
+        char[] chunk = new char[CHUNK];
+        try {
+            int read;
+            while ((read = source.read(chunk, 0, Math.min(CHUNK, limits.maxDocumentChars() + 1 - text.length()))) > 0) {
+                text.append(chunk, 0, read);
+                if (text.length() > limits.maxDocumentChars()) {
+                    throw tooLarge("characters");
+                }
+            }
+        } catch (IOException e) {
+            throw new SchemaException("cannot read the schema: " + e.getMessage(), -1, -1, e);
+        }
+        String document = text.toString();
+        return parse(parser -> parser.setInput(new StringReader(document)));
+    }
+
+    /**
+     * Parses an encoded document, detecting its encoding as XML does (byte order mark or XML declaration,
+     * UTF-8 otherwise). At most {@link SchemaLimits#maxDocumentChars()} + 1 bytes are read: for a byte
+     * stream the limit counts bytes. The stream is not closed.
+     */
+    public Schema parse(InputStream source) throws SchemaException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] chunk = new byte[CHUNK];
+        try {
+            int read;
+            while ((read = source.read(chunk, 0, Math.min(CHUNK, limits.maxDocumentChars() + 1 - bytes.size()))) > 0) {
+                bytes.write(chunk, 0, read);
+                if (bytes.size() > limits.maxDocumentChars()) {
+                    throw tooLarge("bytes");
+                }
+            }
+        } catch (IOException e) {
+            throw new SchemaException("cannot read the schema: " + e.getMessage(), -1, -1, e);
+        }
+        byte[] document = bytes.toByteArray();
+        return parse(parser -> parser.setInput(new ByteArrayInputStream(document), null));
+    }
+
+    private SchemaException tooLarge(String unit) {
+        return new SchemaException("the document is longer than " + limits.maxDocumentChars() + " " + unit
+                + " (SchemaLimits.maxDocumentChars)", -1, -1);
+    }
+
+    /** Hands a fresh kxml2 parser the buffered document; called once per pass. */
+    private interface DocumentInput {
+        void feed(XmlPullParser parser) throws XmlPullParserException;
+    }
+
+    private Schema parse(DocumentInput input) throws SchemaException {
+        XmlCursor cursor = new XmlCursor(newParser(input), limits);
+        SchemaDeclarations declarations;
+        try {
+            declarations = new SchemaDocumentReader(cursor, limits).read();
+        } catch (RuntimeException e) {
+            throw new SchemaException("unreadable schema: " + e, cursor.position().line(),
+                    cursor.position().column(), e);
+        }
+        requireEntitiesDefined(input);
+        try {
+            return new SchemaResolver(declarations, limits).resolve();
+        } catch (RuntimeException e) {
+            throw new SchemaException("unusable schema: " + e, -1, -1, e);
+        }
+    }
+
+    private static XmlPullParser newParser(DocumentInput input) throws SchemaException {
+        KXmlParser parser = new KXmlParser();
+        try {
+            parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
+            input.feed(parser);
+        } catch (XmlPullParserException | RuntimeException e) {
+            throw new SchemaException("cannot start reading the document: " + e.getMessage(), 1, 1, e);
+        }
+        return parser;
+    }
+
+    /**
+     * kxml2, walked token by token (which is what lets the reader see and refuse a DOCTYPE), drops an
+     * undefined entity reference inside an attribute value instead of failing. A second, event-level pass
+     * over the already bounded and well-formed document refuses those.
+     */
+    private static void requireEntitiesDefined(DocumentInput input) throws SchemaException {
+        XmlPullParser parser = newParser(input);
+        try {
+            while (parser.next() != XmlPullParser.END_DOCUMENT) {
+                // only the failure matters
+            }
+        } catch (XmlPullParserException e) {
+            throw new SchemaException(XmlCursor.reason(e), e.getLineNumber(), Math.max(1, e.getColumnNumber()), e);
+        } catch (IOException | RuntimeException e) {
+            throw new SchemaException("malformed XML: " + e, parser.getLineNumber(),
+                    Math.max(1, parser.getColumnNumber()), e);
+        }
+    }
+}

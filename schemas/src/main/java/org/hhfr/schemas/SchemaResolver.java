@@ -1,0 +1,196 @@
+package org.hhfr.schemas;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns {@link SchemaDeclarations} into the immutable model: resolves type references and element refs by
+ * qualified name across all schemas of the document, refuses recursion, and bounds every resolved
+ * structure's depth ({@link SchemaLimits#maxStructureDepth()}) and size ({@link SchemaLimits#maxDeclarations()}
+ * counted with named types expanded, so a chain of types that each use the next many times cannot blow up).
+ *
+ * <p>Named complex types and global elements are resolved once and shared, so memory stays linear in the
+ * size of the document.
+ */
+final class SchemaResolver {
+    private static final String XSD = XsdType.XSD_NAMESPACE;
+
+    private final SchemaDeclarations declarations;
+    private final SchemaLimits limits;
+    private final Map<QualifiedName, Resolved<ComplexType>> namedTypes = new HashMap<>();
+    private final Map<QualifiedName, Resolved<ElementDecl>> globalElements = new HashMap<>();
+    /**
+     * Global elements ("element {ns}name") and named types ("type {ns}name") being resolved, outermost
+     * first: meeting one again is recursion. Elements and types have separate symbol spaces, hence the kind.
+     */
+    private final Set<String> inProgress = new LinkedHashSet<>();
+
+    /** A resolved declaration with the levels of elements it spans and the declarations it expands to. */
+    private static final class Resolved<T> {
+        final T value;
+        final int height;
+        final long size;
+
+        Resolved(T value, int height, long size) {
+            this.value = value;
+            this.height = height;
+            this.size = size;
+        }
+    }
+
+    SchemaResolver(SchemaDeclarations declarations, SchemaLimits limits) {
+        this.declarations = declarations;
+        this.limits = limits;
+    }
+
+    Schema resolve() throws SchemaException {
+        Map<QualifiedName, ElementDecl> elements = new LinkedHashMap<>();
+        for (ParsedElement element : declarations.elements().values()) {
+            elements.put(element.name(), globalElement(element.name(), element.position(), 1).value);
+        }
+        Map<QualifiedName, ComplexType> complexTypes = new LinkedHashMap<>();
+        for (ParsedComplexType type : declarations.complexTypes().values()) {
+            complexTypes.put(type.name(), namedType(type.name(), type.position(), 1).value);
+        }
+        return new Schema(elements, complexTypes, declarations.simpleTypes());
+    }
+
+    /**
+     * @param depth the level, counted from 1 at a data structure's root, of the element that uses it
+     * @param usedAt where the reference is, for errors
+     */
+    private Resolved<ElementDecl> globalElement(QualifiedName name, SourcePosition usedAt, int depth)
+            throws SchemaException {
+        Resolved<ElementDecl> resolved = globalElements.get(name);
+        if (resolved == null) {
+            ParsedElement parsed = declarations.elements().get(name);
+            if (parsed == null) {
+                throw usedAt.error("ref to unknown global element " + name);
+            }
+            String key = "element " + name;
+            enter(key, usedAt);
+            resolved = element(parsed, depth);
+            inProgress.remove(key);
+            globalElements.put(name, resolved);
+        }
+        requireDepth(depth + resolved.height - 1, usedAt);
+        return resolved;
+    }
+
+    private Resolved<ComplexType> namedType(QualifiedName name, SourcePosition usedAt, int depth)
+            throws SchemaException {
+        Resolved<ComplexType> resolved = namedTypes.get(name);
+        if (resolved == null) {
+            String key = "type " + name;
+            enter(key, usedAt);
+            resolved = complexType(declarations.complexTypes().get(name), depth);
+            inProgress.remove(key);
+            namedTypes.put(name, resolved);
+        }
+        requireDepth(depth + resolved.height, usedAt);
+        return resolved;
+    }
+
+    private void enter(String key, SourcePosition usedAt) throws SchemaException {
+        if (!inProgress.add(key)) {
+            StringBuilder path = new StringBuilder();
+            boolean inCycle = false;
+            for (String step : inProgress) {
+                inCycle |= step.equals(key);
+                if (inCycle) {
+                    path.append(step).append(" -> ");
+                }
+            }
+            throw usedAt.error("recursive structure: " + path + key + " (recursion is not supported)");
+        }
+    }
+
+    /** @param depth the element's level from the root of the structure, 1 for the root */
+    private Resolved<ElementDecl> element(ParsedElement parsed, int depth) throws SchemaException {
+        requireDepth(depth, parsed.position());
+        if (parsed.isRef()) {
+            Resolved<ElementDecl> global = globalElement(parsed.ref(), parsed.position(), depth);
+            ElementDecl declaration = global.value.withOccurrence(parsed.minOccurs(), parsed.maxOccurs(),
+                    global.value.nillable());
+            return new Resolved<>(declaration, global.height, global.size);
+        }
+        Resolved<ComplexType> complex = null;
+        SimpleType simple = parsed.inlineSimpleType();
+        if (parsed.inlineComplexType() != null) {
+            complex = complexType(parsed.inlineComplexType(), depth);
+        } else if (parsed.typeName() != null) {
+            QualifiedName typeName = parsed.typeName();
+            if (declarations.complexTypes().containsKey(typeName)) {
+                complex = namedType(typeName, parsed.position(), depth);
+            } else {
+                simple = simpleType(typeName, parsed.position(), "element '" + parsed.name().localName() + "'");
+            }
+        }
+        if (complex == null) {
+            return new Resolved<>(ElementDecl.simple(parsed.name(), simple, parsed.minOccurs(), parsed.maxOccurs(),
+                    parsed.nillable()), 1, 1);
+        }
+        long size = requireSize(1 + complex.size, parsed.position());
+        return new Resolved<>(ElementDecl.complex(parsed.name(), complex.value, parsed.minOccurs(),
+                parsed.maxOccurs(), parsed.nillable()), 1 + complex.height, size);
+    }
+
+    /** @param depth the level of the element whose type this is */
+    private Resolved<ComplexType> complexType(ParsedComplexType parsed, int depth) throws SchemaException {
+        List<AttributeDecl> attributes = new ArrayList<>();
+        for (ParsedAttribute attribute : parsed.attributes()) {
+            SimpleType type = attribute.inlineType() != null ? attribute.inlineType()
+                    : simpleType(attribute.typeName(), attribute.position(),
+                            "attribute '" + attribute.name().localName() + "'");
+            attributes.add(new AttributeDecl(attribute.name(), type, attribute.required()));
+        }
+        List<ElementDecl> elements = new ArrayList<>();
+        int height = 0;
+        long size = attributes.size();
+        for (ParsedElement child : parsed.elements()) {
+            Resolved<ElementDecl> resolved = element(child, depth + 1);
+            elements.add(resolved.value);
+            height = Math.max(height, resolved.height);
+            size = requireSize(size + resolved.size, child.position());
+        }
+        return new Resolved<>(new ComplexType(parsed.name(), attributes, elements), height, size);
+    }
+
+    private SimpleType simpleType(QualifiedName name, SourcePosition usedAt, String user) throws SchemaException {
+        if (XSD.equals(name.namespace())) {
+            XsdType builtIn = XsdType.forLocalName(name.localName());
+            if (builtIn == null) {
+                throw usedAt.error(user + " has the built-in type xs:" + name.localName()
+                        + ", which is not supported");
+            }
+            return SimpleType.of(builtIn);
+        }
+        SimpleType declared = declarations.simpleTypes().get(name);
+        if (declared != null) {
+            return declared;
+        }
+        if (declarations.complexTypes().containsKey(name)) {
+            throw usedAt.error(user + " needs a simple type, but " + name + " is a complex type");
+        }
+        throw usedAt.error(user + " has the unknown type " + name);
+    }
+
+    private void requireDepth(int depth, SourcePosition at) throws SchemaException {
+        if (depth > limits.maxStructureDepth()) {
+            throw at.error("elements nested deeper than " + limits.maxStructureDepth() + " levels");
+        }
+    }
+
+    private long requireSize(long size, SourcePosition at) throws SchemaException {
+        if (size > limits.maxDeclarations()) {
+            throw at.error("the structure expands to more than " + limits.maxDeclarations()
+                    + " declarations (named types counted at every use)");
+        }
+        return size;
+    }
+}

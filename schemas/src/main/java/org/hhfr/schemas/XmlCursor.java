@@ -1,0 +1,220 @@
+package org.hhfr.schemas;
+
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.Set;
+
+import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlPullParserException;
+
+/**
+ * A namespace-aware kxml2 pull parser walked token by token, so that nothing the schema reader does not
+ * expect slips past: a DOCTYPE (and with it every entity declaration) is refused wherever it appears, an
+ * undefined entity reference in text is refused, nesting and attribute values are bounded. Comments and
+ * processing instructions are skipped; CDATA and entity references count as text. Every failure, including
+ * kxml2's own, becomes a {@link SchemaException} positioned at the start of the offending token.
+ */
+final class XmlCursor {
+    private final XmlPullParser parser;
+    private final SchemaLimits limits;
+    private int line = 1;
+    private int column = 1;
+    private int event = XmlPullParser.START_DOCUMENT;
+
+    XmlCursor(XmlPullParser parser, SchemaLimits limits) {
+        this.parser = parser;
+        this.limits = limits;
+    }
+
+    /**
+     * Moves to the next start tag, end tag, piece of text or the end of the document.
+     *
+     * @return {@link XmlPullParser#START_TAG}, {@link XmlPullParser#END_TAG}, {@link XmlPullParser#TEXT}
+     *         or {@link XmlPullParser#END_DOCUMENT}
+     */
+    int next() throws SchemaException {
+        while (true) {
+            line = parser.getLineNumber();
+            column = Math.max(1, parser.getColumnNumber());
+            int token = nextToken();
+            switch (token) {
+                case XmlPullParser.COMMENT:
+                case XmlPullParser.PROCESSING_INSTRUCTION:
+                case XmlPullParser.IGNORABLE_WHITESPACE:
+                    continue;
+                case XmlPullParser.DOCDECL:
+                    throw error("a DOCTYPE declaration is not allowed (no DTDs, no entity declarations)");
+                case XmlPullParser.ENTITY_REF:
+                    if (parser.getText() == null) {
+                        throw error("undefined entity reference &" + parser.getName() + ";");
+                    }
+                    event = XmlPullParser.TEXT;
+                    return event;
+                case XmlPullParser.CDSECT:
+                case XmlPullParser.TEXT:
+                    event = XmlPullParser.TEXT;
+                    return event;
+                case XmlPullParser.START_TAG:
+                    event = token;
+                    checkStartTag();
+                    return event;
+                case XmlPullParser.END_TAG:
+                case XmlPullParser.END_DOCUMENT:
+                    event = token;
+                    return event;
+                default:
+                    throw error("unexpected XML token " + XmlPullParser.TYPES[token]);
+            }
+        }
+    }
+
+    private int nextToken() throws SchemaException {
+        try {
+            return parser.nextToken();
+        } catch (XmlPullParserException e) {
+            throw new SchemaException(reason(e), e.getLineNumber() > 0 ? e.getLineNumber() : line,
+                    e.getLineNumber() > 0 ? Math.max(1, e.getColumnNumber()) : column, e);
+        } catch (IOException | RuntimeException e) {
+            throw new SchemaException("malformed XML: " + e, parser.getLineNumber(),
+                    Math.max(1, parser.getColumnNumber()), e);
+        }
+    }
+
+    /** kxml2's message without the parser-state dump it appends. */
+    static String reason(XmlPullParserException e) {
+        String message = String.valueOf(e.getMessage());
+        int state = message.indexOf(" (position:");
+        return "malformed XML: " + (state >= 0 ? message.substring(0, state) : message).trim();
+    }
+
+    private void checkStartTag() throws SchemaException {
+        if (parser.getDepth() > limits.maxXmlDepth()) {
+            throw error("XML nesting deeper than " + limits.maxXmlDepth() + " levels");
+        }
+        checkLength(parser.getName(), "element name");
+        int count = parser.getAttributeCount();
+        Set<String> seen = new HashSet<>();
+        for (int i = 0; i < count; i++) {
+            String name = parser.getAttributeName(i);
+            checkLength(name, "attribute name");
+            if (!seen.add("{" + parser.getAttributeNamespace(i) + "}" + name)) {
+                throw error("duplicate attribute " + name + " on <" + parser.getName() + ">");
+            }
+            String value = parser.getAttributeValue(i);
+            checkLength(value, "value of attribute " + name);
+            checkCharacters(value, name);
+        }
+    }
+
+    private void checkLength(String text, String what) throws SchemaException {
+        if (text.length() > limits.maxNameLength()) {
+            throw error(what + " longer than " + limits.maxNameLength() + " characters");
+        }
+    }
+
+    /** kxml2 passes character references to characters XML forbids, such as &#0;; a schema must not. */
+    private void checkCharacters(String value, String attribute) throws SchemaException {
+        int index = XmlSyntax.indexOfForbiddenChar(value);
+        if (index >= 0) {
+            throw error("attribute " + attribute + " holds the character U+"
+                    + String.format(java.util.Locale.ROOT, "%04X", value.codePointAt(index))
+                    + ", which XML does not allow");
+        }
+    }
+
+    /** Whether the current text token holds nothing but XML white space. */
+    boolean isWhitespaceText() {
+        String text = parser.getText();
+        if (text == null) {
+            return false;
+        }
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Skips the rest of the element whose start tag is current, whatever it holds. */
+    void skipElement() throws SchemaException {
+        int depth = 1;
+        while (depth > 0) {
+            int token = next();
+            if (token == XmlPullParser.START_TAG) {
+                depth++;
+            } else if (token == XmlPullParser.END_TAG) {
+                depth--;
+            } else if (token == XmlPullParser.END_DOCUMENT) {
+                throw truncated();
+            }
+        }
+    }
+
+    SchemaException truncated() {
+        return error("the document ends before its elements are closed (truncated?)");
+    }
+
+    /** Namespace URI of the current start or end tag, {@code ""} for none. */
+    String namespace() {
+        return parser.getNamespace();
+    }
+
+    /** Local name of the current start or end tag. */
+    String localName() {
+        return parser.getName();
+    }
+
+    /** The current tag as written, e.g. {@code xs:element}, for messages. */
+    String tagName() {
+        String prefix = parser.getPrefix();
+        return prefix == null || prefix.isEmpty() ? parser.getName() : prefix + ":" + parser.getName();
+    }
+
+    /** Where the current token starts. */
+    SourcePosition position() {
+        return new SourcePosition(line, column);
+    }
+
+    /** A failure at the start of the current token. */
+    SchemaException error(String reason) {
+        return new SchemaException(reason, line, column);
+    }
+
+    int attributeCount() {
+        return parser.getAttributeCount();
+    }
+
+    String attributeNamespace(int index) {
+        return parser.getAttributeNamespace(index);
+    }
+
+    String attributeName(int index) {
+        return parser.getAttributeName(index);
+    }
+
+    /** The value of the unprefixed attribute {@code name} of the current start tag, or {@code null}. */
+    String attribute(String name) {
+        return parser.getAttributeValue("", name);
+    }
+
+    /**
+     * Resolves a QName-valued attribute (such as {@code type="tns:Poi"}) through the namespace bindings in
+     * scope: a prefix must be bound; no prefix means the default namespace, or none if there is none.
+     */
+    QualifiedName resolveQName(String value, String attribute) throws SchemaException {
+        String trimmed = value.trim();
+        int colon = trimmed.indexOf(':');
+        String prefix = colon < 0 ? null : trimmed.substring(0, colon);
+        String local = trimmed.substring(colon + 1);
+        if (!XmlSyntax.isNcName(local) || (prefix != null && !XmlSyntax.isNcName(prefix))) {
+            throw error(attribute + "=\"" + value + "\" is not a qualified name");
+        }
+        String namespace = parser.getNamespace(prefix);
+        if (namespace == null && prefix != null) {
+            throw error(attribute + "=\"" + value + "\" uses the undeclared prefix '" + prefix + "'");
+        }
+        return new QualifiedName(namespace, local);
+    }
+}
