@@ -1,0 +1,57 @@
+package org.hhfr.contextstore;
+
+import java.util.Optional;
+
+/**
+ * The server's memory of negotiated streams, keyed by unguessable session ids. Deliberately small, so that a
+ * distributed store (several server nodes sharing sessions, e.g. over Redis) fits behind it unchanged: every
+ * value that crosses it is immutable and holds no live objects, and every operation on sessions may fail with
+ * a {@link ContextStoreException} (an in-memory store only does so when full or closed).
+ *
+ * <p>A session is live until it expires (see {@link StoreLimits}) or is removed. Operations on an unknown,
+ * expired or removed session find nothing; they never resurrect it. Each successful {@link #get},
+ * {@link #authenticate} or {@link #touch} counts as a use and pushes the idle expiry back.
+ *
+ * <p>Implementations are thread-safe and run no threads of their own: expired sessions are removed lazily when
+ * accessed, when the store is full, and by {@link #purgeExpired()}, which the server should call on a schedule
+ * (say, every 30 seconds) so that listeners hear of expiries promptly.
+ */
+public interface ContextStore extends AutoCloseable {
+
+    /**
+     * Stores a new session for {@code context} under a fresh id, with a fresh token.
+     *
+     * @throws SessionLimitException if the store holds its maximum number of live sessions
+     * @throws ContextStoreException if the store is closed or cannot be reached
+     */
+    SessionGrant create(StreamContext context) throws ContextStoreException;
+
+    /** The live session with this id, now marked as used; empty if there is none. */
+    Optional<StoredSession> get(SessionId id) throws ContextStoreException;
+
+    /**
+     * The live session with this id if {@code presented} is its token, now marked as used; empty if the
+     * session is unknown or expired, or the token is wrong. Comparison takes constant time, and a failed
+     * attempt does not count as a use.
+     */
+    Optional<StoredSession> authenticate(SessionId id, SessionToken presented) throws ContextStoreException;
+
+    /** Marks the session as used; {@code false} if it is not live. Cheaper than {@link #get} for busy streams. */
+    boolean touch(SessionId id) throws ContextStoreException;
+
+    /** Removes the session, telling listeners {@link RemovalCause#REMOVED}; {@code false} if it was not live. */
+    boolean remove(SessionId id) throws ContextStoreException;
+
+    /** Removes every expired session, telling listeners {@link RemovalCause#EXPIRED}; returns how many. */
+    int purgeExpired() throws ContextStoreException;
+
+    /** Adds a listener for sessions leaving this store from now on. */
+    void addEvictionListener(EvictionListener listener);
+
+    /**
+     * Stops serving sessions: listeners hear {@link RemovalCause#CLOSED} for each session this node held, and
+     * {@link #create} fails from now on. Idempotent.
+     */
+    @Override
+    void close();
+}

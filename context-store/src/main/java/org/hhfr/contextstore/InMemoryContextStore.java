@@ -1,0 +1,226 @@
+package org.hhfr.contextstore;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The default {@link ContextStore}: sessions in a concurrent map on this node, bounded by {@link StoreLimits}.
+ *
+ * <p>Entries are immutable and replaced by compare-and-set, so a use and an expiry of the same session never
+ * lose each other's effect and each session is reported to listeners exactly once. A counter of reserved
+ * slots, raised by compare-and-set before an entry is inserted, keeps the number of sessions at or below the
+ * maximum at every instant. When the store is full, {@link #create} first purges expired sessions and only
+ * then refuses. No thread is started here: call {@link #purgeExpired()} on a schedule.
+ */
+public final class InMemoryContextStore implements ContextStore {
+    private final StoreLimits limits;
+    private final MonotonicClock clock;
+    private final TokenGenerator tokens;
+    private final ConcurrentMap<SessionId, Entry> sessions = new ConcurrentHashMap<>();
+    private final AtomicInteger slots = new AtomicInteger();
+    private final List<EvictionListener> listeners = new CopyOnWriteArrayList<>();
+    private volatile boolean closed;
+
+    /** Default limits, the system clock and the platform's {@link java.security.SecureRandom}. */
+    public InMemoryContextStore() {
+        this(StoreLimits.defaults(), MonotonicClock.SYSTEM, TokenGenerator.secure());
+    }
+
+    public InMemoryContextStore(StoreLimits limits, MonotonicClock clock, TokenGenerator tokens) {
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.tokens = Objects.requireNonNull(tokens, "tokens");
+    }
+
+    @Override
+    public SessionGrant create(StreamContext context) throws ContextStoreException {
+        Objects.requireNonNull(context, "context");
+        if (closed) {
+            throw closedException();
+        }
+        if (!reserveSlot()) {
+            purgeExpired();
+            if (!reserveSlot()) {
+                throw new SessionLimitException(limits.maxSessions());
+            }
+        }
+        boolean stored = false;
+        try {
+            long now = clock.millis();
+            SessionToken token = tokens.newToken();
+            byte[] digest = token.sha256();
+            Entry entry;
+            do {
+                StoredSession session = new StoredSession(tokens.newSessionId(), context, now, now,
+                        limits.expiresAt(now, now));
+                entry = new Entry(session, digest);
+            } while (sessions.putIfAbsent(entry.session.id(), entry) != null);
+            stored = true;
+            if (closed) {
+                // close() may have swept the map before this entry arrived; take it back out unannounced.
+                if (sessions.remove(entry.session.id(), entry)) {
+                    slots.decrementAndGet();
+                }
+                throw closedException();
+            }
+            return new SessionGrant(entry.session, token);
+        } finally {
+            if (!stored) {
+                slots.decrementAndGet();
+            }
+        }
+    }
+
+    @Override
+    public Optional<StoredSession> get(SessionId id) {
+        Entry used = useIfLive(Objects.requireNonNull(id, "id"), clock.millis());
+        return used == null ? Optional.<StoredSession>empty() : Optional.of(used.session);
+    }
+
+    @Override
+    public Optional<StoredSession> authenticate(SessionId id, SessionToken presented) {
+        Objects.requireNonNull(presented, "presented");
+        Entry entry = sessions.get(Objects.requireNonNull(id, "id"));
+        if (entry == null || !presented.matchesDigest(entry.tokenDigest)) {
+            return Optional.empty();
+        }
+        return get(id);
+    }
+
+    @Override
+    public boolean touch(SessionId id) {
+        return useIfLive(Objects.requireNonNull(id, "id"), clock.millis()) != null;
+    }
+
+    @Override
+    public boolean remove(SessionId id) {
+        Entry removed = sessions.remove(Objects.requireNonNull(id, "id"));
+        if (removed == null) {
+            return false;
+        }
+        boolean live = !removed.session.isExpiredAt(clock.millis());
+        released(removed, live ? RemovalCause.REMOVED : RemovalCause.EXPIRED);
+        return live;
+    }
+
+    @Override
+    public int purgeExpired() {
+        long now = clock.millis();
+        int purged = 0;
+        for (SessionId id : sessions.keySet()) {
+            if (removeIfExpired(id, now)) {
+                purged++;
+            }
+        }
+        return purged;
+    }
+
+    @Override
+    public void addEvictionListener(EvictionListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (SessionId id : sessions.keySet()) {
+            Entry removed = sessions.remove(id);
+            if (removed != null) {
+                released(removed, RemovalCause.CLOSED);
+            }
+        }
+    }
+
+    /** Sessions held, expired ones included until they are purged; never more than the maximum. */
+    public int size() {
+        return slots.get();
+    }
+
+    private boolean reserveSlot() {
+        int held;
+        do {
+            held = slots.get();
+            if (held >= limits.maxSessions()) {
+                return false;
+            }
+        } while (!slots.compareAndSet(held, held + 1));
+        return true;
+    }
+
+    /** Marks the session used at {@code now} and returns its entry, or removes it if expired and returns null. */
+    private Entry useIfLive(SessionId id, long now) {
+        while (true) {
+            Entry entry = sessions.get(id);
+            if (entry == null) {
+                return null;
+            }
+            if (entry.session.isExpiredAt(now)) {
+                if (sessions.remove(id, entry)) {
+                    released(entry, RemovalCause.EXPIRED);
+                    return null;
+                }
+                continue; // used or removed meanwhile: look again
+            }
+            Entry used = entry.usedAt(now, limits);
+            if (used == entry || sessions.replace(id, entry, used)) {
+                return used;
+            }
+        }
+    }
+
+    private boolean removeIfExpired(SessionId id, long now) {
+        while (true) {
+            Entry entry = sessions.get(id);
+            if (entry == null || !entry.session.isExpiredAt(now)) {
+                return false;
+            }
+            if (sessions.remove(id, entry)) {
+                released(entry, RemovalCause.EXPIRED);
+                return true;
+            }
+        }
+    }
+
+    /** Frees the slot of an entry this thread removed and tells the listeners. */
+    private void released(Entry entry, RemovalCause cause) {
+        slots.decrementAndGet();
+        for (EvictionListener listener : listeners) {
+            try {
+                listener.onEviction(entry.session, cause);
+            } catch (RuntimeException e) {
+                // One faulty listener must neither break the store nor keep the others from hearing.
+                Thread thread = Thread.currentThread();
+                thread.getUncaughtExceptionHandler().uncaughtException(thread, e);
+            }
+        }
+    }
+
+    private static ContextStoreException closedException() {
+        return new ContextStoreException("context store is closed");
+    }
+
+    /** A session and its token's digest; replaced, never changed, so compare-and-set sees every use. */
+    private static final class Entry {
+        final StoredSession session;
+        final byte[] tokenDigest;
+
+        Entry(StoredSession session, byte[] tokenDigest) {
+            this.session = session;
+            this.tokenDigest = tokenDigest;
+        }
+
+        Entry usedAt(long now, StoreLimits limits) {
+            if (now <= session.lastUsedAtMillis()) {
+                return this;
+            }
+            long created = session.createdAtMillis();
+            return new Entry(new StoredSession(session.id(), session.context(), created, now,
+                    limits.expiresAt(created, now)), tokenDigest);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package org.hhfr.contextstore;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The client's memory of sessions it may resume, so that coming back within a session's expiry skips the
+ * negotiation. Bounded: beyond its capacity the least recently used ticket is dropped. An expired ticket is
+ * never returned. Thread-safe; every operation is O(1) under one lock.
+ *
+ * <p>Expiry is measured on this cache's own clock from the duration the server granted, because the two
+ * sides' clocks cannot be compared. The server may still have dropped the session earlier (a restart, its own
+ * limit): a client that is told so {@link #remove}s the ticket and negotiates again.
+ */
+public final class ResumptionTicketCache {
+    /** Tickets kept by default: a client seldom talks to more operations than this at once. */
+    public static final int DEFAULT_CAPACITY = 32;
+
+    private final MonotonicClock clock;
+    private final Map<TicketKey, Held> tickets;
+
+    /** {@link #DEFAULT_CAPACITY} tickets on the system clock. */
+    public ResumptionTicketCache() {
+        this(DEFAULT_CAPACITY, MonotonicClock.SYSTEM);
+    }
+
+    public ResumptionTicketCache(final int capacity, MonotonicClock clock) {
+        if (capacity <= 0) {
+            throw new IllegalArgumentException("capacity must be positive: " + capacity);
+        }
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.tickets = new LinkedHashMap<TicketKey, Held>(16, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<TicketKey, Held> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+
+    /**
+     * Keeps {@code ticket} for {@code key} for {@code validForMillis} from now, replacing any older one. Call it
+     * again after each use of the session to follow the server's idle expiry; pass a little less than the
+     * server granted to allow for the time the answer took to arrive. A duration that is not positive just
+     * forgets the key.
+     */
+    public synchronized void put(TicketKey key, ResumptionTicket ticket, long validForMillis) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(ticket, "ticket");
+        if (validForMillis <= 0) {
+            tickets.remove(key);
+            return;
+        }
+        long now = clock.millis();
+        long expiresAt = now + validForMillis < now ? Long.MAX_VALUE : now + validForMillis;
+        tickets.put(key, new Held(ticket, expiresAt));
+    }
+
+    /** The unexpired ticket for {@code key}, now the most recently used; empty if none. */
+    public synchronized Optional<ResumptionTicket> get(TicketKey key) {
+        Held held = tickets.get(Objects.requireNonNull(key, "key"));
+        if (held == null) {
+            return Optional.empty();
+        }
+        if (clock.millis() >= held.expiresAtMillis) {
+            tickets.remove(key);
+            return Optional.empty();
+        }
+        return Optional.of(held.ticket);
+    }
+
+    /** Forgets the ticket for {@code key}, e.g. after the server said its session is unknown. */
+    public synchronized boolean remove(TicketKey key) {
+        return tickets.remove(Objects.requireNonNull(key, "key")) != null;
+    }
+
+    /** Tickets held, expired ones included until they are asked for or pushed out. */
+    public synchronized int size() {
+        return tickets.size();
+    }
+
+    private static final class Held {
+        final ResumptionTicket ticket;
+        final long expiresAtMillis;
+
+        Held(ResumptionTicket ticket, long expiresAtMillis) {
+            this.ticket = ticket;
+            this.expiresAtMillis = expiresAtMillis;
+        }
+    }
+}

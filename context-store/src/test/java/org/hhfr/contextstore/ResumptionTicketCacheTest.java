@@ -1,0 +1,131 @@
+package org.hhfr.contextstore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class ResumptionTicketCacheTest {
+    private final ManualClock clock = new ManualClock();
+    private final TokenGenerator generator = TokenGenerator.secure();
+
+    private TicketKey key(String operation) {
+        return new TicketKey("http://example.org/services/FloatSum", operation, "fp");
+    }
+
+    private ResumptionTicket ticket() {
+        return new ResumptionTicket(generator.newSessionId(), generator.newToken(),
+                new StreamEndpoint("example.org", 7_000), Contexts.BINARY, Contexts.TCP);
+    }
+
+    @Test
+    void ticketIsReturnedWithinItsValidity() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        ResumptionTicket ticket = ticket();
+        cache.put(key("sum"), ticket, 1_000);
+        clock.advance(999);
+
+        assertEquals(ticket, cache.get(key("sum")).orElseThrow(AssertionError::new));
+    }
+
+    @Test
+    void expiredTicketIsNeverReturnedAndIsDropped() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        cache.put(key("sum"), ticket(), 1_000);
+        clock.advance(1_000);
+
+        assertFalse(cache.get(key("sum")).isPresent());
+        assertEquals(0, cache.size());
+    }
+
+    @Test
+    void puttingAgainExtendsTheValidity() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        ResumptionTicket ticket = ticket();
+        cache.put(key("sum"), ticket, 1_000);
+        clock.advance(800);
+        cache.put(key("sum"), ticket, 1_000);
+        clock.advance(800);
+
+        assertTrue(cache.get(key("sum")).isPresent());
+    }
+
+    @Test
+    void leastRecentlyUsedTicketIsDroppedBeyondCapacity() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(2, clock);
+        cache.put(key("a"), ticket(), 1_000);
+        cache.put(key("b"), ticket(), 1_000);
+        cache.get(key("a"));
+
+        cache.put(key("c"), ticket(), 1_000);
+
+        assertEquals(2, cache.size());
+        assertTrue(cache.get(key("a")).isPresent());
+        assertFalse(cache.get(key("b")).isPresent());
+        assertTrue(cache.get(key("c")).isPresent());
+    }
+
+    @Test
+    void ticketsAreKeptApartBySchemaFingerprint() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        cache.put(new TicketKey("http://example.org/s", "sum", "old"), ticket(), 1_000);
+
+        assertFalse(cache.get(new TicketKey("http://example.org/s", "sum", "new")).isPresent());
+    }
+
+    @Test
+    void removedTicketIsGone() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        cache.put(key("sum"), ticket(), 1_000);
+
+        assertTrue(cache.remove(key("sum")));
+        assertFalse(cache.remove(key("sum")));
+        assertFalse(cache.get(key("sum")).isPresent());
+    }
+
+    @Test
+    void ticketWithoutValidityIsNotKept() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        cache.put(key("sum"), ticket(), 1_000);
+
+        cache.put(key("sum"), ticket(), 0);
+
+        assertEquals(0, cache.size());
+    }
+
+    @Test
+    void cacheStaysWithinCapacityUnderConcurrentUse() throws Exception {
+        ResumptionTicketCache cache = new ResumptionTicketCache(8, clock);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int thread = t;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < 2_000; i++) {
+                        TicketKey key = key("op" + (thread * 31 + i) % 20);
+                        cache.put(key, ticket(), 1_000);
+                        cache.get(key);
+                        if (i % 7 == 0) {
+                            cache.remove(key);
+                        }
+                        assertTrue(cache.size() <= 8);
+                    }
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(10, TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertTrue(cache.size() <= 8);
+    }
+}
