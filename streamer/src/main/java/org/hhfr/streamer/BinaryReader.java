@@ -1,0 +1,392 @@
+package org.hhfr.streamer;
+
+import java.io.IOException;
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import com.google.protobuf.CodedInputStream;
+
+import org.hhfr.schemas.AttributeDecl;
+import org.hhfr.schemas.ComplexType;
+import org.hhfr.schemas.DataStructure;
+import org.hhfr.schemas.ElementDecl;
+import org.hhfr.schemas.SimpleType;
+import org.hhfr.schemas.XsdType;
+
+/**
+ * Reads one message in the binary layout from hostile bytes. Every count and length is checked against
+ * the bytes left and the {@link StreamerLimits} before anything is allocated for it; every failure is a
+ * {@link MalformedMessageException} with the byte offset and element path. One instance per message.
+ */
+final class BinaryReader {
+    private final byte[] buffer;
+    private final int start;
+    private final int length;
+    private final StreamerLimits limits;
+    private final CodedInputStream in;
+    private final ElementPath path = new ElementPath();
+    private CharsetDecoder utf8;
+
+    BinaryReader(byte[] buffer, int start, int length, StreamerLimits limits) {
+        this.buffer = buffer;
+        this.start = start;
+        this.length = length;
+        this.limits = limits;
+        this.in = CodedInputStream.newInstance(buffer, start, length);
+    }
+
+    Message read(DataStructure structure) throws MalformedMessageException {
+        ElementDecl root = structure.root();
+        path.push(root.name().localName());
+        try {
+            boolean nil = root.nillable() && flag("nil flag of the root");
+            Object value = nil ? Nil.NIL : readItem(root);
+            path.pop();
+            if (!in.isAtEnd()) {
+                throw malformed(remaining() + " bytes after the end of the message");
+            }
+            return Message.trusted(structure, value);
+        } catch (IOException e) {
+            throw malformed(truncationOr(e));
+        } catch (RuntimeException e) {
+            throw new MalformedMessageException("unreadable input (" + e + ")", location(), path.toString(), e);
+        }
+    }
+
+    private String truncationOr(IOException e) {
+        String message = e.getMessage();
+        return message != null && message.contains("truncated") ? "truncated message" : "bad input: " + message;
+    }
+
+    private Object readItem(ElementDecl element) throws IOException, MalformedMessageException {
+        return element.isSimple() ? readSimple(element.simpleType()) : readRecord(element.complexType());
+    }
+
+    private Record readRecord(ComplexType type) throws IOException, MalformedMessageException {
+        if (path.depth() > limits.maxDepth()) {
+            throw malformed("nesting deeper than maxDepth " + limits.maxDepth());
+        }
+        List<AttributeDecl> attributeDecls = type.attributes();
+        List<ElementDecl> elementDecls = type.elements();
+        int bitmapAt = bitmap(presenceBits(type), "presence bitmap");
+        int bit = 0;
+        Object[] attributes = new Object[attributeDecls.size()];
+        for (int i = 0; i < attributes.length; i++) {
+            AttributeDecl attribute = attributeDecls.get(i);
+            if (attribute.required() || bit(bitmapAt, bit++)) {
+                path.push("@" + attribute.name().localName());
+                attributes[i] = readSimple(attribute.type());
+                path.pop();
+            }
+        }
+        Object[] elements = new Object[elementDecls.size()];
+        path.push("");
+        for (int i = 0; i < elements.length; i++) {
+            ElementDecl element = elementDecls.get(i);
+            path.replace(element.name().localName());
+            if (element.isRepeated()) {
+                elements[i] = readArray(element);
+                continue;
+            }
+            boolean present = !element.isOptional() || bit(bitmapAt, bit++);
+            boolean nil = element.nillable() && bit(bitmapAt, bit++);
+            if (nil && !present) {
+                throw malformed("nil bit set for an absent element");
+            }
+            elements[i] = !present ? null : nil ? Nil.NIL : readItem(element);
+        }
+        path.pop();
+        return new Record(type, attributes, elements);
+    }
+
+    /** Bits of a record's presence bitmap: optional attributes, optional and nillable single elements. */
+    private static int presenceBits(ComplexType type) {
+        int bits = 0;
+        for (AttributeDecl attribute : type.attributes()) {
+            bits += attribute.required() ? 0 : 1;
+        }
+        for (ElementDecl element : type.elements()) {
+            if (!element.isRepeated()) {
+                bits += (element.isOptional() ? 1 : 0) + (element.nillable() ? 1 : 0);
+            }
+        }
+        return bits;
+    }
+
+    private Object readArray(ElementDecl element) throws IOException, MalformedMessageException {
+        int count = count(element);
+        int nilsAt = element.nillable() ? bitmap(count, "nil bitmap") : -1;
+        if (element.isSimple() && !element.nillable()) {
+            XsdType base = element.simpleType().base();
+            switch (base) {
+                case FLOAT:
+                    return readFloats(count);
+                case DOUBLE:
+                    return readDoubles(count);
+                case INT:
+                    int[] ints = new int[count];
+                    for (int i = 0; i < count; i++) {
+                        ints[i] = (int) integer(Integer.MIN_VALUE, Integer.MAX_VALUE, "xs:int");
+                    }
+                    return ints;
+                case LONG:
+                    long[] longs = new long[count];
+                    for (int i = 0; i < count; i++) {
+                        longs[i] = in.readSInt64();
+                    }
+                    return longs;
+                case SHORT:
+                    short[] shorts = new short[count];
+                    for (int i = 0; i < count; i++) {
+                        shorts[i] = (short) integer(Short.MIN_VALUE, Short.MAX_VALUE, "xs:short");
+                    }
+                    return shorts;
+                case BYTE:
+                    return in.readRawBytes(count);
+                case BOOLEAN:
+                    int booleansAt = bitmap(count, "boolean bits");
+                    boolean[] booleans = new boolean[count];
+                    for (int i = 0; i < count; i++) {
+                        booleans[i] = bit(booleansAt, i);
+                    }
+                    return booleans;
+                default:
+                    break;
+            }
+        }
+        Object[] items = (Object[]) Array.newInstance(ValueRules.arrayClass(element).getComponentType(), count);
+        path.index(0);
+        for (int i = 0; i < count; i++) {
+            if (nilsAt < 0 || !bit(nilsAt, i)) {
+                path.index(i);
+                items[i] = readItem(element);
+            }
+        }
+        return items;
+    }
+
+    /** The item count, checked against the declaration, the limits and the bytes left. */
+    private int count(ElementDecl element) throws IOException, MalformedMessageException {
+        long count = element.isFixedLength() ? element.minOccurs() : in.readRawVarint64();
+        if (count < element.minOccurs() || count > element.maxOccurs()) {
+            throw malformed("count " + unsigned(count) + " outside " + element.minOccurs() + ".."
+                    + (element.maxOccurs() == ElementDecl.UNBOUNDED ? "unbounded" : element.maxOccurs()));
+        }
+        if (count > limits.maxArrayLength()) {
+            throw malformed("count " + count + " exceeds maxArrayLength " + limits.maxArrayLength());
+        }
+        long minimumBits = element.nillable() ? 1 : MinimumSize.itemBits(element);
+        if (count * minimumBits > remaining() * 8L) {
+            throw malformed("count " + count + " needs more than the " + remaining() + " bytes left");
+        }
+        return (int) count;
+    }
+
+    private float[] readFloats(int count) throws IOException, MalformedMessageException {
+        int bytes = need(count, 4);
+        float[] values = new float[count];
+        ByteBuffer.wrap(buffer, position(), bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(values);
+        in.skipRawBytes(bytes);
+        return values;
+    }
+
+    private double[] readDoubles(int count) throws IOException, MalformedMessageException {
+        int bytes = need(count, 8);
+        double[] values = new double[count];
+        ByteBuffer.wrap(buffer, position(), bytes).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(values);
+        in.skipRawBytes(bytes);
+        return values;
+    }
+
+    private int need(int count, int width) throws MalformedMessageException {
+        long bytes = (long) count * width;
+        if (bytes > remaining()) {
+            throw malformed("truncated message: " + count + " items need " + bytes + " bytes, " + remaining()
+                    + " left");
+        }
+        return (int) bytes;
+    }
+
+    private Object readSimple(SimpleType type) throws IOException, MalformedMessageException {
+        switch (type.base()) {
+            case STRING:
+                if (type.isEnumeration()) {
+                    long index = in.readRawVarint64();
+                    if (index < 0 || index >= type.enumeration().size()) {
+                        throw malformed("enumeration index " + unsigned(index) + " outside 0.."
+                                + (type.enumeration().size() - 1));
+                    }
+                    return type.enumeration().get((int) index);
+                }
+                return readString();
+            case BOOLEAN:
+                return flag("boolean");
+            case INT:
+                return (int) integer(Integer.MIN_VALUE, Integer.MAX_VALUE, "xs:int");
+            case LONG:
+                return in.readSInt64();
+            case SHORT:
+                return (short) integer(Short.MIN_VALUE, Short.MAX_VALUE, "xs:short");
+            case BYTE:
+                return in.readRawByte();
+            case FLOAT:
+                return in.readFloat();
+            case DOUBLE:
+                return in.readDouble();
+            case DECIMAL:
+                return readDecimal();
+            case DATE_TIME:
+                return readDateTime();
+            case BASE64_BINARY:
+                return in.readRawBytes(length("base64Binary"));
+            default:
+                throw new IllegalStateException("unknown type " + type.base());
+        }
+    }
+
+    private long integer(long min, long max, String type) throws IOException, MalformedMessageException {
+        long value = in.readSInt64();
+        if (value < min || value > max) {
+            throw malformed(value + " is out of range for " + type);
+        }
+        return value;
+    }
+
+    private boolean flag(String what) throws IOException, MalformedMessageException {
+        byte value = in.readRawByte();
+        if (value != 0 && value != 1) {
+            throw malformed(what + " byte is " + (value & 0xFF) + ", not 0 or 1");
+        }
+        return value == 1;
+    }
+
+    /** A byte length prefix, checked against maxStringBytes and the bytes left. */
+    private int length(String what) throws IOException, MalformedMessageException {
+        long length = in.readRawVarint64();
+        if (length < 0 || length > limits.maxStringBytes()) {
+            throw malformed(what + " of " + unsigned(length) + " bytes exceeds maxStringBytes "
+                    + limits.maxStringBytes());
+        }
+        if (length > remaining()) {
+            throw malformed("truncated message: " + what + " of " + length + " bytes, " + remaining() + " left");
+        }
+        return (int) length;
+    }
+
+    private String readString() throws IOException, MalformedMessageException {
+        int size = length("string");
+        int from = position();
+        boolean ascii = true;
+        for (int i = from; i < from + size; i++) {
+            if (buffer[i] < 0) {
+                ascii = false;
+                break;
+            }
+        }
+        String text;
+        if (ascii) {
+            text = new String(buffer, from, size, StandardCharsets.ISO_8859_1);
+        } else {
+            text = decodeUtf8(from, size);
+        }
+        int bad = XmlChars.firstInvalid(text);
+        if (bad >= 0) {
+            throw malformed("string holds U+" + Integer.toHexString(text.charAt(bad))
+                    + ", which XML 1.0 cannot carry");
+        }
+        in.skipRawBytes(size);
+        return text;
+    }
+
+    private String decodeUtf8(int from, int size) throws MalformedMessageException {
+        if (utf8 == null) {
+            utf8 = StandardCharsets.UTF_8.newDecoder();
+        }
+        try {
+            CharBuffer chars = utf8.reset().decode(ByteBuffer.wrap(buffer, from, size));
+            return chars.toString();
+        } catch (CharacterCodingException e) {
+            throw malformed("string is not valid UTF-8");
+        }
+    }
+
+    private BigDecimal readDecimal() throws IOException, MalformedMessageException {
+        long scale = in.readSInt64();
+        int maxDigits = limits.maxDecimalDigits();
+        if (Math.abs(scale) > maxDigits) {
+            throw malformed("decimal scale " + scale + " beyond maxDecimalDigits " + maxDigits);
+        }
+        int size = length("decimal");
+        if (size == 0 || size > maxDigits / 2 + 1) {
+            throw malformed("decimal of " + size + " bytes (1 to " + (maxDigits / 2 + 1) + " allowed)");
+        }
+        BigDecimal value = new BigDecimal(new BigInteger(in.readRawBytes(size)), (int) scale);
+        if (value.precision() > maxDigits) {
+            throw malformed("decimal of " + value.precision() + " digits exceeds maxDecimalDigits " + maxDigits);
+        }
+        return value;
+    }
+
+    private DateTime readDateTime() throws IOException, MalformedMessageException {
+        long zone = in.readRawVarint64();
+        long epochSecond = in.readSInt64();
+        long nanos = in.readRawVarint64();
+        if (zone < 0 || zone > 2 * DateTime.MAX_OFFSET_MINUTES + 1 || nanos < 0 || nanos > 999_999_999) {
+            throw malformed("dateTime with zone code " + unsigned(zone) + " and nanos "
+                    + unsigned(nanos));
+        }
+        try {
+            return zone == 0 ? DateTime.local(epochSecond, (int) nanos)
+                    : DateTime.of(epochSecond, (int) nanos, (int) zone - DateTime.MAX_OFFSET_MINUTES - 1);
+        } catch (IllegalArgumentException e) {
+            throw malformed(e.getMessage());
+        }
+    }
+
+    /** Skips a bitmap of {@code bits} bits, checking its padding; returns its offset in the buffer. */
+    private int bitmap(int bits, String what) throws IOException, MalformedMessageException {
+        int bytes = (bits + 7) / 8;
+        if (bytes > remaining()) {
+            throw malformed("truncated message: " + what + " of " + bytes + " bytes, " + remaining() + " left");
+        }
+        int at = position();
+        if (bits % 8 != 0 && (buffer[at + bytes - 1] & 0xFF) >>> (bits % 8) != 0) {
+            throw malformed("unused bits set in the " + what);
+        }
+        in.skipRawBytes(bytes);
+        return at;
+    }
+
+    /** A varint read as unsigned; only forged input reaches 2^63. */
+    private static String unsigned(long value) {
+        return value >= 0 ? Long.toString(value) : "2^63 or more";
+    }
+
+    private boolean bit(int bitmapAt, int index) {
+        return (buffer[bitmapAt + (index >>> 3)] >>> (index & 7) & 1) != 0;
+    }
+
+    private int position() {
+        return start + in.getTotalBytesRead();
+    }
+
+    private int remaining() {
+        return length - in.getTotalBytesRead();
+    }
+
+    private String location() {
+        return "byte " + in.getTotalBytesRead();
+    }
+
+    private MalformedMessageException malformed(String reason) {
+        return new MalformedMessageException(reason, location(), path.toString());
+    }
+}

@@ -1,0 +1,197 @@
+package org.hhfr.streamer;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+
+import org.kxml2.io.KXmlParser;
+import org.kxml2.io.KXmlSerializer;
+import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlPullParserException;
+import org.xmlpull.v1.XmlSerializer;
+
+import org.hhfr.schemas.DataStructure;
+
+/**
+ * The XML representation {@value #URI}: the SOAP Body content exactly as a document/literal peer writes
+ * it (e.g. {@code <ns:sum xmlns:ns="http://floatsum.hhfr.org"><values>1.5</values></ns:sum>}), with
+ * kxml2. {@link #write} and {@link #read} work inside an envelope that the caller's serializer or parser
+ * is in; {@link #encode} and {@link #decode} handle the body content alone, as UTF-8 without an XML
+ * declaration. Decoding refuses a DOCTYPE. Immutable and thread-safe.
+ */
+public final class XmlRepresentation implements Representation {
+    /** The URI naming this representation in negotiation. */
+    public static final String URI = "urn:hhfr:rep:xml";
+
+    private final StreamerLimits limits;
+
+    /** Decodes within the default limits. */
+    public XmlRepresentation() {
+        this(StreamerLimits.defaults());
+    }
+
+    public XmlRepresentation(StreamerLimits limits) {
+        this.limits = limits;
+    }
+
+    @Override
+    public String uri() {
+        return URI;
+    }
+
+    public StreamerLimits limits() {
+        return limits;
+    }
+
+    /**
+     * Writes the message's root element at the serializer's current position (e.g. inside
+     * {@code soapenv:Body}), declaring the namespaces it needs. The serializer should write a Unicode
+     * encoding (kxml2 mangles characters outside the BMP in attribute values otherwise).
+     */
+    public void write(Message message, XmlSerializer out) throws IOException {
+        new XmlWriter(out).write(message);
+    }
+
+    /**
+     * Reads a message from a namespace-aware parser positioned on the root element's start tag, leaving it
+     * on the root's end tag.
+     *
+     * @throws MalformedMessageException with line:column and element path for anything invalid
+     * @throws IllegalArgumentException if the parser does not process namespaces
+     */
+    public Message read(DataStructure structure, XmlPullParser in) throws MalformedMessageException {
+        if (!in.getFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES)) {
+            throw new IllegalArgumentException("the parser must process namespaces");
+        }
+        return new XmlReader(in, limits).read(structure);
+    }
+
+    @Override
+    public byte[] encode(Message message) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream(512);
+        try {
+            encode(message, bytes);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a byte array stream does not fail", e);
+        }
+        return bytes.toByteArray();
+    }
+
+    @Override
+    public void encode(Message message, OutputStream out) throws IOException {
+        KXmlSerializer serializer = new KXmlSerializer();
+        serializer.setOutput(out, "UTF-8");
+        write(message, serializer);
+        serializer.flush();
+    }
+
+    /** The body content as a string. */
+    public String encodeToString(Message message) {
+        StringWriter text = new StringWriter();
+        KXmlSerializer serializer = new KXmlSerializer();
+        try {
+            serializer.setOutput(text);
+            write(message, serializer);
+            serializer.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("a string writer does not fail", e);
+        }
+        return text.toString();
+    }
+
+    @Override
+    public Message decode(DataStructure structure, byte[] bytes, int offset, int length)
+            throws MalformedMessageException {
+        if (offset < 0 || length < 0 || offset > bytes.length - length) {
+            throw new IndexOutOfBoundsException("range " + offset + "+" + length + " of " + bytes.length + " bytes");
+        }
+        requireWithinLimit(length, "bytes");
+        KXmlParser parser = new KXmlParser();
+        try {
+            parser.setInput(new ByteArrayInputStream(bytes, offset, length), null);
+        } catch (XmlPullParserException e) {
+            throw new MalformedMessageException("unreadable XML: " + e.getMessage(), "line 1:0", "", e);
+        }
+        return decodeDocument(structure, parser);
+    }
+
+    /** Decodes body content given as text. */
+    public Message decode(DataStructure structure, String xml) throws MalformedMessageException {
+        requireWithinLimit(xml.length(), "characters");
+        KXmlParser parser = new KXmlParser();
+        try {
+            parser.setInput((Reader) new StringReader(xml));
+        } catch (XmlPullParserException e) {
+            throw new MalformedMessageException("unreadable XML: " + e.getMessage(), "line 1:0", "", e);
+        }
+        return decodeDocument(structure, parser);
+    }
+
+    private void requireWithinLimit(int length, String unit) throws MalformedMessageException {
+        if (length > limits.maxMessageBytes()) {
+            throw new MalformedMessageException("message of " + length + " " + unit + " exceeds maxMessageBytes "
+                    + limits.maxMessageBytes(), "line 1:0", "");
+        }
+    }
+
+    /** The root element alone: comments, processing instructions and whitespace around it; no DOCTYPE. */
+    private Message decodeDocument(DataStructure structure, KXmlParser parser) throws MalformedMessageException {
+        try {
+            parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
+            skipProlog(parser);
+            Message message = new XmlReader(parser, limits).read(structure);
+            while (true) {
+                int event = parser.nextToken();
+                if (event == XmlPullParser.END_DOCUMENT) {
+                    return message;
+                }
+                if (!isMiscellaneous(parser, event)) {
+                    throw new MalformedMessageException("content after the root element", position(parser), "");
+                }
+            }
+        } catch (XmlPullParserException e) {
+            throw new MalformedMessageException("not well-formed XML: " + e.getMessage(), position(parser), "", e);
+        } catch (IOException | RuntimeException e) {
+            throw new MalformedMessageException("unreadable XML (" + e + ")", position(parser), "", e);
+        }
+    }
+
+    private static void skipProlog(KXmlParser parser)
+            throws XmlPullParserException, IOException, MalformedMessageException {
+        while (true) {
+            int event = parser.nextToken();
+            if (event == XmlPullParser.START_TAG) {
+                return;
+            }
+            if (event == XmlPullParser.DOCDECL) {
+                throw new MalformedMessageException("DOCTYPE is not allowed in a message", position(parser), "");
+            }
+            if (event == XmlPullParser.END_DOCUMENT) {
+                throw new MalformedMessageException("no root element", position(parser), "");
+            }
+            if (!isMiscellaneous(parser, event)) {
+                throw new MalformedMessageException("content before the root element", position(parser), "");
+            }
+        }
+    }
+
+    private static boolean isMiscellaneous(XmlPullParser parser, int event) throws XmlPullParserException {
+        return event == XmlPullParser.COMMENT || event == XmlPullParser.PROCESSING_INSTRUCTION
+                || event == XmlPullParser.IGNORABLE_WHITESPACE
+                || (event == XmlPullParser.TEXT && parser.isWhitespace());
+    }
+
+    private static String position(XmlPullParser parser) {
+        return "line " + parser.getLineNumber() + ":" + parser.getColumnNumber();
+    }
+
+    @Override
+    public String toString() {
+        return URI;
+    }
+}
