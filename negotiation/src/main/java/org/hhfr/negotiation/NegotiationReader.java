@@ -90,7 +90,8 @@ public final class NegotiationReader {
     }
 
     private Offer readOffer(XmlPullParser parser) throws IOException, XmlPullParserException {
-        Offer.Builder offer = Offer.builder().scheme(requiredAttribute(parser, "scheme"));
+        Offer.Builder offer = Offer.builder().scheme(requiredAttribute(parser, "scheme"))
+                .action(boundedAttribute(parser, "action", null));
         List<String> representations = new ArrayList<>();
         List<String> transports = new ArrayList<>();
         List<QualifiedName> staticHeaders = new ArrayList<>();

@@ -71,6 +71,9 @@ public final class NegotiationWriter {
             out.attribute(headerOf.envelopeNamespace(), "mustUnderstand", "0");
         }
         out.attribute("", "scheme", offer.scheme());
+        if (offer.action() != null) {
+            out.attribute("", "action", offer.action());
+        }
         for (String uri : offer.representations()) {
             textElement(out, "Representation", uri);
         }

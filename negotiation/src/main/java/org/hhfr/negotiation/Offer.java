@@ -23,6 +23,7 @@ public final class Offer {
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 1 << 20;
 
     private final String scheme;
+    private final String action;
     private final List<String> representations;
     private final List<String> transports;
     private final ReliabilityPolicy policy;
@@ -35,6 +36,7 @@ public final class Offer {
 
     private Offer(Builder b) {
         this.scheme = b.scheme;
+        this.action = b.action;
         this.representations = Collections.unmodifiableList(new ArrayList<>(b.representations));
         this.transports = Collections.unmodifiableList(new ArrayList<>(b.transports));
         this.policy = b.policy;
@@ -53,7 +55,7 @@ public final class Offer {
 
     /** A builder holding this offer's values, to derive a changed offer. */
     public Builder toBuilder() {
-        Builder b = new Builder().scheme(scheme).representations(representations).transports(transports)
+        Builder b = new Builder().scheme(scheme).action(action).representations(representations).transports(transports)
                 .policy(policy).staticHeaders(staticHeaders).maxMessageBytes(maxMessageBytes);
         b.schemas = schemas;
         b.digests = digests;
@@ -65,6 +67,14 @@ public final class Offer {
     /** URI-S. */
     public String scheme() {
         return scheme;
+    }
+
+    /**
+     * The SOAPAction of the operation the stream is for, or {@code null}. Needed in an explicit
+     * negotiation; in an optimistic one the carrying call names the operation.
+     */
+    public String action() {
+        return action;
     }
 
     /** URI-Rs, most preferred first. */
@@ -117,7 +127,7 @@ public final class Offer {
             return false;
         }
         Offer other = (Offer) o;
-        return scheme.equals(other.scheme) && representations.equals(other.representations)
+        return scheme.equals(other.scheme) && Objects.equals(action, other.action) && representations.equals(other.representations)
                 && transports.equals(other.transports) && policy.equals(other.policy)
                 && Objects.equals(schemas, other.schemas) && Objects.equals(digests, other.digests)
                 && staticHeaders.equals(other.staticHeaders) && Objects.equals(resumeSessionId, other.resumeSessionId)
@@ -127,7 +137,7 @@ public final class Offer {
 
     @Override
     public int hashCode() {
-        return Objects.hash(scheme, representations, transports, policy, schemas, digests, staticHeaders,
+        return Objects.hash(scheme, action, representations, transports, policy, schemas, digests, staticHeaders,
                 resumeSessionId, resumeToken, maxMessageBytes);
     }
 
@@ -142,6 +152,7 @@ public final class Offer {
     /** Builds an {@link Offer}; every setter validates its argument. */
     public static final class Builder {
         private String scheme = HhfrUris.SCHEME_V1;
+        private String action;
         private List<String> representations =
                 Arrays.asList(HhfrUris.REPRESENTATION_BINARY, HhfrUris.REPRESENTATION_XML);
         private List<String> transports =
@@ -159,6 +170,12 @@ public final class Offer {
 
         public Builder scheme(String uri) {
             this.scheme = requireUri(uri, "scheme");
+            return this;
+        }
+
+        /** The operation's SOAPAction, or {@code null}. */
+        public Builder action(String soapAction) {
+            this.action = soapAction;
             return this;
         }
 

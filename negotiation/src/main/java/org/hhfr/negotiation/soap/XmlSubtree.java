@@ -70,8 +70,8 @@ public final class XmlSubtree {
             int event = parser.next();
             if (event == XmlPullParser.START_TAG) {
                 if (parser.getDepth() - rootDepth > maxDepth) {
-                    throw new MalformedMessageException("element nesting deeper than " + maxDepth + " at "
-                            + parser.getPositionDescription());
+                    throw new MalformedMessageException("element nesting deeper than " + maxDepth + " (line "
+                            + parser.getLineNumber() + ")");
                 }
                 declareNew(parser, out);
                 writeStartTag(parser, out);

@@ -1,0 +1,273 @@
+package org.hhfr.negotiation.server;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+import org.hhfr.contextstore.ContextStore;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SessionLimitException;
+import org.hhfr.contextstore.StoredSession;
+import org.hhfr.contextstore.StreamCharacteristics;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.negotiation.Answer;
+import org.hhfr.negotiation.MessageSchema;
+import org.hhfr.negotiation.Offer;
+import org.hhfr.negotiation.OperationSchemas;
+import org.hhfr.negotiation.SchemaDigests;
+import org.hhfr.schemas.DataStructure;
+import org.hhfr.schemas.QualifiedName;
+import org.hhfr.schemas.SchemaException;
+import org.hhfr.schemas.SchemaLimits;
+import org.hhfr.schemas.SchemaParser;
+
+/**
+ * The server side of the negotiation, free of any SOAP stack: it decides an {@link Offer} against the
+ * server's {@link ServerCapabilities}, stores the agreed {@link StreamContext} in the {@link ContextStore}
+ * and returns the {@link Answer}. It never throws for a bad offer: whatever cannot be met (scheme,
+ * representation, transport, schemas, static headers over the limits, a full store) is declined with a
+ * reason the client can log, and the client falls back to plain SOAP. Thread-safe.
+ *
+ * <p>Decision rules: the client's order of preference wins among what both support; the window is lowered
+ * to the server's maximum; the answer carries the server's message size limit, the stored context the
+ * client's as the outbound limit. An offer with a valid resumption ticket for the same operation is
+ * answered with the existing session; an unknown or expired ticket is ignored and a new session made.
+ */
+public final class NegotiationHandler {
+    private final ServerCapabilities capabilities;
+    private final ContextStore store;
+    private final StreamEndpoints endpoints;
+    private final SchemaSource schemas;
+    private final SchemaParser schemaParser;
+
+    public NegotiationHandler(ServerCapabilities capabilities, ContextStore store, StreamEndpoints endpoints,
+                              SchemaSource schemas, SchemaLimits schemaLimits) {
+        this.capabilities = Objects.requireNonNull(capabilities, "capabilities");
+        this.store = Objects.requireNonNull(store, "store");
+        this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
+        this.schemas = Objects.requireNonNull(schemas, "schemas");
+        this.schemaParser = new SchemaParser(schemaLimits);
+    }
+
+    public ServerCapabilities capabilities() {
+        return capabilities;
+    }
+
+    /** Decides the offer; accepting stores a new session (or renews a resumed one). */
+    public Answer handle(Offer offer, OperationContext context) {
+        try {
+            return decide(offer, context);
+        } catch (Decline decline) {
+            return Answer.declined(decline.getMessage());
+        }
+    }
+
+    private Answer decide(Offer offer, OperationContext context) throws Decline {
+        if (!capabilities.schemes().contains(offer.scheme())) {
+            throw new Decline("scheme " + offer.scheme() + " is not supported; this server speaks "
+                    + capabilities.schemes());
+        }
+        String representation = firstCommon(offer.representations(), capabilities.representations(),
+                "representation");
+        String transport = null;
+        StreamEndpoint endpoint = null;
+        for (String candidate : offer.transports()) {
+            if (capabilities.transports().contains(candidate)) {
+                endpoint = endpoints.endpointFor(candidate);
+                if (endpoint != null) {
+                    transport = candidate;
+                    break;
+                }
+            }
+        }
+        if (transport == null) {
+            throw new Decline("no common transport: offered " + offer.transports() + ", served "
+                    + capabilities.transports());
+        }
+        ReliabilityPolicy offered = offer.policy();
+        ReliabilityPolicy policy = new ReliabilityPolicy(offered.deliveryAssurance(), offered.inOrder(),
+                offered.retransmissionIntervalMillis(), offered.ackIntervalMillis(),
+                Math.min(offered.window(), capabilities.maxWindow()));
+
+        Answer resumed = resume(offer, context);
+        if (resumed != null) {
+            return resumed;
+        }
+        List<HeaderBlock> staticHeaders = staticHeaders(offer, context);
+        Structures structures = structures(offer, context);
+        StreamContext.Builder streamContext = StreamContext.builder()
+                .scheme(offer.scheme())
+                .representation(representation)
+                .transport(transport)
+                .operation(context.operation())
+                .request(structures.request)
+                .response(structures.response)
+                .characteristics(new StreamCharacteristics(policy, capabilities.maxMessageBytes(),
+                        offer.maxMessageBytes()));
+        for (HeaderBlock header : staticHeaders) {
+            streamContext.addStaticHeader(header);
+        }
+        SessionGrant grant;
+        try {
+            grant = store.create(streamContext.build());
+        } catch (SessionLimitException e) {
+            throw new Decline("the server holds its maximum of " + e.limit() + " streams; try again later");
+        } catch (ContextStoreException e) {
+            throw new Decline("the server cannot keep a session now: " + e.getMessage());
+        }
+        return Answer.accepted()
+                .scheme(offer.scheme())
+                .representation(representation)
+                .transport(transport)
+                .policy(policy)
+                .endpoint(endpoint)
+                .session(grant.id(), grant.token())
+                .validForMillis(grant.validForMillis())
+                .maxMessageBytes(capabilities.maxMessageBytes())
+                .schemas(structures.supplied)
+                .build();
+    }
+
+    /** The answer naming the offered session if its ticket is valid for this operation, else null. */
+    private Answer resume(Offer offer, OperationContext context) throws Decline {
+        if (offer.resumeSessionId() == null) {
+            return null;
+        }
+        Optional<StoredSession> session;
+        try {
+            session = store.authenticate(offer.resumeSessionId(), offer.resumeToken());
+        } catch (ContextStoreException e) {
+            throw new Decline("the server cannot look up sessions now: " + e.getMessage());
+        }
+        if (!session.isPresent() || !session.get().context().operation().equals(context.operation())) {
+            return null;
+        }
+        StreamContext stored = session.get().context();
+        StoredSession live = session.get();
+        return Answer.accepted()
+                .scheme(stored.schemeUri())
+                .representation(stored.representationUri())
+                .transport(stored.transportUri())
+                .policy(stored.characteristics().reliability())
+                .endpoint(servedEndpoint(stored.transportUri()))
+                .session(live.id(), offer.resumeToken())
+                .validForMillis(Math.max(1, live.expiresAtMillis() - live.lastUsedAtMillis()))
+                .maxMessageBytes(stored.characteristics().maxInboundMessageBytes())
+                .resumed(true)
+                .build();
+    }
+
+    private StreamEndpoint servedEndpoint(String transport) throws Decline {
+        StreamEndpoint endpoint = endpoints.endpointFor(transport);
+        if (endpoint == null) {
+            throw new Decline("the session's transport " + transport + " is not served any more; negotiate anew");
+        }
+        return endpoint;
+    }
+
+    private List<HeaderBlock> staticHeaders(Offer offer, OperationContext context) throws Decline {
+        int limit = capabilities.limits().maxStaticHeaderChars();
+        if (offer.staticHeaders().size() > capabilities.limits().maxStaticHeaders()) {
+            throw new Decline(offer.staticHeaders().size() + " static headers offered, more than the limit of "
+                    + capabilities.limits().maxStaticHeaders());
+        }
+        List<HeaderBlock> kept = new ArrayList<>();
+        int chars = 0;
+        for (QualifiedName name : offer.staticHeaders()) {
+            boolean found = false;
+            for (HeaderBlock header : context.envelopeHeaders()) {
+                if (header.name().equals(name) && !kept.contains(header)) {
+                    kept.add(header);
+                    chars += header.xml().length();
+                    found = true;
+                }
+            }
+            if (!found) {
+                throw new Decline("static header " + name + " is named in the offer but not sent in the envelope");
+            }
+        }
+        if (chars > limit) {
+            throw new Decline("static headers take " + chars + " characters, more than the limit of " + limit);
+        }
+        return kept;
+    }
+
+    private Structures structures(Offer offer, OperationContext context) throws Decline {
+        PublishedSchemas published = schemas.published(context.operation());
+        if (offer.schemas() != null) {
+            DataStructure request = compile(offer.schemas().request(), "request");
+            DataStructure response = compile(offer.schemas().response(), "response");
+            if (published != null) {
+                requireSame(published.request(), request, "request");
+                requireSame(published.response(), response, "response");
+            }
+            return new Structures(request, response, null);
+        }
+        if (published == null) {
+            throw new Decline("the offer carries no schemas and the server publishes none for "
+                    + context.operation().operation());
+        }
+        SchemaDigests digests = offer.digests();
+        if (digests != null) {
+            if (!digests.request().equals(published.request().fingerprint())
+                    || !digests.response().equals(published.response().fingerprint())) {
+                throw new Decline("schema digests unknown: the server's schemas for "
+                        + context.operation().operation() + " differ from the ones the client has");
+            }
+            return new Structures(published.request(), published.response(), null);
+        }
+        return new Structures(published.request(), published.response(), published.text());
+    }
+
+    private DataStructure compile(MessageSchema schema, String which) throws Decline {
+        try {
+            return schemaParser.parse(schema.xsd()).dataStructure(schema.element());
+        } catch (SchemaException e) {
+            throw new Decline("the " + which + " schema is not usable: " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new Decline("the " + which + " schema does not declare the element: " + e.getMessage());
+        }
+    }
+
+    private static void requireSame(DataStructure published, DataStructure offered, String which) throws Decline {
+        if (!published.equals(offered)) {
+            throw new Decline("the offered " + which + " schema differs from the one the service publishes");
+        }
+    }
+
+    private static String firstCommon(List<String> offered, List<String> supported, String what) throws Decline {
+        for (String uri : offered) {
+            if (supported.contains(uri)) {
+                return uri;
+            }
+        }
+        throw new Decline("no common " + what + ": offered " + offered + ", supported " + supported);
+    }
+
+    /** The structures agreed, and the schema text when the server supplied it. */
+    private static final class Structures {
+        final DataStructure request;
+        final DataStructure response;
+        final OperationSchemas supplied;
+
+        Structures(DataStructure request, DataStructure response, OperationSchemas supplied) {
+            this.request = request;
+            this.response = response;
+            this.supplied = supplied;
+        }
+    }
+
+    /** Ends a decision with a decline; the message is the reason sent to the client. */
+    private static final class Decline extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Decline(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+}

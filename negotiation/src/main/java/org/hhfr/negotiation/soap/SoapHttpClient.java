@@ -1,0 +1,153 @@
+package org.hhfr.negotiation.soap;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.SoapVersion;
+
+/**
+ * Posts SOAP envelopes over {@link HttpURLConnection} (available on Android and every JVM). The action is
+ * always sent (SOAP 1.1: the quoted {@code SOAPAction} header; 1.2: the {@code action} parameter of the
+ * Content-Type), connect and read timeouts are always set, and the response is read within
+ * {@link SoapLimits}. A SOAP fault (HTTP 500) becomes a {@link SoapFaultException}, any other non-SOAP
+ * answer an {@link HttpResponseException}. Thread-safe: each call opens its own connection.
+ */
+public final class SoapHttpClient {
+    private static final int QUOTED_BODY_CHARS = 200;
+
+    private final URL endpoint;
+    private final int connectTimeoutMillis;
+    private final int readTimeoutMillis;
+    private final SoapEnvelopeReader reader;
+
+    /**
+     * @param connectTimeoutMillis positive: an unreachable host fails after this long
+     * @param readTimeoutMillis    positive: a peer silent for this long fails the call
+     */
+    public SoapHttpClient(URL endpoint, int connectTimeoutMillis, int readTimeoutMillis, SoapLimits limits) {
+        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+        String protocol = endpoint.getProtocol();
+        if (!"http".equals(protocol) && !"https".equals(protocol)) {
+            throw new IllegalArgumentException("SOAP endpoint must be http or https: " + endpoint);
+        }
+        if (connectTimeoutMillis < 1 || readTimeoutMillis < 1) {
+            throw new IllegalArgumentException("timeouts must be positive (0 would wait forever): connect "
+                    + connectTimeoutMillis + " ms, read " + readTimeoutMillis + " ms");
+        }
+        this.connectTimeoutMillis = connectTimeoutMillis;
+        this.readTimeoutMillis = readTimeoutMillis;
+        this.reader = new SoapEnvelopeReader(limits);
+    }
+
+    public URL endpoint() {
+        return endpoint;
+    }
+
+    /**
+     * Sends one request envelope and reads the response envelope.
+     *
+     * @param action the operation's SOAPAction; may be empty, must not contain quotes or line breaks
+     * @throws SoapFaultException        the service answered with a fault
+     * @throws HttpResponseException     the answer was not a SOAP envelope
+     * @throws MalformedMessageException the answer was a broken or oversized envelope
+     * @throws java.net.SocketTimeoutException a timeout expired
+     */
+    public <T> SoapMessage<T> call(SoapVersion version, String action, List<HeaderBlock> headers, BodyWriter body,
+                                   BodyReader<T> bodyReader) throws IOException {
+        requireSafeAction(action);
+        byte[] request = SoapEnvelopeWriter.toBytes(version, headers, body);
+        HttpURLConnection connection = (HttpURLConnection) endpoint.openConnection();
+        try {
+            connection.setConnectTimeout(connectTimeoutMillis);
+            connection.setReadTimeout(readTimeoutMillis);
+            connection.setInstanceFollowRedirects(false);
+            connection.setUseCaches(false);
+            connection.setDoOutput(true);
+            connection.setRequestMethod("POST");
+            connection.setFixedLengthStreamingMode(request.length);
+            connection.setRequestProperty("Content-Type", contentType(version, action));
+            connection.setRequestProperty("Accept", version.mediaType());
+            if (version == SoapVersion.SOAP_11) {
+                connection.setRequestProperty("SOAPAction", "\"" + action + "\"");
+            }
+            try (OutputStream out = connection.getOutputStream()) {
+                out.write(request);
+            }
+            return readResponse(connection, bodyReader);
+        } finally {
+            connection.disconnect();
+        }
+    }
+
+    /** The Content-Type of a request: SOAP 1.2 carries the action as a parameter. */
+    public static String contentType(SoapVersion version, String action) {
+        if (version == SoapVersion.SOAP_12) {
+            return version.mediaType() + "; charset=utf-8; action=\"" + action + "\"";
+        }
+        return version.mediaType() + "; charset=utf-8";
+    }
+
+    private <T> SoapMessage<T> readResponse(HttpURLConnection connection, BodyReader<T> bodyReader)
+            throws IOException {
+        int status = connection.getResponseCode();
+        String contentType = connection.getContentType();
+        long length = connection.getContentLengthLong();
+        if (length > reader.limits().maxEnvelopeBytes()) {
+            throw new MalformedMessageException("response of " + length + " bytes is larger than the limit of "
+                    + reader.limits().maxEnvelopeBytes() + " bytes");
+        }
+        InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
+        if (in == null) {
+            throw new HttpResponseException(status, contentType, "");
+        }
+        try (InputStream body = in) {
+            boolean soap = isSoap(contentType);
+            if (soap && (status == HttpURLConnection.HTTP_OK || status == HttpURLConnection.HTTP_INTERNAL_ERROR)) {
+                return reader.read(body, bodyReader);
+            }
+            throw new HttpResponseException(status, contentType, quote(body));
+        }
+    }
+
+    private static boolean isSoap(String contentType) {
+        if (contentType == null) {
+            return false;
+        }
+        String type = contentType.trim().toLowerCase(Locale.ROOT);
+        for (SoapVersion version : SoapVersion.values()) {
+            if (type.startsWith(version.mediaType())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String quote(InputStream body) throws IOException {
+        ByteArrayOutputStream start = new ByteArrayOutputStream();
+        byte[] buffer = new byte[QUOTED_BODY_CHARS];
+        int n = body.read(buffer);
+        if (n > 0) {
+            start.write(buffer, 0, n);
+        }
+        return new String(start.toByteArray(), StandardCharsets.UTF_8).replaceAll("\\s+", " ").trim();
+    }
+
+    private static void requireSafeAction(String action) {
+        Objects.requireNonNull(action, "action");
+        for (int i = 0; i < action.length(); i++) {
+            char c = action.charAt(i);
+            if (c == '"' || c == '\r' || c == '\n') {
+                throw new IllegalArgumentException("SOAP action must not contain quotes or line breaks: " + action);
+            }
+        }
+    }
+}
