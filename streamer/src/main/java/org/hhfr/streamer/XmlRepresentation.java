@@ -6,8 +6,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Reader;
 import java.io.StringReader;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 
 import org.kxml2.io.KXmlParser;
 import org.kxml2.io.KXmlSerializer;
@@ -22,7 +22,7 @@ import org.hhfr.schemas.DataStructure;
  * it (e.g. {@code <ns:sum xmlns:ns="http://floatsum.hhfr.org"><values>1.5</values></ns:sum>}), with
  * kxml2. {@link #write} and {@link #read} work inside an envelope that the caller's serializer or parser
  * is in; {@link #encode} and {@link #decode} handle the body content alone, as UTF-8 without an XML
- * declaration. Decoding refuses a DOCTYPE. Immutable and thread-safe.
+ * declaration. Decoding reads UTF-8 and refuses a DOCTYPE. Immutable and thread-safe.
  */
 public final class XmlRepresentation implements Representation {
     /** The URI naming this representation in negotiation. */
@@ -50,8 +50,9 @@ public final class XmlRepresentation implements Representation {
 
     /**
      * Writes the message's root element at the serializer's current position (e.g. inside
-     * {@code soapenv:Body}), declaring the namespaces it needs. The serializer should write a Unicode
-     * encoding (kxml2 mangles characters outside the BMP in attribute values otherwise).
+     * {@code soapenv:Body}), declaring the namespaces it needs. The serializer must write a Unicode
+     * encoding, e.g. {@code setOutput(stream, "UTF-8")}: kxml2 writes characters outside the BMP as two
+     * invalid surrogate references otherwise.
      */
     public void write(Message message, XmlSerializer out) throws IOException {
         new XmlWriter(out).write(message);
@@ -92,16 +93,7 @@ public final class XmlRepresentation implements Representation {
 
     /** The body content as a string. */
     public String encodeToString(Message message) {
-        StringWriter text = new StringWriter();
-        KXmlSerializer serializer = new KXmlSerializer();
-        try {
-            serializer.setOutput(text);
-            write(message, serializer);
-            serializer.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("a string writer does not fail", e);
-        }
-        return text.toString();
+        return new String(encode(message), StandardCharsets.UTF_8);
     }
 
     @Override
@@ -113,7 +105,7 @@ public final class XmlRepresentation implements Representation {
         requireWithinLimit(length, "bytes");
         KXmlParser parser = new KXmlParser();
         try {
-            parser.setInput(new ByteArrayInputStream(bytes, offset, length), null);
+            parser.setInput(new ByteArrayInputStream(bytes, offset, length), "UTF-8");
         } catch (XmlPullParserException e) {
             throw new MalformedMessageException("unreadable XML: " + e.getMessage(), "line 1:0", "", e);
         }

@@ -133,24 +133,15 @@ final class XmlWriter {
         return XsdLexical.format(type, Array.get(array, i));
     }
 
-    /**
-     * Text with the characters a serializer may mangle written as character references: a carriage
-     * return (a parser would turn it into a line feed) and supplementary characters (kxml2 writes their
-     * surrogates as two invalid references when its output is not Unicode).
-     */
+    /** Text with each carriage return as a character reference: a parser turns a raw one into a line feed. */
     private void writeText(String text) throws IOException {
         int segment = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (c == '\r' || Character.isHighSurrogate(c)) {
-                if (i > segment) {
-                    out.text(text.substring(segment, i));
-                }
-                int codePoint = text.codePointAt(i);
-                out.entityRef("#" + codePoint);
-                i += Character.charCount(codePoint) - 1;
-                segment = i + 1;
+        for (int i = text.indexOf('\r'); i >= 0; i = text.indexOf('\r', segment)) {
+            if (i > segment) {
+                out.text(text.substring(segment, i));
             }
+            out.entityRef("#13");
+            segment = i + 1;
         }
         if (segment < text.length()) {
             out.text(segment == 0 ? text : text.substring(segment));
