@@ -235,9 +235,9 @@ public final class NegotiationReader {
             QualifiedName element = new QualifiedName(boundedAttribute(parser, "namespace", ""),
                     requiredAttribute(parser, "element"));
             if ("Request".equals(name) && request == null) {
-                request = new MessageSchema(element, text(parser, limits.maxSchemaChars()));
+                request = new MessageSchema(element, rawText(parser, limits.maxSchemaChars()));
             } else if ("Response".equals(name) && response == null) {
-                response = new MessageSchema(element, text(parser, limits.maxSchemaChars()));
+                response = new MessageSchema(element, rawText(parser, limits.maxSchemaChars()));
             } else {
                 throw malformed(parser, "hhfr:Schemas holds one hhfr:Request then one hhfr:Response, found hhfr:"
                         + name);
@@ -295,6 +295,11 @@ public final class NegotiationReader {
 
     /** The text content of a simple element, trimmed; child elements are refused. */
     private static String text(XmlPullParser parser, int maxChars) throws IOException, XmlPullParserException {
+        return rawText(parser, maxChars).trim();
+    }
+
+    /** The text content of a simple element exactly; child elements are refused. */
+    private static String rawText(XmlPullParser parser, int maxChars) throws IOException, XmlPullParserException {
         String element = parser.getName();
         StringBuilder text = new StringBuilder();
         while (parser.next() != XmlPullParser.END_TAG) {
@@ -306,7 +311,7 @@ public final class NegotiationReader {
                 throw malformed(parser, "hhfr:" + element + " longer than the limit of " + maxChars + " characters");
             }
         }
-        return text.toString().trim();
+        return text.toString();
     }
 
     private void addBounded(XmlPullParser parser, List<String> list, String uri, String what)

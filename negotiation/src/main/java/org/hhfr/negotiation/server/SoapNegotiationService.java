@@ -108,16 +108,12 @@ public final class SoapNegotiationService {
         }
         byte[] envelope = SoapEnvelopeWriter.toBytes(version, Collections.<HeaderBlock>emptyList(),
                 serializer -> NegotiationWriter.writeNegotiateResponse(serializer, answer));
-        return new SoapResponse(200, contentType(version), envelope);
+        return SoapResponse.ok(version, envelope);
     }
 
     /** A fault response in the given version. */
     public static SoapResponse fault(SoapVersion version, FaultCode code, String reason) throws IOException {
-        return new SoapResponse(500, contentType(version),
-                SoapEnvelopeWriter.faultBytes(version, SoapFault.of(code, version, reason)));
+        return SoapResponse.fault(version, SoapEnvelopeWriter.faultBytes(version, SoapFault.of(code, version, reason)));
     }
 
-    private static String contentType(SoapVersion version) {
-        return version.mediaType() + "; charset=utf-8";
-    }
 }
