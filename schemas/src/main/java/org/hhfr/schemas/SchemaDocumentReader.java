@@ -47,8 +47,10 @@ final class SchemaDocumentReader {
         while (token == TEXT && cursor.isWhitespaceText()) {
             token = cursor.next();
         }
-        if (token != START_TAG) {
-            throw cursor.error(token == END_DOCUMENT ? "the document is empty" : "text before the document element");
+        if (token == END_DOCUMENT) {
+            throw cursor.error("the document is empty");
+        } else if (token != START_TAG) {
+            throw cursor.textError("text before the document element");
         }
         if (is(XSD, "schema")) {
             readSchema();
@@ -61,8 +63,10 @@ final class SchemaDocumentReader {
                     + "' is neither an XML Schema (xs:schema) nor a WSDL 1.1 document (wsdl:definitions)");
         }
         while ((token = cursor.next()) != END_DOCUMENT) {
-            if (token != TEXT || !cursor.isWhitespaceText()) {
-                throw cursor.error("content after the document element");
+            if (token == START_TAG) {
+                throw cursor.error("a second document element");
+            } else if (!cursor.isWhitespaceText()) {
+                throw cursor.textError("text after the document element");
             }
         }
         declarations.requireImportsPresent();
@@ -221,18 +225,17 @@ final class SchemaDocumentReader {
         List<ParsedComplexType> complex = new ArrayList<>(1);
         List<SimpleType> simple = new ArrayList<>(1);
         readChildren(() -> {
+            boolean complexType = "complexType".equals(cursor.localName());
+            if (!complexType && !"simpleType".equals(cursor.localName())) {
+                throw notSupported();
+            }
             if (typeName != null || !complex.isEmpty() || !simple.isEmpty()) {
                 throw cursor.error("element '" + name.localName() + "' has more than one type");
             }
-            switch (cursor.localName()) {
-                case "complexType":
-                    complex.add(readComplexType(false));
-                    break;
-                case "simpleType":
-                    simple.add(readSimpleType(null));
-                    break;
-                default:
-                    throw notSupported();
+            if (complexType) {
+                complex.add(readComplexType(false));
+            } else {
+                simple.add(readSimpleType(null));
             }
         });
         if (typeName != null) {
@@ -476,7 +479,7 @@ final class SchemaDocumentReader {
 
     private void requireWhitespace(String parent) throws SchemaException {
         if (!cursor.isWhitespaceText()) {
-            throw cursor.error("text inside <" + parent + "> is not allowed");
+            throw cursor.textError("text inside <" + parent + "> is not allowed");
         }
     }
 

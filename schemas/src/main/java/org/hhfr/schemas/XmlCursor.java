@@ -34,8 +34,7 @@ final class XmlCursor {
      */
     int next() throws SchemaException {
         while (true) {
-            line = parser.getLineNumber();
-            column = Math.max(1, parser.getColumnNumber());
+            markTokenStart();
             int token = nextToken();
             switch (token) {
                 case XmlPullParser.COMMENT:
@@ -66,6 +65,15 @@ final class XmlCursor {
                     throw error("unexpected XML token " + XmlPullParser.TYPES[token]);
             }
         }
+    }
+
+    /**
+     * Remembers where the next token starts: where the parser stands now. kxml2 counts columns from 0 on
+     * the first line and from 1 after each line break; positions here are 1-based everywhere.
+     */
+    private void markTokenStart() {
+        line = parser.getLineNumber();
+        column = line == 1 ? parser.getColumnNumber() + 1 : Math.max(1, parser.getColumnNumber());
     }
 
     private int nextToken() throws SchemaException {
@@ -135,6 +143,22 @@ final class XmlCursor {
             }
         }
         return true;
+    }
+
+    /** A failure about the current text, positioned at its first character that is not white space. */
+    SchemaException textError(String reason) {
+        String text = parser.getText();
+        int errorLine = line;
+        int errorColumn = column;
+        for (int i = 0; text != null && i < text.length() && Character.isWhitespace(text.charAt(i)); i++) {
+            if (text.charAt(i) == '\n') {
+                errorLine++;
+                errorColumn = 1;
+            } else {
+                errorColumn++;
+            }
+        }
+        return new SchemaException(reason, errorLine, errorColumn);
     }
 
     /** Skips the rest of the element whose start tag is current, whatever it holds. */
