@@ -1,0 +1,195 @@
+package org.hhfr.negotiation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.Arrays;
+import java.util.Collections;
+
+import javax.xml.XMLConstants;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.Schema;
+import javax.xml.validation.SchemaFactory;
+
+import org.hhfr.contextstore.DeliveryAssurance;
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.XmlSubtree;
+import org.hhfr.schemas.QualifiedName;
+import org.junit.jupiter.api.Test;
+import org.kxml2.io.KXmlSerializer;
+import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlSerializer;
+
+class NegotiationVocabularyTest {
+    private static final NegotiationReader READER = new NegotiationReader(NegotiationLimits.defaults());
+    private static final String OPEN = "<hhfr:Offer xmlns:hhfr=\"urn:hhfr:negotiation:1\" scheme=\"urn:hhfr:1\">";
+    private static final String MINIMAL = "<hhfr:Representation>urn:hhfr:rep:binary</hhfr:Representation>"
+            + "<hhfr:Transport>urn:hhfr:transport:tcp</hhfr:Transport>";
+
+    static Offer fullOffer() {
+        TokenGenerator tokens = TokenGenerator.secure();
+        return Offer.builder().action(FloatSum.ACTION)
+                .policy(new ReliabilityPolicy(DeliveryAssurance.AT_MOST_ONCE, false, 250, 0, 16))
+                .schemas(FloatSum.schemas())
+                .staticHeaders(Arrays.asList(new QualifiedName("http://www.w3.org/2005/08/addressing", "To"),
+                        new QualifiedName("urn:example:security", "Token")))
+                .resumption(tokens.newSessionId(), tokens.newToken())
+                .maxMessageBytes(65_536)
+                .build();
+    }
+
+    static Answer fullAnswer() {
+        TokenGenerator tokens = TokenGenerator.secure();
+        return Answer.accepted().scheme(HhfrUris.SCHEME_V1).representation(HhfrUris.REPRESENTATION_BINARY)
+                .transport(HhfrUris.TRANSPORT_UDP).policy(ReliabilityPolicy.defaults())
+                .endpoint(Hhfr.UDP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken())
+                .validForMillis(600_000).maxMessageBytes(1 << 20).schemas(FloatSum.schemas()).resumed(true).build();
+    }
+
+    @Test
+    void anOfferSurvivesWritingAndReading() throws Exception {
+        Offer offer = fullOffer();
+        assertEquals(offer, READER.readOffer(NegotiationWriter.offerHeader(offer, SoapVersion.SOAP_12).xml()));
+        Offer minimal = Offer.builder().build();
+        assertEquals(minimal, READER.readOffer(NegotiationWriter.offerHeader(minimal, SoapVersion.SOAP_11).xml()));
+    }
+
+    @Test
+    void answersSurviveWritingAndReading() throws Exception {
+        Answer accepted = fullAnswer();
+        assertEquals(accepted, READER.readAnswer(NegotiationWriter.answerHeader(accepted).xml()));
+        Answer declined = Answer.declined("no common transport: offered [x], served [y]");
+        assertEquals(declined, READER.readAnswer(NegotiationWriter.answerHeader(declined).xml()));
+    }
+
+    @Test
+    void theOfferHeaderIsMarkedMustUnderstandZero() throws Exception {
+        for (SoapVersion version : SoapVersion.values()) {
+            String xml = NegotiationWriter.offerHeader(Offer.builder().build(), version).xml();
+            XmlPullParser parser = XmlSubtree.parser(new StringReader(xml));
+            parser.nextTag();
+            assertEquals("0", parser.getAttributeValue(version.envelopeNamespace(), "mustUnderstand"));
+        }
+    }
+
+    @Test
+    void everythingWrittenIsValidAgainstTheNegotiationSchema() throws Exception {
+        SchemaFactory factory = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
+        Schema schema = factory.newSchema(getClass().getResource("/org/hhfr/negotiation/negotiation-1.xsd"));
+        StringWriter negotiate = new StringWriter();
+        XmlSerializer out = new KXmlSerializer();
+        out.setOutput(negotiate);
+        NegotiationWriter.writeNegotiate(out, fullOffer());
+        out.flush();
+        StringWriter response = new StringWriter();
+        out = new KXmlSerializer();
+        out.setOutput(response);
+        NegotiationWriter.writeNegotiateResponse(out, fullAnswer());
+        out.flush();
+        for (String xml : Arrays.asList(negotiate.toString(), response.toString(),
+                NegotiationWriter.answerHeader(Answer.declined("busy")).xml(),
+                NegotiationWriter.answerHeader(fullAnswer()).xml())) {
+            schema.newValidator().validate(new StreamSource(new StringReader(xml)));
+        }
+    }
+
+    @Test
+    void elementsOfOtherNamespacesAreIgnored() throws Exception {
+        Offer offer = READER.readOffer(OPEN + MINIMAL + "<x:Extension xmlns:x=\"urn:example\"><x:deep/></x:Extension>"
+                + "</hhfr:Offer>");
+        assertEquals(Collections.singletonList(HhfrUris.TRANSPORT_TCP), offer.transports());
+    }
+
+    @Test
+    void unknownHhfrElementsAreRefusedByName() {
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+                () -> READER.readOffer(OPEN + MINIMAL + "<hhfr:Compression>gzip</hhfr:Compression></hhfr:Offer>"));
+        assertTrue(e.getMessage().startsWith("unknown element hhfr:Compression in hhfr:Offer"), e.getMessage());
+    }
+
+    @Test
+    void anOfferWithoutTransportsIsRefused() {
+        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> READER.readOffer(OPEN
+                + "<hhfr:Representation>urn:hhfr:rep:binary</hhfr:Representation></hhfr:Offer>"));
+        assertTrue(e.getMessage().contains("at least one hhfr:Representation and one hhfr:Transport"));
+    }
+
+    @Test
+    void overlongListsAreRefusedWithinTheLimit() {
+        StringBuilder xml = new StringBuilder(OPEN);
+        for (int i = 0; i < 17; i++) {
+            xml.append("<hhfr:Transport>urn:t:").append(i).append("</hhfr:Transport>");
+        }
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+                () -> READER.readOffer(xml + "</hhfr:Offer>"));
+        assertTrue(e.getMessage().startsWith("more than 16 transports"), e.getMessage());
+    }
+
+    @Test
+    void anOversizedInlineSchemaIsRefused() throws Exception {
+        NegotiationReader small = new NegotiationReader(NegotiationLimits.defaults().withMaxSchemaChars(100));
+        String xml = NegotiationWriter.offerHeader(Offer.builder().schemas(FloatSum.schemas()).build(),
+                SoapVersion.SOAP_11).xml();
+        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> small.readOffer(xml));
+        assertTrue(e.getMessage().startsWith("hhfr:Request longer than the limit of 100 characters"), e.getMessage());
+    }
+
+    @Test
+    void tooManyStaticHeadersAreRefused() {
+        StringBuilder xml = new StringBuilder(OPEN + MINIMAL);
+        for (int i = 0; i < 33; i++) {
+            xml.append("<hhfr:StaticHeader namespace=\"urn:h\" name=\"H").append(i).append("\"/>");
+        }
+        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+                () -> READER.readOffer(xml + "</hhfr:Offer>"));
+        assertTrue(e.getMessage().startsWith("more than 32 static headers"), e.getMessage());
+    }
+
+    @Test
+    void badNumbersAndUnknownAssurancesAreRefusedReadably() {
+        String[] cases = {
+            "<hhfr:Limits maxMessageBytes=\"-5\"/>", "must be positive",
+            "<hhfr:Limits maxMessageBytes=\"lots\"/>", "is not a number",
+            "<hhfr:Limits maxMessageBytes=\"99999999999\"/>", "out of range",
+            "<hhfr:Reliability deliveryAssurance=\"Maybe\" inOrder=\"true\" retransmissionIntervalMillis=\"1\" "
+                    + "window=\"1\"/>", "unknown delivery assurance 'Maybe'",
+            "<hhfr:Resume session=\"short\" token=\"short\"/>", "session",
+        };
+        for (int i = 0; i < cases.length; i += 2) {
+            String xml = OPEN + MINIMAL + cases[i] + "</hhfr:Offer>";
+            MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> READER.readOffer(xml));
+            assertTrue(e.getMessage().contains(cases[i + 1]), e.getMessage());
+            assertFalse(e.getMessage().contains("Exception"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aDeclineWithAStrayElementIsRefused() {
+        assertThrows(MalformedMessageException.class, () -> READER.readAnswer(
+                "<hhfr:Answer xmlns:hhfr=\"urn:hhfr:negotiation:1\" accepted=\"false\"><hhfr:Reason>x</hhfr:Reason>"
+                        + "<hhfr:Scheme>urn:hhfr:1</hhfr:Scheme></hhfr:Answer>"));
+    }
+
+    @Test
+    void anAcceptanceMissingItsSessionIsRefused() {
+        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> READER.readAnswer(
+                "<hhfr:Answer xmlns:hhfr=\"urn:hhfr:negotiation:1\" accepted=\"true\">"
+                        + "<hhfr:Scheme>urn:hhfr:1</hhfr:Scheme></hhfr:Answer>"));
+        assertTrue(e.getMessage().startsWith("an accepting answer needs a"), e.getMessage());
+    }
+
+    @Test
+    void garbageIsAMalformedMessageNotACrash() {
+        for (String garbage : Arrays.asList("", "not xml", "<hhfr:Offer", "<Offer scheme=\"x\"/>",
+                OPEN + "&undefined;</hhfr:Offer>")) {
+            assertThrows(MalformedMessageException.class, () -> READER.readOffer(garbage), garbage);
+        }
+    }
+}
