@@ -185,7 +185,8 @@ final class BinaryReader {
         }
         long minimumBits = element.nillable() ? 1 : MinimumSize.itemBits(element);
         if (count * minimumBits > remaining() * 8L) {
-            throw malformed("count " + count + " needs more than the " + remaining() + " bytes left");
+            throw malformed("truncated message: count " + count + " needs more than the " + remaining()
+                    + " bytes left");
         }
         return (int) count;
     }

@@ -107,6 +107,7 @@ final class XmlReader {
                 items = null;
             }
             if (current == declarations.size()) {
+                path.replace(in.getName());
                 throw malformed("unexpected element " + found() + " (the sequence is " + names(declarations)
                         + ")");
             }
