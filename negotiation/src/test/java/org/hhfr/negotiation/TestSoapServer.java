@@ -56,6 +56,8 @@ final class TestSoapServer implements AutoCloseable {
     private final SoapNegotiationService negotiation;
     private final SoapEnvelopeReader reader = new SoapEnvelopeReader(SoapLimits.defaults());
     final List<Recorded> requests = new CopyOnWriteArrayList<>();
+    /** Bodies of the responses to {@link #requests}, in the same order for sequential clients. */
+    final List<byte[]> responses = new CopyOnWriteArrayList<>();
 
     private TestSoapServer(SoapNegotiationService negotiation) throws IOException {
         this.negotiation = negotiation;
@@ -108,6 +110,7 @@ final class TestSoapServer implements AutoCloseable {
         } else {
             response = sum(body, declared);
         }
+        responses.add(response.envelope());
         respond(exchange, response.status(), response.contentType(), response.envelope());
     }
 
