@@ -1,0 +1,223 @@
+package org.hhfr.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import picocli.CommandLine;
+
+/** {@code hhfr schema}, run through {@link Main}'s command line in-process. */
+class SchemaCommandTest {
+    private static final Path EXAMPLES = Paths.get("..", "examples");
+
+    /** What one run printed and returned. */
+    private static final class Run {
+        final int exitCode;
+        final String out;
+        final String err;
+
+        Run(int exitCode, String out, String err) {
+            this.exitCode = exitCode;
+            this.out = out;
+            this.err = err;
+        }
+    }
+
+    private static Run hhfr(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(args);
+        return new Run(exitCode, out.toString(), err.toString());
+    }
+
+    private static String example(String name) {
+        return EXAMPLES.resolve(name).toString();
+    }
+
+    @Test
+    void floatSumExampleShowsBothMessagesAsTrees() {
+        Run run = hhfr("schema", example("float-sum.xsd"));
+        assertEquals(0, run.exitCode, run.err);
+        assertEquals("", run.err);
+        String expected = example("float-sum.xsd") + ": 2 message structures\n"
+                + "  ns1 = http://floatsum.hhfr.org\n"
+                + "\n"
+                + "ns1:sum     (complex)  1\n"
+                + "`-- values  float      1..*  array\n";
+        assertTrue(run.out.startsWith(expected), run.out);
+        assertTrue(run.out.contains("ns1:sumResponse  (complex)  1\n`-- return       float      1\n"), run.out);
+        assertEquals(2, run.out.split("fingerprint [0-9a-f]{64}\n", -1).length - 1, run.out);
+    }
+
+    static Stream<String> examples() throws IOException {
+        try (Stream<Path> files = Files.list(EXAMPLES)) {
+            return files.map(path -> path.getFileName().toString()).sorted()
+                    .filter(name -> name.endsWith(".xsd") || name.endsWith(".wsdl")).toList().stream();
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("examples")
+    void everyExampleIsUsableInBothForms(String name) throws IOException {
+        Run table = hhfr("schema", example(name));
+        assertEquals(0, table.exitCode, table.err);
+        Run json = hhfr("schema", "--json", example(name));
+        assertEquals(0, json.exitCode, json.err);
+        JsonNode tree = new ObjectMapper().readTree(json.out);
+        assertTrue(tree.get("structures").size() > 0);
+    }
+
+    @Test
+    void elementOptionSelectsOneStructureByLocalOrClarkName() {
+        Run byLocal = hhfr("schema", example("poi.wsdl"), "--element", "findPointsOfInterestResponse");
+        assertEquals(0, byLocal.exitCode, byLocal.err);
+        assertTrue(byLocal.out.contains(": 1 message structure\n"), byLocal.out);
+        assertTrue(byLocal.out.contains("`-- return                        PointOfInterest  0..*  array, nillable"),
+                byLocal.out);
+        assertTrue(byLocal.out.contains("    `-- ns2:url                   string           0..1  optional, nillable"),
+                byLocal.out);
+        Run byClark = hhfr("schema", example("poi.wsdl"), "--element", "{http://poi.hhfr.org}findPointsOfInterestResponse");
+        assertEquals(byLocal.out, byClark.out);
+    }
+
+    @Test
+    void unknownElementIsAnErrorNamingWhatExists() {
+        Run run = hhfr("schema", example("float-sum.xsd"), "--element", "product");
+        assertEquals(2, run.exitCode);
+        assertEquals("", run.out);
+        assertTrue(run.err.startsWith("error: " + example("float-sum.xsd") + ": no global element named 'product'"),
+                run.err);
+        assertTrue(run.err.contains("{http://floatsum.hhfr.org}sumResponse"), run.err);
+    }
+
+    @Test
+    void jsonDescribesNamesOccurrenceNillabilityAttributesAndEnumerations() throws IOException {
+        Run run = hhfr("schema", example("order.xsd"), "--json", "--element", "placeOrder");
+        assertEquals(0, run.exitCode, run.err);
+        JsonNode root = new ObjectMapper().readTree(run.out).get("structures").get(0).get("root");
+        assertEquals("placeOrder", root.get("name").asText());
+        assertEquals("urn:hhfr:example:orders", root.get("namespace").asText());
+        JsonNode type = root.get("type");
+        assertEquals("complex", type.get("kind").asText());
+        JsonNode priority = type.get("attributes").get(1);
+        assertEquals("priority", priority.get("name").asText());
+        assertEquals(false, priority.get("required").asBoolean());
+        assertEquals("express", priority.get("type").get("enumeration").get(1).asText());
+        JsonNode line = type.get("elements").get(4);
+        assertEquals("line", line.get("name").asText());
+        assertEquals(1, line.get("minOccurs").asInt());
+        assertEquals("unbounded", line.get("maxOccurs").asText());
+        assertEquals("array", line.get("occurrence").asText());
+        JsonNode signature = type.get("elements").get(6);
+        assertEquals("optional", signature.get("occurrence").asText());
+        assertTrue(signature.get("nillable").asBoolean());
+        assertEquals("base64Binary", signature.get("type").get("base").asText());
+        JsonNode currency = line.get("type").get("elements").get(2).get("type").get("attributes").get(0);
+        assertEquals("Currency", currency.get("type").get("typeName").get("name").asText());
+    }
+
+    @Test
+    void jsonEscapesEverythingThatNeedsIt(@TempDir Path dir) throws IOException {
+        String values = "<xs:enumeration value=\"quote &quot; backslash \\ tab &#9; newline &#10; caf\u00e9 \u4e2d\"/>"
+                + "<xs:enumeration value=\"&#1;\"/>";
+        Path file = write(dir, "escapes.xsd", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">"
+                + "<xs:element name=\"e\"><xs:simpleType><xs:restriction base=\"xs:string\">" + values
+                + "</xs:restriction></xs:simpleType></xs:element></xs:schema>");
+        Run run = hhfr("schema", "--json", file.toString());
+        assertEquals(2, run.exitCode, "U+0001 is not allowed in XML: " + run.out);
+        Path allowed = write(dir, "allowed.xsd", Files.readString(file).replace("<xs:enumeration value=\"&#1;\"/>", ""));
+        run = hhfr("schema", "--json", allowed.toString());
+        assertEquals(0, run.exitCode, run.err);
+        for (char c : run.out.toCharArray()) {
+            assertTrue(c == '\n' || (c >= 0x20 && c < 0x7F), "not printable ASCII: U+" + Integer.toHexString(c));
+        }
+        JsonNode value = new ObjectMapper().readTree(run.out).get("structures").get(0).get("root").get("type")
+                .get("enumeration").get(0);
+        assertEquals("quote \" backslash \\ tab \t newline \n caf\u00e9 \u4e2d", value.asText());
+        Run table = hhfr("schema", allowed.toString());
+        assertTrue(table.out.contains("one of \"quote \\\" backslash \\\\ tab \\t newline \\n caf\u00e9 \u4e2d\""),
+                table.out);
+    }
+
+    @Test
+    void unusableSchemaPrintsFileLineColumnAndReasonAndExitsTwo(@TempDir Path dir) throws IOException {
+        Path file = write(dir, "choice.xsd", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
+                + "  <xs:element name=\"a\">\n    <xs:complexType>\n      <xs:choice/>\n"
+                + "    </xs:complexType>\n  </xs:element>\n</xs:schema>\n");
+        Run run = hhfr("schema", file.toString());
+        assertEquals(2, run.exitCode);
+        assertEquals("", run.out);
+        assertEquals("error: " + file + ":4:7: xs:choice is not supported: only xs:sequence, whose order is the"
+                + " wire order" + System.lineSeparator(), run.err);
+    }
+
+    @Test
+    void hostileSchemaIsAnErrorToo(@TempDir Path dir) throws IOException {
+        Path file = write(dir, "xxe.xsd", "<!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]>\n"
+                + "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"/>");
+        Run run = hhfr("schema", file.toString());
+        assertEquals(2, run.exitCode);
+        assertTrue(run.err.startsWith("error: " + file + ":1:1: a DOCTYPE declaration is not allowed"), run.err);
+    }
+
+    @Test
+    void missingFileExitsTwoWithAClearMessage(@TempDir Path dir) {
+        Path missing = dir.resolve("nowhere.xsd");
+        Run run = hhfr("schema", missing.toString());
+        assertEquals(2, run.exitCode);
+        assertEquals("error: " + missing + ": no such file" + System.lineSeparator(), run.err);
+    }
+
+    @Test
+    void directoryExitsTwo(@TempDir Path dir) {
+        Run run = hhfr("schema", dir.toString());
+        assertEquals(2, run.exitCode);
+        assertTrue(run.err.startsWith("error: " + dir + ":"), run.err);
+    }
+
+    @Test
+    void missingArgumentIsAUsageErrorWithExitTwo() {
+        Run run = hhfr("schema");
+        assertEquals(2, run.exitCode);
+        assertTrue(run.err.contains("Missing required parameter: 'FILE'"), run.err);
+    }
+
+    @Test
+    void schemaWithoutGlobalElementsPrintsNoStructures(@TempDir Path dir) throws IOException {
+        Path file = write(dir, "types-only.xsd", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">"
+                + "<xs:complexType name=\"T\"/></xs:schema>");
+        Run run = hhfr("schema", file.toString());
+        assertEquals(0, run.exitCode, run.err);
+        assertEquals(file + ": 0 message structures\n", run.out);
+    }
+
+    @Test
+    void helpListsTheSchemaCommand() {
+        Run run = hhfr("--help");
+        assertEquals(0, run.exitCode);
+        assertTrue(run.out.contains("schema"), run.out);
+    }
+
+    private static Path write(Path dir, String name, String content) throws IOException {
+        return Files.write(dir.resolve(name), content.getBytes(StandardCharsets.UTF_8));
+    }
+}
