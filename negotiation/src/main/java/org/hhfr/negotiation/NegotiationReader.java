@@ -39,31 +39,36 @@ public final class NegotiationReader {
 
     /** The offer in a header block's XML. */
     public Offer readOffer(String xml) throws MalformedMessageException {
-        return parseString(xml, "Offer", true);
+        return parseString(xml, "Offer", this::readOffer);
     }
 
     /** The answer in a header block's XML. */
     public Answer readAnswer(String xml) throws MalformedMessageException {
-        return parseString(xml, "Answer", false);
+        return parseString(xml, "Answer", this::readAnswer);
     }
 
     /** The offer in an explicit negotiation: the parser is on {@code hhfr:Negotiate}, and left on its end. */
     public Offer readNegotiate(XmlPullParser parser) throws IOException {
-        return readWrapped(parser, "Negotiate", "Offer", true);
+        return readWrapped(parser, "Negotiate", "Offer", this::readOffer);
     }
 
     /** The answer of an explicit negotiation: the parser is on {@code hhfr:NegotiateResponse}. */
     public Answer readNegotiateResponse(XmlPullParser parser) throws IOException {
-        return readWrapped(parser, "NegotiateResponse", "Answer", false);
+        return readWrapped(parser, "NegotiateResponse", "Answer", this::readAnswer);
     }
 
-    @SuppressWarnings("unchecked")
-    private <T> T parseString(String xml, String element, boolean offer) throws MalformedMessageException {
+    /** Reads one element the parser is on, leaving the parser on its end tag. */
+    private interface ElementReader<T> {
+        T read(XmlPullParser parser) throws IOException, XmlPullParserException;
+    }
+
+    private static <T> T parseString(String xml, String element, ElementReader<T> reader)
+            throws MalformedMessageException {
         XmlPullParser parser = XmlSubtree.parser(new StringReader(xml));
         try {
             parser.nextTag();
             requireStart(parser, element);
-            return (T) (offer ? readOffer(parser) : readAnswer(parser));
+            return reader.read(parser);
         } catch (MalformedMessageException e) {
             throw e;
         } catch (XmlPullParserException | IOException e) {
@@ -71,14 +76,13 @@ public final class NegotiationReader {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private <T> T readWrapped(XmlPullParser parser, String wrapper, String element, boolean offer)
+    private static <T> T readWrapped(XmlPullParser parser, String wrapper, String element, ElementReader<T> reader)
             throws IOException {
         try {
             requireStart(parser, wrapper);
             parser.nextTag();
             requireStart(parser, element);
-            T value = (T) (offer ? readOffer(parser) : readAnswer(parser));
+            T value = reader.read(parser);
             parser.nextTag();
             if (parser.getEventType() != XmlPullParser.END_TAG || !wrapper.equals(parser.getName())) {
                 throw malformed(parser, "hhfr:" + wrapper + " must hold exactly one hhfr:" + element);

@@ -1,6 +1,5 @@
 package org.hhfr.negotiation;
 
-import java.io.IOException;
 import java.util.Arrays;
 
 import org.hhfr.contextstore.ContextStore;

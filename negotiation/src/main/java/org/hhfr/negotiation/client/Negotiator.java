@@ -71,6 +71,15 @@ public final class Negotiator {
     }
 
     /**
+     * After an {@link org.hhfr.negotiation.UnknownSessionException} from the stream: forgets the ticket
+     * and negotiates explicitly again.
+     */
+    public NegotiationOutcome renegotiate(TicketKey key, Offer offer, List<HeaderBlock> headers) throws IOException {
+        forget(key);
+        return negotiate(key, offer, headers);
+    }
+
+    /**
      * Makes a real call with the offer as a header. Every name in {@code offer.staticHeaders()} must be one
      * of {@code headers}, which are sent as ordinary header blocks of this call.
      *
@@ -89,7 +98,7 @@ public final class Negotiator {
             outcome = NegotiationOutcome.notSupported("the service answered without an hhfr:Answer header: "
                     + "it does not support HHFR");
         } else {
-            outcome = remember(key, reader.readAnswer(answerHeader.xml()));
+            outcome = remember(key, offer, reader.readAnswer(answerHeader.xml()));
         }
         return new OptimisticResult<>(response, outcome);
     }
@@ -123,12 +132,17 @@ public final class Negotiator {
         } catch (MalformedMessageException e) {
             throw new MalformedMessageException("the negotiation response is not usable: " + e.getMessage(), e);
         }
-        return remember(key, response.body());
+        return remember(key, offer, response.body());
     }
 
-    private NegotiationOutcome remember(TicketKey key, Answer answer) {
+    private NegotiationOutcome remember(TicketKey key, Offer offer, Answer answer) throws MalformedMessageException {
         if (!answer.isAccepted()) {
             return NegotiationOutcome.declined(answer);
+        }
+        if (!offer.representations().contains(answer.representation())
+                || !offer.transports().contains(answer.transport())) {
+            throw new MalformedMessageException("the server chose representation " + answer.representation()
+                    + " and transport " + answer.transport() + ", which the client did not both offer");
         }
         NegotiationOutcome outcome = NegotiationOutcome.accepted(answer);
         long validFor = answer.validForMillis();

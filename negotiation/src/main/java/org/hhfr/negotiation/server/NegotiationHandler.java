@@ -10,7 +10,9 @@ import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SessionId;
 import org.hhfr.contextstore.SessionLimitException;
+import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.contextstore.StreamCharacteristics;
 import org.hhfr.contextstore.StreamContext;
@@ -20,6 +22,7 @@ import org.hhfr.negotiation.MessageSchema;
 import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.OperationSchemas;
 import org.hhfr.negotiation.SchemaDigests;
+import org.hhfr.negotiation.UnknownSessionException;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.SchemaException;
@@ -56,6 +59,34 @@ public final class NegotiationHandler {
 
     public ServerCapabilities capabilities() {
         return capabilities;
+    }
+
+    /**
+     * Admits a stream opened with a session id and token as text (as a transport reads them): the
+     * session's context, now marked as used.
+     *
+     * @throws UnknownSessionException if the session is unknown or expired, the token is wrong, or either
+     *                                 text is malformed; the client should negotiate again
+     */
+    public StreamContext admit(String sessionIdText, String tokenText) throws UnknownSessionException {
+        SessionId id;
+        SessionToken token;
+        try {
+            id = SessionId.parse(sessionIdText);
+            token = SessionToken.parse(tokenText);
+        } catch (ContextStoreException e) {
+            throw new UnknownSessionException("no such session: " + e.getMessage() + "; negotiate again");
+        }
+        Optional<StoredSession> session;
+        try {
+            session = store.authenticate(id, token);
+        } catch (ContextStoreException e) {
+            throw new UnknownSessionException("session " + id + " cannot be looked up now: " + e.getMessage());
+        }
+        if (!session.isPresent()) {
+            throw new UnknownSessionException("session " + id + " is unknown or has expired; negotiate again");
+        }
+        return session.get().context();
     }
 
     /** Decides the offer; accepting stores a new session (or renews a resumed one). */
