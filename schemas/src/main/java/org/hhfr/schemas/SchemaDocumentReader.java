@@ -22,6 +22,7 @@ final class SchemaDocumentReader {
     private static final String WSDL_2 = "http://www.w3.org/ns/wsdl";
 
     private final XmlCursor cursor;
+    private final XsdTagAttributes tag;
     private final SchemaLimits limits;
     private final SchemaDeclarations declarations = new SchemaDeclarations();
     private int declarationCount;
@@ -38,6 +39,7 @@ final class SchemaDocumentReader {
 
     SchemaDocumentReader(XmlCursor cursor, SchemaLimits limits) {
         this.cursor = cursor;
+        this.tag = new XsdTagAttributes(cursor);
         this.limits = limits;
     }
 
@@ -127,14 +129,14 @@ final class SchemaDocumentReader {
     // ---- xs:schema and its global declarations
 
     private void readSchema() throws SchemaException {
-        allowAttributes("targetNamespace", "elementFormDefault", "attributeFormDefault", "version", "id");
+        tag.allowOnly("targetNamespace", "elementFormDefault", "attributeFormDefault", "version", "id");
         String namespace = cursor.attribute("targetNamespace");
         if (namespace != null && namespace.trim().isEmpty()) {
             throw cursor.error("targetNamespace=\"\" is not allowed; omit it for a schema without a namespace");
         }
         targetNamespace = namespace == null ? "" : namespace.trim();
-        elementsQualified = isQualified("elementFormDefault", false);
-        attributesQualified = isQualified("attributeFormDefault", false);
+        elementsQualified = tag.qualified("elementFormDefault", false);
+        attributesQualified = tag.qualified("attributeFormDefault", false);
         declarations.addTargetNamespace(targetNamespace);
         readChildren(() -> {
             switch (cursor.localName()) {
@@ -149,7 +151,7 @@ final class SchemaDocumentReader {
                     break;
                 case "simpleType":
                     SourcePosition position = cursor.position();
-                    QualifiedName name = new QualifiedName(targetNamespace, requireName());
+                    QualifiedName name = new QualifiedName(targetNamespace, tag.name());
                     declarations.addSimpleType(name, readSimpleType(name), position);
                     break;
                 case "attribute":
@@ -162,7 +164,7 @@ final class SchemaDocumentReader {
     }
 
     private void readImport() throws SchemaException {
-        allowAttributes("namespace", "schemaLocation", "id");
+        tag.allowOnly("namespace", "schemaLocation", "id");
         SourcePosition position = cursor.position();
         if (cursor.attribute("schemaLocation") != null) {
             throw cursor.error("xs:import schemaLocation=\"" + cursor.attribute("schemaLocation")
@@ -181,10 +183,10 @@ final class SchemaDocumentReader {
     }
 
     private ParsedElement readGlobalElement() throws SchemaException {
-        allowAttributes("name", "type", "nillable", "id");
+        tag.allowOnly("name", "type", "nillable", "id");
         SourcePosition position = cursor.position();
-        QualifiedName name = new QualifiedName(targetNamespace, requireName());
-        boolean nillable = booleanAttribute("nillable");
+        QualifiedName name = new QualifiedName(targetNamespace, tag.name());
+        boolean nillable = tag.flag("nillable");
         countDeclaration();
         return readElementType(position, name, 1, 1, nillable);
     }
@@ -195,25 +197,25 @@ final class SchemaDocumentReader {
         countDeclaration();
         String ref = cursor.attribute("ref");
         if (ref != null) {
-            allowAttributes("ref", "minOccurs", "maxOccurs", "id");
+            tag.allowOnly("ref", "minOccurs", "maxOccurs", "id");
             QualifiedName target = cursor.resolveQName(ref, "ref");
-            int[] occurs = occurrence();
+            int[] occurs = tag.occurrence();
             readChildren(() -> {
                 throw notSupported();
             });
             return ParsedElement.ofRef(position, target, occurs[0], occurs[1]);
         }
-        allowAttributes("name", "type", "minOccurs", "maxOccurs", "nillable", "form", "id", "primitives", "value");
-        String local = requireName();
-        QualifiedName name = new QualifiedName(isQualified("form", elementsQualified) ? targetNamespace : "", local);
-        boolean nillable = booleanAttribute("nillable");
+        tag.allowOnly("name", "type", "minOccurs", "maxOccurs", "nillable", "form", "id", "primitives", "value");
+        String namespace = tag.qualified("form", elementsQualified) ? targetNamespace : "";
+        QualifiedName name = new QualifiedName(namespace, tag.name());
+        boolean nillable = tag.flag("nillable");
         if (isArrayShorthand()) {
             return readArrayShorthand(position, name, nillable);
         }
         if (cursor.attribute("primitives") != null || cursor.attribute("value") != null) {
             throw cursor.error("primitives= and value= belong to the array shorthand type=\"array\" only");
         }
-        int[] occurs = occurrence();
+        int[] occurs = tag.occurrence();
         return readElementType(position, name, occurs[0], occurs[1], nillable);
     }
 
@@ -275,9 +277,10 @@ final class SchemaDocumentReader {
         }
         XsdType builtIn = XSD.equals(itemType.namespace()) ? XsdType.forLocalName(itemType.localName()) : null;
         if (builtIn == null) {
-            throw cursor.error("primitives=\"" + primitives + "\" is not a supported built-in type " + supportedTypes());
+            throw cursor.error("primitives=\"" + primitives + "\" is not a supported built-in type "
+                    + supportedTypes());
         }
-        int length = nonNegativeInteger(value, "value");
+        int length = tag.count(value, "value");
         if (length < 1) {
             throw cursor.error("value=\"" + value + "\": an array needs at least one item");
         }
@@ -293,12 +296,12 @@ final class SchemaDocumentReader {
     private ParsedComplexType readComplexType(boolean global) throws SchemaException {
         SourcePosition position = cursor.position();
         if (global) {
-            allowAttributes("name", "mixed", "id");
+            tag.allowOnly("name", "mixed", "id");
         } else {
-            allowAttributes("mixed", "id");
+            tag.allowOnly("mixed", "id");
         }
-        QualifiedName name = global ? new QualifiedName(targetNamespace, requireName()) : null;
-        if (booleanAttribute("mixed")) {
+        QualifiedName name = global ? new QualifiedName(targetNamespace, tag.name()) : null;
+        if (tag.flag("mixed")) {
             throw cursor.error("mixed=\"true\" (text mixed with elements) is not supported");
         }
         countDeclaration();
@@ -338,8 +341,8 @@ final class SchemaDocumentReader {
     }
 
     private List<ParsedElement> readSequence() throws SchemaException {
-        allowAttributes("minOccurs", "maxOccurs", "id");
-        int[] occurs = occurrence();
+        tag.allowOnly("minOccurs", "maxOccurs", "id");
+        int[] occurs = tag.occurrence();
         if (occurs[0] != 1 || occurs[1] != 1) {
             throw cursor.error("minOccurs/maxOccurs on xs:sequence are not supported; put them on the elements");
         }
@@ -354,10 +357,11 @@ final class SchemaDocumentReader {
     }
 
     private ParsedAttribute readAttribute() throws SchemaException {
-        allowAttributes("name", "type", "use", "form", "id");
+        tag.allowOnly("name", "type", "use", "form", "id");
         SourcePosition position = cursor.position();
-        String local = requireName();
-        QualifiedName name = new QualifiedName(isQualified("form", attributesQualified) ? targetNamespace : "", local);
+        String local = tag.name();
+        String namespace = tag.qualified("form", attributesQualified) ? targetNamespace : "";
+        QualifiedName name = new QualifiedName(namespace, local);
         String use = cursor.attribute("use");
         use = use == null ? "optional" : use.trim();
         if (!use.equals("optional") && !use.equals("required")) {
@@ -388,7 +392,7 @@ final class SchemaDocumentReader {
     /** @param name the type's name, {@code null} for an anonymous type */
     private SimpleType readSimpleType(QualifiedName name) throws SchemaException {
         SourcePosition position = cursor.position();
-        allowAttributes(name == null ? new String[] {"id"} : new String[] {"name", "id"});
+        tag.allowOnly(name == null ? new String[] {"id"} : new String[] {"name", "id"});
         countDeclaration();
         List<SimpleType> restriction = new ArrayList<>(1);
         readChildren(() -> {
@@ -407,7 +411,7 @@ final class SchemaDocumentReader {
     }
 
     private SimpleType readRestriction(QualifiedName name) throws SchemaException {
-        allowAttributes("base", "id");
+        tag.allowOnly("base", "id");
         String base = cursor.attribute("base");
         if (base == null) {
             throw cursor.error("xs:restriction needs a base= built-in type");
@@ -430,7 +434,7 @@ final class SchemaDocumentReader {
             if (baseType != XsdType.STRING) {
                 throw cursor.error("xs:enumeration is supported on xs:string only, not on xs:" + baseType.localName());
             }
-            allowAttributes("value", "id");
+            tag.allowOnly("value", "id");
             String value = cursor.attribute("value");
             if (value == null) {
                 throw cursor.error("xs:enumeration needs a value=");
@@ -469,7 +473,7 @@ final class SchemaDocumentReader {
                 throw cursor.error("<" + cursor.tagName() + "> is not allowed inside <" + parent
                         + ">: only XML Schema elements are");
             } else if ("annotation".equals(cursor.localName())) {
-                allowAttributes("id");
+                tag.allowOnly("id");
                 cursor.skipElement();
             } else {
                 reader.read();
@@ -481,101 +485,6 @@ final class SchemaDocumentReader {
         if (!cursor.isWhitespaceText()) {
             throw cursor.textError("text inside <" + parent + "> is not allowed");
         }
-    }
-
-    /** Refuses unprefixed attributes not in {@code allowed}; attributes in other namespaces are annotations. */
-    private void allowAttributes(String... allowed) throws SchemaException {
-        for (int i = 0; i < cursor.attributeCount(); i++) {
-            String namespace = cursor.attributeNamespace(i);
-            String name = cursor.attributeName(i);
-            if (XSD.equals(namespace) || (namespace.isEmpty() && !contains(allowed, name))) {
-                throw cursor.error("attribute " + name + " of <" + cursor.tagName() + "> is not supported");
-            }
-        }
-    }
-
-    private static boolean contains(String[] names, String name) {
-        for (String candidate : names) {
-            if (candidate.equals(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private String requireName() throws SchemaException {
-        String name = cursor.attribute("name");
-        if (name == null) {
-            throw cursor.error("<" + cursor.tagName() + "> needs a name");
-        }
-        String trimmed = name.trim();
-        if (!XmlSyntax.isNcName(trimmed)) {
-            throw cursor.error("name=\"" + name + "\" is not a valid XML name");
-        }
-        return trimmed;
-    }
-
-    private boolean isQualified(String attribute, boolean otherwise) throws SchemaException {
-        String value = cursor.attribute(attribute);
-        if (value == null) {
-            return otherwise;
-        }
-        switch (value.trim()) {
-            case "qualified":
-                return true;
-            case "unqualified":
-                return false;
-            default:
-                throw cursor.error(attribute + "=\"" + value + "\" must be qualified or unqualified");
-        }
-    }
-
-    private boolean booleanAttribute(String attribute) throws SchemaException {
-        String value = cursor.attribute(attribute);
-        if (value == null) {
-            return false;
-        }
-        switch (value.trim()) {
-            case "true":
-            case "1":
-                return true;
-            case "false":
-            case "0":
-                return false;
-            default:
-                throw cursor.error(attribute + "=\"" + value + "\" is not a boolean");
-        }
-    }
-
-    /** {minOccurs, maxOccurs} from the current tag, 1 each by default; unbounded is {@link ElementDecl#UNBOUNDED}. */
-    private int[] occurrence() throws SchemaException {
-        String min = cursor.attribute("minOccurs");
-        String max = cursor.attribute("maxOccurs");
-        int minOccurs = min == null ? 1 : nonNegativeInteger(min, "minOccurs");
-        int maxOccurs = max == null ? 1
-                : max.trim().equals("unbounded") ? ElementDecl.UNBOUNDED : nonNegativeInteger(max, "maxOccurs");
-        if (maxOccurs == 0) {
-            throw cursor.error("maxOccurs=\"0\" (a prohibited element) is not supported");
-        }
-        if (minOccurs > maxOccurs) {
-            throw cursor.error("minOccurs=\"" + min + "\" is greater than maxOccurs"
-                    + (max == null ? " (1 when absent)" : "=\"" + max + "\""));
-        }
-        return new int[] {minOccurs, maxOccurs};
-    }
-
-    /** A count that fits below {@link ElementDecl#UNBOUNDED}. */
-    private int nonNegativeInteger(String value, String attribute) throws SchemaException {
-        String digits = value.trim();
-        boolean valid = !digits.isEmpty() && digits.length() <= 10;
-        for (int i = 0; valid && i < digits.length(); i++) {
-            valid = digits.charAt(i) >= '0' && digits.charAt(i) <= '9';
-        }
-        if (!valid || Long.parseLong(digits) >= ElementDecl.UNBOUNDED) {
-            throw cursor.error(attribute + "=\"" + value + "\" is not a count from 0 to "
-                    + (ElementDecl.UNBOUNDED - 1));
-        }
-        return Integer.parseInt(digits);
     }
 
     private static String supportedTypes() {

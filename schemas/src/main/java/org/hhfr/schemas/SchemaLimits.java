@@ -36,7 +36,7 @@ public final class SchemaLimits {
         return DEFAULTS;
     }
 
-    /** Characters of schema text read at most (1 MiB by default). */
+    /** Characters of schema text read at most (1 MiB by default); bytes, when the text comes as a byte stream. */
     public int maxDocumentChars() {
         return maxDocumentChars;
     }
@@ -51,7 +51,10 @@ public final class SchemaLimits {
         return maxStructureDepth;
     }
 
-    /** Element, attribute and type declarations in all (10,000). */
+    /**
+     * Element, attribute and type declarations in all (10,000): in the document, and in each resolved
+     * structure with named types counted at every use, so types that multiply cannot expand exponentially.
+     */
     public int maxDeclarations() {
         return maxDeclarations;
     }
