@@ -6,18 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
-import java.net.URL;
 import java.util.Collections;
 import java.util.concurrent.atomic.AtomicLong;
-
-import com.sun.net.httpserver.HttpServer;
 
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.MonotonicClock;
-import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.contextstore.StreamContext;
@@ -28,10 +22,6 @@ import org.hhfr.negotiation.client.Negotiator;
 import org.hhfr.negotiation.server.NegotiationHandler;
 import org.hhfr.negotiation.server.OperationContext;
 import org.hhfr.negotiation.server.ServerCapabilities;
-import org.hhfr.negotiation.soap.MalformedMessageException;
-import org.hhfr.negotiation.soap.SoapEnvelopeWriter;
-import org.hhfr.negotiation.soap.SoapHttpClient;
-import org.hhfr.negotiation.soap.SoapLimits;
 import org.hhfr.schemas.SchemaLimits;
 import org.junit.jupiter.api.Test;
 
@@ -81,36 +71,5 @@ class SessionAdmissionTest {
         UnknownSessionException malformed = assertThrows(UnknownSessionException.class,
                 () -> handler.admit("not-a-session", "x"));
         assertTrue(malformed.getMessage().startsWith("no such session"), malformed.getMessage());
-    }
-
-    @Test
-    void anAnswerChoosingWhatWasNotOfferedIsRefused() throws Exception {
-        TokenGenerator tokens = TokenGenerator.secure();
-        Answer rogue = Answer.accepted().scheme(HhfrUris.SCHEME_V1).representation(HhfrUris.REPRESENTATION_BINARY)
-                .transport("urn:example:transport:rogue").policy(ReliabilityPolicy.defaults())
-                .endpoint(Hhfr.TCP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken()).validForMillis(1000)
-                .maxMessageBytes(1000).build();
-        byte[] envelope = SoapEnvelopeWriter.toBytes(SoapVersion.SOAP_11, Collections.<HeaderBlock>emptyList(),
-                serializer -> NegotiationWriter.writeNegotiateResponse(serializer, rogue));
-        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4);
-        server.createContext("/", exchange -> {
-            exchange.getRequestBody().readAllBytes();
-            exchange.getResponseHeaders().set("Content-Type", "text/xml; charset=utf-8");
-            exchange.sendResponseHeaders(200, envelope.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-                out.write(envelope);
-            }
-        });
-        server.start();
-        try {
-            Negotiator negotiator = new Negotiator(new SoapHttpClient(new URL("http", "127.0.0.1",
-                    server.getAddress().getPort(), "/"), 2000, 5000, SoapLimits.defaults()), SoapVersion.SOAP_11,
-                    new NegotiationReader(NegotiationLimits.defaults()), new ResumptionTicketCache());
-            MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> negotiator.negotiate(
-                    new TicketKey("x", "sum", ""), Hhfr.offer().build(), Collections.<HeaderBlock>emptyList()));
-            assertTrue(e.getMessage().contains("which the client did not both offer"), e.getMessage());
-        } finally {
-            server.stop(0);
-        }
     }
 }

@@ -83,6 +83,9 @@ public final class Negotiator {
      * Makes a real call with the offer as a header. Every name in {@code offer.staticHeaders()} must be one
      * of {@code headers}, which are sent as ordinary header blocks of this call.
      *
+     * An unusable answer header makes the outcome {@link NegotiationOutcome.Kind#NOT_SUPPORTED}: the
+     * call's own result is never lost to a negotiation problem.
+     *
      * @throws SoapFaultException the call itself failed (the negotiation never makes a call fail)
      */
     public <T> OptimisticResult<T> callWithOffer(TicketKey key, String action, Offer offer,
@@ -98,7 +101,12 @@ public final class Negotiator {
             outcome = NegotiationOutcome.notSupported("the service answered without an hhfr:Answer header: "
                     + "it does not support HHFR");
         } else {
-            outcome = remember(key, offer, reader.readAnswer(answerHeader.xml()));
+            try {
+                outcome = remember(key, offer, reader.readAnswer(answerHeader.xml()));
+            } catch (MalformedMessageException e) {
+                outcome = NegotiationOutcome.notSupported("the service's hhfr:Answer is not usable: "
+                        + e.getMessage());
+            }
         }
         return new OptimisticResult<>(response, outcome);
     }

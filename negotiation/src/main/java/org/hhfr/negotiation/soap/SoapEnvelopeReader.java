@@ -60,6 +60,7 @@ public final class SoapEnvelopeReader {
             parser.require(XmlPullParser.END_TAG, ns, "Body");
             parser.nextTag();
             parser.require(XmlPullParser.END_TAG, ns, "Envelope");
+            requireNothingAfterEnvelope(parser);
             return new SoapMessage<>(version, headers, mustUnderstand, body);
         } catch (XmlPullParserException e) {
             throw new MalformedMessageException("not a well-formed SOAP envelope: " + e.getMessage(), e);
@@ -86,6 +87,16 @@ public final class SoapEnvelopeReader {
                     + new QualifiedName(parser.getNamespace(), parser.getName()));
         }
         return version;
+    }
+
+    private static void requireNothingAfterEnvelope(XmlPullParser parser) throws IOException, XmlPullParserException {
+        int event = parser.nextToken();
+        while (event != XmlPullParser.END_DOCUMENT) {
+            if (event == XmlPullParser.START_TAG || event == XmlPullParser.TEXT && !parser.isWhitespace()) {
+                throw malformed(parser, "content after the SOAP envelope");
+            }
+            event = parser.nextToken();
+        }
     }
 
     private void readHeaders(XmlPullParser parser, SoapVersion version, List<HeaderBlock> headers,
