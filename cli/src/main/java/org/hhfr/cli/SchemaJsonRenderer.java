@@ -18,6 +18,8 @@ import org.hhfr.schemas.SimpleType;
 final class SchemaJsonRenderer {
     private final StringBuilder out = new StringBuilder();
     private int indent;
+    /** Nothing written yet at the current nesting level, so the next item needs no comma. */
+    private boolean first = true;
 
     String render(String source, List<DataStructure> structures) {
         out.setLength(0);
@@ -112,8 +114,6 @@ final class SchemaJsonRenderer {
     }
 
     // ---- a minimal pretty-printing writer: commas and indentation follow the nesting.
-
-    private boolean first = true;
 
     private SchemaJsonRenderer beginObject() {
         return open('{');
