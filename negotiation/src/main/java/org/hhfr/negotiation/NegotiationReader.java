@@ -71,8 +71,9 @@ public final class NegotiationReader {
             return reader.read(parser);
         } catch (MalformedMessageException e) {
             throw e;
-        } catch (XmlPullParserException | IOException e) {
-            throw new MalformedMessageException("hhfr:" + element + " is not well-formed: " + e.getMessage(), e);
+        } catch (XmlPullParserException | IOException | RuntimeException e) {
+            throw new MalformedMessageException("hhfr:" + element + " is not well-formed: " + XmlSubtree.describe(e),
+                    e);
         }
     }
 
@@ -88,8 +89,9 @@ public final class NegotiationReader {
                 throw malformed(parser, "hhfr:" + wrapper + " must hold exactly one hhfr:" + element);
             }
             return value;
-        } catch (XmlPullParserException e) {
-            throw new MalformedMessageException("hhfr:" + wrapper + " is not well-formed: " + e.getMessage(), e);
+        } catch (XmlPullParserException | RuntimeException e) {
+            throw new MalformedMessageException("hhfr:" + wrapper + " is not well-formed: " + XmlSubtree.describe(e),
+                    e);
         }
     }
 
@@ -280,7 +282,7 @@ public final class NegotiationReader {
                 }
                 skipToEnd(parser);
             } else if (event == XmlPullParser.TEXT && !parser.isWhitespace()) {
-                throw malformed(parser, "unexpected text '" + abbreviate(parser.getText()) + "'");
+                throw malformed(parser, "unexpected text between negotiation elements");
             } else if (event == XmlPullParser.END_DOCUMENT) {
                 throw malformed(parser, "document ended inside negotiation content");
             }
@@ -408,11 +410,6 @@ public final class NegotiationReader {
                 || !element.equals(parser.getName())) {
             throw malformed(parser, "expected hhfr:" + element + " in namespace " + NS);
         }
-    }
-
-    private static String abbreviate(String text) {
-        String trimmed = text.trim();
-        return trimmed.length() <= 40 ? trimmed : trimmed.substring(0, 40) + "...";
     }
 
     private static MalformedMessageException malformed(XmlPullParser parser, String problem) {

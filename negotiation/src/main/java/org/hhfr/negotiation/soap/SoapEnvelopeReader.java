@@ -62,8 +62,8 @@ public final class SoapEnvelopeReader {
             parser.require(XmlPullParser.END_TAG, ns, "Envelope");
             requireNothingAfterEnvelope(parser);
             return new SoapMessage<>(version, headers, mustUnderstand, body);
-        } catch (XmlPullParserException e) {
-            throw new MalformedMessageException("not a well-formed SOAP envelope: " + e.getMessage(), e);
+        } catch (XmlPullParserException | RuntimeException e) {
+            throw new MalformedMessageException("not a well-formed SOAP envelope: " + XmlSubtree.describe(e), e);
         }
     }
 

@@ -8,7 +8,6 @@ import java.io.Writer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.hhfr.schemas.QualifiedName;
 import org.kxml2.io.KXmlParser;
 import org.kxml2.io.KXmlSerializer;
 import org.xmlpull.v1.XmlPullParser;
@@ -117,20 +116,8 @@ public final class XmlSubtree {
                 }
                 event = parser.next();
             }
-        } catch (XmlPullParserException e) {
-            throw new MalformedMessageException("not well-formed XML (" + e.getMessage() + "): " + abbreviate(xml), e);
-        }
-    }
-
-    /** The namespace-resolved name of the root element of {@code xml}. */
-    public static QualifiedName rootName(String xml) throws MalformedMessageException {
-        XmlPullParser parser = parser(new StringReader(xml));
-        try {
-            parser.nextTag();
-            parser.require(XmlPullParser.START_TAG, null, null);
-            return new QualifiedName(parser.getNamespace(), parser.getName());
-        } catch (XmlPullParserException | IOException e) {
-            throw new MalformedMessageException("not an XML element: " + abbreviate(xml), e);
+        } catch (XmlPullParserException | RuntimeException e) {
+            throw new MalformedMessageException("not well-formed XML (" + describe(e) + "): " + abbreviate(xml), e);
         }
     }
 
@@ -163,7 +150,18 @@ public final class XmlSubtree {
         }
     }
 
-    static String abbreviate(String text) {
+    /**
+     * The problem kxml2 reports, without its parser's identity. kxml2 signals some well-formedness errors
+     * (an undefined namespace prefix) with a plain {@link RuntimeException}, so readers of hostile input
+     * catch those too and report them through this.
+     */
+    public static String describe(Exception parserError) {
+        String message = String.valueOf(parserError.getMessage());
+        int identity = message.indexOf(" in org.kxml2.");
+        return identity < 0 ? message : message.substring(0, identity);
+    }
+
+    private static String abbreviate(String text) {
         return text.length() <= 120 ? text : text.substring(0, 120) + "...";
     }
 
