@@ -163,7 +163,6 @@ final class BinaryReader {
             }
         }
         Object[] items = (Object[]) Array.newInstance(ValueRules.arrayClass(element).getComponentType(), count);
-        path.index(0);
         for (int i = 0; i < count; i++) {
             if (nilsAt < 0 || !bit(nilsAt, i)) {
                 path.index(i);
@@ -285,18 +284,10 @@ final class BinaryReader {
     private String readString() throws IOException, MalformedMessageException {
         int size = length("string");
         int from = position();
-        boolean ascii = true;
-        for (int i = from; i < from + size; i++) {
-            if (buffer[i] < 0) {
-                ascii = false;
-                break;
-            }
-        }
-        String text;
-        if (ascii) {
-            text = new String(buffer, from, size, StandardCharsets.ISO_8859_1);
-        } else {
-            text = decodeUtf8(from, size);
+        String text = new String(buffer, from, size, StandardCharsets.UTF_8);
+        if (text.indexOf('\uFFFD') >= 0) {
+            // The lenient decoder turns malformed input into U+FFFD; only the strict one can tell which it was.
+            text = decodeUtf8Strictly(from, size);
         }
         int bad = XmlChars.firstInvalid(text);
         if (bad >= 0) {
@@ -307,7 +298,7 @@ final class BinaryReader {
         return text;
     }
 
-    private String decodeUtf8(int from, int size) throws MalformedMessageException {
+    private String decodeUtf8Strictly(int from, int size) throws MalformedMessageException {
         if (utf8 == null) {
             utf8 = StandardCharsets.UTF_8.newDecoder();
         }
