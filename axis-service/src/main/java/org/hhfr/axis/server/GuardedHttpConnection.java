@@ -1,0 +1,213 @@
+package org.hhfr.axis.server;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketAddress;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import javax.net.ssl.SSLSession;
+
+import org.apache.axis2.transport.http.server.AxisHttpConnection;
+import org.apache.hc.core5.http.ClassicHttpRequest;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ConnectionClosedException;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.EndpointDetails;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpHeaders;
+import org.apache.hc.core5.http.HttpStatus;
+import org.apache.hc.core5.http.ProtocolVersion;
+import org.apache.hc.core5.http.impl.io.SocketHolder;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.http.message.BasicClassicHttpResponse;
+import org.apache.hc.core5.io.CloseMode;
+import org.apache.hc.core5.util.Timeout;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.negotiation.server.SoapNegotiationService;
+import org.hhfr.negotiation.server.SoapResponse;
+import org.hhfr.negotiation.soap.FaultCode;
+
+/**
+ * An Axis2 server connection made safe for hostile clients and for Axis2 2.0.0 itself:
+ * <ul>
+ *   <li>{@code close()} runs once. Axis2 closes every connection the server decides to close twice, and the
+ *       second close throws a NullPointerException that kills the worker thread.</li>
+ *   <li>A request whose Content-Length is over the limit is refused before its body is read, with a SOAP
+ *       fault (HTTP 413) and a closed connection.</li>
+ *   <li>Any other body (chunked, or lying about its length) is read through a {@link BoundedRequestBody};
+ *       a connection whose body went over the limit is closed rather than drained and reused.</li>
+ * </ul>
+ */
+final class GuardedHttpConnection implements AxisHttpConnection {
+    /** How much of an unread oversized body is drained so the client can still read the refusal. */
+    private static final int DRAIN_BYTES = 64 * 1024;
+    private static final int DRAIN_MILLIS = 200;
+
+    private final AxisHttpConnection connection;
+    private final long maxRequestBytes;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private BoundedRequestBody body;
+
+    GuardedHttpConnection(AxisHttpConnection connection, long maxRequestBytes) {
+        this.connection = connection;
+        this.maxRequestBytes = maxRequestBytes;
+    }
+
+    @Override
+    public ClassicHttpRequest receiveRequest() throws HttpException, IOException {
+        ClassicHttpRequest request = connection.receiveRequest();
+        Header length = request.getFirstHeader(HttpHeaders.CONTENT_LENGTH);
+        if (length != null && declaredLength(length.getValue()) > maxRequestBytes) {
+            refuseOversized(request);
+        }
+        InputStream in = connection.getInputStream();
+        body = in == null ? null : new BoundedRequestBody(in, maxRequestBytes);
+        return request;
+    }
+
+    private static long declaredLength(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return -1; // httpcore refuses a malformed length itself
+        }
+    }
+
+    private void refuseOversized(ClassicHttpRequest request) throws HttpException, IOException {
+        Header type = request.getFirstHeader(HttpHeaders.CONTENT_TYPE);
+        SoapVersion version = type != null && type.getValue().toLowerCase(Locale.ROOT)
+                .startsWith(SoapVersion.SOAP_12.mediaType()) ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
+        SoapResponse fault = SoapNegotiationService.fault(version, FaultCode.SENDER,
+                new RequestTooLargeException(maxRequestBytes).getMessage());
+        BasicClassicHttpResponse response = new BasicClassicHttpResponse(HttpStatus.SC_REQUEST_TOO_LONG);
+        response.setHeader(HttpHeaders.CONNECTION, "close");
+        response.setEntity(new ByteArrayEntity(fault.envelope(), ContentType.parse(fault.contentType())));
+        try {
+            connection.sendResponse(response);
+            OutputStream out = connection.getOutputStream();
+            if (out != null) {
+                out.close();
+            }
+            drainBriefly();
+        } finally {
+            close();
+        }
+        throw new ConnectionClosedException("refused a request over " + maxRequestBytes + " bytes");
+    }
+
+    /** Half-closes, then reads a little of the unwanted body so closing does not reset the refusal away. */
+    private void drainBriefly() throws IOException {
+        SocketHolder holder = connection.getSocketHolder();
+        Socket socket = holder == null ? null : holder.getSocket();
+        if (socket == null || socket.isClosed()) {
+            return;
+        }
+        socket.shutdownOutput();
+        socket.setSoTimeout(DRAIN_MILLIS);
+        InputStream in = socket.getInputStream();
+        byte[] sink = new byte[8192];
+        int drained = 0;
+        try {
+            int n;
+            while (drained < DRAIN_BYTES && (n = in.read(sink)) > 0) {
+                drained += n;
+            }
+        } catch (IOException timedOutOrReset) {
+            // the client stopped sending or went away: either way the refusal is on its way
+        }
+    }
+
+    @Override
+    public InputStream getInputStream() {
+        return body;
+    }
+
+    @Override
+    public void reset() throws IOException {
+        if (body != null && body.overLimit()) {
+            close();
+            return;
+        }
+        body = null;
+        connection.reset();
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed.compareAndSet(false, true) && connection.isOpen()) {
+            connection.close();
+        }
+    }
+
+    @Override
+    public void close(CloseMode closeMode) {
+        closed.set(true);
+        connection.close(closeMode);
+    }
+
+    @Override
+    public boolean isOpen() {
+        return !closed.get() && connection.isOpen();
+    }
+
+    @Override
+    public void flush() throws IOException {
+        if (isOpen()) {
+            connection.flush();
+        }
+    }
+
+    @Override
+    public OutputStream getOutputStream() {
+        return connection.getOutputStream();
+    }
+
+    @Override
+    public void sendResponse(ClassicHttpResponse response) throws HttpException, IOException {
+        connection.sendResponse(response);
+    }
+
+    @Override
+    public SocketHolder getSocketHolder() {
+        return connection.getSocketHolder();
+    }
+
+    @Override
+    public EndpointDetails getEndpointDetails() {
+        return connection.getEndpointDetails();
+    }
+
+    @Override
+    public ProtocolVersion getProtocolVersion() {
+        return connection.getProtocolVersion();
+    }
+
+    @Override
+    public SocketAddress getRemoteAddress() {
+        return connection.getRemoteAddress();
+    }
+
+    @Override
+    public SocketAddress getLocalAddress() {
+        return connection.getLocalAddress();
+    }
+
+    @Override
+    public SSLSession getSSLSession() {
+        return connection.getSSLSession();
+    }
+
+    @Override
+    public Timeout getSocketTimeout() {
+        return connection.getSocketTimeout();
+    }
+
+    @Override
+    public void setSocketTimeout(Timeout timeout) {
+        connection.setSocketTimeout(timeout);
+    }
+}

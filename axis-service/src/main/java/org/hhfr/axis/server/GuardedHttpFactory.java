@@ -1,0 +1,110 @@
+package org.hhfr.axis.server;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.transport.http.server.AxisHttpConnection;
+import org.apache.axis2.transport.http.server.DefaultConnectionListener;
+import org.apache.axis2.transport.http.server.DefaultConnectionListenerFailureHandler;
+import org.apache.axis2.transport.http.server.DefaultHttpConnectionManager;
+import org.apache.axis2.transport.http.server.HttpConnectionManager;
+import org.apache.axis2.transport.http.server.HttpFactory;
+import org.apache.axis2.transport.http.server.IOProcessor;
+import org.apache.axis2.transport.http.server.WorkerFactory;
+import org.apache.hc.core5.http.config.Http1Config;
+import org.apache.hc.core5.http.io.SocketConfig;
+
+/**
+ * Axis2's built-in HTTP server, configured for HHFR: a fixed pool of daemon request threads with a bounded
+ * queue (a connection beyond it gets 503), connections guarded by {@link GuardedHttpConnection}, request
+ * faults named by {@link RequestFaultWorker}, and a port that cannot be bound reported once, clearly.
+ */
+final class GuardedHttpFactory extends HttpFactory {
+    private final ServerSettings settings;
+    private final BindFailureHandler bindFailures = new BindFailureHandler();
+
+    GuardedHttpFactory(ConfigurationContext context, ServerSettings settings) throws AxisFault {
+        super(context, settings.port());
+        this.settings = settings;
+        setRequestSocketTimeout(settings.requestTimeoutMillis());
+    }
+
+    @Override
+    public ExecutorService newRequestExecutor(int port) {
+        int threads = settings.requestThreads();
+        return new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
+                new ArrayBlockingQueue<>(settings.queuedConnections()), daemonThreads("hhfr-http-" + port + "-"));
+    }
+
+    @Override
+    public ExecutorService newListenerExecutor(int port) {
+        return new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(1),
+                daemonThreads("hhfr-http-listener-"));
+    }
+
+    private static ThreadFactory daemonThreads(String prefix) {
+        AtomicInteger count = new AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, prefix + count.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    @Override
+    public WorkerFactory newRequestWorkerFactory() {
+        WorkerFactory axisWorkers = super.newRequestWorkerFactory();
+        return () -> new RequestFaultWorker(axisWorkers.newWorker());
+    }
+
+    @Override
+    public HttpConnectionManager newRequestConnectionManager(ExecutorService requestExecutor,
+                                                             WorkerFactory workerFactory, Http1Config http1Config) {
+        long maxRequestBytes = settings.maxRequestBytes();
+        // The five-argument constructor makes the manager use this factory's processor and strategies.
+        return new DefaultHttpConnectionManager(getConfigurationContext(), requestExecutor, workerFactory,
+                http1Config, this) {
+            @Override
+            public void process(AxisHttpConnection connection) {
+                super.process(new GuardedHttpConnection(connection, maxRequestBytes));
+            }
+        };
+    }
+
+    @Override
+    public IOProcessor newRequestConnectionListener(String scheme, int port, HttpConnectionManager manager,
+                                                    Http1Config http1Config, SocketConfig socketConfig)
+            throws IOException {
+        return new DefaultConnectionListener(scheme, port, manager, bindFailures, http1Config, socketConfig);
+    }
+
+    /** Why the listener could not bind its port, or {@code null} if it did. */
+    BindException bindFailure() {
+        return bindFailures.failure;
+    }
+
+    /**
+     * Gives up at once when the port cannot be bound (Axis2 would retry ten times in a row, logging a stack
+     * trace each time) and keeps the cause for {@link HhfrServer} to report; other failures are retried.
+     */
+    private static final class BindFailureHandler extends DefaultConnectionListenerFailureHandler {
+        private volatile BindException failure;
+
+        @Override
+        public boolean failed(IOProcessor listener, Throwable cause) {
+            if (cause instanceof BindException) {
+                failure = (BindException) cause;
+                return false;
+            }
+            return super.failed(listener, cause);
+        }
+    }
+}
