@@ -1,0 +1,141 @@
+package org.hhfr.transports.auth;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import javax.crypto.Mac;
+import javax.crypto.ShortBufferException;
+import javax.crypto.spec.SecretKeySpec;
+import org.hhfr.transports.Role;
+
+/**
+ * The keys one session's secret token yields, and the MACs made with them. The token itself never travels on a
+ * stream: TCP handshakes carry HMAC proofs and every datagram carries an HMAC tag, each with its own derived key,
+ * so a proof cannot be replayed as a tag, nor a client's datagram reflected back as the server's.
+ *
+ * <p>Derivation: {@code key(label) = HMAC-SHA256(token, ASCII(label))} for the four labels in the wire format
+ * document. Proofs and tags are the first {@value #MAC_SIZE} bytes of an HMAC-SHA256.
+ *
+ * <p>Not thread-safe (it reuses {@link Mac} instances): confine one instance to the thread that handles its
+ * session, or give each thread its own.
+ */
+public final class SessionKeys {
+    public static final int MIN_TOKEN_LENGTH = 16;
+    public static final int MAX_TOKEN_LENGTH = 64;
+    /** Bytes of a handshake proof or a datagram tag. */
+    public static final int MAC_SIZE = 16;
+
+    private static final String HMAC = "HmacSHA256";
+    private static final int FULL_MAC_SIZE = 32;
+
+    private final Mac helloMac;
+    private final Mac welcomeMac;
+    private final Mac clientDatagramMac;
+    private final Mac serverDatagramMac;
+    private final byte[] scratch = new byte[FULL_MAC_SIZE];
+
+    private SessionKeys(byte[] token) {
+        helloMac = keyedMac(derive(token, "hhfr/1 tcp hello"));
+        welcomeMac = keyedMac(derive(token, "hhfr/1 tcp welcome"));
+        clientDatagramMac = keyedMac(derive(token, "hhfr/1 udp client"));
+        serverDatagramMac = keyedMac(derive(token, "hhfr/1 udp server"));
+    }
+
+    /**
+     * @param token the secret from negotiation, {@value #MIN_TOKEN_LENGTH}..{@value #MAX_TOKEN_LENGTH} bytes
+     *              from a SecureRandom
+     */
+    public static SessionKeys fromToken(byte[] token) {
+        if (token.length < MIN_TOKEN_LENGTH || token.length > MAX_TOKEN_LENGTH) {
+            throw new IllegalArgumentException(
+                    "session token must be " + MIN_TOKEN_LENGTH + ".." + MAX_TOKEN_LENGTH + " bytes: " + token.length);
+        }
+        return new SessionKeys(token);
+    }
+
+    /** The proof a client puts in HELLO ({@code resume == false}) or RESUME for connection {@code attempt}. */
+    public byte[] handshakeProof(boolean resume, SessionId session, long attempt) {
+        return truncated(helloMac, handshakeInput(resume ? 1 : 0, session, attempt));
+    }
+
+    public boolean verifyHandshakeProof(boolean resume, SessionId session, long attempt, byte[] proof) {
+        return equalInConstantTime(handshakeProof(resume, session, attempt), proof);
+    }
+
+    /** The proof a server puts in WELCOME, showing that it holds the token too. */
+    public byte[] welcomeProof(SessionId session, long attempt) {
+        return truncated(welcomeMac, handshakeInput(2, session, attempt));
+    }
+
+    public boolean verifyWelcomeProof(SessionId session, long attempt, byte[] proof) {
+        return equalInConstantTime(welcomeProof(session, attempt), proof);
+    }
+
+    /** Writes the tag of {@code length} bytes of a datagram sent by {@code sender} to {@code dst}. */
+    public void writeDatagramTag(Role sender, byte[] buf, int offset, int length, byte[] dst, int dstOffset) {
+        fullMac(sender, buf, offset, length);
+        System.arraycopy(scratch, 0, dst, dstOffset, MAC_SIZE);
+    }
+
+    /** Whether the tag at {@code tagOffset} belongs to the {@code length} bytes at {@code offset}. */
+    public boolean verifyDatagramTag(Role sender, byte[] buf, int offset, int length, byte[] tag, int tagOffset) {
+        fullMac(sender, buf, offset, length);
+        int difference = 0;
+        for (int i = 0; i < MAC_SIZE; i++) {
+            difference |= scratch[i] ^ tag[tagOffset + i];
+        }
+        return difference == 0;
+    }
+
+    private void fullMac(Role sender, byte[] buf, int offset, int length) {
+        Mac mac = sender == Role.CLIENT ? clientDatagramMac : serverDatagramMac;
+        mac.update(buf, offset, length);
+        try {
+            mac.doFinal(scratch, 0);
+        } catch (ShortBufferException e) {
+            throw new IllegalStateException("HMAC-SHA256 output is " + FULL_MAC_SIZE + " bytes", e);
+        }
+    }
+
+    private static byte[] handshakeInput(int kind, SessionId session, long attempt) {
+        byte[] input = new byte[2 + session.length() + 8];
+        input[0] = (byte) kind;
+        input[1] = (byte) session.length();
+        int offset = session.writeTo(input, 2);
+        for (int shift = 56; shift >= 0; shift -= 8) {
+            input[offset++] = (byte) (attempt >>> shift);
+        }
+        return input;
+    }
+
+    private static byte[] truncated(Mac mac, byte[] input) {
+        byte[] full = mac.doFinal(input);
+        byte[] out = new byte[MAC_SIZE];
+        System.arraycopy(full, 0, out, 0, MAC_SIZE);
+        return out;
+    }
+
+    private static boolean equalInConstantTime(byte[] expected, byte[] actual) {
+        if (actual.length != expected.length) {
+            return false;
+        }
+        int difference = 0;
+        for (int i = 0; i < expected.length; i++) {
+            difference |= expected[i] ^ actual[i];
+        }
+        return difference == 0;
+    }
+
+    private static byte[] derive(byte[] token, String label) {
+        return keyedMac(token).doFinal(label.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static Mac keyedMac(byte[] key) {
+        try {
+            Mac mac = Mac.getInstance(HMAC);
+            mac.init(new SecretKeySpec(key, HMAC));
+            return mac;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(HMAC + " is required on every Java and Android platform", e);
+        }
+    }
+}

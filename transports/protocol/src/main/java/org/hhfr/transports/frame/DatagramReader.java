@@ -1,0 +1,97 @@
+package org.hhfr.transports.frame;
+
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.ReplayWindow;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+
+/**
+ * Checks and unpacks the datagrams of one session arriving at one endpoint (layout in {@link DatagramWriter}).
+ * A datagram is decoded only after its tag verifies and its packet number proves fresh, so nobody without the
+ * session token can inject into or replay within the session. A server finds the session first with
+ * {@link #sessionOf}. Not thread-safe.
+ */
+public final class DatagramReader {
+    private static final int MIN_SIZE = 1 + 1 + 1 + 1 + SessionKeys.MAC_SIZE;
+
+    private final SessionId session;
+    private final SessionKeys keys;
+    private final Role peer;
+    private final FrameLimits limits;
+    private final ReplayWindow replayWindow = new ReplayWindow();
+
+    /** A reader for datagrams that {@code local}'s peer sends in {@code session}. */
+    public DatagramReader(SessionId session, SessionKeys keys, Role local, FrameLimits limits) {
+        this.session = session;
+        this.keys = keys;
+        this.peer = local.peer();
+        this.limits = limits;
+    }
+
+    /** The session a datagram claims to belong to (not yet verified). */
+    public static SessionId sessionOf(byte[] datagram, int offset, int length) throws WireException {
+        WireReader in = header(datagram, offset, length);
+        return SessionId.of(in.readBytes("datagram session id", sessionIdLength(in)));
+    }
+
+    /**
+     * Verifies one datagram and hands its frames to {@code out} in order.
+     *
+     * @throws WireException AUTHENTICATION_FAILED for a wrong tag, REPLAYED for a packet number seen before,
+     *                       UNKNOWN_SESSION for another session's datagram, MALFORMED and others for bad bytes
+     */
+    public void read(byte[] datagram, int offset, int length, FrameConsumer out) throws WireException {
+        WireReader in = header(datagram, offset, length);
+        if (((datagram[offset] & 1) == 1 ? Role.SERVER : Role.CLIENT) != peer) {
+            throw new WireException(ErrorCode.MALFORMED, "datagram not sent by the " + peer);
+        }
+        int idLength = sessionIdLength(in);
+        if (!session.matches(datagram, in.position(), idLength)) {
+            throw new WireException(ErrorCode.UNKNOWN_SESSION, "datagram for another session");
+        }
+        in.readBytes("datagram session id", idLength);
+        long packetNumber = in.readVarint("datagram packet number", 1, Long.MAX_VALUE);
+        int tagOffset = offset + length - SessionKeys.MAC_SIZE;
+        if (!keys.verifyDatagramTag(peer, datagram, offset, tagOffset - offset, datagram, tagOffset)) {
+            throw new WireException(ErrorCode.AUTHENTICATION_FAILED, "datagram tag does not verify");
+        }
+        if (!replayWindow.accept(packetNumber)) {
+            throw new WireException(ErrorCode.REPLAYED, "datagram packet number " + packetNumber + " seen before");
+        }
+        int position = in.position();
+        if (position == tagOffset) {
+            throw new WireException(ErrorCode.MALFORMED, "datagram carries no frame");
+        }
+        WireReader frames = new WireReader(datagram, position, tagOffset - position);
+        while (frames.remaining() > 0) {
+            long frameLength = frames.readVarint("frame length", 1, Integer.MAX_VALUE);
+            if (frameLength > frames.remaining()) {
+                throw new WireException(ErrorCode.MALFORMED,
+                        "frame of " + frameLength + " bytes runs past the end of the datagram");
+            }
+            int start = frames.position();
+            frames.skip((int) frameLength);
+            out.accept(FrameCodec.decodeContent(datagram, start, (int) frameLength, limits));
+        }
+    }
+
+    private static WireReader header(byte[] datagram, int offset, int length) throws WireException {
+        if (length < MIN_SIZE) {
+            throw new WireException(ErrorCode.MALFORMED, "datagram of " + length + " bytes is too short");
+        }
+        int first = datagram[offset] & 0xFF;
+        if (first >>> 4 != FrameCodec.PROTOCOL_VERSION) {
+            throw new WireException(ErrorCode.UNSUPPORTED_VERSION, "datagram for protocol version " + (first >>> 4));
+        }
+        if ((first & 0x0E) != 0) {
+            throw new WireException(ErrorCode.MALFORMED, "datagram header with reserved bits set");
+        }
+        return new WireReader(datagram, offset + 1, length - 1 - SessionKeys.MAC_SIZE);
+    }
+
+    private static int sessionIdLength(WireReader in) throws WireException {
+        return in.readInt("datagram session id length", 1, SessionId.MAX_LENGTH);
+    }
+}

@@ -1,0 +1,90 @@
+package org.hhfr.transports.frame;
+
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+
+/**
+ * The first frame a client sends on a TCP connection: HELLO when the session's sequences start with this
+ * connection, RESUME when it continues them after an earlier connection broke. It names the session and proves
+ * knowledge of its token without sending it: {@code proof = HMAC(helloKey, kind, session id, attempt)}. The
+ * attempt number grows with every connection of the session, so a server that remembers the highest accepted
+ * attempt refuses a recorded handshake played again.
+ *
+ * <p>Body: {@code varint version, varint idLength, id bytes, varint attempt, proof (16 bytes)}.
+ */
+public final class HelloFrame extends Frame {
+    private final boolean resume;
+    private final SessionId session;
+    private final long attempt;
+    private final byte[] proof;
+
+    private HelloFrame(boolean resume, SessionId session, long attempt, byte[] proof) {
+        this.resume = resume;
+        this.session = session;
+        this.attempt = attempt;
+        this.proof = proof;
+    }
+
+    /** A HELLO or RESUME for connection {@code attempt} (1, 2, ...) of the session, with its proof. */
+    public static HelloFrame create(boolean resume, SessionId session, long attempt, SessionKeys keys) {
+        if (attempt < 1) {
+            throw new IllegalArgumentException("connection attempts count from 1: " + attempt);
+        }
+        return new HelloFrame(resume, session, attempt,
+                keys.handshakeProof(resume, session, attempt));
+    }
+
+    @Override
+    public FrameType type() {
+        return resume ? FrameType.RESUME : FrameType.HELLO;
+    }
+
+    public boolean isResume() {
+        return resume;
+    }
+
+    public SessionId session() {
+        return session;
+    }
+
+    public long attempt() {
+        return attempt;
+    }
+
+    /** Whether the proof was made with this session's token (constant time). */
+    public boolean isProvenBy(SessionKeys keys) {
+        return keys.verifyHandshakeProof(resume, session, attempt, proof);
+    }
+
+    @Override
+    int bodySize() {
+        return Varint.size(FrameCodec.PROTOCOL_VERSION) + Varint.size(session.length()) + session.length()
+                + Varint.size(attempt)
+                + proof.length;
+    }
+
+    @Override
+    int writeBody(byte[] dst, int offset) {
+        offset = Varint.write(FrameCodec.PROTOCOL_VERSION, dst, offset);
+        offset = Varint.write(session.length(), dst, offset);
+        offset = session.writeTo(dst, offset);
+        offset = Varint.write(attempt, dst, offset);
+        System.arraycopy(proof, 0, dst, offset, proof.length);
+        return offset + proof.length;
+    }
+
+    static HelloFrame read(WireReader in, FrameType type) throws WireException {
+        FrameCodec.readVersion(in, type);
+        int idLength = in.readInt(type + " session id length", 1, SessionId.MAX_LENGTH);
+        SessionId session = SessionId.of(in.readBytes(type + " session id", idLength));
+        long attempt = in.readVarint(type + " attempt", 1, Long.MAX_VALUE);
+        byte[] proof = in.readBytes(type + " proof", SessionKeys.MAC_SIZE);
+        return new HelloFrame(type == FrameType.RESUME, session, attempt, proof);
+    }
+
+    @Override
+    public String toString() {
+        return type() + " session " + session + " attempt " + attempt;
+    }
+}

@@ -1,0 +1,163 @@
+package org.hhfr.transports.frame;
+
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.WireException;
+
+/**
+ * Splits the bytes of one TCP connection into frames, whatever chunks they arrive in. It holds at most one
+ * partial frame, grown as its bytes arrive (never allocated up front from a claimed length), so memory is
+ * bounded by {@link FrameLimits#maxFrameLength()} and by what the peer actually sent.
+ *
+ * <p>The handshake is structural: on a server the first frame must be HELLO or RESUME and at most
+ * {@value #MAX_CLIENT_HANDSHAKE_LENGTH} bytes long; on a client it must be WELCOME or ERROR. Nothing else is
+ * decoded before it, so an unauthenticated peer can neither make the server buffer a large frame nor have any
+ * frame reach the reliability engine. After a {@link WireException} the connection is unusable; the decoder
+ * refuses further input.
+ */
+public final class StreamFrameDecoder {
+    /** Longest HELLO or RESUME content: type, version, id length, 64-byte id, attempt, proof. */
+    public static final int MAX_CLIENT_HANDSHAKE_LENGTH = 1 + 1 + 1 + 64 + 9 + 16;
+    /** Longest WELCOME or ERROR content. */
+    public static final int MAX_SERVER_HANDSHAKE_LENGTH = 1 + 5 + ErrorFrame.MAX_REASON_BYTES;
+
+    private static final int MAX_PREFIX_SIZE = 5;
+    private static final int RETAINED_BUFFER_SIZE = 64 << 10;
+
+    private final FrameLimits limits;
+    private final Role local;
+    private boolean handshakeSeen;
+    private boolean failed;
+
+    private long prefixValue;
+    private int prefixBytes;
+    private int frameLength = -1;
+    private byte[] buffer = new byte[256];
+    private int filled;
+
+    /** A decoder for a connection seen from {@code local}'s side. */
+    public StreamFrameDecoder(Role local, FrameLimits limits) {
+        this.local = local;
+        this.limits = limits;
+    }
+
+    /**
+     * Consumes {@code length} bytes, handing each completed frame to {@code out} in order. A partial frame at
+     * the end is kept for the next call.
+     */
+    public void decode(byte[] src, int offset, int length, FrameConsumer out) throws WireException {
+        if (failed) {
+            throw new IllegalStateException("decoder already failed; close the connection");
+        }
+        try {
+            decodeChunk(src, offset, offset + length, out);
+        } catch (WireException e) {
+            failed = true;
+            throw e;
+        }
+    }
+
+    /** Whether bytes of an incomplete frame are held: a connection closing now ended mid-frame. */
+    public boolean hasPartialFrame() {
+        return prefixBytes > 0 || frameLength >= 0;
+    }
+
+    private void decodeChunk(byte[] src, int offset, int end, FrameConsumer out) throws WireException {
+        while (offset < end) {
+            if (frameLength < 0) {
+                offset = readPrefix(src, offset, end);
+                if (frameLength >= 0 && end - offset >= frameLength) {
+                    Frame frame = decodeFrame(src, offset);
+                    offset += frameLength;
+                    frameLength = -1;
+                    out.accept(frame);
+                }
+            } else {
+                int take = Math.min(end - offset, frameLength - filled);
+                ensureCapacity(filled + take);
+                System.arraycopy(src, offset, buffer, filled, take);
+                filled += take;
+                offset += take;
+                if (filled == frameLength) {
+                    Frame frame = decodeFrame(buffer, 0);
+                    frameLength = -1;
+                    filled = 0;
+                    if (buffer.length > RETAINED_BUFFER_SIZE) {
+                        buffer = new byte[256];
+                    }
+                    out.accept(frame);
+                }
+            }
+        }
+    }
+
+    /** Reads length-prefix bytes; sets {@link #frameLength} once the prefix is complete. */
+    private int readPrefix(byte[] src, int offset, int end) throws WireException {
+        while (offset < end) {
+            int b = src[offset++] & 0xFF;
+            prefixValue |= (long) (b & 0x7F) << (7 * prefixBytes);
+            prefixBytes++;
+            if ((b & 0x80) != 0) {
+                if (prefixBytes == MAX_PREFIX_SIZE) {
+                    throw new WireException(ErrorCode.MALFORMED, "frame length prefix longer than 5 bytes");
+                }
+                continue;
+            }
+            if (b == 0 && prefixBytes > 1) {
+                throw new WireException(ErrorCode.MALFORMED, "overlong frame length prefix");
+            }
+            long length = prefixValue;
+            prefixValue = 0;
+            prefixBytes = 0;
+            if (length == 0) {
+                throw new WireException(ErrorCode.MALFORMED, "empty frame");
+            }
+            int limit = currentLimit();
+            if (length > limit) {
+                throw new WireException(ErrorCode.TOO_LARGE, (handshakeSeen ? "frame" : "handshake frame")
+                        + " of " + length + " bytes exceeds the limit of " + limit);
+            }
+            frameLength = (int) length;
+            return offset;
+        }
+        return offset;
+    }
+
+    /** Bytes held for the partial frame; grows only with bytes received. */
+    int bufferCapacity() {
+        return buffer.length;
+    }
+
+    private int currentLimit() {
+        if (handshakeSeen) {
+            return limits.maxFrameLength();
+        }
+        return local == Role.SERVER ? MAX_CLIENT_HANDSHAKE_LENGTH : MAX_SERVER_HANDSHAKE_LENGTH;
+    }
+
+    private Frame decodeFrame(byte[] buf, int offset) throws WireException {
+        Frame frame = FrameCodec.decodeContent(buf, offset, frameLength, limits);
+        if (!handshakeSeen) {
+            FrameType type = frame.type();
+            boolean expected = local == Role.SERVER
+                    ? type == FrameType.HELLO || type == FrameType.RESUME
+                    : type == FrameType.WELCOME || type == FrameType.ERROR;
+            if (!expected) {
+                throw new WireException(ErrorCode.MALFORMED,
+                        type + " before the handshake; the first frame must be "
+                                + (local == Role.SERVER ? "HELLO or RESUME" : "WELCOME or ERROR"));
+            }
+            handshakeSeen = true;
+        }
+        return frame;
+    }
+
+    private void ensureCapacity(int needed) {
+        if (needed > buffer.length) {
+            int capacity = (int) Math.min(frameLength, Math.max(needed, 2L * buffer.length));
+            byte[] grown = new byte[capacity];
+            System.arraycopy(buffer, 0, grown, 0, filled);
+            buffer = grown;
+        }
+    }
+}

@@ -1,0 +1,269 @@
+package org.hhfr.transports.reliability;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.frame.AckFrame;
+import org.hhfr.transports.frame.DataFrame;
+
+/**
+ * The receiving half of a session (the WS-RM destination of the peer's sequence): drops duplicates, holds early
+ * arrivals until the gap before them fills, reassembles fragments, queues whole messages for the application,
+ * and decides when to acknowledge and how much credit to grant.
+ *
+ * <p>Credit: an ACK's limit is the highest number the sender may send. Exactly once, the receiver never lowers
+ * a limit it granted, and grants {@code receiveWindow} numbers past the next expected one while the ready queue
+ * has room, none while it is full. Everything at or below a granted limit fits the reorder buffer, so nothing
+ * the sender was allowed to send is ever dropped for lack of room. At most once, numbers the sender abandoned
+ * never arrive, so a limit tied to the next expected number could stall both sides for good; there the
+ * receiver grants everything and instead drops whole messages while its ready queue is full, a loss that
+ * assurance allows.
+ */
+final class InboundSequence {
+    private final boolean exactlyOnce;
+    private final int window;
+    private final int ackEvery;
+    private final long ackDelay;
+    private final int maxAckRanges;
+    private final int maxReadyMessages;
+    private final long maxReadyBytes;
+    private final DataFrame[] early;
+    private final MessageAssembler assembler;
+    private final ArrayDeque<DeliveredMessage> ready = new ArrayDeque<>();
+
+    private int earlyCount;
+    private long nextExpected = 1;
+    private long highestSeen;
+    private long grantedLimit;
+    private boolean creditWithheld;
+    private long readyBytes;
+    private long lastNumber = -1;
+    private boolean terminated;
+
+    private int unacknowledged;
+    private long firstUnacknowledgedAt;
+    private boolean ackNow;
+    private long duplicates;
+    private long overflowed;
+
+    InboundSequence(ReliabilityConfig config) {
+        this.exactlyOnce = config.assurance() == DeliveryAssurance.EXACTLY_ONCE;
+        this.window = config.receiveWindow();
+        this.ackEvery = config.ackEvery();
+        this.ackDelay = config.ackDelayNanos();
+        this.maxAckRanges = config.maxAckRanges();
+        this.maxReadyMessages = config.maxReadyMessages();
+        this.maxReadyBytes = config.maxReadyBytes();
+        this.early = new DataFrame[exactlyOnce ? window : 0];
+        this.grantedLimit = exactlyOnce ? ReliabilityConfig.INITIAL_LIMIT : DataFrame.MAX_MESSAGE_NUMBER;
+        this.assembler = new MessageAssembler(config.maxMessageSize());
+    }
+
+    void onData(DataFrame frame, long now) throws WireException {
+        long number = frame.messageNumber();
+        if (lastNumber >= 0 && number > lastNumber) {
+            throw violation("message " + number + " after the sequence was closed at " + lastNumber);
+        }
+        if (number > grantedLimit) {
+            throw violation("message " + number + " beyond the granted limit " + grantedLimit);
+        }
+        if (unacknowledged++ == 0) {
+            firstUnacknowledgedAt = now;
+        }
+        if (unacknowledged >= ackEvery) {
+            ackNow = true;
+        }
+        highestSeen = Math.max(highestSeen, number);
+        if (number < nextExpected) {
+            duplicates++;
+            ackNow = true;
+            return;
+        }
+        if (exactlyOnce) {
+            receiveInOrder(frame);
+        } else {
+            receiveLatest(frame);
+        }
+        if (isComplete()) {
+            ackNow = true;
+        }
+    }
+
+    private void receiveInOrder(DataFrame frame) throws WireException {
+        long number = frame.messageNumber();
+        if (number > nextExpected) {
+            int slot = slot(number);
+            if (early[slot] == null) {
+                early[slot] = frame;
+                earlyCount++;
+            } else {
+                duplicates++;
+            }
+            ackNow = true;
+            return;
+        }
+        deliver(frame);
+        nextExpected++;
+        while (earlyCount > 0 && early[slot(nextExpected)] != null) {
+            int slot = slot(nextExpected);
+            DataFrame next = early[slot];
+            early[slot] = null;
+            earlyCount--;
+            deliver(next);
+            nextExpected++;
+        }
+    }
+
+    /** At-most-once: whatever is skipped is lost; a fragment whose message head was lost is dropped. */
+    private void receiveLatest(DataFrame frame) throws WireException {
+        long number = frame.messageNumber();
+        if (number > nextExpected) {
+            assembler.discard();
+        }
+        nextExpected = number + 1;
+        if (frame.isContinuation() && !assembler.inProgress()) {
+            return;
+        }
+        deliver(frame);
+    }
+
+    private void deliver(DataFrame frame) throws WireException {
+        DeliveredMessage message = assembler.add(frame);
+        if (message == null) {
+            return;
+        }
+        if (exactlyOnce || hasRoom()) {
+            ready.add(message);
+            readyBytes += message.payload().length;
+        } else {
+            overflowed++;
+        }
+    }
+
+    void onAckRequested() {
+        ackNow = true;
+    }
+
+    void onClose(long last) throws WireException {
+        if (lastNumber >= 0) {
+            if (last != lastNumber) {
+                throw violation("CLOSE at " + last + " after CLOSE at " + lastNumber);
+            }
+        } else if (last < highestSeen) {
+            throw violation("CLOSE at " + last + " after message " + highestSeen + " arrived");
+        }
+        lastNumber = last;
+        ackNow = true;
+    }
+
+    void onTerminate(long last) throws WireException {
+        if (lastNumber < 0 || last != lastNumber) {
+            throw violation("TERMINATE at " + last + " without a CLOSE at the same number");
+        }
+        if (nextExpected <= last) {
+            if (exactlyOnce) {
+                throw violation("TERMINATE at " + last + " before message " + nextExpected + " arrived");
+            }
+            assembler.discard();
+            nextExpected = last + 1;
+        }
+        terminated = true;
+        ackNow = true;
+    }
+
+    /** After a transport reset: tell the peer at once what we hold, so it resends only what is missing. */
+    void onTransportReset() {
+        ackNow = true;
+    }
+
+    DeliveredMessage poll() {
+        DeliveredMessage message = ready.poll();
+        if (message != null) {
+            readyBytes -= message.payload().length;
+            if (creditWithheld && hasRoom()) {
+                creditWithheld = false;
+                ackNow = true;
+            }
+        }
+        return message;
+    }
+
+    /** The peer closed, everything up to its last message arrived and was polled. */
+    boolean isComplete() {
+        return lastNumber >= 0 && nextExpected > lastNumber && !assembler.inProgress() && ready.isEmpty();
+    }
+
+    boolean isTerminated() {
+        return terminated;
+    }
+
+    /** Turns an expired acknowledgement delay into a due acknowledgement. */
+    void expire(long now) {
+        if (unacknowledged > 0 && now - firstUnacknowledgedAt >= ackDelay) {
+            ackNow = true;
+        }
+    }
+
+    boolean isAckDue() {
+        return ackNow;
+    }
+
+    /** When a pending acknowledgement falls due, or {@link ReliabilityEngine#NO_DEADLINE}. */
+    long ackDeadline() {
+        return unacknowledged > 0 && !ackNow ? firstUnacknowledgedAt + ackDelay : ReliabilityEngine.NO_DEADLINE;
+    }
+
+    AckFrame buildAck() {
+        long[] bounds = new long[2 * Math.min(maxAckRanges, 1 + earlyCount)];
+        int used = 0;
+        if (nextExpected > 1) {
+            bounds[used++] = 1;
+            bounds[used++] = nextExpected - 1;
+        }
+        int remaining = earlyCount;
+        long number = nextExpected + 1;
+        while (remaining > 0 && used < bounds.length) {
+            while (early[slot(number)] == null) {
+                number++;
+            }
+            long lower = number;
+            while (early[slot(number)] != null) {
+                remaining--;
+                number++;
+            }
+            bounds[used++] = lower;
+            bounds[used++] = number - 1;
+        }
+        if (exactlyOnce) {
+            boolean room = hasRoom();
+            creditWithheld = !room;
+            grantedLimit = Math.max(grantedLimit, nextExpected - 1 + (room ? window : 0));
+        }
+        unacknowledged = 0;
+        ackNow = false;
+        return AckFrame.of(used == bounds.length ? bounds : Arrays.copyOf(bounds, used),
+                lastNumber >= 0, grantedLimit);
+    }
+
+    long duplicates() {
+        return duplicates;
+    }
+
+    /** At most once: whole messages dropped because the application fell behind. */
+    long overflowed() {
+        return overflowed;
+    }
+
+    private boolean hasRoom() {
+        return ready.size() < maxReadyMessages && readyBytes < maxReadyBytes;
+    }
+
+    private int slot(long number) {
+        return (int) (number % window);
+    }
+
+    private static WireException violation(String reason) {
+        return new WireException(ErrorCode.SEQUENCE_VIOLATION, reason);
+    }
+}

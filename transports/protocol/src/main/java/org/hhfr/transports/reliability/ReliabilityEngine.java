@@ -1,0 +1,363 @@
+package org.hhfr.transports.reliability;
+
+import java.util.ArrayDeque;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.frame.AckFrame;
+import org.hhfr.transports.frame.DataFrame;
+import org.hhfr.transports.frame.ErrorFrame;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.SequenceEndFrame;
+import org.hhfr.transports.frame.SignalFrame;
+
+/**
+ * WS-ReliableMessaging for one session, without I/O: two sequences (ours out, the peer's in) with message
+ * numbers, acknowledgement ranges, retransmission with backoff, a bounded window and credit, duplicate
+ * suppression, in-order delivery, and a graceful CLOSE / TERMINATE ending. It never blocks, starts no thread
+ * and reads no clock: every call takes the current time ({@code System.nanoTime()} values, or virtual ones).
+ *
+ * <p>An adapter feeds it frames from the link ({@link #receive}), messages from the application
+ * ({@link #offer}), transport resets and timer ticks; after each call it drains {@link #pollTransmit} onto the
+ * link, {@link #poll} to the application and {@link #pollEvent} for what else happened, then arms a timer for
+ * {@link #nextDeadline()}. Not thread-safe: confine an engine to one thread.
+ */
+public final class ReliabilityEngine {
+    /** {@link #offer} returns this when the send buffer is full; retry after {@link EngineEvent.Kind#WRITABLE}. */
+    public static final long REFUSED = -1;
+    /** {@link #nextDeadline()} when no timer is needed. */
+    public static final long NO_DEADLINE = Long.MAX_VALUE;
+
+    /** Where the engine is in its life. */
+    public enum State {
+        OPEN,
+        /** Both sequences ended gracefully. */
+        FINISHED,
+        FAILED
+    }
+
+    private final ReliabilityConfig config;
+    private final RetransmissionTimer timer;
+    private final OutboundSequence outbound;
+    private final InboundSequence inbound;
+    private final ArrayDeque<EngineEvent> events = new ArrayDeque<>();
+
+    private State state = State.OPEN;
+    private ErrorFrame errorToSend;
+    private long now;
+    private long lastReceivedAt;
+    private long lastTransmittedAt;
+    private boolean pingDue;
+    private boolean peerClosedReported;
+    private boolean lingering;
+    private long lingerAckAt = NO_DEADLINE;
+    private int lingerAcks;
+
+    /**
+     * @param random source of retransmission jitter; seed it in tests to replay a run exactly
+     * @param nowNanos the current time
+     */
+    public ReliabilityEngine(ReliabilityConfig config, Random random, long nowNanos) {
+        config.validate();
+        this.config = config;
+        this.timer = new RetransmissionTimer(config, random);
+        this.outbound = new OutboundSequence(config);
+        this.inbound = new InboundSequence(config);
+        this.now = nowNanos;
+        this.lastReceivedAt = nowNanos;
+        this.lastTransmittedAt = nowNanos;
+    }
+
+    public ReliabilityConfig config() {
+        return config;
+    }
+
+    /** Offers a message with operation 0 that answers nothing. */
+    public long offer(byte[] payload) {
+        return offer(payload, 0, 0);
+    }
+
+    /**
+     * Queues a message for sending. The engine keeps {@code payload} until it is acknowledged; do not change it.
+     *
+     * @param operation which operation of the session's service; 0 for the default
+     * @param correlation the peer's message number this answers, or 0
+     * @return the message's number (what the peer's answer names as correlation), or {@link #REFUSED} when the
+     *         send buffer is full
+     * @throws IllegalStateException after {@link #close} or once the engine is not open
+     * @throws IllegalArgumentException for a message above the maximum size
+     */
+    public long offer(byte[] payload, int operation, long correlation) {
+        if (state != State.OPEN) {
+            throw new IllegalStateException("engine is " + state);
+        }
+        return outbound.offer(payload, operation, correlation);
+    }
+
+    /** The next message of the peer's sequence, in order, or {@code null}. */
+    public DeliveredMessage poll() {
+        DeliveredMessage message = inbound.poll();
+        if (message != null) {
+            updateCompletion();
+        }
+        return message;
+    }
+
+    /**
+     * Ends our sequence after the messages already offered: they are still delivered, then CLOSE and
+     * TERMINATE follow. The engine finishes once the peer has closed its sequence too.
+     */
+    public void close() {
+        if (state == State.OPEN) {
+            outbound.close();
+        }
+    }
+
+    /** Fails the session now and tells the peer why (an ERROR frame is the next to transmit). */
+    public void abort(ErrorCode code, String reason) {
+        if (state == State.OPEN) {
+            fail(code, reason, true);
+        }
+    }
+
+    /**
+     * Handles one frame from the peer. Handshake frames must not reach the engine.
+     *
+     * @throws WireException when the frame breaks the protocol; the engine has then failed and its next
+     *                       transmitted frame is the ERROR for the peer
+     */
+    public void receive(Frame frame, long nowNanos) throws WireException {
+        if (state != State.OPEN) {
+            return;
+        }
+        now = Math.max(now, nowNanos);
+        lastReceivedAt = now;
+        try {
+            dispatch(frame);
+        } catch (WireException e) {
+            fail(e.code(), e.reason(), true);
+            throw e;
+        }
+        advance(nowNanos);
+        updateCompletion();
+    }
+
+    private void dispatch(Frame frame) throws WireException {
+        switch (frame.type()) {
+            case DATA:
+                inbound.onData((DataFrame) frame, now);
+                break;
+            case ACK:
+                outbound.onAck((AckFrame) frame, now, timer);
+                break;
+            case ACK_REQUESTED:
+                inbound.onAckRequested();
+                break;
+            case CLOSE:
+                inbound.onClose(((SequenceEndFrame) frame).lastMessageNumber());
+                break;
+            case TERMINATE:
+                inbound.onTerminate(((SequenceEndFrame) frame).lastMessageNumber());
+                break;
+            case PING:
+                break;
+            case ERROR:
+                ErrorFrame error = (ErrorFrame) frame;
+                fail(error.code() != null ? error.code() : ErrorCode.ABORTED, "peer: " + error.reason(), false);
+                break;
+            default:
+                throw new WireException(ErrorCode.SEQUENCE_VIOLATION, frame.type() + " after the handshake");
+        }
+    }
+
+    /**
+     * The next frame to put on the link now, or {@code null} when there is nothing to send. Call until it
+     * returns {@code null} (or the link stops accepting writes) after every other call.
+     */
+    public Frame pollTransmit(long nowNanos) {
+        advance(nowNanos);
+        if (errorToSend != null) {
+            Frame error = errorToSend;
+            errorToSend = null;
+            return error;
+        }
+        if (state != State.OPEN) {
+            return null;
+        }
+        Frame frame = inbound.isAckDue() ? inbound.buildAck() : outbound.nextFrame(now, timer);
+        if (frame == null && pingDue) {
+            frame = SignalFrame.PING;
+        }
+        if (frame != null) {
+            lastTransmittedAt = now;
+            pingDue = false;
+            updateCompletion();
+        }
+        return frame;
+    }
+
+    /** Runs the timers that are due; call at {@link #nextDeadline()}. */
+    public void tick(long nowNanos) {
+        advance(nowNanos);
+    }
+
+    /**
+     * The link was replaced (a TCP connection resumed after a break) or may have lost everything in flight:
+     * every unacknowledged message is sent again at once, and an acknowledgement of everything we hold goes
+     * first, so the peer resends only what is missing. The peer drops what it already has.
+     */
+    public void onTransportReset(long nowNanos) {
+        advance(nowNanos);
+        if (state == State.OPEN) {
+            outbound.onTransportReset();
+            inbound.onTransportReset();
+            updateCompletion();
+        }
+    }
+
+    /** When {@link #tick} must next run, or {@link #NO_DEADLINE}. */
+    public long nextDeadline() {
+        if (state != State.OPEN) {
+            return NO_DEADLINE;
+        }
+        long deadline = Math.min(lastReceivedAt + config.idleTimeoutNanos(), lingerDeadline());
+        if (!pingDue) {
+            deadline = Math.min(deadline, lastTransmittedAt + config.keepAliveNanos());
+        }
+        deadline = Math.min(deadline, lingerAckAt);
+        return Math.min(deadline, Math.min(inbound.ackDeadline(), outbound.deadline()));
+    }
+
+    /** The next event, or {@code null}. */
+    public EngineEvent pollEvent() {
+        return events.poll();
+    }
+
+    public State state() {
+        return state;
+    }
+
+    /** Fragments sent and not yet settled; never more than the send window. */
+    public int inFlight() {
+        return outbound.inFlight();
+    }
+
+    /** Bytes of offered messages not yet acknowledged. */
+    public long bufferedBytes() {
+        return outbound.bufferedBytes();
+    }
+
+    /** Fragments sent again, after timeouts, acknowledgement gaps or transport resets. */
+    public long retransmissions() {
+        return outbound.retransmissions();
+    }
+
+    /** At most once: fragments given up unacknowledged. */
+    public long abandoned() {
+        return outbound.abandoned();
+    }
+
+    /** Fragments from the peer dropped because they arrived before (or, at most once, too late). */
+    public long duplicatesDropped() {
+        return inbound.duplicates();
+    }
+
+    /** At most once: messages from the peer dropped because the ready queue was full. */
+    public long overflowDropped() {
+        return inbound.overflowed();
+    }
+
+    private void advance(long nowNanos) {
+        now = Math.max(now, nowNanos);
+        if (state != State.OPEN) {
+            return;
+        }
+        if (now - lastReceivedAt >= config.idleTimeoutNanos()) {
+            endWithoutPeer("nothing received for " + TimeUnit.NANOSECONDS.toMillis(now - lastReceivedAt) + " ms");
+            return;
+        }
+        String gone = outbound.expire(now);
+        if (gone != null) {
+            endWithoutPeer(gone);
+            return;
+        }
+        inbound.expire(now);
+        if (now - lastTransmittedAt >= config.keepAliveNanos()) {
+            pingDue = true;
+        }
+        if (lingerDeadline() <= now) {
+            finish();
+            return;
+        }
+        if (lingerAckAt <= now) {
+            inbound.onAckRequested();
+            lingerAckAt = now + timer.backedOff(++lingerAcks);
+        }
+        updateCompletion();
+    }
+
+    private void updateCompletion() {
+        if (state != State.OPEN) {
+            return;
+        }
+        if (outbound.takeWritable()) {
+            events.add(EngineEvent.WRITABLE);
+        }
+        boolean inboundDone = inbound.isComplete();
+        if (inboundDone && !peerClosedReported) {
+            peerClosedReported = true;
+            events.add(EngineEvent.PEER_CLOSED);
+        }
+        if (inboundDone && outbound.isTerminated()) {
+            if (inbound.isTerminated()) {
+                finish();
+            } else if (!lingering) {
+                lingering = true;
+                lingerAckAt = now + timer.backedOff(0);
+            }
+        }
+    }
+
+    /**
+     * Both sequences are done but the peer's TERMINATE has not come: it was lost, or the peer never got our
+     * last acknowledgements and still repeats a message or its CLOSE. So stay while the peer might still
+     * retransmit, and meanwhile repeat our acknowledgement now and then (with backoff) in case it is the one
+     * being lost.
+     */
+    private long lingerDeadline() {
+        return lingering ? lastReceivedAt + quietPeriod() : NO_DEADLINE;
+    }
+
+    /** Silence after which a peer that still had something to repeat would have repeated it. */
+    private long quietPeriod() {
+        return (long) (config.maxRtoNanos() * (1 + config.rtoJitter())) + timer.rto();
+    }
+
+    /**
+     * The peer stopped answering. If every message of ours is acknowledged and every message of the peer's
+     * delivered, only the peer's confirmation of our CLOSE is missing (it was lost, and the peer has moved
+     * on): nothing was lost, so the session still ends gracefully. Otherwise it fails.
+     */
+    private void endWithoutPeer(String reason) {
+        if (outbound.isSettled() && inbound.isComplete()) {
+            finish();
+        } else {
+            fail(ErrorCode.PEER_UNRESPONSIVE, reason, true);
+        }
+    }
+
+    private void finish() {
+        state = State.FINISHED;
+        lingerAckAt = NO_DEADLINE;
+        events.add(EngineEvent.FINISHED);
+    }
+
+    private void fail(ErrorCode code, String reason, boolean tellPeer) {
+        state = State.FAILED;
+        if (tellPeer) {
+            errorToSend = ErrorFrame.of(code, reason);
+        }
+        events.add(EngineEvent.failed(code, reason));
+    }
+}

@@ -1,0 +1,68 @@
+package org.hhfr.transports.auth;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+import org.hhfr.transports.Role;
+import org.junit.jupiter.api.Test;
+
+class SessionKeysTest {
+    private static final SessionId SESSION = SessionId.of(new byte[] {5, 6});
+    private final byte[] token = new byte[24];
+    private final SessionKeys keys;
+
+    SessionKeysTest() {
+        Arrays.fill(token, (byte) 3);
+        keys = SessionKeys.fromToken(token);
+    }
+
+    @Test
+    void aProofVerifiesOnlyForItsKindSessionAndAttempt() {
+        byte[] proof = keys.handshakeProof(false, SESSION, 4);
+
+        assertTrue(SessionKeys.fromToken(token).verifyHandshakeProof(false, SESSION, 4, proof));
+        assertFalse(keys.verifyHandshakeProof(true, SESSION, 4, proof));
+        assertFalse(keys.verifyHandshakeProof(false, SESSION, 5, proof));
+        assertFalse(keys.verifyHandshakeProof(false, SessionId.of(new byte[] {5, 7}), 4, proof));
+        assertFalse(keys.verifyWelcomeProof(SESSION, 4, proof));
+    }
+
+    @Test
+    void anotherTokenMakesOtherProofs() {
+        byte[] other = token.clone();
+        other[23] = 4;
+
+        assertFalse(SessionKeys.fromToken(other).verifyHandshakeProof(false, SESSION, 1,
+                keys.handshakeProof(false, SESSION, 1)));
+    }
+
+    @Test
+    void clientAndServerDatagramTagsDiffer() {
+        byte[] data = {1, 2, 3};
+        byte[] clientTag = new byte[SessionKeys.MAC_SIZE];
+        byte[] serverTag = new byte[SessionKeys.MAC_SIZE];
+        keys.writeDatagramTag(Role.CLIENT, data, 0, 3, clientTag, 0);
+        keys.writeDatagramTag(Role.SERVER, data, 0, 3, serverTag, 0);
+
+        assertNotEquals(Arrays.toString(clientTag), Arrays.toString(serverTag));
+        assertTrue(keys.verifyDatagramTag(Role.CLIENT, data, 0, 3, clientTag, 0));
+        assertFalse(keys.verifyDatagramTag(Role.SERVER, data, 0, 3, clientTag, 0));
+    }
+
+    @Test
+    void tokensOutsideSixteenToSixtyFourBytesAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> SessionKeys.fromToken(new byte[15]));
+        assertThrows(IllegalArgumentException.class, () -> SessionKeys.fromToken(new byte[65]));
+    }
+
+    @Test
+    void sessionIdsAreOneToSixtyFourBytesAndCompareByContent() {
+        assertThrows(IllegalArgumentException.class, () -> SessionId.of(new byte[0]));
+        assertThrows(IllegalArgumentException.class, () -> SessionId.of(new byte[65]));
+        assertTrue(SessionId.of(new byte[] {1, 2}).equals(SessionId.of(new byte[] {1, 2})));
+        assertTrue(SessionId.of(new byte[] {(byte) 0xAB}).toString().equals("ab"));
+    }
+}
