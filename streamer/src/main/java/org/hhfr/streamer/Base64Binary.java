@@ -1,5 +1,7 @@
 package org.hhfr.streamer;
 
+import java.util.Arrays;
+
 /**
  * The lexical form of {@code xs:base64Binary} (RFC 4648 alphabet, padded), written here because
  * {@code java.util.Base64} needs Android API 26. Reading ignores XML whitespace and is otherwise strict.
@@ -10,7 +12,7 @@ final class Base64Binary {
     private static final int[] VALUES = new int[128];
 
     static {
-        java.util.Arrays.fill(VALUES, -1);
+        Arrays.fill(VALUES, -1);
         for (int i = 0; i < ALPHABET.length; i++) {
             VALUES[ALPHABET[i]] = i;
         }

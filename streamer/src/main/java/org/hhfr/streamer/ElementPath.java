@@ -1,5 +1,7 @@
 package org.hhfr.streamer;
 
+import java.util.Arrays;
+
 /**
  * Where a decoder is in the element tree, for error messages: {@code /sum/values[3]} or
  * {@code /poi/@id}. Cheap to keep up to date; the text is built only when a message needs it.
@@ -11,8 +13,8 @@ final class ElementPath {
 
     void push(String name) {
         if (depth == names.length) {
-            names = java.util.Arrays.copyOf(names, depth * 2);
-            indexes = java.util.Arrays.copyOf(indexes, depth * 2);
+            names = Arrays.copyOf(names, depth * 2);
+            indexes = Arrays.copyOf(indexes, depth * 2);
         }
         names[depth] = name;
         indexes[depth] = -1;

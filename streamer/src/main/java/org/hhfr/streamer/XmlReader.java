@@ -101,6 +101,7 @@ final class XmlReader {
                 break;
             }
             while (current < declarations.size() && !matches(declarations.get(current).name())) {
+                path.replace(declarations.get(current).name().localName());
                 close(declarations.get(current), count, items, elements, current);
                 current++;
                 count = 0;

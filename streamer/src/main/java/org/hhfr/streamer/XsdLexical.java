@@ -3,6 +3,7 @@ package org.hhfr.streamer;
 import java.math.BigDecimal;
 
 import org.hhfr.schemas.SimpleType;
+import org.hhfr.schemas.XsdType;
 
 /**
  * The XSD lexical forms of simple values, as a document/literal SOAP peer writes and reads them:
@@ -51,7 +52,7 @@ final class XsdLexical {
      * @throws IllegalArgumentException naming the type if {@code text} is not a valid lexical form
      */
     static Object parse(SimpleType type, String text, StreamerLimits limits) {
-        if (type.base() == org.hhfr.schemas.XsdType.STRING) {
+        if (type.base() == XsdType.STRING) {
             if (type.isEnumeration() && !type.enumeration().contains(text)) {
                 throw new IllegalArgumentException("'" + shorten(text) + "' is not one of " + type.enumeration());
             }
