@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "hhfr 0.1.0-SNAPSHOT",
         description = "HHFR: fast SOAP streams for mobile clients.",
-        subcommands = {CommandLine.HelpCommand.class, SchemaCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, SchemaCommand.class, ServeCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -1,0 +1,88 @@
+package org.hhfr.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.HttpURLConnection;
+import java.net.ServerSocket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+import picocli.CommandLine;
+
+/** {@code hhfr serve} in-process: it prints where the services are, serves their WSDL, and stops cleanly. */
+class ServeCommandTest {
+
+    @Test
+    void servesAndPrintsTheServiceUrlsUntilStopped() throws Exception {
+        ServeCommand command = new ServeCommand();
+        StringWriter out = new StringWriter();
+        CommandLine line = new CommandLine(command).setOut(new PrintWriter(out, true));
+        ExecutorService runner = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> exit = runner.submit(() -> line.execute("--port", "0"));
+            int port = awaitPort(out);
+            String printed = out.toString();
+            for (String service : new String[] {"StringConcat", "FloatSum", "PointsOfInterest"}) {
+                assertTrue(printed.contains("http://localhost:" + port + "/axis2/services/" + service + "?wsdl"),
+                        printed);
+            }
+            assertTrue(printed.contains("stream tcp"), printed);
+            String wsdl = get("http://127.0.0.1:" + port + "/axis2/services/FloatSum?wsdl");
+            assertTrue(wsdl.contains("wsdl:definitions"), wsdl);
+
+            command.stopRequested.countDown();
+            assertEquals(0, exit.get(10, TimeUnit.SECONDS));
+            assertTrue(out.toString().contains("HHFR server stopped"));
+        } finally {
+            runner.shutdownNow();
+        }
+    }
+
+    @Test
+    void aPortInUseIsReportedWithExitCodeTwo() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0)) {
+            StringWriter err = new StringWriter();
+            int exit = new CommandLine(new ServeCommand()).setErr(new PrintWriter(err, true))
+                    .execute("--port", String.valueOf(taken.getLocalPort()));
+            assertEquals(ServeCommand.CANNOT_START, exit);
+            assertTrue(err.toString().startsWith("error: the server could not start: cannot listen on port "
+                    + taken.getLocalPort()), err.toString());
+        }
+    }
+
+    private static int awaitPort(StringWriter out) throws InterruptedException {
+        Pattern started = Pattern.compile("HHFR server on port (\\d+)");
+        for (int i = 0; i < 200; i++) {
+            Matcher matcher = started.matcher(out.toString());
+            if (matcher.find() && out.toString().contains("stream udp")) {
+                return Integer.parseInt(matcher.group(1));
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the server did not start: " + out);
+    }
+
+    private static String get(String url) throws IOException {
+        HttpURLConnection connection = (HttpURLConnection) new URL(url).openConnection();
+        connection.setConnectTimeout(2_000);
+        connection.setReadTimeout(5_000);
+        try (InputStream in = connection.getInputStream()) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } finally {
+            connection.disconnect();
+        }
+    }
+}
