@@ -2,6 +2,7 @@ package org.hhfr.transports.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
 import javax.crypto.Mac;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
@@ -12,8 +13,10 @@ import org.hhfr.transports.Role;
  * stream: TCP handshakes carry HMAC proofs and every datagram carries an HMAC tag, each with its own derived key,
  * so a proof cannot be replayed as a tag, nor a client's datagram reflected back as the server's.
  *
- * <p>Derivation: {@code key(label) = HMAC-SHA256(token, ASCII(label))} for the four labels in the wire format
- * document. Proofs and tags are the first {@value #MAC_SIZE} bytes of an HMAC-SHA256.
+ * <p>Derivation: {@code key(label) = HMAC-SHA256(SHA-256(token), ASCII(label))} for the four labels in the wire
+ * format document. The root is the token's digest, not the token, because that digest is all a server's session
+ * store keeps (a dump of the store must not leak live tokens). Proofs and tags are the first {@value #MAC_SIZE}
+ * bytes of an HMAC-SHA256.
  *
  * <p>Not thread-safe (it reuses {@link Mac} instances): confine one instance to the thread that handles its
  * session, or give each thread its own.
@@ -21,6 +24,8 @@ import org.hhfr.transports.Role;
 public final class SessionKeys {
     public static final int MIN_TOKEN_LENGTH = 16;
     public static final int MAX_TOKEN_LENGTH = 64;
+    /** Bytes of a token digest (SHA-256). */
+    public static final int DIGEST_SIZE = 32;
     /** Bytes of a handshake proof or a datagram tag. */
     public static final int MAC_SIZE = 16;
 
@@ -33,14 +38,16 @@ public final class SessionKeys {
     private final Mac serverDatagramMac;
     private final byte[] scratch = new byte[FULL_MAC_SIZE];
 
-    private SessionKeys(byte[] token) {
-        helloMac = keyedMac(derive(token, "hhfr/1 tcp hello"));
-        welcomeMac = keyedMac(derive(token, "hhfr/1 tcp welcome"));
-        clientDatagramMac = keyedMac(derive(token, "hhfr/1 udp client"));
-        serverDatagramMac = keyedMac(derive(token, "hhfr/1 udp server"));
+    private SessionKeys(byte[] root) {
+        helloMac = keyedMac(derive(root, "hhfr/1 tcp hello"));
+        welcomeMac = keyedMac(derive(root, "hhfr/1 tcp welcome"));
+        clientDatagramMac = keyedMac(derive(root, "hhfr/1 udp client"));
+        serverDatagramMac = keyedMac(derive(root, "hhfr/1 udp server"));
     }
 
     /**
+     * The client's way in: it holds the token itself.
+     *
      * @param token the secret from negotiation, {@value #MIN_TOKEN_LENGTH}..{@value #MAX_TOKEN_LENGTH} bytes
      *              from a SecureRandom
      */
@@ -49,7 +56,24 @@ public final class SessionKeys {
             throw new IllegalArgumentException(
                     "session token must be " + MIN_TOKEN_LENGTH + ".." + MAX_TOKEN_LENGTH + " bytes: " + token.length);
         }
-        return new SessionKeys(token);
+        try {
+            return new SessionKeys(MessageDigest.getInstance("SHA-256").digest(token));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("SHA-256 is required on every Java and Android platform", e);
+        }
+    }
+
+    /**
+     * The server's way in: it keeps only the token's digest.
+     *
+     * @param tokenSha256 SHA-256 of the session token ({@value #DIGEST_SIZE} bytes)
+     */
+    public static SessionKeys fromTokenDigest(byte[] tokenSha256) {
+        if (tokenSha256.length != DIGEST_SIZE) {
+            throw new IllegalArgumentException(
+                    "a token digest is " + DIGEST_SIZE + " bytes of SHA-256: " + tokenSha256.length);
+        }
+        return new SessionKeys(tokenSha256.clone());
     }
 
     /** The proof a client puts in HELLO ({@code resume == false}) or RESUME for connection {@code attempt}. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.security.MessageDigest;
 import java.util.Arrays;
 import org.hhfr.transports.Role;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,31 @@ class SessionKeysTest {
         assertNotEquals(Arrays.toString(clientTag), Arrays.toString(serverTag));
         assertTrue(keys.verifyDatagramTag(Role.CLIENT, data, 0, 3, clientTag, 0));
         assertFalse(keys.verifyDatagramTag(Role.SERVER, data, 0, 3, clientTag, 0));
+    }
+
+    @Test
+    void keysFromTheTokensDigestMatchKeysFromTheToken() throws Exception {
+        byte[] digest = MessageDigest.getInstance("SHA-256").digest(token);
+        SessionKeys server = SessionKeys.fromTokenDigest(digest);
+
+        assertTrue(server.verifyHandshakeProof(false, SESSION, 2, keys.handshakeProof(false, SESSION, 2)));
+        assertTrue(keys.verifyWelcomeProof(SESSION, 2, server.welcomeProof(SESSION, 2)));
+        assertFalse(SessionKeys.fromTokenDigest(new byte[32]).verifyHandshakeProof(false, SESSION, 2,
+                keys.handshakeProof(false, SESSION, 2)));
+    }
+
+    @Test
+    void theTokenItselfIsNotTheKeyRoot() {
+        byte[] digestSized = new byte[32];
+        Arrays.fill(digestSized, (byte) 3);
+
+        assertFalse(SessionKeys.fromTokenDigest(digestSized).verifyHandshakeProof(false, SESSION, 1,
+                SessionKeys.fromToken(digestSized).handshakeProof(false, SESSION, 1)));
+    }
+
+    @Test
+    void digestsOtherThanThirtyTwoBytesAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> SessionKeys.fromTokenDigest(new byte[31]));
     }
 
     @Test
