@@ -23,6 +23,7 @@ import org.apache.hc.core5.http.HttpStatus;
 import org.apache.hc.core5.http.ProtocolVersion;
 import org.apache.hc.core5.http.impl.io.SocketHolder;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+import org.apache.hc.core5.http.io.entity.StringEntity;
 import org.apache.hc.core5.http.message.BasicClassicHttpResponse;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
@@ -40,6 +41,7 @@ import org.hhfr.negotiation.soap.FaultCode;
  *       fault (HTTP 413) and a closed connection.</li>
  *   <li>Any other body (chunked, or lying about its length) is read through a {@link BoundedRequestBody};
  *       a connection whose body went over the limit is closed rather than drained and reused.</li>
+ *   <li>A connection the server is too busy to take is answered 503 and closed (Axis2 leaves it open).</li>
  * </ul>
  */
 final class GuardedHttpConnection implements AxisHttpConnection {
@@ -97,6 +99,20 @@ final class GuardedHttpConnection implements AxisHttpConnection {
             close();
         }
         throw new ConnectionClosedException("refused a request over " + maxRequestBytes + " bytes");
+    }
+
+    /** Answers a connection the server has no thread or queue slot for: 503, then closed. */
+    void refuseBusy() {
+        BasicClassicHttpResponse response = new BasicClassicHttpResponse(HttpStatus.SC_SERVICE_UNAVAILABLE);
+        response.setHeader(HttpHeaders.CONNECTION, "close");
+        response.setEntity(new StringEntity("the server is busy; try again later\n", ContentType.TEXT_PLAIN));
+        try {
+            connection.sendResponse(response);
+            connection.getOutputStream().close();
+            close();
+        } catch (HttpException | IOException e) {
+            close(CloseMode.IMMEDIATE);
+        }
     }
 
     /** Half-closes, then reads a little of the unwanted body so closing does not reset the refusal away. */

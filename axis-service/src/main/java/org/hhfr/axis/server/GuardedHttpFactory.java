@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.BindException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +25,7 @@ import org.apache.hc.core5.http.io.SocketConfig;
 
 /**
  * Axis2's built-in HTTP server, configured for HHFR: a fixed pool of daemon request threads with a bounded
- * queue (a connection beyond it gets 503), connections guarded by {@link GuardedHttpConnection}, request
+ * queue (a connection beyond it gets 503 and is closed), connections guarded by {@link GuardedHttpConnection}, request
  * faults named by {@link RequestFaultWorker}, and a port that cannot be bound reported once, clearly.
  */
 final class GuardedHttpFactory extends HttpFactory {
@@ -74,7 +75,12 @@ final class GuardedHttpFactory extends HttpFactory {
                 http1Config, this) {
             @Override
             public void process(AxisHttpConnection connection) {
-                super.process(new GuardedHttpConnection(connection, maxRequestBytes));
+                GuardedHttpConnection guarded = new GuardedHttpConnection(connection, maxRequestBytes);
+                try {
+                    super.process(guarded);
+                } catch (RejectedExecutionException busy) {
+                    guarded.refuseBusy();
+                }
             }
         };
     }

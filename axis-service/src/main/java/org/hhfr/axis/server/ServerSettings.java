@@ -80,6 +80,12 @@ public final class ServerSettings {
                 services, plainSoapServices, storeLimits, purgeIntervalMillis, streamEndpoints);
     }
 
+    /** Connections waiting for a request thread; one more is answered 503 and closed. */
+    public ServerSettings withQueuedConnections(int value) {
+        return new ServerSettings(port, requestThreads, value, maxRequestBytes, requestTimeoutMillis,
+                services, plainSoapServices, storeLimits, purgeIntervalMillis, streamEndpoints);
+    }
+
     public ServerSettings withMaxRequestBytes(long value) {
         return new ServerSettings(port, requestThreads, queuedConnections, value, requestTimeoutMillis,
                 services, plainSoapServices, storeLimits, purgeIntervalMillis, streamEndpoints);
@@ -121,7 +127,6 @@ public final class ServerSettings {
         return requestThreads;
     }
 
-    /** Connections waiting for a request thread; one more is answered 503. */
     public int queuedConnections() {
         return queuedConnections;
     }
