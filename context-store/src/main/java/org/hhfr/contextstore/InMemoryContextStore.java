@@ -56,9 +56,9 @@ public final class InMemoryContextStore implements ContextStore {
             byte[] digest = token.sha256();
             Entry entry;
             do {
-                StoredSession session = new StoredSession(tokens.newSessionId(), context, now, now,
+                StoredSession session = new StoredSession(tokens.newSessionId(), context, digest, now, now,
                         limits.expiresAt(now, now));
-                entry = new Entry(session, digest);
+                entry = new Entry(session);
             } while (sessions.putIfAbsent(entry.session.id(), entry) != null);
             stored = true;
             if (closed) {
@@ -86,7 +86,7 @@ public final class InMemoryContextStore implements ContextStore {
     public Optional<StoredSession> authenticate(SessionId id, SessionToken presented) {
         Objects.requireNonNull(presented, "presented");
         Entry entry = sessions.get(Objects.requireNonNull(id, "id"));
-        if (entry == null || !presented.matchesDigest(entry.tokenDigest)) {
+        if (entry == null || !entry.session.isTokenOf(presented)) {
             return Optional.empty();
         }
         return get(id);
@@ -204,14 +204,12 @@ public final class InMemoryContextStore implements ContextStore {
         return new ContextStoreException("context store is closed");
     }
 
-    /** A session and its token's digest; replaced, never changed, so compare-and-set sees every use. */
+    /** A session; replaced, never changed, so compare-and-set sees every use. */
     private static final class Entry {
         final StoredSession session;
-        final byte[] tokenDigest;
 
-        Entry(StoredSession session, byte[] tokenDigest) {
+        Entry(StoredSession session) {
             this.session = session;
-            this.tokenDigest = tokenDigest;
         }
 
         Entry usedAt(long now, StoreLimits limits) {
@@ -219,8 +217,8 @@ public final class InMemoryContextStore implements ContextStore {
                 return this;
             }
             long created = session.createdAtMillis();
-            return new Entry(new StoredSession(session.id(), session.context(), created, now,
-                    limits.expiresAt(created, now)), tokenDigest);
+            return new Entry(new StoredSession(session.id(), session.context(), session.tokenDigest(), created,
+                    now, limits.expiresAt(created, now)));
         }
     }
 }

@@ -44,6 +44,28 @@ class InMemoryContextStoreTest {
     }
 
     @Test
+    void storedSessionCarriesTheTokensDigestButNeverShowsIt() throws Exception {
+        InMemoryContextStore store = store(10);
+        SessionGrant grant = store.create(Contexts.floatSum());
+
+        StoredSession found = store.get(grant.id()).orElseThrow(AssertionError::new);
+        byte[] digest = found.tokenDigest();
+        digest[0] ^= 1;
+
+        assertTrue(Arrays.equals(grant.token().sha256(), found.tokenDigest()));
+        assertFalse(found.toString().toLowerCase().contains(hex(found.tokenDigest()).substring(0, 16)));
+        assertFalse(found.toString().contains(Base64Url.encode(found.tokenDigest()).substring(0, 16)));
+    }
+
+    private static String hex(byte[] bytes) {
+        StringBuilder text = new StringBuilder();
+        for (byte b : bytes) {
+            text.append(String.format("%02x", b));
+        }
+        return text.toString();
+    }
+
+    @Test
     void grantsHaveDistinctIdsAndTokensOfAtLeast128Bits() throws Exception {
         InMemoryContextStore store = store(10);
         SessionGrant first = store.create(Contexts.floatSum());

@@ -63,7 +63,7 @@ class SessionCredentialsTest {
     void tokenNeverShowsItsSecretInText() throws Exception {
         SessionToken token = generator.newToken();
         SessionGrant grant = new SessionGrant(
-                new StoredSession(generator.newSessionId(), Contexts.floatSum(), 0, 0, 10), token);
+                new StoredSession(generator.newSessionId(), Contexts.floatSum(), token.sha256(), 0, 0, 10), token);
         ResumptionTicket ticket = new ResumptionTicket(grant.id(), token, new StreamEndpoint("h", 1),
                 Contexts.BINARY, Contexts.TCP);
 
