@@ -30,10 +30,6 @@ public final class SessionId {
         return bytes.length;
     }
 
-    public byte[] toBytes() {
-        return bytes.clone();
-    }
-
     /** Copies the id into {@code dst} at {@code offset}; returns the offset after it. */
     public int writeTo(byte[] dst, int offset) {
         System.arraycopy(bytes, 0, dst, offset, bytes.length);

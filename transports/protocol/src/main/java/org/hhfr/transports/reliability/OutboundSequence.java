@@ -446,6 +446,13 @@ final class OutboundSequence {
         return result;
     }
 
+    /** Sends TERMINATE once more (a lingering peer may have lost it). */
+    void repeatTerminate() {
+        if (terminateSent) {
+            terminateDue = true;
+        }
+    }
+
     /** Closed, and every message up to the last is acknowledged (or, at most once, given up). */
     boolean isSettled() {
         return closing && sendBase > lastNumber;

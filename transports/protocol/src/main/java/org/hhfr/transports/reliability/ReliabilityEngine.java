@@ -221,7 +221,7 @@ public final class ReliabilityEngine {
         if (state != State.OPEN) {
             return NO_DEADLINE;
         }
-        long deadline = Math.min(lastReceivedAt + config.idleTimeoutNanos(), lingerDeadline());
+        long deadline = lastReceivedAt + config.idleTimeoutNanos();
         if (!pingDue) {
             deadline = Math.min(deadline, lastTransmittedAt + config.keepAliveNanos());
         }
@@ -286,12 +286,9 @@ public final class ReliabilityEngine {
         if (now - lastTransmittedAt >= config.keepAliveNanos()) {
             pingDue = true;
         }
-        if (lingerDeadline() <= now) {
-            finish();
-            return;
-        }
         if (lingerAckAt <= now) {
             inbound.onAckRequested();
+            outbound.repeatTerminate();
             lingerAckAt = now + timer.backedOff(++lingerAcks);
         }
         updateCompletion();
@@ -313,31 +310,28 @@ public final class ReliabilityEngine {
             if (inbound.isTerminated()) {
                 finish();
             } else if (!lingering) {
-                lingering = true;
-                lingerAckAt = now + timer.backedOff(0);
+                linger();
             }
         }
     }
 
     /**
      * Both sequences are done but the peer's TERMINATE has not come: it was lost, or the peer never got our
-     * last acknowledgements and still repeats a message or its CLOSE. So stay while the peer might still
-     * retransmit, and meanwhile repeat our acknowledgement now and then (with backoff) in case it is the one
-     * being lost.
+     * last acknowledgements and still repeats a message or its CLOSE (perhaps through an outage). So stay and
+     * answer until the TERMINATE arrives or the peer has been silent for the idle timeout, which then ends the
+     * session gracefully. Meanwhile repeat our acknowledgement and our TERMINATE now and then (with backoff):
+     * either may be what was lost, and the peer may be lingering for our TERMINATE just as we are for its.
      */
-    private long lingerDeadline() {
-        return lingering ? lastReceivedAt + quietPeriod() : NO_DEADLINE;
-    }
-
-    /** Silence after which a peer that still had something to repeat would have repeated it. */
-    private long quietPeriod() {
-        return (long) (config.maxRtoNanos() * (1 + config.rtoJitter())) + timer.rto();
+    private void linger() {
+        lingering = true;
+        lingerAckAt = now + timer.backedOff(0);
     }
 
     /**
      * The peer stopped answering. If every message of ours is acknowledged and every message of the peer's
-     * delivered, only the peer's confirmation of our CLOSE is missing (it was lost, and the peer has moved
-     * on): nothing was lost, so the session still ends gracefully. Otherwise it fails.
+     * delivered, nothing was lost and the session still ends gracefully: this is how a lingering side ends
+     * when the peer's TERMINATE was lost, and how a side ends whose CLOSE the peer never confirmed. Otherwise
+     * the session fails.
      */
     private void endWithoutPeer(String reason) {
         if (outbound.isSettled() && inbound.isComplete()) {

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -35,15 +34,10 @@ class FrameCodecTest {
     }
 
     @Property
-    void arbitraryBytesEitherDecodeCanonicallyOrFailWithWireException(
-            @ForAll byte[] content) {
+    void arbitraryBytesEitherDecodeCanonicallyOrFailWithWireException(@ForAll byte[] content) {
         try {
             Frame frame = FrameCodec.decodeContent(content, 0, content.length, FrameLimits.defaults());
-            byte[] reencoded = FrameCodec.encode(frame);
-            int prefix = reencoded.length - content.length;
-            byte[] withoutPrefix = new byte[content.length];
-            System.arraycopy(reencoded, prefix, withoutPrefix, 0, content.length);
-            assertArrayEquals(content, withoutPrefix, "every frame has exactly one encoding");
+            assertArrayEquals(content, content(frame), "every frame has exactly one encoding");
         } catch (WireException expected) {
             assertTrue(expected.getMessage().length() > 10);
         }
@@ -57,15 +51,15 @@ class FrameCodecTest {
         content[bit / 8] ^= (byte) (1 << (bit % 8));
         try {
             Frame decoded = FrameCodec.decodeContent(content, 0, content.length, FrameLimits.defaults());
-            assertEquals(content.length, FrameCodec.encodedSize(decoded) - (FrameCodec.encodedSize(decoded)
-                    - content.length));
+            assertArrayEquals(content, content(decoded), "a damaged frame that still parses is another valid frame");
         } catch (WireException expected) {
             assertTrue(expected.code() != null);
         }
     }
 
+    /** DATA and ERROR end with bytes to the end of the frame, so a shorter one is still a frame. */
     @Property
-    void everyTruncationIsRefused(@ForAll("frames") Frame frame, @ForAll int cutSeed) {
+    void everyTruncationOfAFixedLayoutFrameIsRefused(@ForAll("frames") Frame frame, @ForAll int cutSeed) {
         byte[] content = content(frame);
         if (frame.type() == FrameType.DATA || frame.type() == FrameType.ERROR) {
             return;
@@ -218,10 +212,5 @@ class FrameCodecTest {
         byte[] content = new byte[encoded.length - prefix];
         System.arraycopy(encoded, prefix, content, 0, content.length);
         return content;
-    }
-
-    @Provide
-    Arbitrary<Integer> unused() {
-        return Arbitraries.integers();
     }
 }

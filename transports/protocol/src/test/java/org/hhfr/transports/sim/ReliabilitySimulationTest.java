@@ -21,9 +21,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * it alone with {@code -Dhhfr.sim.seed=N}, or soak many with {@code -Dhhfr.sim.soak=COUNT} (see the README).
  */
 class ReliabilitySimulationTest {
-    private static final int DATAGRAM_SEEDS = 80;
-    private static final int STREAM_SEEDS = 60;
-    private static final int AT_MOST_ONCE_SEEDS = 30;
+    private static final int DATAGRAM_SEEDS = 2_000;
+    private static final int STREAM_SEEDS = 1_000;
+    private static final int AT_MOST_ONCE_SEEDS = 500;
 
     @Test
     void everyMessageArrivesExactlyOnceInOrderOverLossyReorderingDatagrams() {

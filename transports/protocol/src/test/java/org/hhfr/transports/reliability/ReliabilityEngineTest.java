@@ -1,0 +1,366 @@
+package org.hhfr.transports.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.AckFrame;
+import org.hhfr.transports.frame.DataFrame;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameType;
+import org.hhfr.transports.frame.HelloFrame;
+import org.hhfr.transports.frame.SignalFrame;
+import org.junit.jupiter.api.Test;
+
+class ReliabilityEngineTest {
+    private static final ReliabilityConfig STREAM = ReliabilityConfig.forStream().withAckPolicy(5, 8);
+    private static final ReliabilityConfig DATAGRAM = ReliabilityConfig.forDatagrams(300).withAckPolicy(5, 8)
+            .withRtoJitter(0);
+
+    @Test
+    void aMessageIsDeliveredAndAcknowledgedWhenTheAckDelayExpires() throws WireException {
+        Wire wire = new Wire(STREAM);
+        long number = wire.a.offer(bytes(1, 2, 3), 4, 0);
+        wire.deliver(wire.drain(wire.a), wire.b);
+
+        DeliveredMessage message = wire.b.poll();
+        assertEquals(1, number);
+        assertEquals(1, message.messageNumber());
+        assertEquals(4, message.operation());
+        assertArrayEquals(bytes(1, 2, 3), message.payload());
+        assertTrue(wire.drain(wire.b).isEmpty(), "acknowledgement waits for the delay");
+        assertEquals(wire.now + TimeUnit.MILLISECONDS.toNanos(5), wire.b.nextDeadline());
+
+        wire.tickAtDeadline(wire.b);
+        assertEquals(List.of("ACK 1-1 limit 257"), Wire.describe(wire.drain(wire.b)));
+    }
+
+    @Test
+    void acknowledgementsAreSentAtOnceAfterAckEveryArrivals() throws WireException {
+        Wire wire = new Wire(STREAM.withAckPolicy(5, 2));
+        wire.a.offer(bytes(1));
+        wire.a.offer(bytes(2));
+        wire.deliver(wire.drain(wire.a), wire.b);
+
+        assertEquals(List.of("ACK 1-2 limit 258"), Wire.describe(wire.drain(wire.b)));
+    }
+
+    @Test
+    void ackRequestedIsAnsweredAtOnce() throws WireException {
+        Wire wire = new Wire(STREAM);
+        wire.b.receive(SignalFrame.ACK_REQUESTED, wire.now);
+
+        assertEquals(List.of("ACK limit 256"), Wire.describe(wire.drain(wire.b)));
+    }
+
+    @Test
+    void aResponseCarriesTheNumberOfTheRequestItAnswers() throws WireException {
+        Wire wire = new Wire(STREAM);
+        long request = wire.a.offer(bytes(7));
+        wire.deliver(wire.drain(wire.a), wire.b);
+        wire.b.offer(bytes(8), 0, wire.b.poll().messageNumber());
+        wire.deliver(wire.drain(wire.b), wire.a);
+
+        assertEquals(request, wire.a.poll().correlation());
+    }
+
+    @Test
+    void aDuplicateIsDroppedAndAcknowledgedAtOnce() throws WireException {
+        Wire wire = new Wire(STREAM);
+        wire.a.offer(bytes(1));
+        List<Frame> frames = wire.drain(wire.a);
+        wire.deliver(frames, wire.b);
+        wire.deliver(frames, wire.b);
+
+        assertEquals(1, wire.b.poll().messageNumber());
+        assertNull(wire.b.poll());
+        assertEquals(1, wire.b.duplicatesDropped());
+        assertEquals(List.of("ACK 1-1 limit 257"), Wire.describe(wire.drain(wire.b)));
+    }
+
+    @Test
+    void earlyMessagesWaitForTheGapAndTheGapIsReportedAtOnce() throws WireException {
+        Wire wire = new Wire(DATAGRAM);
+        wire.a.offer(bytes(1));
+        wire.a.offer(bytes(2));
+        List<Frame> frames = wire.drain(wire.a);
+
+        wire.deliver(frames.subList(1, 2), wire.b);
+        assertNull(wire.b.poll());
+        assertEquals(List.of("ACK 2-2 limit 256"), Wire.describe(wire.drain(wire.b)));
+
+        wire.deliver(frames.subList(0, 1), wire.b);
+        assertEquals(1, wire.b.poll().messageNumber());
+        assertEquals(2, wire.b.poll().messageNumber());
+    }
+
+    @Test
+    void theSendWindowBoundsFragmentsInFlightAndAsksForAnAcknowledgementWhenFull() {
+        Wire wire = new Wire(STREAM.withSendWindow(4));
+        for (int i = 0; i < 10; i++) {
+            wire.a.offer(bytes(i));
+        }
+
+        List<String> sent = Wire.describe(wire.drain(wire.a));
+
+        assertEquals(5, sent.size());
+        assertEquals("ACK_REQUESTED", sent.get(4));
+        assertEquals(4, wire.a.inFlight());
+    }
+
+    @Test
+    void offerRefusesWhenTheBufferIsFullAndReportsWritableOnceItDrainsToHalf() throws WireException {
+        Wire wire = new Wire(STREAM.withMaxBuffered(4, 16L << 20).withSendWindow(2));
+        for (int i = 0; i < 4; i++) {
+            assertTrue(wire.a.offer(bytes(i)) > 0);
+        }
+        assertEquals(ReliabilityEngine.REFUSED, wire.a.offer(bytes(9)));
+        assertNull(wire.a.pollEvent());
+
+        wire.exchange();
+        while (wire.b.poll() != null) {
+            wire.exchange();
+        }
+        wire.tickAtDeadline(wire.b);
+        wire.exchange();
+
+        assertEquals(EngineEvent.Kind.WRITABLE, wire.a.pollEvent().kind());
+        assertTrue(wire.a.offer(bytes(9)) > 0);
+    }
+
+    @Test
+    void aLaggingReceiverWithholdsCreditAndGrantsItWhenItsApplicationCatchesUp() throws WireException {
+        Wire wire = new Wire(STREAM, STREAM.withMaxReady(2, 1 << 20).withReceiveWindow(32));
+        for (int i = 0; i < 100; i++) {
+            wire.a.offer(bytes(i));
+        }
+        wire.exchange();
+        wire.tickAtDeadline(wire.b);
+        wire.exchange();
+
+        assertEquals(32, countReady(wire.b), "only the initial credit: the ready queue filled at once");
+        assertEquals(0, wire.a.inFlight());
+
+        wire.exchange();
+        assertEquals(64, 32 + countReady(wire.b), "the window update granted another receive window");
+    }
+
+    @Test
+    void aLostMessageIsRetransmittedWithExponentialBackoff() throws WireException {
+        Wire wire = new Wire(DATAGRAM);
+        wire.a.offer(bytes(1));
+        wire.drain(wire.a);
+        long sentAt = wire.now;
+
+        wire.tickAtDeadline(wire.a);
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(500), wire.now - sentAt);
+        assertEquals(List.of("DATA 1 (1 bytes)", "ACK_REQUESTED"), Wire.describe(wire.drain(wire.a)));
+
+        long resentAt = wire.now;
+        wire.tickAtDeadline(wire.a);
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(1000), wire.now - resentAt);
+        wire.drain(wire.a);
+        assertEquals(2, wire.a.retransmissions());
+    }
+
+    @Test
+    void aMessageThreeBehindAnAcknowledgedOneIsRetransmittedWithoutWaitingForTheTimeout() throws WireException {
+        Wire wire = new Wire(DATAGRAM);
+        for (int i = 1; i <= 5; i++) {
+            wire.a.offer(bytes(i));
+        }
+        List<Frame> sent = wire.drain(wire.a);
+        wire.deliver(sent.subList(1, 5), wire.b);
+        wire.deliver(wire.drain(wire.b), wire.a);
+
+        assertEquals(List.of("DATA 1 (1 bytes)"), Wire.describe(wire.drain(wire.a)));
+    }
+
+    @Test
+    void aDeadLinkEndsInFailureAfterMaxRetransmissionsAndThePeerIsTold() {
+        Wire wire = new Wire(DATAGRAM.withMaxRetransmissions(2));
+        wire.a.offer(bytes(1));
+        wire.drain(wire.a);
+        for (int i = 0; i < 2; i++) {
+            wire.tickAtDeadline(wire.a);
+            wire.drain(wire.a);
+        }
+        wire.tickAtDeadline(wire.a);
+
+        EngineEvent failure = wire.a.pollEvent();
+        assertEquals(EngineEvent.Kind.FAILED, failure.kind());
+        assertEquals(ErrorCode.PEER_UNRESPONSIVE, failure.code());
+        assertEquals("message 1 unacknowledged after 2 retransmissions", failure.reason());
+        assertEquals(ReliabilityEngine.State.FAILED, wire.a.state());
+        assertEquals(FrameType.ERROR, wire.a.pollTransmit(wire.now).type());
+        assertNull(wire.a.pollTransmit(wire.now));
+        assertEquals(ReliabilityEngine.NO_DEADLINE, wire.a.nextDeadline());
+    }
+
+    @Test
+    void anAcknowledgementOfAnUnsentMessageFailsTheEngineAndAnErrorGoesBack() {
+        Wire wire = new Wire(STREAM);
+
+        WireException e = assertThrows(WireException.class,
+                () -> wire.a.receive(AckFrame.of(new long[] {1, 5}, false, 40), wire.now));
+
+        assertEquals(ErrorCode.SEQUENCE_VIOLATION, e.code());
+        assertEquals(ReliabilityEngine.State.FAILED, wire.a.state());
+        assertEquals("ERROR SEQUENCE_VIOLATION: " + e.reason(), wire.a.pollTransmit(wire.now).toString());
+        assertThrows(IllegalStateException.class, () -> wire.a.offer(bytes(1)));
+    }
+
+    @Test
+    void aMessageBeyondTheGrantedLimitIsAViolation() {
+        Wire wire = new Wire(STREAM);
+
+        WireException e = assertThrows(WireException.class,
+                () -> wire.b.receive(DataFrame.first(33, 0, 0, false, bytes(1)), wire.now));
+        assertTrue(e.reason().contains("beyond the granted limit 32"), e.reason());
+    }
+
+    @Test
+    void aHandshakeFrameMustNotReachTheEngine() {
+        Wire wire = new Wire(STREAM);
+        HelloFrame hello = HelloFrame.create(false, SessionId.of(bytes(1)), 1,
+                SessionKeys.fromToken(new byte[16]));
+
+        assertThrows(WireException.class, () -> wire.b.receive(hello, wire.now));
+    }
+
+    @Test
+    void aMessageLargerThanADatagramIsFragmentedAndReassembled() throws WireException {
+        Wire wire = new Wire(DATAGRAM);
+        byte[] payload = new byte[1000];
+        Arrays.fill(payload, (byte) 7);
+        long number = wire.a.offer(payload, 2, 0);
+        List<Frame> fragments = wire.drain(wire.a);
+        wire.deliver(fragments, wire.b);
+
+        assertEquals(List.of("DATA 1 op 2 more (270 bytes)", "DATA 2 cont more (270 bytes)",
+                "DATA 3 cont more (270 bytes)", "DATA 4 cont (190 bytes)"), Wire.describe(fragments));
+        DeliveredMessage message = wire.b.poll();
+        assertEquals(number, message.messageNumber());
+        assertEquals(2, message.operation());
+        assertArrayEquals(payload, message.payload());
+        assertEquals(5, wire.a.offer(bytes(1)));
+    }
+
+    @Test
+    void bothSidesFinishGracefullyAfterCloseAndTerminate() throws WireException {
+        Wire wire = new Wire(STREAM);
+        wire.a.offer(bytes(1));
+        wire.a.close();
+        wire.b.offer(bytes(2));
+        wire.b.close();
+        wire.exchange();
+        assertEquals(ReliabilityEngine.State.OPEN, wire.a.state(), "messages not yet polled");
+
+        wire.a.poll();
+        wire.b.poll();
+        wire.exchange();
+
+        assertEquals(List.of(EngineEvent.Kind.PEER_CLOSED, EngineEvent.Kind.FINISHED), kinds(wire.a));
+        assertEquals(List.of(EngineEvent.Kind.PEER_CLOSED, EngineEvent.Kind.FINISHED), kinds(wire.b));
+        assertEquals(ReliabilityEngine.State.FINISHED, wire.b.state());
+        assertThrows(IllegalStateException.class, () -> wire.a.offer(bytes(3)));
+    }
+
+    @Test
+    void aResumedStreamResendsOnlyWhatTheBrokenConnectionLostAndNothingArrivesTwice() throws WireException {
+        Wire wire = new Wire(STREAM);
+        for (int i = 1; i <= 6; i++) {
+            wire.a.offer(bytes(i));
+        }
+        List<Frame> sent = wire.drain(wire.a);
+        wire.deliver(sent.subList(0, 3), wire.b);
+        wire.drain(wire.b);
+
+        wire.a.onTransportReset(wire.now);
+        wire.b.onTransportReset(wire.now);
+        wire.exchange();
+
+        List<Long> delivered = new ArrayList<>();
+        DeliveredMessage message;
+        while ((message = wire.b.poll()) != null) {
+            delivered.add(message.messageNumber());
+        }
+        assertEquals(List.of(1L, 2L, 3L, 4L, 5L, 6L), delivered);
+        assertEquals(3, wire.b.duplicatesDropped(), "1-3 were sent again before b's acknowledgement arrived");
+    }
+
+    @Test
+    void atMostOnceAbandonsALostMessageAndDropsItIfItArrivesLate() throws WireException {
+        ReliabilityConfig atMostOnce = DATAGRAM.withAssurance(DeliveryAssurance.AT_MOST_ONCE);
+        Wire wire = new Wire(atMostOnce);
+        wire.a.offer(bytes(1));
+        wire.a.offer(bytes(2));
+        List<Frame> sent = wire.drain(wire.a);
+
+        wire.tickAtDeadline(wire.a);
+        assertEquals(2, wire.a.abandoned());
+        assertTrue(wire.drain(wire.a).isEmpty(), "nothing is retransmitted");
+
+        wire.deliver(sent.subList(1, 2), wire.b);
+        wire.deliver(sent.subList(0, 1), wire.b);
+        assertEquals(2, wire.b.poll().messageNumber());
+        assertNull(wire.b.poll());
+    }
+
+    @Test
+    void silenceBringsAPingAndALongerSilenceFailsTheSession() {
+        Wire wire = new Wire(STREAM.withKeepAliveMillis(1_000, 3_000));
+
+        wire.tickAtDeadline(wire.a);
+        assertEquals(List.of("PING"), Wire.describe(wire.drain(wire.a)));
+        wire.tickAtDeadline(wire.a);
+        wire.drain(wire.a);
+        wire.tickAtDeadline(wire.a);
+
+        assertEquals(ReliabilityEngine.State.FAILED, wire.a.state());
+        assertTrue(wire.a.pollEvent().reason().startsWith("nothing received for 3000 ms"));
+    }
+
+    @Test
+    void offerAfterCloseAndOversizedMessagesAreProgrammingErrors() {
+        Wire wire = new Wire(STREAM.withMaxMessageSize(10));
+        assertThrows(IllegalArgumentException.class, () -> wire.a.offer(new byte[11]));
+        wire.a.close();
+        assertThrows(IllegalStateException.class, () -> wire.a.offer(bytes(1)));
+    }
+
+    private static int countReady(ReliabilityEngine engine) {
+        int count = 0;
+        while (engine.poll() != null) {
+            count++;
+        }
+        return count;
+    }
+
+    private static List<EngineEvent.Kind> kinds(ReliabilityEngine engine) {
+        List<EngineEvent.Kind> kinds = new ArrayList<>();
+        EngineEvent event;
+        while ((event = engine.pollEvent()) != null) {
+            kinds.add(event.kind());
+        }
+        return kinds;
+    }
+
+    private static byte[] bytes(int... values) {
+        byte[] bytes = new byte[values.length];
+        for (int i = 0; i < values.length; i++) {
+            bytes[i] = (byte) values[i];
+        }
+        return bytes;
+    }
+}
