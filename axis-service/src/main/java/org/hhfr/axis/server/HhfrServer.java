@@ -16,6 +16,7 @@ import org.apache.axis2.engine.AxisConfiguration;
 import org.hhfr.axis.module.AxisSchemaSource;
 import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.module.HhfrNegotiation;
+import org.hhfr.axis.stream.ServiceStreamDispatcher;
 import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.negotiation.HhfrUris;
 
@@ -32,6 +33,7 @@ public final class HhfrServer implements AutoCloseable {
     private final HhfrNegotiation negotiation;
     private final ServerSettings settings;
     private final List<String> serviceNames;
+    private final ServiceStreamDispatcher streamDispatcher;
 
     private HhfrServer(ConfigurationContext context, HttpListener listener, HhfrNegotiation negotiation,
                        ServerSettings settings, List<String> serviceNames) {
@@ -40,6 +42,7 @@ public final class HhfrServer implements AutoCloseable {
         this.negotiation = negotiation;
         this.settings = settings;
         this.serviceNames = Collections.unmodifiableList(serviceNames);
+        this.streamDispatcher = new ServiceStreamDispatcher(context);
     }
 
     /**
@@ -101,6 +104,19 @@ public final class HhfrServer implements AutoCloseable {
     /** The negotiation state: the context store of sessions, and stream admission for transports. */
     public HhfrNegotiation negotiation() {
         return negotiation;
+    }
+
+    /**
+     * Where a stream transport hands an admitted session's decoded requests: they reach the same service
+     * methods as SOAP calls (see {@link ServiceStreamDispatcher}).
+     */
+    public ServiceStreamDispatcher streamDispatcher() {
+        return streamDispatcher;
+    }
+
+    /** Axis2's context, for deploying more services or calling the engine directly. */
+    public ConfigurationContext axisContext() {
+        return context;
     }
 
     /** What a person starting the server needs to know: service and WSDL URLs, stream endpoints. */

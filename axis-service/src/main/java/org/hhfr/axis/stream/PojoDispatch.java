@@ -1,0 +1,130 @@
+package org.hhfr.axis.stream;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.axis2.Constants;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.description.AxisModule;
+import org.apache.axis2.description.AxisOperation;
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.rpc.receivers.RPCMessageReceiver;
+import org.hhfr.axis.module.HhfrModule;
+import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.schemas.ElementDecl;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.Record;
+
+/**
+ * The fast road for a plain POJO service: the decoded values go straight to the Java method, in the order
+ * of the request's elements (as Axis2's POJO databinding binds them), and its result straight into the
+ * response message; no XML is built. Only for operations whose receiver is Axis2's {@link RPCMessageReceiver}
+ * and that no handler other than HHFR's is engaged on: {@link #serves} says so, otherwise use
+ * {@link EnvelopeDispatch}. A new service object per call, as Axis2's default request scope does.
+ */
+public final class PojoDispatch implements StreamedCallDispatcher {
+    private final ConfigurationContext context;
+    private final Map<String, Method> methods = new ConcurrentHashMap<>();
+
+    public PojoDispatch(ConfigurationContext context) {
+        this.context = context;
+    }
+
+    /** Whether a call to {@code operation} needs nothing but the Java method: no other handler could see it. */
+    public static boolean serves(AxisService service, AxisOperation operation) {
+        if (!(operation.getMessageReceiver() instanceof RPCMessageReceiver)) {
+            return false;
+        }
+        for (AxisModule module : service.getAxisConfiguration().getEngagedModules()) {
+            if (!HhfrModule.NAME.equals(module.getName())) {
+                return false;
+            }
+        }
+        for (AxisModule module : operation.getEngagedModules()) {
+            if (!HhfrModule.NAME.equals(module.getName())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public Message call(StreamContext session, Message request, List<HeaderBlock> messageHeaders)
+            throws StreamedCallException {
+        AxisService service = ServiceLookup.service(context, session);
+        AxisOperation operation = ServiceLookup.operation(service, session);
+        Method method = method(service, operation);
+        Record arguments = request.record();
+        Class<?>[] types = method.getParameterTypes();
+        if (arguments.type().elements().size() != types.length) {
+            throw new StreamedCallException(session.operation().operation() + " takes " + types.length
+                    + " arguments, the request has " + arguments.type().elements().size() + " elements", true, null);
+        }
+        Object[] values = new Object[types.length];
+        for (int i = 0; i < types.length; i++) {
+            values[i] = PojoValues.toJava(arguments.get(i), types[i],
+                    arguments.type().elements().get(i).name().localName());
+        }
+        Object result = invoke(method, values);
+        return response(session, result);
+    }
+
+    private static Message response(StreamContext session, Object result) throws StreamedCallException {
+        List<ElementDecl> elements = session.response().root().complexType().elements();
+        if (elements.size() != 1) {
+            throw new StreamedCallException("the response of " + session.operation().operation()
+                    + " is not a single return element", false, null);
+        }
+        Object value = PojoValues.toMessage(result, elements.get(0));
+        try {
+            return Message.of(session.response()).set(0, value).build();
+        } catch (IllegalArgumentException e) {
+            throw new StreamedCallException("the service's result does not fit the response: " + e.getMessage(),
+                    false, e);
+        }
+    }
+
+    private static Object invoke(Method method, Object[] values) throws StreamedCallException {
+        Object service;
+        try {
+            service = method.getDeclaringClass().getConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new StreamedCallException("the service object cannot be created: " + e.getMessage(), false, e);
+        }
+        try {
+            return method.invoke(service, values);
+        } catch (InvocationTargetException e) {
+            Throwable cause = e.getCause();
+            throw new StreamedCallException(cause.getMessage() == null ? cause.getClass().getSimpleName()
+                    : cause.getMessage(), false, cause);
+        } catch (IllegalAccessException e) {
+            throw new StreamedCallException(method + " is not accessible", false, e);
+        }
+    }
+
+    private Method method(AxisService service, AxisOperation operation) throws StreamedCallException {
+        String key = service.getName() + "#" + operation.getName().getLocalPart();
+        Method cached = methods.get(key);
+        if (cached != null) {
+            return cached;
+        }
+        Object className = service.getParameterValue(Constants.SERVICE_CLASS);
+        try {
+            Class<?> type = Class.forName(String.valueOf(className), true, service.getClassLoader());
+            for (Method method : type.getMethods()) {
+                if (method.getName().equals(operation.getName().getLocalPart())) {
+                    methods.put(key, method);
+                    return method;
+                }
+            }
+        } catch (ClassNotFoundException e) {
+            throw new StreamedCallException("service class " + className + " is not loadable", false, e);
+        }
+        throw new StreamedCallException("service class " + className + " has no method "
+                + operation.getName().getLocalPart(), false, null);
+    }
+}

@@ -1,0 +1,179 @@
+package org.hhfr.axis.stream;
+
+import java.lang.reflect.Array;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.math.BigDecimal;
+import java.util.EnumMap;
+import java.util.Map;
+
+import org.hhfr.schemas.ComplexType;
+import org.hhfr.schemas.ElementDecl;
+import org.hhfr.schemas.XsdType;
+import org.hhfr.streamer.DateTime;
+import org.hhfr.streamer.Nil;
+import org.hhfr.streamer.Record;
+
+/**
+ * Converts between the streamer's values and the Java types of a POJO service's methods, the way Axis2's
+ * POJO databinding maps them over SOAP: repeated elements and arrays, records and Java beans (an element per
+ * bean property, by name), nil and {@code null}. Only what a message can hold is converted; anything else is
+ * refused with the element's name.
+ */
+final class PojoValues {
+    private static final Map<XsdType, Class<?>> ARRAY_ITEM = new EnumMap<>(XsdType.class);
+    private static final Map<XsdType, Class<?>> NILLABLE_ARRAY_ITEM = new EnumMap<>(XsdType.class);
+
+    static {
+        item(XsdType.STRING, String.class, String.class);
+        item(XsdType.BOOLEAN, boolean.class, Boolean.class);
+        item(XsdType.INT, int.class, Integer.class);
+        item(XsdType.LONG, long.class, Long.class);
+        item(XsdType.SHORT, short.class, Short.class);
+        item(XsdType.BYTE, byte.class, Byte.class);
+        item(XsdType.FLOAT, float.class, Float.class);
+        item(XsdType.DOUBLE, double.class, Double.class);
+        item(XsdType.DECIMAL, BigDecimal.class, BigDecimal.class);
+        item(XsdType.DATE_TIME, DateTime.class, DateTime.class);
+        item(XsdType.BASE64_BINARY, byte[].class, byte[].class);
+    }
+
+    private static void item(XsdType type, Class<?> plain, Class<?> nillable) {
+        ARRAY_ITEM.put(type, plain);
+        NILLABLE_ARRAY_ITEM.put(type, nillable);
+    }
+
+    private PojoValues() {
+    }
+
+    /** The argument of Java type {@code type} for a message value (absent or nil: null, or a primitive's zero). */
+    static Object toJava(Object value, Class<?> type, String element) throws StreamedCallException {
+        if (value == null || value == Nil.NIL) {
+            return type.isPrimitive() ? Array.get(Array.newInstance(type, 1), 0) : null;
+        }
+        if (value instanceof Record) {
+            return bean((Record) value, type, element);
+        }
+        if (type.isArray() && value.getClass().isArray() && !type.isInstance(value)) {
+            int length = Array.getLength(value);
+            Object array = Array.newInstance(type.getComponentType(), length);
+            for (int i = 0; i < length; i++) {
+                setItem(array, i, toJava(Array.get(value, i), type.getComponentType(), element), element);
+            }
+            return array;
+        }
+        if (type.isInstance(value) || type.isPrimitive() && boxed(type).isInstance(value)) {
+            return value;
+        }
+        throw new StreamedCallException("element " + element + " holds a " + value.getClass().getSimpleName()
+                + ", which the service cannot take as " + type.getSimpleName(), true, null);
+    }
+
+    private static Object bean(Record record, Class<?> type, String element) throws StreamedCallException {
+        Object bean;
+        try {
+            Constructor<?> constructor = type.getConstructor();
+            bean = constructor.newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new StreamedCallException("element " + element + " cannot become a " + type.getName()
+                    + ": it has no public no-argument constructor", false, e);
+        }
+        ComplexType recordType = record.type();
+        for (int i = 0; i < recordType.elements().size(); i++) {
+            String name = recordType.elements().get(i).name().localName();
+            Method setter = accessor(type, "set", name, 1);
+            Object value = toJava(record.get(i), setter.getParameterTypes()[0], element + "/" + name);
+            invoke(setter, bean, value);
+        }
+        return bean;
+    }
+
+    /** The message value of a Java value returned for element {@code decl}. */
+    static Object toMessage(Object value, ElementDecl decl) throws StreamedCallException {
+        if (value == null) {
+            return decl.nillable() && !decl.isRepeated() ? Nil.NIL : null;
+        }
+        if (decl.isRepeated()) {
+            if (!value.getClass().isArray()) {
+                throw new StreamedCallException("the service returned a " + value.getClass().getSimpleName()
+                        + " for the repeated element " + decl.name(), false, null);
+            }
+            int length = Array.getLength(value);
+            Class<?> item = decl.isSimple()
+                    ? (decl.nillable() ? NILLABLE_ARRAY_ITEM : ARRAY_ITEM).get(decl.simpleType().base())
+                    : Record.class;
+            Object array = Array.newInstance(item, length);
+            ElementDecl single = decl.withOccurrence(1, 1, decl.nillable());
+            for (int i = 0; i < length; i++) {
+                Object converted = toMessage(Array.get(value, i), single);
+                setItem(array, i, converted == Nil.NIL ? null : converted, decl.name().toString());
+            }
+            return array;
+        }
+        return decl.isSimple() ? value : record(value, decl.complexType(), decl.name().toString());
+    }
+
+    private static Record record(Object bean, ComplexType type, String element) throws StreamedCallException {
+        Record.Builder builder = Record.builder(type);
+        for (int i = 0; i < type.elements().size(); i++) {
+            ElementDecl child = type.elements().get(i);
+            Method getter = accessor(bean.getClass(), "get", child.name().localName(), 0);
+            Object value = toMessage(invoke(getter, bean, null), child);
+            try {
+                builder.set(i, value);
+            } catch (IllegalArgumentException e) {
+                throw new StreamedCallException("the service's " + element + " does not fit its element: "
+                        + e.getMessage(), false, e);
+            }
+        }
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            throw new StreamedCallException("the service's " + element + " is incomplete: " + e.getMessage(), false, e);
+        }
+    }
+
+    private static Method accessor(Class<?> type, String prefix, String property, int parameters)
+            throws StreamedCallException {
+        String name = prefix + Character.toUpperCase(property.charAt(0)) + property.substring(1);
+        for (Method method : type.getMethods()) {
+            if (method.getName().equals(name) && method.getParameterCount() == parameters) {
+                return method;
+            }
+        }
+        if (parameters == 0) {
+            for (Method method : type.getMethods()) {
+                if (method.getName().equals("is" + name.substring(3)) && method.getParameterCount() == 0) {
+                    return method;
+                }
+            }
+        }
+        throw new StreamedCallException(type.getSimpleName() + " has no " + name + " for element " + property,
+                false, null);
+    }
+
+    private static Object invoke(Method method, Object target, Object argument) throws StreamedCallException {
+        try {
+            return argument == null && method.getParameterCount() == 0 ? method.invoke(target)
+                    : method.invoke(target, argument);
+        } catch (InvocationTargetException e) {
+            throw new StreamedCallException(String.valueOf(e.getCause().getMessage()), false, e.getCause());
+        } catch (IllegalAccessException e) {
+            throw new StreamedCallException(method + " is not accessible", false, e);
+        }
+    }
+
+    private static void setItem(Object array, int index, Object value, String element) throws StreamedCallException {
+        try {
+            Array.set(array, index, value);
+        } catch (IllegalArgumentException e) {
+            throw new StreamedCallException("item " + index + " of " + element + " cannot be "
+                    + (value == null ? "nil" : "a " + value.getClass().getSimpleName()), true, e);
+        }
+    }
+
+    private static Class<?> boxed(Class<?> primitive) {
+        return Array.get(Array.newInstance(primitive, 1), 0).getClass();
+    }
+}

@@ -1,0 +1,178 @@
+package org.hhfr.axis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.ServerSettings;
+import org.hhfr.axis.stream.EnvelopeDispatch;
+import org.hhfr.axis.stream.PojoDispatch;
+import org.hhfr.axis.stream.StreamedCallException;
+import org.hhfr.contextstore.ResumptionTicketCache;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.contextstore.TicketKey;
+import org.hhfr.negotiation.Answer;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.NegotiationLimits;
+import org.hhfr.negotiation.NegotiationReader;
+import org.hhfr.negotiation.Offer;
+import org.hhfr.negotiation.client.NegotiationOutcome;
+import org.hhfr.negotiation.client.Negotiator;
+import org.hhfr.negotiation.soap.MessageBody;
+import org.hhfr.negotiation.soap.SoapEnvelopeReader;
+import org.hhfr.negotiation.soap.SoapHttpClient;
+import org.hhfr.negotiation.soap.SoapLimits;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.XmlRepresentation;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A request that arrived on a negotiated stream reaches the same service method as a SOAP call, by either
+ * road (the POJO fast path with decoded values, or the rebuilt envelope through Axis2's engine), and all
+ * three give equal response messages: float rounding, empty arrays, nil strings, non-ASCII text, records.
+ * Sessions come from real negotiations; the transport itself (transports/netty) is not part of this test.
+ */
+class StreamedCallTest {
+    private static final XmlRepresentation XML = new XmlRepresentation();
+    private static final Map<String, StreamContext> SESSIONS = new HashMap<>();
+
+    private static ServerSocket streamStandIn;
+    private static HhfrServer server;
+    private static PojoDispatch pojo;
+    private static EnvelopeDispatch envelope;
+
+    @BeforeAll
+    static void start() throws IOException {
+        streamStandIn = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        StreamEndpoint tcp = new StreamEndpoint("127.0.0.1", streamStandIn.getLocalPort());
+        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(2)
+                .withStreamEndpoints(uri -> HhfrUris.TRANSPORT_TCP.equals(uri) ? tcp : null));
+        pojo = new PojoDispatch(server.axisContext());
+        envelope = new EnvelopeDispatch(server.axisContext(), XML);
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        server.close();
+        streamStandIn.close();
+    }
+
+    /** The admitted context of a session negotiated for {@code service}'s operation (explicitly, over SOAP). */
+    private static synchronized StreamContext session(String service, String operation) throws Exception {
+        StreamContext known = SESSIONS.get(service);
+        if (known != null) {
+            return known;
+        }
+        String url = server.serviceUrl("127.0.0.1", service);
+        Negotiator negotiator = new Negotiator(new SoapHttpClient(new URL(url), 2_000, 10_000, SoapLimits.defaults()),
+                SoapVersion.SOAP_11, new NegotiationReader(NegotiationLimits.defaults()), new ResumptionTicketCache());
+        NegotiationOutcome outcome = negotiator.negotiate(new TicketKey(url, operation, "-"),
+                Offer.builder().action("urn:" + operation).transports(List.of(HhfrUris.TRANSPORT_TCP)).build(),
+                List.of());
+        Answer answer = outcome.answer();
+        StreamContext context = server.negotiation().handler().admit(answer.sessionId().text(), answer.token().text());
+        SESSIONS.put(service, context);
+        return context;
+    }
+
+    /** The same request as a plain SOAP call over HTTP, its response read with the negotiated structure. */
+    private static Message overSoap(StreamContext session, Message request) throws Exception {
+        String body = XML.encodeToString(request).replaceFirst("^<\\?xml[^>]*\\?>", "");
+        RawHttp.Response response = RawHttp.postSoap11(server.port(), "/axis2/services/"
+                + session.operation().service(), session.operation().soapAction(),
+                Envelopes.envelope(Envelopes.SOAP11, body));
+        assertEquals(200, response.status, response::toString);
+        return new SoapEnvelopeReader(SoapLimits.defaults()).read(new ByteArrayInputStream(
+                response.body.getBytes(StandardCharsets.UTF_8)), MessageBody.reader(XML, session.response())).body();
+    }
+
+    private static void assertSameByEveryRoad(StreamContext session, Message request) throws Exception {
+        Message soap = overSoap(session, request);
+        assertEquals(soap, envelope.call(session, request, Collections.emptyList()), "rebuilt envelope");
+        assertEquals(soap, pojo.call(session, request, Collections.emptyList()), "POJO fast path");
+    }
+
+    private static Message sum(StreamContext session, float... values) {
+        return Message.of(session.request()).set("values", values).build();
+    }
+
+    private static Message concat(StreamContext session, String... parts) {
+        return Message.of(session.request()).set("parts", parts).build();
+    }
+
+    /** An empty float array cannot be streamed: Axis2 publishes {@code values} with minOccurs 1. */
+    @Test
+    void anEmptyFloatArrayDoesNotFitTheSchemaAxis2Publishes() throws Exception {
+        StreamContext session = session("FloatSum", "sum");
+        assertEquals(1, session.request().root().complexType().elements().get(0).minOccurs());
+        assertThrows(IllegalArgumentException.class, () -> sum(session));
+    }
+
+    @Test
+    void floatSumIsTheSameByEveryRoad() throws Exception {
+        StreamContext session = session("FloatSum", "sum");
+        assertSameByEveryRoad(session, sum(session, 1.5f, 2.25f));
+        assertSameByEveryRoad(session, sum(session, 0.1f, 0.2f, 0.3f));
+        assertSameByEveryRoad(session, sum(session, 16777216f, 1f, 1f));
+        assertSameByEveryRoad(session, sum(session, -0.0f));
+        assertSameByEveryRoad(session, sum(session, Float.MIN_VALUE, 1e-38f, -3.4028235e38f));
+        assertEquals(0.1f + 0.2f + 0.3f, pojo.call(session, sum(session, 0.1f, 0.2f, 0.3f), List.of())
+                .record().floatValue("return"));
+    }
+
+    @Test
+    void stringConcatIsTheSameByEveryRoad() throws Exception {
+        StreamContext session = session("StringConcat", "concat");
+        assertSameByEveryRoad(session, concat(session, "Aníbal ", "Cunha, nº 84 ", "– 東京 😀"));
+        assertSameByEveryRoad(session, concat(session, "a", null, "b", null));
+        assertSameByEveryRoad(session, concat(session, "<b>&amp;</b>", " \"quoted\" 'x'"));
+        assertSameByEveryRoad(session, concat(session));
+        assertSameByEveryRoad(session, concat(session, "x".repeat(10_000), "y"));
+    }
+
+    @Test
+    void pointsOfInterestAreTheSameByEveryRoad() throws Exception {
+        StreamContext session = session("PointsOfInterest", "list");
+        for (int count : new int[] {0, 1, 25}) {
+            assertSameByEveryRoad(session, Message.of(session.request()).set("count", count).build());
+        }
+    }
+
+    @Test
+    void aServiceExceptionFailsBothRoadsWithTheSameReason() throws Exception {
+        StreamContext session = session("PointsOfInterest", "list");
+        Message negative = Message.of(session.request()).set("count", -1).build();
+        StreamedCallException fast = assertThrows(StreamedCallException.class,
+                () -> pojo.call(session, negative, List.of()));
+        StreamedCallException rebuilt = assertThrows(StreamedCallException.class,
+                () -> envelope.call(session, negative, List.of()));
+        assertEquals("count must be between 0 and 5000, not -1", fast.getMessage());
+        assertEquals(fast.getMessage(), rebuilt.getMessage());
+        assertFalse(fast.senderFault());
+    }
+
+    @Test
+    void aPlainPojoServiceTakesTheFastPath() throws Exception {
+        for (String[] operation : new String[][] {{"FloatSum", "sum"}, {"PointsOfInterest", "list"}}) {
+            assertInstanceOf(PojoDispatch.class,
+                    server.streamDispatcher().dispatcherFor(session(operation[0], operation[1])));
+        }
+    }
+}
