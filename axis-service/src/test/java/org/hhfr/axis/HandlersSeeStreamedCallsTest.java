@@ -1,0 +1,165 @@
+package org.hhfr.axis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.apache.axiom.soap.SOAPHeader;
+import org.apache.axiom.soap.SOAPHeaderBlock;
+import org.apache.axis2.AxisFault;
+import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.description.AxisDescription;
+import org.apache.axis2.description.AxisModule;
+import org.apache.axis2.description.Flow;
+import org.apache.axis2.description.HandlerDescription;
+import org.apache.axis2.description.PhaseRule;
+import org.apache.axis2.engine.AxisConfiguration;
+import org.apache.axis2.handlers.AbstractHandler;
+import org.apache.axis2.modules.Module;
+import org.apache.neethi.Assertion;
+import org.apache.neethi.Policy;
+import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.ServerSettings;
+import org.hhfr.axis.stream.EnvelopeDispatch;
+import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.ResumptionTicketCache;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.contextstore.TicketKey;
+import org.hhfr.negotiation.Answer;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.NegotiationLimits;
+import org.hhfr.negotiation.NegotiationReader;
+import org.hhfr.negotiation.Offer;
+import org.hhfr.negotiation.client.Negotiator;
+import org.hhfr.negotiation.client.OptimisticResult;
+import org.hhfr.negotiation.soap.BodyReader;
+import org.hhfr.negotiation.soap.BodyWriter;
+import org.hhfr.negotiation.soap.SoapHttpClient;
+import org.hhfr.negotiation.soap.SoapLimits;
+import org.hhfr.schemas.QualifiedName;
+import org.hhfr.streamer.Message;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * When another module's handler is engaged on a service, a streamed call takes the Infoset road, and the
+ * handler sees the same header blocks, in the same order, as for the plain SOAP call: the session's static
+ * headers, then the message's own.
+ */
+class HandlersSeeStreamedCallsTest {
+    private static final String WSA = "http://www.w3.org/2005/08/addressing";
+    private static final List<List<String>> SEEN = new CopyOnWriteArrayList<>();
+
+    private static ServerSocket streamStandIn;
+    private static HhfrServer server;
+
+    @BeforeAll
+    static void start() throws IOException {
+        streamStandIn = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        StreamEndpoint tcp = new StreamEndpoint("127.0.0.1", streamStandIn.getLocalPort());
+        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(2)
+                .withStreamEndpoints(uri -> HhfrUris.TRANSPORT_TCP.equals(uri) ? tcp : null));
+        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
+        configuration.getService("StringConcat").engageModule(headerRecorder(configuration));
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        server.close();
+        streamStandIn.close();
+    }
+
+    @Test
+    void aHandlerSeesTheSameHeadersFromTheStreamAsFromSoap() throws Exception {
+        String url = server.serviceUrl("127.0.0.1", "StringConcat");
+        HeaderBlock to = new HeaderBlock(new QualifiedName(WSA, "To"), "<wsa:To xmlns:wsa=\"" + WSA + "\">" + url
+                + "</wsa:To>");
+        HeaderBlock trace = new HeaderBlock(new QualifiedName("urn:test", "Trace"),
+                "<t:Trace xmlns:t=\"urn:test\">42</t:Trace>");
+        Negotiator negotiator = new Negotiator(new SoapHttpClient(new URL(url), 2_000, 10_000, SoapLimits.defaults()),
+                SoapVersion.SOAP_11, new NegotiationReader(NegotiationLimits.defaults()), new ResumptionTicketCache());
+        SEEN.clear();
+        OptimisticResult<List<String>> first = negotiator.callWithOffer(new TicketKey(url, "concat", "-"),
+                "urn:concat", Offer.builder().transports(List.of(HhfrUris.TRANSPORT_TCP))
+                        .staticHeaders(List.of(to.name())).build(),
+                List.of(to, trace), BodyWriter.elements(List.of(Envelopes.concat("a", "b"))),
+                BodyReader.elements(1 << 16, 16));
+        assertEquals("ab", Envelopes.singleReturn(first.response().body().get(0)));
+        List<String> overSoap = SEEN.get(0);
+
+        Answer answer = first.outcome().answer();
+        StreamContext session = server.negotiation().handler().admit(answer.sessionId().text(), answer.token().text());
+        assertInstanceOf(EnvelopeDispatch.class, server.streamDispatcher().dispatcherFor(session));
+        SEEN.clear();
+        Message response = server.streamDispatcher().call(session,
+                Message.of(session.request()).set("parts", new String[] {"c", "d"}).build(), List.of(trace));
+        assertEquals("cd", response.record().string("return"));
+        List<String> expected = new ArrayList<>(overSoap);
+        expected.remove("{" + HhfrUris.NAMESPACE + "}Offer");
+        assertEquals(List.of("{" + WSA + "}To", "{urn:test}Trace"), expected);
+        assertEquals(expected, SEEN.get(0));
+    }
+
+    /** A module whose one handler records the names of the header blocks of each call it sees. */
+    private static AxisModule headerRecorder(AxisConfiguration configuration) throws AxisFault {
+        AxisModule module = new AxisModule("header-recorder");
+        module.setModule(new Module() {
+            @Override
+            public void init(ConfigurationContext context, AxisModule axisModule) {
+            }
+
+            @Override
+            public void engageNotify(AxisDescription description) {
+            }
+
+            @Override
+            public boolean canSupportAssertion(Assertion assertion) {
+                return false;
+            }
+
+            @Override
+            public void applyPolicy(Policy policy, AxisDescription description) {
+            }
+
+            @Override
+            public void shutdown(ConfigurationContext context) {
+            }
+        });
+        module.setParent(configuration);
+        HandlerDescription description = new HandlerDescription("HeaderRecorder");
+        description.setRules(new PhaseRule("OperationInPhase"));
+        AbstractHandler handler = new AbstractHandler() {
+            @Override
+            public InvocationResponse invoke(MessageContext message) {
+                List<String> names = new ArrayList<>();
+                SOAPHeader header = message.getEnvelope().getHeader();
+                if (header != null) {
+                    for (Iterator<SOAPHeaderBlock> it = header.examineAllHeaderBlocks(); it.hasNext();) {
+                        names.add(it.next().getQName().toString());
+                    }
+                }
+                SEEN.add(names);
+                return InvocationResponse.CONTINUE;
+            }
+        };
+        description.setHandler(handler);
+        handler.init(description);
+        Flow in = new Flow();
+        in.addHandler(description);
+        module.setInFlow(in);
+        configuration.addModule(module);
+        return module;
+    }
+}
