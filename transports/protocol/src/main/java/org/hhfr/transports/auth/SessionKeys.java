@@ -3,6 +3,7 @@ package org.hhfr.transports.auth;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.security.MessageDigest;
 import javax.crypto.Mac;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
@@ -24,6 +25,8 @@ import org.hhfr.transports.Role;
 public final class SessionKeys {
     public static final int MIN_TOKEN_LENGTH = 16;
     public static final int MAX_TOKEN_LENGTH = 64;
+    /** Bytes of a token's SHA-256 digest. */
+    public static final int DIGEST_LENGTH = 32;
     /** Bytes of a token digest (SHA-256). */
     public static final int DIGEST_SIZE = 32;
     /** Bytes of a handshake proof or a datagram tag. */
@@ -149,8 +152,8 @@ public final class SessionKeys {
         return difference == 0;
     }
 
-    private static byte[] derive(byte[] token, String label) {
-        return keyedMac(token).doFinal(label.getBytes(StandardCharsets.US_ASCII));
+    private static byte[] derive(byte[] tokenDigest, String label) {
+        return keyedMac(tokenDigest).doFinal(label.getBytes(StandardCharsets.US_ASCII));
     }
 
     private static Mac keyedMac(byte[] key) {

@@ -48,10 +48,11 @@ public final class DatagramReader {
             throw new WireException(ErrorCode.MALFORMED, "datagram not sent by the " + peer);
         }
         int idLength = sessionIdLength(in);
-        if (!session.matches(datagram, in.position(), idLength)) {
+        int idStart = in.position();
+        in.skip("datagram session id", idLength);
+        if (!session.matches(datagram, idStart, idLength)) {
             throw new WireException(ErrorCode.UNKNOWN_SESSION, "datagram for another session");
         }
-        in.readBytes("datagram session id", idLength);
         long packetNumber = in.readVarint("datagram packet number", 1, Long.MAX_VALUE);
         int tagOffset = offset + length - SessionKeys.MAC_SIZE;
         if (!keys.verifyDatagramTag(peer, datagram, offset, tagOffset - offset, datagram, tagOffset)) {
@@ -72,7 +73,7 @@ public final class DatagramReader {
                         "frame of " + frameLength + " bytes runs past the end of the datagram");
             }
             int start = frames.position();
-            frames.skip((int) frameLength);
+            frames.skip("frame", (int) frameLength);
             out.accept(FrameCodec.decodeContent(datagram, start, (int) frameLength, limits));
         }
     }

@@ -81,9 +81,9 @@ final class WireReader {
         return out;
     }
 
-    void skip(int length) throws WireException {
+    void skip(String field, int length) throws WireException {
         if (length > remaining()) {
-            throw truncated("skipped bytes");
+            throw truncated(field);
         }
         pos += length;
     }

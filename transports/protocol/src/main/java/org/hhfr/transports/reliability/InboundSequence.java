@@ -21,6 +21,9 @@ import org.hhfr.transports.frame.DataFrame;
  * assurance allows.
  */
 final class InboundSequence {
+    /** Senders stop one below the wire maximum, so {@code nextExpected} never overflows. */
+    private static final long LARGEST_USABLE_NUMBER = DataFrame.MAX_MESSAGE_NUMBER - 1;
+
     private final boolean exactlyOnce;
     private final int window;
     private final int ackEvery;
@@ -56,7 +59,7 @@ final class InboundSequence {
         this.maxReadyMessages = config.maxReadyMessages();
         this.maxReadyBytes = config.maxReadyBytes();
         this.early = new DataFrame[exactlyOnce ? window : 0];
-        this.grantedLimit = exactlyOnce ? ReliabilityConfig.INITIAL_LIMIT : DataFrame.MAX_MESSAGE_NUMBER;
+        this.grantedLimit = exactlyOnce ? ReliabilityConfig.INITIAL_LIMIT : LARGEST_USABLE_NUMBER;
         this.assembler = new MessageAssembler(config.maxMessageSize());
     }
 
@@ -85,7 +88,7 @@ final class InboundSequence {
         } else {
             receiveLatest(frame);
         }
-        if (isComplete()) {
+        if (receivedAll()) {
             ackNow = true;
         }
     }
@@ -146,6 +149,9 @@ final class InboundSequence {
     }
 
     void onClose(long last) throws WireException {
+        if (last > LARGEST_USABLE_NUMBER) {
+            throw violation("CLOSE at " + last + ", beyond the largest usable message number");
+        }
         if (lastNumber >= 0) {
             if (last != lastNumber) {
                 throw violation("CLOSE at " + last + " after CLOSE at " + lastNumber);
@@ -189,9 +195,14 @@ final class InboundSequence {
         return message;
     }
 
-    /** The peer closed, everything up to its last message arrived and was polled. */
+    /** The peer closed and everything up to its last message arrived (or, at most once, was given up). */
+    private boolean receivedAll() {
+        return lastNumber >= 0 && nextExpected > lastNumber;
+    }
+
+    /** Everything up to the peer's last message arrived and was polled. */
     boolean isComplete() {
-        return lastNumber >= 0 && nextExpected > lastNumber && !assembler.inProgress() && ready.isEmpty();
+        return receivedAll() && !assembler.inProgress() && ready.isEmpty();
     }
 
     boolean isTerminated() {
@@ -238,7 +249,8 @@ final class InboundSequence {
         if (exactlyOnce) {
             boolean room = hasRoom();
             creditWithheld = !room;
-            grantedLimit = Math.max(grantedLimit, nextExpected - 1 + (room ? window : 0));
+            long offered = Math.min(LARGEST_USABLE_NUMBER - window, nextExpected - 1) + (room ? window : 0);
+            grantedLimit = Math.max(grantedLimit, offered);
         }
         unacknowledged = 0;
         ackNow = false;

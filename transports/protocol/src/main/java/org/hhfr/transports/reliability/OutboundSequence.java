@@ -167,10 +167,6 @@ final class OutboundSequence {
         }
     }
 
-    boolean isClosing() {
-        return closing;
-    }
-
     /** The next frame to send now, or {@code null}. */
     Frame nextFrame(long now, RetransmissionTimer timer) {
         Fragment fragment;

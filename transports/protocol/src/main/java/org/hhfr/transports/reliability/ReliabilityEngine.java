@@ -50,7 +50,6 @@ public final class ReliabilityEngine {
     private long lastTransmittedAt;
     private boolean pingDue;
     private boolean peerClosedReported;
-    private boolean lingering;
     private long lingerAckAt = NO_DEADLINE;
     private int lingerAcks;
 
@@ -309,7 +308,7 @@ public final class ReliabilityEngine {
         if (inboundDone && outbound.isTerminated()) {
             if (inbound.isTerminated()) {
                 finish();
-            } else if (!lingering) {
+            } else if (lingerAckAt == NO_DEADLINE) {
                 linger();
             }
         }
@@ -323,7 +322,6 @@ public final class ReliabilityEngine {
      * either may be what was lost, and the peer may be lingering for our TERMINATE just as we are for its.
      */
     private void linger() {
-        lingering = true;
         lingerAckAt = now + timer.backedOff(0);
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.security.MessageDigest;
+import java.security.MessageDigest;
 import java.util.Arrays;
 import org.hhfr.transports.Role;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,16 @@ class SessionKeysTest {
         assertFalse(keys.verifyHandshakeProof(false, SESSION, 5, proof));
         assertFalse(keys.verifyHandshakeProof(false, SessionId.of(new byte[] {5, 7}), 4, proof));
         assertFalse(keys.verifyWelcomeProof(SESSION, 4, proof));
+    }
+
+    @Test
+    void aServerHoldingOnlyTheTokensDigestDerivesTheSameKeys() throws Exception {
+        byte[] digest = MessageDigest.getInstance("SHA-256").digest(token);
+        SessionKeys server = SessionKeys.fromTokenDigest(digest);
+
+        assertTrue(server.verifyHandshakeProof(true, SESSION, 9, keys.handshakeProof(true, SESSION, 9)));
+        assertTrue(keys.verifyWelcomeProof(SESSION, 9, server.welcomeProof(SESSION, 9)));
+        assertThrows(IllegalArgumentException.class, () -> SessionKeys.fromTokenDigest(token));
     }
 
     @Test

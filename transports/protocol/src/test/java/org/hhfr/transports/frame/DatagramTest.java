@@ -71,6 +71,38 @@ class DatagramTest {
         assertTrue(received.isEmpty());
     }
 
+    @Property
+    void arbitraryBytesAreRefusedWithWireExceptionOnlyEvenForALongestSessionId(@ForAll byte[] garbage,
+                                                                             @ForAll byte idLength) {
+        SessionId longest = SessionId.of(new byte[SessionId.MAX_LENGTH]);
+        DatagramReader reader = new DatagramReader(longest, SessionKeys.fromToken(TOKEN), Role.SERVER,
+                FrameLimits.defaults());
+        byte[] datagram = new byte[Math.max(garbage.length, 2)];
+        System.arraycopy(garbage, 0, datagram, 0, garbage.length);
+        datagram[0] = 0x10;
+        datagram[1] = (byte) (idLength & 0x7F);
+
+        assertThrows(WireException.class, () -> reader.read(datagram, 0, datagram.length, frame -> { }));
+        try {
+            DatagramReader.sessionOf(datagram, 0, datagram.length);
+        } catch (WireException expected) {
+            assertTrue(expected.code() != null);
+        }
+    }
+
+    @Test
+    void aTruncatedDatagramClaimingALongSessionIdIsMalformed() {
+        SessionId longest = SessionId.of(new byte[SessionId.MAX_LENGTH]);
+        DatagramReader reader = new DatagramReader(longest, SessionKeys.fromToken(TOKEN), Role.SERVER,
+                FrameLimits.defaults());
+        byte[] datagram = new byte[40];
+        datagram[0] = 0x10;
+        datagram[1] = (byte) SessionId.MAX_LENGTH;
+
+        WireException e = assertThrows(WireException.class, () -> reader.read(datagram, 0, 40, frame -> { }));
+        assertEquals(ErrorCode.MALFORMED, e.code());
+    }
+
     @Test
     void aDatagramMadeWithAnotherTokenIsRefused() {
         byte[] otherToken = TOKEN.clone();

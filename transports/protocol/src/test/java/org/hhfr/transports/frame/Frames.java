@@ -97,7 +97,7 @@ final class Frames {
         while (in.remaining() > 0) {
             int length = (int) in.readVarint("frame length", 1, Integer.MAX_VALUE);
             int start = in.position();
-            in.skip(length);
+            in.skip("frame", length);
             frames.add(FrameCodec.decodeContent(bytes, start, length, FrameLimits.defaults()));
         }
         return frames;
