@@ -1,0 +1,80 @@
+package org.hhfr.transports.netty;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.DatagramPacket;
+import java.util.LinkedHashSet;
+import java.util.Set;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.frame.DatagramReader;
+import org.hhfr.transports.reliability.LinkType;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The UDP endpoint: each datagram goes to the session it names, which verifies its tag before anything else;
+ * oversized, unparseable, unknown-session, bad-tag and replayed datagrams are dropped and counted, never
+ * answered (an answer would make the server an amplifier). Sessions that received datagrams in a read batch
+ * run one engine turn at its end.
+ */
+final class DatagramEndpointHandler extends SimpleChannelInboundHandler<DatagramPacket> {
+    private static final Logger LOG = LoggerFactory.getLogger(DatagramEndpointHandler.class);
+
+    private final SessionRegistry registry;
+    private final Set<ServerSession> touched = new LinkedHashSet<>();
+
+    DatagramEndpointHandler(SessionRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+        registry.metrics.increment(TransportMetrics.Counter.DATAGRAMS_RECEIVED);
+        ByteBuf content = packet.content();
+        int length = content.readableBytes();
+        if (length > registry.config.maxDatagramSize()) {
+            drop(packet, new WireException(ErrorCode.TOO_LARGE, "datagram of " + length + " bytes"));
+            return;
+        }
+        byte[] datagram = new byte[length];
+        content.getBytes(content.readerIndex(), datagram);
+        ServerSession session;
+        try {
+            SessionId id = DatagramReader.sessionOf(datagram, 0, length);
+            session = registry.find(id, LinkType.DATAGRAM, ctx.channel().eventLoop());
+        } catch (WireException e) {
+            drop(packet, e);
+            return;
+        }
+        session.execute(() -> session.receiveDatagram(datagram, packet.sender(), ctx.channel()));
+        touched.add(session);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        for (ServerSession session : touched) {
+            session.execute(session::run);
+        }
+        touched.clear();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable()) {
+            for (ServerSession session : registry.sessions()) {
+                if (session.linkType() == LinkType.DATAGRAM) {
+                    session.execute(session::run);
+                }
+            }
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    private void drop(DatagramPacket packet, WireException reason) {
+        registry.metrics.datagramDropped(reason.code());
+        LOG.debug("dropped datagram from {}: {}", packet.sender(), reason.getMessage());
+    }
+}

@@ -1,0 +1,82 @@
+package org.hhfr.transports.netty;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.socket.DatagramPacket;
+import java.net.InetSocketAddress;
+import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.frame.Frame;
+
+/**
+ * A session's frames to one UDP peer address, packed several to a datagram by the session's
+ * {@link DatagramWriter} (which seals each with the session's tag). The address follows the peer when its
+ * authenticated datagrams come from somewhere new (NAT rebinding on a mobile network).
+ */
+final class DatagramLink implements Link {
+    private final Channel channel;
+    private final DatagramWriter writer;
+    private final boolean ownsChannel;
+    private InetSocketAddress peer;
+
+    /** @param ownsChannel close the channel with the link (a client's socket; never a server's shared one) */
+    DatagramLink(Channel channel, InetSocketAddress peer, DatagramWriter writer, boolean ownsChannel) {
+        this.channel = channel;
+        this.peer = peer;
+        this.writer = writer;
+        this.ownsChannel = ownsChannel;
+    }
+
+    InetSocketAddress peer() {
+        return peer;
+    }
+
+    void peer(InetSocketAddress address) {
+        peer = address;
+    }
+
+    @Override
+    public boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    @Override
+    public void write(Frame frame) {
+        if (!writer.add(frame)) {
+            send(writer.finish());
+            writer.add(frame);
+        }
+    }
+
+    @Override
+    public void flush() {
+        if (!writer.isEmpty()) {
+            send(writer.finish());
+        }
+        channel.flush();
+    }
+
+    /** A datagram socket is shared or connectionless: flow control is the engine's credit, not reading. */
+    @Override
+    public void setReading(boolean reading) {
+    }
+
+    @Override
+    public void close(Frame lastFrame) {
+        if (lastFrame != null) {
+            write(lastFrame);
+        }
+        flush();
+        if (ownsChannel) {
+            channel.close();
+        }
+    }
+
+    private void send(byte[] datagram) {
+        channel.write(new DatagramPacket(Unpooled.wrappedBuffer(datagram), peer), channel.voidPromise());
+    }
+
+    @Override
+    public String toString() {
+        return "UDP " + peer;
+    }
+}

@@ -1,0 +1,567 @@
+package org.hhfr.transports.netty;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.DatagramReader;
+import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameLimits;
+import org.hhfr.transports.handshake.ClientHandshake;
+import org.hhfr.transports.reliability.DeliveredMessage;
+import org.hhfr.transports.reliability.EngineEvent;
+import org.hhfr.transports.reliability.LinkType;
+import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.hhfr.transports.reliability.ReliabilityEngine;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Netty client of one negotiated stream session, for tests and benchmarks (the Android client has its own,
+ * without Netty). Negotiation is not its job: it is given the endpoint, the session id and the token. It runs
+ * the same reliability engine as the server, over TCP (resuming on a new connection when one breaks) or UDP.
+ * Calls are pipelined: {@link #call} returns at once with a future completed by the response, on the client's
+ * event loop (so callbacks must not block). Thread-safe.
+ */
+public final class NettyStreamClient implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(NettyStreamClient.class);
+    private static final long MAX_RECONNECT_DELAY_MILLIS = 1_000;
+
+    private final LinkType linkType;
+    private final InetSocketAddress server;
+    private final SessionId session;
+    private final SessionKeys keys;
+    private final EventLoop loop;
+    private final EventLoopGroup ownGroup;
+    private final EngineDriver driver;
+    private final FrameLimits limits;
+    private final int maxDatagramSize;
+    private final long connectTimeoutMillis;
+    private final int maxOutstanding;
+    private final ClientHandshake handshake;
+
+    private final ConcurrentLinkedQueue<Call> submitted = new ConcurrentLinkedQueue<>();
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final AtomicInteger outstanding = new AtomicInteger();
+    private final ArrayDeque<Call> unoffered = new ArrayDeque<>();
+    private final Map<Long, CompletableFuture<byte[]>> awaiting = new HashMap<>();
+    private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    private final CompletableFuture<Void> finished = new CompletableFuture<>();
+    private volatile StreamSessionException failure;
+    private boolean closeRequested;
+    private long reconnectDelayMillis;
+    private volatile long reconnects;
+
+    private NettyStreamClient(Builder builder) {
+        this.linkType = builder.linkType;
+        this.server = builder.server;
+        this.session = SessionId.of(builder.sessionId);
+        this.keys = SessionKeys.fromToken(builder.token);
+        this.ownGroup = builder.group == null ? new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory()) : null;
+        this.loop = (builder.group == null ? ownGroup : builder.group).next();
+        this.maxDatagramSize = builder.maxDatagramSize;
+        this.connectTimeoutMillis = builder.connectTimeoutMillis;
+        this.maxOutstanding = builder.maxOutstanding;
+        ReliabilityConfig config = builder.reliability != null ? builder.reliability
+                : linkType == LinkType.STREAM ? ReliabilityConfig.forStream()
+                : ReliabilityConfig.forDatagrams(DatagramWriter.frameBudget(maxDatagramSize, session.length()));
+        this.limits = linkType == LinkType.STREAM ? FrameLimits.forMaxMessageSize(config.maxMessageSize())
+                : FrameLimits.defaults().withMaxFrameLength(maxDatagramSize);
+        this.handshake = new ClientHandshake(session, keys);
+        this.driver = new EngineDriver(new ReliabilityEngine(config, new Random(), System.nanoTime()), loop,
+                new EngineListener());
+    }
+
+    /** A client that streams over TCP to {@code server}. */
+    public static Builder tcp(InetSocketAddress server, byte[] sessionId, byte[] token) {
+        return new Builder(LinkType.STREAM, server, sessionId, token);
+    }
+
+    /** A client that streams over UDP to {@code server}. */
+    public static Builder udp(InetSocketAddress server, byte[] sessionId, byte[] token) {
+        return new Builder(LinkType.DATAGRAM, server, sessionId, token);
+    }
+
+    /** Sends a message for the default operation; the future completes with the response body. */
+    public CompletableFuture<byte[]> call(byte[] payload) {
+        return call(0, payload);
+    }
+
+    /**
+     * Sends a message for {@code operation}; the future completes with the response body, or exceptionally
+     * with a {@link StreamSessionException} when the session ends first, or a
+     * {@link RejectedExecutionException} when more than {@code maxOutstanding} calls are unanswered.
+     */
+    public CompletableFuture<byte[]> call(int operation, byte[] payload) {
+        CompletableFuture<byte[]> response = new CompletableFuture<>();
+        StreamSessionException failed = failure;
+        if (failed != null) {
+            response.completeExceptionally(failed);
+            return response;
+        }
+        if (outstanding.incrementAndGet() > maxOutstanding) {
+            outstanding.decrementAndGet();
+            response.completeExceptionally(new RejectedExecutionException(
+                    "more than " + maxOutstanding + " calls are waiting for a response"));
+            return response;
+        }
+        submitted.add(new Call(operation, payload, response));
+        if (drainScheduled.compareAndSet(false, true)) {
+            loop.execute(this::drainSubmitted);
+        }
+        return response;
+    }
+
+    /**
+     * Closes the session gracefully: every call made before is still answered, then both sequences close and
+     * terminate. The future completes when the server confirmed.
+     */
+    public CompletableFuture<Void> closeGracefully() {
+        loop.execute(() -> {
+            drainSubmitted();
+            closeRequested = true;
+            offerUnoffered();
+            driver.run();
+        });
+        return finished;
+    }
+
+    /** Aborts the session (an ERROR to the server) and releases the client's threads; pending calls fail. */
+    @Override
+    public void close() {
+        if (!finished.isDone()) {
+            loop.execute(() -> {
+                driver.engine().abort(ErrorCode.ABORTED, "client closed");
+                driver.run();
+            });
+            try {
+                finished.get(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.debug("closed session {}: {}", session, e.getMessage());
+            }
+        }
+        if (ownGroup != null) {
+            ownGroup.shutdownGracefully(0, 1_000, TimeUnit.MILLISECONDS);
+        }
+    }
+
+    /** Completes when the session finished gracefully, exceptionally when it failed. */
+    public CompletableFuture<Void> finished() {
+        return finished;
+    }
+
+    /** How often a broken TCP connection was replaced by a resumed one. */
+    public long reconnects() {
+        return reconnects;
+    }
+
+    /** Cuts the current TCP connection as a network failure would; the client resumes on a new one. */
+    public void dropConnection() {
+        loop.execute(() -> {
+            Link link = driver.link();
+            if (link instanceof TcpLink) {
+                ((TcpLink) link).channel().close();
+            }
+        });
+    }
+
+    private NettyStreamClient connect() throws IOException {
+        if (linkType == LinkType.STREAM) {
+            loop.execute(this::openConnection);
+        } else {
+            openDatagramSocket();
+        }
+        try {
+            ready.get(connectTimeoutMillis, TimeUnit.MILLISECONDS);
+            return this;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            close();
+            throw new IOException("interrupted while connecting to " + server, e);
+        } catch (ExecutionException e) {
+            close();
+            throw e.getCause() instanceof IOException ? (IOException) e.getCause()
+                    : new IOException("cannot connect to " + server, e.getCause());
+        } catch (TimeoutException e) {
+            close();
+            throw new StreamSessionException(ErrorCode.PEER_UNRESPONSIVE,
+                    "no WELCOME from " + server + " within " + connectTimeoutMillis + " ms");
+        }
+    }
+
+    private void openConnection() {
+        new Bootstrap().group(loop).channel(NioSocketChannel.class)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeoutMillis)
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(32 << 10, 64 << 10))
+                .handler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        channel.pipeline().addLast(FrameEncoder.INSTANCE,
+                                new FrameDecoderHandler(Role.CLIENT, limits, null), new ConnectionHandler());
+                    }
+                })
+                .connect(server).addListener(connected -> {
+                    if (!connected.isSuccess()) {
+                        connectionLost(null, connected.cause());
+                    }
+                });
+    }
+
+    private void openDatagramSocket() throws IOException {
+        Channel channel;
+        try {
+            channel = new Bootstrap().group(loop).channel(NioDatagramChannel.class)
+                    .option(ChannelOption.SO_RCVBUF, 1 << 20)
+                    .option(ChannelOption.SO_SNDBUF, 1 << 20)
+                    .handler(new DatagramHandler())
+                    .bind(server.getAddress().isLoopbackAddress() ? server.getAddress() : null, 0)
+                    .syncUninterruptibly().channel();
+        } catch (RuntimeException e) {
+            throw new IOException("cannot open a UDP socket: " + e.getMessage(), e);
+        }
+        DatagramWriter writer = new DatagramWriter(session, keys, Role.CLIENT, maxDatagramSize);
+        loop.execute(() -> {
+            driver.attach(new DatagramLink(channel, server, writer, true));
+            ready.complete(null);
+            driver.run();
+        });
+    }
+
+    private void drainSubmitted() {
+        drainScheduled.set(false);
+        Call call;
+        while ((call = submitted.poll()) != null) {
+            unoffered.add(call);
+        }
+        offerUnoffered();
+        driver.run();
+    }
+
+    private void offerUnoffered() {
+        ReliabilityEngine engine = driver.engine();
+        while (!unoffered.isEmpty()) {
+            if (failure != null || engine.state() != ReliabilityEngine.State.OPEN) {
+                failAll();
+                return;
+            }
+            Call call = unoffered.peek();
+            long number = engine.offer(call.payload, call.operation, 0);
+            if (number == ReliabilityEngine.REFUSED) {
+                return;
+            }
+            unoffered.poll();
+            awaiting.put(number, call.response);
+        }
+        if (closeRequested && engine.state() == ReliabilityEngine.State.OPEN) {
+            closeRequested = false;
+            engine.close();
+        }
+    }
+
+    private void connectionLost(Channel channel, Throwable cause) {
+        Link link = driver.link();
+        if (channel != null && link instanceof TcpLink && ((TcpLink) link).channel() == channel) {
+            driver.detach(link);
+        }
+        if (failure != null || finished.isDone() || driver.engine().state() != ReliabilityEngine.State.OPEN) {
+            return;
+        }
+        if (!ready.isDone()) {
+            fail(new StreamSessionException(ErrorCode.PEER_UNRESPONSIVE, "cannot connect to " + server
+                    + (cause != null ? ": " + cause.getMessage() : "")));
+            return;
+        }
+        reconnectDelayMillis = Math.min(MAX_RECONNECT_DELAY_MILLIS, Math.max(10, 2 * reconnectDelayMillis));
+        LOG.debug("session {}: connection lost, resuming in {} ms", session, reconnectDelayMillis);
+        loop.schedule(this::openConnection, reconnectDelayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    private void fail(StreamSessionException reason) {
+        if (failure == null) {
+            failure = reason;
+        }
+        if (driver.engine().state() == ReliabilityEngine.State.OPEN) {
+            driver.engine().abort(reason.code(), reason.getMessage());
+            driver.run();
+        }
+        failAll();
+        ready.completeExceptionally(reason);
+        finished.completeExceptionally(reason);
+        Link link = driver.link();
+        if (link != null) {
+            link.close(null);
+            driver.detach(link);
+        }
+        driver.stop();
+    }
+
+    private void failAll() {
+        StreamSessionException reason = failure != null ? failure
+                : new StreamSessionException(ErrorCode.ABORTED, "session ended before the response");
+        for (CompletableFuture<byte[]> response : awaiting.values()) {
+            response.completeExceptionally(reason);
+        }
+        awaiting.clear();
+        for (Call call : unoffered) {
+            call.response.completeExceptionally(reason);
+        }
+        unoffered.clear();
+        Call call;
+        while ((call = submitted.poll()) != null) {
+            call.response.completeExceptionally(reason);
+        }
+        outstanding.set(0);
+    }
+
+    /** The engine's side: responses to their calls, events to the session's state. */
+    private final class EngineListener implements EngineDriver.Listener {
+        @Override
+        public boolean canAccept() {
+            return true;
+        }
+
+        @Override
+        public void onMessage(DeliveredMessage message) {
+            CompletableFuture<byte[]> response = awaiting.remove(message.correlation());
+            if (response == null) {
+                LOG.debug("session {}: {} answers no call", session, message);
+                return;
+            }
+            outstanding.decrementAndGet();
+            response.complete(message.payload());
+        }
+
+        @Override
+        public void onEvent(EngineEvent event) {
+            switch (event.kind()) {
+                case WRITABLE:
+                    offerUnoffered();
+                    break;
+                case PEER_CLOSED:
+                    break;
+                case FINISHED:
+                    failAll();
+                    Link link = driver.link();
+                    if (link != null) {
+                        link.close(null);
+                        driver.detach(link);
+                    }
+                    driver.stop();
+                    finished.complete(null);
+                    break;
+                case FAILED:
+                    fail(new StreamSessionException(event.code() != null ? event.code() : ErrorCode.ABORTED,
+                            event.reason()));
+                    break;
+                default:
+                    throw new AssertionError(event);
+            }
+        }
+    }
+
+    /** One TCP connection: WELCOME (or the refusal) first, then frames to the engine. */
+    private final class ConnectionHandler extends ChannelInboundHandlerAdapter {
+        private boolean welcomed;
+
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            ctx.writeAndFlush(handshake.hello(), ctx.voidPromise());
+            driver.attach(new TcpLink(ctx.channel()));
+            if (handshake.isReconnect()) {
+                driver.transportReset();
+            }
+            driver.run();
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            Frame frame = (Frame) msg;
+            if (!welcomed) {
+                try {
+                    handshake.onServerFirstFrame(frame);
+                } catch (WireException e) {
+                    fail(new StreamSessionException(e.code(), e.reason()));
+                    return;
+                }
+                welcomed = true;
+                reconnectDelayMillis = 0;
+                if (handshake.isReconnect()) {
+                    reconnects++;
+                }
+                ready.complete(null);
+                return;
+            }
+            try {
+                driver.receive(frame);
+            } catch (WireException e) {
+                LOG.info("session {}: {}", session, e.getMessage());
+            }
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            driver.run();
+        }
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            driver.run();
+        }
+
+        @Override
+        public void channelInactive(ChannelHandlerContext ctx) {
+            connectionLost(ctx.channel(), null);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            LOG.debug("session {}: {}", session, cause.toString());
+            ctx.close();
+        }
+    }
+
+    /** The UDP socket: datagrams verified with the session's keys, then frames to the engine. */
+    private final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> {
+        private final DatagramReader reader = new DatagramReader(session, keys, Role.CLIENT, limits);
+        private final List<Frame> frames = new ArrayList<>();
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+            ByteBuf content = packet.content();
+            byte[] datagram = new byte[content.readableBytes()];
+            content.getBytes(content.readerIndex(), datagram);
+            frames.clear();
+            try {
+                reader.read(datagram, 0, datagram.length, frames::add);
+            } catch (WireException e) {
+                LOG.debug("session {}: dropped datagram from {}: {}", session, packet.sender(), e.getMessage());
+                return;
+            }
+            for (Frame frame : frames) {
+                try {
+                    driver.receive(frame);
+                } catch (WireException e) {
+                    LOG.info("session {}: {}", session, e.getMessage());
+                }
+            }
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            driver.run();
+        }
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+            driver.run();
+        }
+    }
+
+    /** A call not yet accepted by the engine. */
+    private static final class Call {
+        final int operation;
+        final byte[] payload;
+        final CompletableFuture<byte[]> response;
+
+        Call(int operation, byte[] payload, CompletableFuture<byte[]> response) {
+            this.operation = operation;
+            this.payload = payload;
+            this.response = response;
+        }
+    }
+
+    /** Where and how a client connects. */
+    public static final class Builder {
+        private final LinkType linkType;
+        private final InetSocketAddress server;
+        private final byte[] sessionId;
+        private final byte[] token;
+        private EventLoopGroup group;
+        private ReliabilityConfig reliability;
+        private int maxDatagramSize = DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE;
+        private long connectTimeoutMillis = 5_000;
+        private int maxOutstanding = 100_000;
+
+        private Builder(LinkType linkType, InetSocketAddress server, byte[] sessionId, byte[] token) {
+            this.linkType = linkType;
+            this.server = server;
+            this.sessionId = sessionId.clone();
+            this.token = token.clone();
+        }
+
+        /** Shares the I/O threads of {@code group} (many clients, one group); by default the client has one. */
+        public Builder group(EventLoopGroup value) {
+            group = value;
+            return this;
+        }
+
+        public Builder reliability(ReliabilityConfig value) {
+            reliability = value;
+            return this;
+        }
+
+        public Builder maxDatagramSize(int value) {
+            maxDatagramSize = value;
+            return this;
+        }
+
+        public Builder connectTimeoutMillis(long value) {
+            connectTimeoutMillis = value;
+            return this;
+        }
+
+        /** Calls waiting for a response before {@link #call} refuses more (100,000). */
+        public Builder maxOutstanding(int value) {
+            maxOutstanding = value;
+            return this;
+        }
+
+        /**
+         * Connects (TCP: until the server's WELCOME) and returns the ready client.
+         *
+         * @throws StreamSessionException when the server refuses the session (UNKNOWN_SESSION: renegotiate)
+         * @throws IOException when the server cannot be reached
+         */
+        public NettyStreamClient connect() throws IOException {
+            return new NettyStreamClient(this).connect();
+        }
+    }
+}

@@ -1,0 +1,373 @@
+package org.hhfr.transports.netty;
+
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Random;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.RemovalCause;
+import org.hhfr.contextstore.SessionId;
+import org.hhfr.contextstore.StoredSession;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.DatagramReader;
+import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.HelloFrame;
+import org.hhfr.transports.frame.WelcomeFrame;
+import org.hhfr.transports.handshake.ServerHandshake;
+import org.hhfr.transports.reliability.DeliveredMessage;
+import org.hhfr.transports.reliability.EngineEvent;
+import org.hhfr.transports.reliability.LinkType;
+import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.hhfr.transports.reliability.ReliabilityEngine;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The server's side of one negotiated session: its keys (from the stored token digest), its reliability engine
+ * (created at the first authenticated contact and kept across TCP connections), its current link, and the
+ * messages in dispatch. Confined to one event loop: every method but {@link #execute} and {@link #evict} runs
+ * there, so the engine, the keys and the counters need no lock.
+ *
+ * <p>Backpressure: at most {@code maxPendingDispatches} messages are in dispatch or waiting for room in the
+ * engine; beyond that the session leaves delivered messages in the engine, which stops granting the client
+ * credit, and stops reading its TCP connection, as it does while the connection's outbound buffer is full.
+ */
+final class ServerSession implements StreamSession, EngineDriver.Listener {
+    private static final Logger LOG = LoggerFactory.getLogger(ServerSession.class);
+    private static final long TOUCH_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    private final StoredSession stored;
+    private final org.hhfr.transports.auth.SessionId wireId;
+    private final LinkType linkType;
+    private final EventLoop loop;
+    private final SessionRegistry registry;
+    private final SessionKeys keys;
+    private final ServerHandshake handshake = new ServerHandshake();
+    private final ArrayDeque<Response> unsent = new ArrayDeque<>();
+    private DatagramReader datagramReader;
+    private EngineDriver driver;
+    private int pending;
+    private boolean peerClosed;
+    private boolean closing;
+    private boolean ended;
+    private long lastTouch = System.nanoTime();
+
+    ServerSession(StoredSession stored, org.hhfr.transports.auth.SessionId wireId, LinkType linkType,
+                  EventLoop loop, SessionRegistry registry) {
+        this.stored = stored;
+        this.wireId = wireId;
+        this.linkType = linkType;
+        this.loop = loop;
+        this.registry = registry;
+        this.keys = SessionKeys.fromTokenDigest(stored.tokenDigest());
+    }
+
+    @Override
+    public SessionId id() {
+        return stored.id();
+    }
+
+    @Override
+    public StreamContext context() {
+        return stored.context();
+    }
+
+    @Override
+    public LinkType linkType() {
+        return linkType;
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    /** Runs {@code task} on the session's loop: now if already there. */
+    void execute(Runnable task) {
+        if (loop.inEventLoop()) {
+            task.run();
+        } else {
+            loop.execute(task);
+        }
+    }
+
+    /**
+     * Checks a client's HELLO or RESUME; when accepted, answers WELCOME on {@code channel} and makes it the
+     * session's link, closing the connection it replaces.
+     *
+     * @throws WireException the refusal to send back before closing {@code channel}
+     */
+    void acceptHandshake(HelloFrame hello, Channel channel) throws WireException {
+        if (ended) {
+            throw new WireException(ErrorCode.UNKNOWN_SESSION, "session " + id() + " has ended");
+        }
+        WelcomeFrame welcome = handshake.accept(hello, keys);
+        if (driver == null) {
+            start();
+        }
+        Link previous = driver.link();
+        channel.writeAndFlush(welcome, channel.voidPromise());
+        driver.attach(new TcpLink(channel));
+        if (previous != null) {
+            previous.close(null);
+        }
+        if (handshake.resumed()) {
+            driver.transportReset();
+            registry.metrics.increment(TransportMetrics.Counter.RESUMES);
+        }
+        registry.metrics.increment(TransportMetrics.Counter.HANDSHAKES_ACCEPTED);
+        LOG.debug("session {} {} on {}", id(), handshake.resumed() ? "resumed" : "started", channel.remoteAddress());
+    }
+
+    /** A TCP connection closed; if it was the session's link, frames wait in the engine for a resume. */
+    void connectionClosed(Channel channel) {
+        if (driver != null && driver.link() instanceof TcpLink && ((TcpLink) driver.link()).channel() == channel) {
+            driver.detach(driver.link());
+        }
+    }
+
+    /** Cuts the session's TCP connection, if any, without ending the session (the client resumes). */
+    void dropConnection() {
+        if (driver != null && driver.link() instanceof TcpLink) {
+            ((TcpLink) driver.link()).channel().close();
+        }
+    }
+
+    /** Handles a frame of the authenticated connection; {@link #run} follows after the read batch. */
+    void receive(Frame frame) {
+        if (driver == null || ended) {
+            return;
+        }
+        try {
+            driver.receive(frame);
+        } catch (WireException e) {
+            registry.metrics.increment(TransportMetrics.Counter.PROTOCOL_VIOLATIONS);
+            LOG.info("session {}: {}", id(), e.getMessage());
+        }
+    }
+
+    /**
+     * Verifies one datagram with the session's keys and replay window and hands its frames to the engine.
+     * Bad datagrams are dropped and counted; only a verified one may move the session to a new peer address.
+     */
+    void receiveDatagram(byte[] datagram, InetSocketAddress sender, Channel channel) {
+        if (ended) {
+            registry.metrics.datagramDropped(ErrorCode.UNKNOWN_SESSION);
+            return;
+        }
+        if (datagramReader == null) {
+            datagramReader = new DatagramReader(wireId, keys, Role.SERVER, registry.datagramLimits);
+        }
+        List<Frame> frames = new ArrayList<>(4);
+        try {
+            datagramReader.read(datagram, 0, datagram.length, frames::add);
+        } catch (WireException e) {
+            registry.metrics.datagramDropped(e.code());
+            LOG.debug("dropped datagram from {} for session {}: {}", sender, id(), e.getMessage());
+            return;
+        }
+        if (driver == null) {
+            start();
+        }
+        DatagramLink link = (DatagramLink) driver.link();
+        if (link == null) {
+            DatagramWriter writer = new DatagramWriter(wireId, keys, Role.SERVER, registry.config.maxDatagramSize());
+            driver.attach(new DatagramLink(channel, sender, writer, false));
+        } else if (!sender.equals(link.peer())) {
+            LOG.info("session {} moved from {} to {}", id(), link.peer(), sender);
+            link.peer(sender);
+            registry.metrics.increment(TransportMetrics.Counter.ADDRESS_CHANGES);
+        }
+        for (Frame frame : frames) {
+            receive(frame);
+        }
+    }
+
+    /** One engine turn, after a read batch or when the connection became writable again. */
+    void run() {
+        if (driver == null || ended) {
+            return;
+        }
+        touchIfDue();
+        driver.run();
+    }
+
+    /** The session left the context store (expired, removed, store closed) or the server is closing. */
+    void evict(String why) {
+        execute(() -> {
+            if (ended) {
+                return;
+            }
+            if (driver == null) {
+                ended = true;
+                return;
+            }
+            driver.engine().abort(ErrorCode.ABORTED, why);
+            driver.run();
+        });
+    }
+
+    @Override
+    public boolean canAccept() {
+        return !ended && pending < registry.config.maxPendingDispatches();
+    }
+
+    @Override
+    public void onMessage(DeliveredMessage message) {
+        pending++;
+        registry.metrics.increment(TransportMetrics.Counter.MESSAGES_DISPATCHED);
+        InboundMessage inbound = new InboundMessage(message.operation(), message.messageNumber(), message.payload());
+        try {
+            registry.config.dispatchExecutor().execute(() -> invoke(inbound));
+        } catch (RejectedExecutionException e) {
+            dispatchFailed(inbound, e);
+        }
+    }
+
+    private void invoke(InboundMessage message) {
+        CompletionStage<byte[]> response;
+        try {
+            response = registry.dispatcher.dispatch(this, message);
+        } catch (RuntimeException e) {
+            execute(() -> dispatchFailed(message, e));
+            return;
+        }
+        response.whenComplete((body, error) -> execute(() -> answered(message, body, error)));
+    }
+
+    private void answered(InboundMessage message, byte[] body, Throwable error) {
+        if (error != null) {
+            dispatchFailed(message, error);
+            return;
+        }
+        if (body == null) {
+            pending--;
+        } else {
+            unsent.add(new Response(body, message.operation(), message.messageNumber()));
+            offerUnsent();
+        }
+        closeIfPeerDone();
+        driver.requestRun();
+    }
+
+    private void dispatchFailed(InboundMessage message, Throwable error) {
+        registry.metrics.increment(TransportMetrics.Counter.DISPATCH_FAILURES);
+        LOG.warn("session {}: dispatch of {} failed", id(), message, error);
+        if (!ended) {
+            driver.engine().abort(ErrorCode.ABORTED, "server failed to process message " + message.messageNumber());
+            driver.requestRun();
+        }
+    }
+
+    private void offerUnsent() {
+        ReliabilityEngine engine = driver.engine();
+        while (!unsent.isEmpty() && engine.state() == ReliabilityEngine.State.OPEN && !closing) {
+            Response response = unsent.peek();
+            if (engine.offer(response.body, response.operation, response.correlation) == ReliabilityEngine.REFUSED) {
+                return;
+            }
+            unsent.poll();
+            pending--;
+        }
+    }
+
+    /** The client closed its sequence: close ours once every one of its messages is answered. */
+    private void closeIfPeerDone() {
+        if (peerClosed && pending == 0 && !closing && driver.engine().state() == ReliabilityEngine.State.OPEN) {
+            closing = true;
+            driver.engine().close();
+        }
+    }
+
+    @Override
+    public void onEvent(EngineEvent event) {
+        switch (event.kind()) {
+            case WRITABLE:
+                offerUnsent();
+                break;
+            case PEER_CLOSED:
+                peerClosed = true;
+                closeIfPeerDone();
+                break;
+            case FINISHED:
+                registry.metrics.increment(TransportMetrics.Counter.SESSIONS_FINISHED);
+                LOG.debug("session {} finished", id());
+                end();
+                break;
+            case FAILED:
+                registry.metrics.increment(TransportMetrics.Counter.SESSIONS_FAILED);
+                LOG.info("session {} failed: {}", id(), event);
+                end();
+                break;
+            default:
+                throw new AssertionError(event);
+        }
+    }
+
+    private void start() {
+        ReliabilityConfig config = linkType == LinkType.STREAM
+                ? registry.config.streamReliability() : registry.config.datagramReliability();
+        driver = new EngineDriver(new ReliabilityEngine(config, new Random(), System.nanoTime()), loop, this);
+        registry.metrics.increment(TransportMetrics.Counter.SESSIONS_OPENED);
+    }
+
+    private void end() {
+        ended = true;
+        unsent.clear();
+        Link link = driver.link();
+        if (link != null) {
+            link.close(null);
+        }
+        driver.stop();
+        registry.remove(this);
+    }
+
+    /** Keeps the stored session alive while it streams: one store use per second at most. */
+    private void touchIfDue() {
+        long now = System.nanoTime();
+        if (now - lastTouch < TOUCH_INTERVAL_NANOS) {
+            return;
+        }
+        lastTouch = now;
+        try {
+            if (!registry.store.touch(id())) {
+                evict("session " + id() + " expired");
+            }
+        } catch (ContextStoreException e) {
+            LOG.warn("session {}: context store unavailable: {}", id(), e.getMessage());
+        }
+    }
+
+    static String describe(RemovalCause cause) {
+        return "session " + cause.name().toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public String toString() {
+        return "ServerSession[" + id() + ", " + linkType + "]";
+    }
+
+    /** A dispatcher's answer waiting for room in the engine's send buffer. */
+    private static final class Response {
+        final byte[] body;
+        final int operation;
+        final long correlation;
+
+        Response(byte[] body, int operation, long correlation) {
+            this.body = body;
+            this.operation = operation;
+            this.correlation = correlation;
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package org.hhfr.transports.netty;
+
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
+
+/**
+ * What the server does with each message of a stream: the one seam between the transport and the service
+ * (Axis2 in the axis-service module, plain functions in tests and benchmarks). It runs on the server's
+ * dispatch executor, never on an event loop unless that executor is a direct one.
+ *
+ * <p>Service faults are responses like any other (encoded in the body); an exception or an exceptionally
+ * completed stage means the server itself broke, and fails the session.
+ */
+@FunctionalInterface
+public interface StreamDispatcher {
+    /**
+     * @return the body of the response, or a stage completing with {@code null} for a one-way message
+     */
+    CompletionStage<byte[]> dispatch(StreamSession session, InboundMessage message);
+
+    /** A dispatcher that computes each response at once: a plain function of the session and the message. */
+    static StreamDispatcher ofFunction(BiFunction<StreamSession, InboundMessage, byte[]> function) {
+        return (session, message) -> CompletableFuture.completedFuture(function.apply(session, message));
+    }
+}

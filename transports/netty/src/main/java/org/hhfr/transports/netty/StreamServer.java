@@ -1,0 +1,167 @@
+package org.hhfr.transports.netty;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.ContextStore;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.transports.Role;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The HHFR stream server: a TCP and a UDP endpoint over the sessions of one {@link ContextStore}, each message
+ * handed to one {@link StreamDispatcher}. Start it with {@link #start}, stop it with {@link #close}.
+ *
+ * <p>TCP pipeline, one job per handler: {@link FrameDecoderHandler} (bytes to frames, bounded) ->
+ * {@link HandshakeHandler} (authenticate, then replaced by) {@link SessionFrameHandler} (frames to the
+ * session's engine); {@link FrameEncoder} on the way out. UDP: one {@link DatagramEndpointHandler}.
+ */
+public final class StreamServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(StreamServer.class);
+
+    private final EventLoopGroup acceptor;
+    private final EventLoopGroup workers;
+    private final SessionRegistry registry;
+    private final TransportMetrics metrics;
+    private final Channel tcp;
+    private final Channel udp;
+    private final ScheduledFuture<?> purge;
+
+    private StreamServer(EventLoopGroup acceptor, EventLoopGroup workers, SessionRegistry registry, Channel tcp,
+                         Channel udp, ScheduledFuture<?> purge) {
+        this.acceptor = acceptor;
+        this.workers = workers;
+        this.registry = registry;
+        this.metrics = registry.metrics;
+        this.tcp = tcp;
+        this.udp = udp;
+        this.purge = purge;
+    }
+
+    /**
+     * Binds the endpoints the config asks for and starts serving the store's sessions.
+     *
+     * @throws IOException when a port cannot be bound
+     */
+    public static StreamServer start(ContextStore store, StreamDispatcher dispatcher, StreamServerConfig config)
+            throws IOException {
+        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(config.ioThreads(), NioIoHandler.newFactory());
+        SessionRegistry registry = new SessionRegistry(store, dispatcher, config, new TransportMetrics());
+        Channel tcp = null;
+        Channel udp = null;
+        try {
+            if (config.tcpPort() >= 0) {
+                tcp = bindTcp(acceptor, workers, registry, config);
+            }
+            if (config.udpPort() >= 0) {
+                udp = new Bootstrap().group(workers).channel(NioDatagramChannel.class)
+                        .option(ChannelOption.WRITE_BUFFER_WATER_MARK, config.waterMark())
+                        .option(ChannelOption.SO_RCVBUF, 4 << 20)
+                        .option(ChannelOption.SO_SNDBUF, 4 << 20)
+                        .handler(new DatagramEndpointHandler(registry))
+                        .bind(config.host(), config.udpPort()).syncUninterruptibly().channel();
+            }
+        } catch (RuntimeException e) {
+            closeQuietly(tcp);
+            acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            throw new IOException("cannot bind stream endpoints on " + config.host() + ": " + e.getMessage(), e);
+        }
+        store.addEvictionListener(registry);
+        ScheduledFuture<?> purge = workers.next().scheduleAtFixedRate(() -> purgeExpired(store),
+                config.purgeIntervalMillis(), config.purgeIntervalMillis(), TimeUnit.MILLISECONDS);
+        StreamServer server = new StreamServer(acceptor, workers, registry, tcp, udp, purge);
+        LOG.info("HHFR streams on {}: TCP {}, UDP {}", config.host(), server.tcpPort(), server.udpPort());
+        return server;
+    }
+
+    private static Channel bindTcp(EventLoopGroup acceptor, EventLoopGroup workers, SessionRegistry registry,
+                                   StreamServerConfig config) {
+        return new ServerBootstrap().group(acceptor, workers).channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, config.waterMark())
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        ChannelPipeline pipeline = channel.pipeline();
+                        pipeline.addLast("encoder", FrameEncoder.INSTANCE);
+                        pipeline.addLast("decoder", new FrameDecoderHandler(Role.SERVER, registry.streamLimits,
+                                registry.metrics));
+                        pipeline.addLast("handshake", new HandshakeHandler(registry));
+                    }
+                })
+                .bind(config.host(), config.tcpPort()).syncUninterruptibly().channel();
+    }
+
+    private static void purgeExpired(ContextStore store) {
+        try {
+            store.purgeExpired();
+        } catch (ContextStoreException | RuntimeException e) {
+            LOG.warn("purging expired sessions failed: {}", e.getMessage());
+        }
+    }
+
+    /** The bound TCP port, or -1 without a TCP endpoint. */
+    public int tcpPort() {
+        return tcp == null ? -1 : ((InetSocketAddress) tcp.localAddress()).getPort();
+    }
+
+    /** The bound UDP port, or -1 without a UDP endpoint. */
+    public int udpPort() {
+        return udp == null ? -1 : ((InetSocketAddress) udp.localAddress()).getPort();
+    }
+
+    public TransportMetrics metrics() {
+        return metrics;
+    }
+
+    /** Sessions with state here (authenticated or being authenticated). */
+    public int sessionCount() {
+        return registry.size();
+    }
+
+    /**
+     * Cuts every TCP connection without ending its session, as a network failure would; clients resume. For
+     * tests and for draining a node's connections.
+     */
+    public void dropConnections() {
+        for (ServerSession session : registry.sessions()) {
+            session.execute(session::dropConnection);
+        }
+    }
+
+    /** Ends every session with an ERROR (ABORTED) to its client, closes the endpoints and the I/O threads. */
+    @Override
+    public void close() {
+        purge.cancel(false);
+        for (ServerSession session : registry.sessions()) {
+            session.evict("server shutting down");
+        }
+        closeQuietly(tcp);
+        closeQuietly(udp);
+        acceptor.shutdownGracefully(0, 2_000, TimeUnit.MILLISECONDS).syncUninterruptibly();
+        workers.shutdownGracefully(100, 2_000, TimeUnit.MILLISECONDS).syncUninterruptibly();
+    }
+
+    private static void closeQuietly(Channel channel) {
+        if (channel != null) {
+            channel.close().syncUninterruptibly();
+        }
+    }
+}

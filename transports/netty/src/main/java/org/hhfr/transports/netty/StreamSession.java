@@ -1,0 +1,19 @@
+package org.hhfr.transports.netty;
+
+import org.hhfr.contextstore.SessionId;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.transports.reliability.LinkType;
+
+/** The negotiated session a message belongs to, as a dispatcher sees it. */
+public interface StreamSession {
+    SessionId id();
+
+    /**
+     * What was negotiated: request and response structures, the representation URI, the operation and the
+     * static headers.
+     */
+    StreamContext context();
+
+    /** TCP ({@link LinkType#STREAM}) or UDP ({@link LinkType#DATAGRAM}). */
+    LinkType linkType();
+}

@@ -1,0 +1,70 @@
+package org.hhfr.transports.netty;
+
+import java.net.InetSocketAddress;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.MonotonicClock;
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.ServiceOperation;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.StreamCharacteristics;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.transports.netty.testing.SampleServices;
+
+/** Negotiated sessions for tests, as negotiation would store them: a float-sum context over binary. */
+final class TestSessions {
+    static final String LOOPBACK = "127.0.0.1";
+
+    private TestSessions() {
+    }
+
+    static InMemoryContextStore store() {
+        return new InMemoryContextStore(StoreLimits.defaults().withMaxSessions(5000), MonotonicClock.SYSTEM,
+                TokenGenerator.secure());
+    }
+
+    static StreamContext floatSum(String transportUri) {
+        return StreamContext.builder()
+                .scheme("urn:hhfr:1")
+                .representation("urn:hhfr:rep:binary")
+                .transport(transportUri)
+                .operation(new ServiceOperation("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"))
+                .request(SampleServices.SUM_REQUEST)
+                .response(SampleServices.SUM_RESPONSE)
+                .characteristics(new StreamCharacteristics(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
+                .build();
+    }
+
+    static SessionGrant grant(InMemoryContextStore store) throws ContextStoreException {
+        return store.create(floatSum("urn:hhfr:transport:tcp"));
+    }
+
+    static NettyStreamClient.Builder tcpClient(StreamServer server, SessionGrant grant) {
+        return NettyStreamClient.tcp(new InetSocketAddress(LOOPBACK, server.tcpPort()), grant.id().toBytes(),
+                grant.token().toBytes());
+    }
+
+    static NettyStreamClient.Builder udpClient(StreamServer server, SessionGrant grant) {
+        return NettyStreamClient.udp(new InetSocketAddress(LOOPBACK, server.udpPort()), grant.id().toBytes(),
+                grant.token().toBytes());
+    }
+
+    /** Waits up to 10 s for a server counter to reach {@code expected}; fails with the counters otherwise. */
+    static void awaitCounter(StreamServer server, TransportMetrics.Counter counter, long expected)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + 10_000_000_000L;
+        while (server.metrics().get(counter) < expected) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(counter + " stayed below " + expected + ": " + server.metrics());
+            }
+            Thread.sleep(5);
+        }
+    }
+
+    static StreamServerConfig config() {
+        return StreamServerConfig.on(LOOPBACK).withIoThreads(2).withDispatchExecutor(Runnable::run);
+    }
+}
