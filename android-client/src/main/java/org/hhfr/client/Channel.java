@@ -1,0 +1,23 @@
+package org.hhfr.client;
+
+import org.hhfr.streamer.Message;
+
+/** How a session's calls travel: plain SOAP, or one negotiated stream. */
+interface Channel {
+    Mode mode();
+
+    /** Whether {@link #start} runs the whole call on the calling thread (SOAP over a blocking connection). */
+    boolean blocksCaller();
+
+    /** Starts the call; its outcome, failures included, goes into {@code call}. Never throws. */
+    void start(PendingCall call, Message request);
+
+    /** Sends a one-way message: returns once it is delivered (SOAP) or queued on the stream. */
+    void send(Message request, int timeoutMillis) throws HhfrException;
+
+    /** False once the channel failed for good; the session then negotiates a new one. */
+    boolean isUsable();
+
+    /** Ends the channel; calls still waiting fail with {@link SessionClosedException}. */
+    void close();
+}

@@ -1,0 +1,101 @@
+package org.hhfr.client;
+
+import java.net.URL;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.soap.SoapLimits;
+import org.hhfr.streamer.StreamerLimits;
+
+/** The immutable settings an {@link HhfrClient.Builder} produced, shared by the client's sessions. */
+final class ClientSettings {
+    /** Room for the envelope around a message of the largest allowed size. */
+    private static final int ENVELOPE_ALLOWANCE = 64 << 10;
+
+    private final URL serviceUrl;
+    private final int connectTimeoutMillis;
+    private final int readTimeoutMillis;
+    private final long callTimeoutMillis;
+    private final List<Mode> preferredModes;
+    private final int maxMessageBytes;
+    private final SoapVersion soapVersion;
+    private final boolean negotiateOnOpen;
+    private final long reconnectWindowMillis;
+    private final Executor executor;
+
+    ClientSettings(HhfrClient.Builder b) {
+        serviceUrl = b.serviceUrl;
+        connectTimeoutMillis = b.connectTimeoutMillis;
+        readTimeoutMillis = b.readTimeoutMillis;
+        callTimeoutMillis = b.callTimeoutMillis;
+        preferredModes = Collections.unmodifiableList(new ArrayList<>(b.preferredModes));
+        maxMessageBytes = b.maxMessageBytes;
+        soapVersion = b.soapVersion;
+        negotiateOnOpen = b.negotiateOnOpen;
+        reconnectWindowMillis = b.reconnectWindowMillis;
+        executor = b.executor;
+    }
+
+    URL serviceUrl() {
+        return serviceUrl;
+    }
+
+    int connectTimeoutMillis() {
+        return connectTimeoutMillis;
+    }
+
+    int readTimeoutMillis() {
+        return readTimeoutMillis;
+    }
+
+    long callTimeoutMillis() {
+        return callTimeoutMillis;
+    }
+
+    int maxMessageBytes() {
+        return maxMessageBytes;
+    }
+
+    SoapVersion soapVersion() {
+        return soapVersion;
+    }
+
+    boolean negotiateOnOpen() {
+        return negotiateOnOpen;
+    }
+
+    long reconnectWindowMillis() {
+        return reconnectWindowMillis;
+    }
+
+    /** The app's executor for asynchronous SOAP calls, or {@code null}: then each runs on its own short thread. */
+    Executor executor() {
+        return executor;
+    }
+
+    /** The stream transports to offer, most preferred first; empty when only SOAP is wanted. */
+    List<String> transportUris() {
+        List<String> uris = new ArrayList<>();
+        for (Mode mode : preferredModes) {
+            if (mode == Mode.HHFR_TCP) {
+                uris.add(HhfrUris.TRANSPORT_TCP);
+            } else if (mode == Mode.HHFR_UDP) {
+                uris.add(HhfrUris.TRANSPORT_UDP);
+            }
+        }
+        return uris;
+    }
+
+    SoapLimits soapLimits() {
+        long envelope = (long) maxMessageBytes + ENVELOPE_ALLOWANCE;
+        return SoapLimits.defaults().withMaxEnvelopeBytes((int) Math.min(Integer.MAX_VALUE, envelope));
+    }
+
+    StreamerLimits streamerLimits() {
+        return StreamerLimits.defaults().withMaxMessageBytes(maxMessageBytes);
+    }
+}

@@ -1,0 +1,314 @@
+package org.hhfr.client;
+
+import java.io.ByteArrayOutputStream;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.MalformedURLException;
+import java.net.SocketTimeoutException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Executor;
+
+import org.hhfr.contextstore.ResumptionTicketCache;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.negotiation.NegotiationLimits;
+import org.hhfr.negotiation.NegotiationReader;
+import org.hhfr.negotiation.client.Negotiator;
+import org.hhfr.negotiation.soap.SoapHttpClient;
+
+/**
+ * The entry point: a client for one SOAP service, built once and shared by the whole app. It opens
+ * {@link Session}s, one per operation; each negotiates an HHFR stream with the service or, when that is not
+ * possible, carries on with plain SOAP, without the app noticing. Thread-safe.
+ *
+ * <pre>{@code
+ * HhfrClient client = HhfrClient.builder("http://10.0.2.2:8080/axis2/services/FloatSum").build();
+ * Session sum = client.open(client.operation("sum"));
+ * float total = sum.call(Float.class, new float[] {1.5f, 2.5f});
+ * client.close();
+ * }</pre>
+ *
+ * <p>Threads: none while idle. One shared timer thread while calls or streams are active; two threads (a
+ * reader and a writer) per open stream; none for SOAP calls made with {@link Session#call}.
+ */
+public final class HhfrClient implements Closeable {
+    /** Largest WSDL document read by {@link #operation(String)}. */
+    private static final int MAX_WSDL_BYTES = 4 << 20;
+
+    private final ClientSettings settings;
+    private final ResumptionTicketCache tickets;
+    private final Negotiator negotiator;
+    private final ClientTimer timer = new ClientTimer();
+    private final List<Session> sessions = new ArrayList<>();
+    private WsdlOperations wsdl;
+    private boolean closed;
+
+    private HhfrClient(Builder builder) {
+        this.settings = new ClientSettings(builder);
+        this.tickets = builder.ticketCache != null ? builder.ticketCache : new ResumptionTicketCache();
+        SoapHttpClient http = new SoapHttpClient(settings.serviceUrl(), settings.connectTimeoutMillis(),
+                settings.readTimeoutMillis(), settings.soapLimits());
+        this.negotiator = new Negotiator(http, settings.soapVersion(),
+                new NegotiationReader(NegotiationLimits.defaults()), tickets);
+    }
+
+    /** A builder for a client of the service at {@code serviceUrl} (http or https). */
+    public static Builder builder(String serviceUrl) {
+        try {
+            return new Builder(new URL(serviceUrl));
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException("not a URL: " + serviceUrl, e);
+        }
+    }
+
+    public static Builder builder(URL serviceUrl) {
+        return new Builder(serviceUrl);
+    }
+
+    public URL serviceUrl() {
+        return settings.serviceUrl();
+    }
+
+    /**
+     * The operation {@code name} as the service's WSDL describes it. The WSDL is fetched from
+     * {@code serviceUrl?wsdl} on the first use and kept. Blocking: call it off the main thread.
+     *
+     * @throws HhfrException the WSDL cannot be fetched or does not describe the operation
+     */
+    public Operation operation(String name) throws HhfrException {
+        String source = settings.serviceUrl() + "?wsdl";
+        WsdlOperations operations;
+        synchronized (this) {
+            requireOpen();
+            if (wsdl == null) {
+                wsdl = WsdlOperations.read(fetch(source), source);
+            }
+            operations = wsdl;
+        }
+        return operations.operation(name, source);
+    }
+
+    /**
+     * Opens a session for {@code operation}. With a still valid resumption ticket (from an earlier session
+     * of this client or its ticket cache) the stream is reopened at once; with
+     * {@link Builder#negotiateOnOpen(boolean)} the negotiation happens here; otherwise (the default) the
+     * first call carries the offer, so opening costs no round trip. Blocking at most for the connect and
+     * read timeouts: call it off the main thread.
+     */
+    public Session open(Operation operation) throws HhfrException {
+        Objects.requireNonNull(operation, "operation");
+        Session session;
+        synchronized (this) {
+            requireOpen();
+            session = new Session(this, operation);
+            sessions.add(session);
+        }
+        session.start();
+        return session;
+    }
+
+    /** Closes every open session and stops the timer. Idempotent. */
+    @Override
+    public void close() {
+        List<Session> open;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            open = new ArrayList<>(sessions);
+            sessions.clear();
+        }
+        for (Session session : open) {
+            session.close();
+        }
+        timer.shutdown();
+    }
+
+    ClientSettings settings() {
+        return settings;
+    }
+
+    Negotiator negotiator() {
+        return negotiator;
+    }
+
+    ClientTimer timer() {
+        return timer;
+    }
+
+    synchronized void closed(Session session) {
+        sessions.remove(session);
+    }
+
+    private void requireOpen() throws SessionClosedException {
+        if (closed) {
+            throw new SessionClosedException("the client for " + settings.serviceUrl() + " is closed");
+        }
+    }
+
+    private String fetch(String source) throws HhfrException {
+        try {
+            HttpURLConnection connection = (HttpURLConnection) new URL(source).openConnection();
+            try {
+                connection.setConnectTimeout(settings.connectTimeoutMillis());
+                connection.setReadTimeout(settings.readTimeoutMillis());
+                connection.setInstanceFollowRedirects(false);
+                int status = connection.getResponseCode();
+                if (status != HttpURLConnection.HTTP_OK) {
+                    throw new HhfrException("fetching the WSDL at " + source + " answered HTTP " + status);
+                }
+                try (InputStream in = connection.getInputStream()) {
+                    return readBounded(in, source);
+                }
+            } finally {
+                connection.disconnect();
+            }
+        } catch (SocketTimeoutException e) {
+            throw new CallTimeoutException("fetching the WSDL at " + source + " timed out: " + e.getMessage(),
+                    settings.readTimeoutMillis(), e);
+        } catch (HhfrException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new HhfrException("cannot fetch the WSDL at " + source + ": " + e, e);
+        }
+    }
+
+    private static String readBounded(InputStream in, String source) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] chunk = new byte[8192];
+        int n;
+        while ((n = in.read(chunk)) > 0) {
+            bytes.write(chunk, 0, n);
+            if (bytes.size() > MAX_WSDL_BYTES) {
+                throw new MessageTooLargeException("the WSDL at " + source, -1, MAX_WSDL_BYTES);
+            }
+        }
+        return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Settings for an {@link HhfrClient}; every setter checks its argument. Defaults suit a phone on a
+     * cellular network: connect 10 s, read 20 s, call 30 s, streams TCP then UDP then SOAP, messages up
+     * to 1 MiB, SOAP 1.1, negotiation on the first call, a broken stream retried for 60 s.
+     */
+    public static final class Builder {
+        final URL serviceUrl;
+        int connectTimeoutMillis = 10_000;
+        int readTimeoutMillis = 20_000;
+        long callTimeoutMillis = 30_000;
+        List<Mode> preferredModes = Arrays.asList(Mode.HHFR_TCP, Mode.HHFR_UDP, Mode.SOAP);
+        int maxMessageBytes = 1 << 20;
+        SoapVersion soapVersion = SoapVersion.SOAP_11;
+        ResumptionTicketCache ticketCache;
+        boolean negotiateOnOpen;
+        long reconnectWindowMillis = 60_000;
+        Executor executor;
+
+        private Builder(URL serviceUrl) {
+            String protocol = Objects.requireNonNull(serviceUrl, "serviceUrl").getProtocol();
+            if (!"http".equals(protocol) && !"https".equals(protocol)) {
+                throw new IllegalArgumentException("the service URL must be http or https: " + serviceUrl);
+            }
+            this.serviceUrl = serviceUrl;
+        }
+
+        /** Longest wait for a TCP connection (SOAP or stream) to be established. */
+        public Builder connectTimeoutMillis(int millis) {
+            connectTimeoutMillis = positive(millis, "connect timeout");
+            return this;
+        }
+
+        /** Longest silence of the peer while an answer is due, before the connection counts as dead. */
+        public Builder readTimeoutMillis(int millis) {
+            readTimeoutMillis = positive(millis, "read timeout");
+            return this;
+        }
+
+        /** Default deadline of a whole call, from the call until its response, whatever happens between. */
+        public Builder callTimeoutMillis(long millis) {
+            callTimeoutMillis = positive(millis, "call timeout");
+            return this;
+        }
+
+        /**
+         * The modes to negotiate, most preferred first. SOAP is always the fallback; a list of only
+         * {@link Mode#SOAP} never negotiates.
+         */
+        public Builder preferredModes(Mode... modes) {
+            if (modes.length == 0) {
+                throw new IllegalArgumentException("at least one mode is needed");
+            }
+            preferredModes = Arrays.asList(modes.clone());
+            return this;
+        }
+
+        /** Largest request and response body, in bytes (as encoded on the wire); larger ones fail clearly. */
+        public Builder maxMessageBytes(int bytes) {
+            maxMessageBytes = positive(bytes, "max message bytes");
+            return this;
+        }
+
+        public Builder soapVersion(SoapVersion version) {
+            soapVersion = Objects.requireNonNull(version, "version");
+            return this;
+        }
+
+        /**
+         * Where resumption tickets are kept; share one cache between clients (or keep it across activity
+         * restarts) to reopen streams without negotiating again.
+         */
+        public Builder ticketCache(ResumptionTicketCache cache) {
+            ticketCache = Objects.requireNonNull(cache, "cache");
+            return this;
+        }
+
+        /**
+         * True: negotiate in {@link HhfrClient#open} with a separate request. False (the default): the offer
+         * rides on the first call, which costs no extra round trip.
+         */
+        public Builder negotiateOnOpen(boolean explicit) {
+            negotiateOnOpen = explicit;
+            return this;
+        }
+
+        /** How long a broken stream is reconnected and resumed before it counts as lost. */
+        public Builder reconnectWindowMillis(long millis) {
+            reconnectWindowMillis = positive(millis, "reconnect window");
+            return this;
+        }
+
+        /**
+         * Runs asynchronous SOAP calls ({@link Session#callAsync} in SOAP mode). Without one, each such call
+         * runs on its own short-lived thread. Stream calls never need it.
+         */
+        public Builder executor(Executor value) {
+            executor = Objects.requireNonNull(value, "executor");
+            return this;
+        }
+
+        public HhfrClient build() {
+            return new HhfrClient(this);
+        }
+
+        private static int positive(int value, String what) {
+            if (value < 1) {
+                throw new IllegalArgumentException(what + " must be positive (0 would mean forever): " + value);
+            }
+            return value;
+        }
+
+        private static long positive(long value, String what) {
+            if (value < 1) {
+                throw new IllegalArgumentException(what + " must be positive (0 would mean forever): " + value);
+            }
+            return value;
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package org.hhfr.client;
+
+import java.util.Objects;
+
+import org.hhfr.schemas.DataStructure;
+import org.hhfr.schemas.QualifiedName;
+
+/**
+ * One document/literal operation of a service, as the client needs it: its SOAPAction and the
+ * {@link DataStructure}s of its request and response (none for a one-way operation). Take it from the
+ * service's WSDL with {@link HhfrClient#operation(String)}, or build it when the app already holds the
+ * structures. Immutable.
+ */
+public final class Operation {
+    private final String soapAction;
+    private final DataStructure request;
+    private final DataStructure response;
+
+    private Operation(String soapAction, DataStructure request, DataStructure response) {
+        this.soapAction = Objects.requireNonNull(soapAction, "soapAction");
+        this.request = Objects.requireNonNull(request, "request");
+        this.response = response;
+        for (int i = 0; i < soapAction.length(); i++) {
+            char c = soapAction.charAt(i);
+            if (c == '"' || c == '\r' || c == '\n') {
+                throw new IllegalArgumentException("SOAPAction must not contain quotes or line breaks: " + soapAction);
+            }
+        }
+    }
+
+    /** A request-response operation. */
+    public static Operation of(String soapAction, DataStructure request, DataStructure response) {
+        return new Operation(soapAction, request, Objects.requireNonNull(response, "response"));
+    }
+
+    /** A one-way operation: {@link Session#send} only. */
+    public static Operation oneWay(String soapAction, DataStructure request) {
+        return new Operation(soapAction, request, null);
+    }
+
+    /** The request's root element, which names the operation in a SOAP Body. */
+    public QualifiedName element() {
+        return request.root().name();
+    }
+
+    public String soapAction() {
+        return soapAction;
+    }
+
+    public DataStructure request() {
+        return request;
+    }
+
+    /** The response structure; {@code null} for a one-way operation. */
+    public DataStructure response() {
+        return response;
+    }
+
+    public boolean isOneWay() {
+        return response == null;
+    }
+
+    /** Fingerprints of both structures: what a resumption ticket must have been negotiated for. */
+    String fingerprint() {
+        return request.fingerprint() + (response == null ? "" : "/" + response.fingerprint());
+    }
+
+    @Override
+    public String toString() {
+        return element() + " (SOAPAction '" + soapAction + "'" + (response == null ? ", one-way" : "") + ")";
+    }
+}

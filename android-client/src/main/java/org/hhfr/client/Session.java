@@ -1,0 +1,354 @@
+package org.hhfr.client;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.ResumptionTicket;
+import org.hhfr.contextstore.TicketKey;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.Offer;
+import org.hhfr.negotiation.SchemaDigests;
+import org.hhfr.negotiation.client.NegotiationOutcome;
+import org.hhfr.negotiation.client.Negotiator;
+import org.hhfr.negotiation.client.OptimisticResult;
+import org.hhfr.negotiation.soap.MessageBody;
+import org.hhfr.schemas.ElementDecl;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.Record;
+import org.hhfr.streamer.XmlRepresentation;
+
+/**
+ * Calls of one operation of the service. The same calls work in every {@link Mode}: the session streams when
+ * the service agreed to (TCP or UDP) and uses plain SOAP otherwise, and it moves between them on its own (a
+ * lost stream is negotiated again on the next call; a failed negotiation falls back to SOAP). Thread-safe:
+ * many threads may call at once; on a stream their calls are pipelined.
+ *
+ * <p>Every call has a deadline (the client's call timeout, or the one given) after which it fails with
+ * {@link CallTimeoutException}, whatever the network does. Blocking methods must not run on Android's main
+ * thread.
+ */
+public final class Session implements Closeable {
+    private final HhfrClient client;
+    private final ClientSettings settings;
+    private final Operation operation;
+    private final TicketKey ticketKey;
+    private final XmlRepresentation xml;
+    /** Guarded by {@code this}. */
+    private Channel channel;
+    /** Whether this session's stream question is settled for now (negotiated, declined, or in progress). */
+    private boolean negotiated;
+    private boolean closed;
+
+    Session(HhfrClient client, Operation operation) {
+        this.client = client;
+        this.settings = client.settings();
+        this.operation = operation;
+        this.ticketKey = new TicketKey(settings.serviceUrl().toString(), operation.soapAction() + " "
+                + operation.element(), operation.fingerprint());
+        this.xml = new XmlRepresentation(settings.streamerLimits());
+        this.channel = new SoapChannel(settings, operation);
+        this.negotiated = settings.transportUris().isEmpty();
+    }
+
+    /** Reopens a stream from a still valid ticket, or negotiates now when the client asks for it. */
+    void start() throws HhfrException {
+        if (negotiated) {
+            return;
+        }
+        if (client.negotiator().resumable(ticketKey).isPresent() || settings.negotiateOnOpen()) {
+            synchronized (this) {
+                negotiateExplicitly();
+            }
+        }
+    }
+
+    public Operation operation() {
+        return operation;
+    }
+
+    /** How calls travel right now. */
+    public synchronized Mode mode() {
+        return channel.mode();
+    }
+
+    /** A builder for a request of this operation: {@code newRequest().set("values", floats).build()}. */
+    public Message.Builder newRequest() {
+        return Message.of(operation.request());
+    }
+
+    /** Calls with the client's call timeout and returns the response. */
+    public Message call(Message request) throws HhfrException {
+        return call(request, settings.callTimeoutMillis());
+    }
+
+    /** Calls with a deadline {@code timeoutMillis} from now and returns the response. */
+    public Message call(Message request, long timeoutMillis) throws HhfrException {
+        PendingCall call = begin(request, timeoutMillis);
+        run(call, request);
+        return call.await();
+    }
+
+    /**
+     * Calls with plain values for the request's elements, in schema order, and returns the response's one
+     * value. For float-sum: {@code float sum = session.call(Float.class, new float[] {1f, 2f})}. Values follow
+     * the streamer's table: {@code float[]} for a repeated float, {@code String} for a string, and so on.
+     *
+     * @throws IllegalArgumentException the values do not fit the request, or the response does not have
+     *                                  exactly one value of {@code resultType}
+     */
+    public <T> T call(Class<T> resultType, Object... values) throws HhfrException {
+        Message response = call(requestOf(values));
+        Object value = soleValue(response);
+        if (value != null && !resultType.isInstance(value)) {
+            throw new IllegalArgumentException("the response value of " + operation.element().localName() + " is a "
+                    + value.getClass().getSimpleName() + ", not a " + resultType.getSimpleName());
+        }
+        return resultType.cast(value);
+    }
+
+    /**
+     * Starts a call and returns at once; the future completes with the response or an {@link HhfrException}
+     * by the deadline. On a stream the future completes on the stream's reader thread: do not block in
+     * callbacks attached to it (use the {@code ...Async} variants with an executor for real work).
+     */
+    public CompletableFuture<Message> callAsync(Message request) {
+        PendingCall call;
+        try {
+            call = begin(request, settings.callTimeoutMillis());
+        } catch (HhfrException e) {
+            CompletableFuture<Message> failed = new CompletableFuture<>();
+            failed.completeExceptionally(e);
+            return failed;
+        }
+        if (runsOnCaller()) {
+            Executor executor = settings.executor();
+            Runnable task = () -> run(call, request);
+            if (executor != null) {
+                executor.execute(task);
+            } else {
+                Thread thread = new Thread(task, "hhfr-call");
+                thread.setDaemon(true);
+                thread.start();
+            }
+        } else {
+            run(call, request);
+        }
+        return call.future();
+    }
+
+    /**
+     * Sends a one-way message. On a stream it returns once the message is queued (the stream then delivers
+     * it exactly once while the session lives); over SOAP once the service accepted it.
+     */
+    public void send(Message request) throws HhfrException {
+        requireRequest(request);
+        Channel current = channelForCall();
+        current.send(request, (int) Math.min(Integer.MAX_VALUE, settings.callTimeoutMillis()));
+    }
+
+    /** Ends the stream (gracefully, briefly) and fails calls still waiting. Idempotent. */
+    @Override
+    public void close() {
+        Channel current;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            current = channel;
+        }
+        current.close();
+        client.closed(this);
+    }
+
+    private PendingCall begin(Message request, long timeoutMillis) throws HhfrException {
+        requireRequest(request);
+        if (operation.isOneWay()) {
+            throw new IllegalStateException(operation + " is one-way: use send");
+        }
+        if (timeoutMillis < 1) {
+            throw new IllegalArgumentException("a call timeout must be positive: " + timeoutMillis);
+        }
+        synchronized (this) {
+            if (closed) {
+                throw new SessionClosedException("the session for " + operation + " is closed");
+            }
+        }
+        return PendingCall.start(client.timer(), timeoutMillis, "the call " + operation.element().localName()
+                + " at " + settings.serviceUrl());
+    }
+
+    private synchronized boolean runsOnCaller() {
+        return !negotiated || !channel.isUsable() || channel.blocksCaller();
+    }
+
+    /** Runs the call on the current channel, or as the call that carries the offer. */
+    private void run(PendingCall call, Message request) {
+        boolean carriesOffer;
+        Channel current;
+        synchronized (this) {
+            carriesOffer = !negotiated && !closed;
+            if (carriesOffer) {
+                negotiated = true;
+            }
+            current = channel;
+        }
+        if (carriesOffer) {
+            callWithOffer(call, request);
+            return;
+        }
+        try {
+            current = channelForCall();
+        } catch (HhfrException e) {
+            call.fail(e);
+            return;
+        }
+        current.start(call, request);
+    }
+
+    /** The channel to use, after negotiating a new stream if the last one was lost. */
+    private synchronized Channel channelForCall() throws HhfrException {
+        if (closed) {
+            throw new SessionClosedException("the session for " + operation + " is closed");
+        }
+        if (!channel.isUsable()) {
+            Channel lost = channel;
+            channel = new SoapChannel(settings, operation);
+            lost.close();
+            client.negotiator().forget(ticketKey);
+            negotiateExplicitly();
+        }
+        return channel;
+    }
+
+    /** The optimistic style: this call is made over SOAP with the offer; its answer may open a stream. */
+    private void callWithOffer(PendingCall call, Message request) {
+        Offer offer = offer().build();
+        OptimisticResult<Message> result;
+        try {
+            SoapChannel.checkRequestSize(xml, request, settings.maxMessageBytes());
+            result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), offer,
+                    Collections.<HeaderBlock>emptyList(), MessageBody.writer(xml, request),
+                    MessageBody.reader(xml, operation.response()));
+        } catch (IOException e) {
+            synchronized (this) {
+                negotiated = false;
+            }
+            call.fail(SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
+                    + settings.serviceUrl(), settings.readTimeoutMillis(), settings.maxMessageBytes()));
+            return;
+        }
+        call.complete(result.response().body());
+        synchronized (this) {
+            adopt(result.outcome());
+        }
+    }
+
+    /** Resumes from a valid ticket, or negotiates with a separate request; falls back to SOAP on any failure. */
+    private void negotiateExplicitly() {
+        negotiated = true;
+        Negotiator negotiator = client.negotiator();
+        ResumptionTicket ticket = negotiator.resumable(ticketKey).orElse(null);
+        if (ticket != null) {
+            Channel resumed = openStream(ticket, ReliabilityPolicy.defaults(), 0);
+            if (resumed != null) {
+                channel = resumed;
+                return;
+            }
+            negotiator.forget(ticketKey);
+        }
+        try {
+            adopt(negotiator.negotiate(ticketKey, offer().action(operation.soapAction()).build(),
+                    Collections.<HeaderBlock>emptyList()));
+        } catch (IOException e) {
+            negotiated = false;
+        }
+    }
+
+    /** Opens the stream an outcome grants; stays on SOAP when there is none or it cannot be opened. */
+    private void adopt(NegotiationOutcome outcome) {
+        if (closed || !outcome.streaming()) {
+            return;
+        }
+        ReliabilityPolicy policy = outcome.answer() != null ? outcome.answer().policy() : ReliabilityPolicy.defaults();
+        int serverLimit = outcome.answer() != null ? outcome.answer().maxMessageBytes() : 0;
+        Channel stream = openStream(outcome.ticket(), policy, serverLimit);
+        if (stream == null) {
+            client.negotiator().forget(ticketKey);
+            return;
+        }
+        Channel previous = channel;
+        channel = stream;
+        previous.close();
+    }
+
+    private Channel openStream(ResumptionTicket ticket, ReliabilityPolicy policy, int serverLimit) {
+        StreamSettings stream = new StreamSettings(settings, operation, client.timer(), ticket, policy, serverLimit);
+        try {
+            if (HhfrUris.TRANSPORT_TCP.equals(ticket.transportUri())) {
+                return TcpChannel.open(stream);
+            }
+            if (HhfrUris.TRANSPORT_UDP.equals(ticket.transportUri())) {
+                return UdpChannel.open(stream);
+            }
+        } catch (HhfrException e) {
+            return null;
+        }
+        return null;
+    }
+
+    private Offer.Builder offer() {
+        return Offer.builder()
+                .transports(settings.transportUris())
+                .digests(SchemaDigests.of(operation.request(), operation.response()))
+                .maxMessageBytes(settings.maxMessageBytes());
+    }
+
+    private void requireRequest(Message request) {
+        Objects.requireNonNull(request, "request");
+        if (!request.structure().equals(operation.request())) {
+            throw new IllegalArgumentException("the request is a " + request.structure().root().name()
+                    + " message, but " + operation + " takes " + operation.element());
+        }
+    }
+
+    private Message requestOf(Object... values) {
+        Message.Builder builder = newRequest();
+        java.util.List<ElementDecl> elements = operation.request().root().complexType().elements();
+        if (values.length != elements.size()) {
+            throw new IllegalArgumentException(operation.element().localName() + " takes " + elements.size()
+                    + " values (" + names(elements) + "), not " + values.length);
+        }
+        for (int i = 0; i < values.length; i++) {
+            builder.set(i, values[i]);
+        }
+        return builder.build();
+    }
+
+    private static String names(java.util.List<ElementDecl> elements) {
+        StringBuilder names = new StringBuilder();
+        for (ElementDecl element : elements) {
+            names.append(names.length() == 0 ? "" : ", ").append(element.name().localName());
+        }
+        return names.toString();
+    }
+
+    private Object soleValue(Message response) {
+        if (response.structure().root().isSimple()) {
+            return response.root();
+        }
+        Record record = response.record();
+        int count = record.type().elements().size();
+        if (count != 1) {
+            throw new IllegalArgumentException("the response of " + operation.element().localName() + " has "
+                    + count + " elements; read them from the Message with call(Message)");
+        }
+        return record.get(0);
+    }
+}

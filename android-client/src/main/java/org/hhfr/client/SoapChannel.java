@@ -1,0 +1,101 @@
+package org.hhfr.client;
+
+import java.io.IOException;
+import java.net.URL;
+import java.util.Collections;
+
+import org.hhfr.negotiation.soap.BodyReader;
+import org.hhfr.negotiation.soap.HttpResponseException;
+import org.hhfr.negotiation.soap.MessageBody;
+import org.hhfr.negotiation.soap.SoapHttpClient;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.XmlRepresentation;
+
+/**
+ * Calls as plain document/literal SOAP over HTTP, one connection per call on the calling thread. The socket
+ * timeouts of each call are cut to what is left of its call timeout, so a slow or silent service cannot hold
+ * a call past its deadline by more than one read.
+ */
+final class SoapChannel implements Channel {
+    private final ClientSettings settings;
+    private final Operation operation;
+    private final XmlRepresentation xml;
+
+    SoapChannel(ClientSettings settings, Operation operation) {
+        this.settings = settings;
+        this.operation = operation;
+        this.xml = new XmlRepresentation(settings.streamerLimits());
+    }
+
+    @Override
+    public Mode mode() {
+        return Mode.SOAP;
+    }
+
+    @Override
+    public boolean blocksCaller() {
+        return true;
+    }
+
+    @Override
+    public void start(PendingCall call, Message request) {
+        try {
+            Message response = exchange(request, call.remainingMillis(),
+                    MessageBody.reader(xml, operation.response()));
+            call.complete(response);
+        } catch (HhfrException e) {
+            call.fail(e);
+        }
+    }
+
+    @Override
+    public void send(Message request, int timeoutMillis) throws HhfrException {
+        try {
+            exchange(request, timeoutMillis, parser -> null);
+        } catch (HhfrException e) {
+            if (e.getCause() instanceof HttpResponseException && isAccepted((HttpResponseException) e.getCause())) {
+                return;
+            }
+            throw e;
+        }
+    }
+
+    /** A one-way request answered without an envelope: 202 Accepted (or 200 with an empty body). */
+    private static boolean isAccepted(HttpResponseException e) {
+        return e.status() == 202 || e.status() == 200 && e.contentType() == null;
+    }
+
+    private <T> T exchange(Message request, int remainingMillis, BodyReader<T> reader) throws HhfrException {
+        checkRequestSize(xml, request, settings.maxMessageBytes());
+        int connectTimeout = Math.min(settings.connectTimeoutMillis(), remainingMillis);
+        int readTimeout = Math.min(settings.readTimeoutMillis(), remainingMillis);
+        URL url = settings.serviceUrl();
+        SoapHttpClient http = new SoapHttpClient(url, connectTimeout, readTimeout, settings.soapLimits());
+        try {
+            return http.call(settings.soapVersion(), operation.soapAction(), Collections.emptyList(),
+                    MessageBody.writer(xml, request), reader).body();
+        } catch (IOException e) {
+            throw SoapErrors.translate(e, "the call " + operation.element().localName() + " at " + url,
+                    Math.min(connectTimeout, readTimeout), settings.maxMessageBytes());
+        }
+    }
+
+    /** Refuses a request whose XML body exceeds the limit, before anything is sent. */
+    static void checkRequestSize(XmlRepresentation xml, Message request, int limit) throws MessageTooLargeException {
+        int size = xml.encode(request).length;
+        if (size > limit) {
+            throw new MessageTooLargeException("the request " + request.structure().root().name().localName(),
+                    size, limit);
+        }
+    }
+
+    @Override
+    public boolean isUsable() {
+        return true;
+    }
+
+    @Override
+    public void close() {
+        // Nothing held between calls.
+    }
+}

@@ -1,0 +1,348 @@
+package org.hhfr.client;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.hhfr.streamer.MalformedMessageException;
+import org.hhfr.streamer.Message;
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.reliability.DeliveredMessage;
+import org.hhfr.transports.reliability.EngineEvent;
+import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.hhfr.transports.reliability.ReliabilityEngine;
+
+/**
+ * A session's calls over one negotiated stream: the java.net adapter around the sans-I/O
+ * {@link ReliabilityEngine}, shared by the TCP and UDP links. Calls are offered to the engine, which numbers,
+ * buffers (bounded: a full buffer makes the caller wait until it drains or its deadline passes) and
+ * retransmits them; responses are matched to calls by the message number they answer. The engine lives as
+ * long as the session, across reconnections, so a resumed connection loses and duplicates nothing.
+ *
+ * <p>Threads: the link's reader and writer, the callers, and the client's timer meet here under one lock
+ * that guards the engine. Responses are decoded and completed outside the lock, on the reader thread.
+ */
+abstract class StreamChannel implements Channel {
+    private static final long CLOSE_GRACE_MILLIS = 1_000;
+
+    final Object lock = new Object();
+    final StreamSettings settings;
+    /** Guarded by {@link #lock}. */
+    final ReliabilityEngine engine;
+    private final Map<Long, PendingCall> pending = new HashMap<>();
+    private boolean transmitDue;
+    private boolean closing;
+    private boolean terminated;
+    private HhfrException failure;
+    private ScheduledFuture<?> tick;
+    private long tickAt = ReliabilityEngine.NO_DEADLINE;
+
+    StreamChannel(StreamSettings settings, ReliabilityConfig config) {
+        this.settings = settings;
+        this.engine = new ReliabilityEngine(settings.configure(config), new Random(), System.nanoTime());
+    }
+
+    /** Names the stream in messages. */
+    abstract String describe();
+
+    /** Ends the link's I/O and threads; the engine is done with. */
+    abstract void terminateLink();
+
+    @Override
+    public final boolean blocksCaller() {
+        return false;
+    }
+
+    @Override
+    public final boolean isUsable() {
+        synchronized (lock) {
+            return failure == null && !closing;
+        }
+    }
+
+    @Override
+    public final void start(PendingCall call, Message request) {
+        try {
+            long number = offer(encode(request), call.remainingMillis(), call);
+            if (number != ReliabilityEngine.REFUSED) {
+                call.future().whenComplete((response, failed) -> forget(number));
+            }
+        } catch (HhfrException e) {
+            call.fail(e);
+        }
+    }
+
+    @Override
+    public final void send(Message request, int timeoutMillis) throws HhfrException {
+        offer(encode(request), timeoutMillis, null);
+    }
+
+    private byte[] encode(Message request) throws MessageTooLargeException {
+        byte[] payload = settings.representation.encode(request);
+        if (payload.length > settings.requestLimit) {
+            throw new MessageTooLargeException("the request " + request.structure().root().name().localName(),
+                    payload.length, settings.requestLimit);
+        }
+        return payload;
+    }
+
+    /**
+     * Hands a message to the engine, waiting while its buffer is full, and registers {@code call} (if any) for
+     * its response in the same step, so a fast response cannot miss it. Returns the message's number, or
+     * REFUSED when {@code call} completed (timed out) while waiting.
+     */
+    private long offer(byte[] payload, int timeoutMillis, PendingCall call) throws HhfrException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long number;
+        synchronized (lock) {
+            while (true) {
+                requireUsableLocked();
+                number = engine.offer(payload, 0, 0);
+                if (number != ReliabilityEngine.REFUSED) {
+                    if (call != null) {
+                        pending.put(number, call);
+                    }
+                    break;
+                }
+                if (call != null && call.isDone()) {
+                    return ReliabilityEngine.REFUSED;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    throw new CallTimeoutException(describe() + " stayed full of unacknowledged messages for "
+                            + timeoutMillis + " ms", timeoutMillis, null);
+                }
+                waitLocked(TimeUnit.NANOSECONDS.toMillis(left) + 1);
+            }
+            wakeWriterLocked();
+        }
+        scheduleTick();
+        return number;
+    }
+
+    private void requireUsableLocked() throws HhfrException {
+        if (failure != null) {
+            throw new StreamLostException(failure.getMessage(), failure);
+        }
+        if (closing) {
+            throw new SessionClosedException(describe() + " is closed");
+        }
+    }
+
+    private void forget(long number) {
+        synchronized (lock) {
+            pending.remove(number);
+        }
+    }
+
+    /** Whether messages are sent and not yet acknowledged: the peer owes us an answer. */
+    final boolean awaitingPeer() {
+        synchronized (lock) {
+            return engine.inFlight() > 0;
+        }
+    }
+
+    final boolean isLost() {
+        synchronized (lock) {
+            return failure != null || terminated;
+        }
+    }
+
+    final boolean isTerminated() {
+        synchronized (lock) {
+            return terminated;
+        }
+    }
+
+    /** A frame from the link, after the handshake. Called by the reader thread. */
+    final void onFrame(Frame frame) {
+        List<Delivery> deliveries = new ArrayList<>();
+        List<PendingCall> failed = new ArrayList<>();
+        synchronized (lock) {
+            try {
+                engine.receive(frame, System.nanoTime());
+            } catch (WireException e) {
+                // The engine has failed and queued an ERROR for the peer; its FAILED event is handled below.
+            }
+            collectLocked(deliveries, failed);
+        }
+        finish(deliveries, failed);
+        scheduleTick();
+    }
+
+    /** The stream failed for good: every call waiting fails with {@code cause}. */
+    final void lose(HhfrException cause) {
+        List<PendingCall> failed = new ArrayList<>();
+        synchronized (lock) {
+            loseLocked(cause, failed);
+        }
+        finish(new ArrayList<>(), failed);
+    }
+
+    private void loseLocked(HhfrException cause, List<PendingCall> failed) {
+        if (failure == null) {
+            failure = cause;
+        }
+        failed.addAll(pending.values());
+        pending.clear();
+        lock.notifyAll();
+    }
+
+    private void collectLocked(List<Delivery> deliveries, List<PendingCall> failed) {
+        DeliveredMessage message;
+        while ((message = engine.poll()) != null) {
+            PendingCall call = pending.remove(message.correlation());
+            if (call != null) {
+                deliveries.add(new Delivery(call, message.payload()));
+            }
+        }
+        EngineEvent event;
+        while ((event = engine.pollEvent()) != null) {
+            if (event.kind() == EngineEvent.Kind.FAILED) {
+                loseLocked(new StreamLostException(describe() + " failed: " + event.reason(), null), failed);
+            }
+        }
+        if (engine.state() != ReliabilityEngine.State.OPEN && failure == null && !closing) {
+            loseLocked(new StreamLostException(describe() + " ended", null), failed);
+        }
+        wakeWriterLocked();
+    }
+
+    private void finish(List<Delivery> deliveries, List<PendingCall> failed) {
+        for (Delivery delivery : deliveries) {
+            try {
+                delivery.call.complete(settings.representation.decode(settings.operation.response(),
+                        delivery.payload, 0, delivery.payload.length));
+            } catch (MalformedMessageException e) {
+                delivery.call.fail(new HhfrException("the response on " + describe() + " does not match the "
+                        + "operation's schema: " + e.getMessage(), e));
+            }
+        }
+        HhfrException cause;
+        synchronized (lock) {
+            cause = failure;
+        }
+        for (PendingCall call : failed) {
+            call.fail(cause != null ? new StreamLostException(cause.getMessage(), cause)
+                    : new SessionClosedException(describe() + " was closed while the call was in flight"));
+        }
+    }
+
+    final void wakeWriterLocked() {
+        transmitDue = true;
+        lock.notifyAll();
+    }
+
+    /** Waits on the lock; false when interrupted (the interrupt is kept). */
+    final boolean waitLocked(long millis) {
+        try {
+            lock.wait(Math.max(1, millis));
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /**
+     * For the writer: waits until frames are due and {@code ready} says the link can take them, then
+     * hands over the next frame; {@code null} when there is nothing more now. Call with the lock held.
+     */
+    final boolean awaitTransmitLocked(boolean linkReady) {
+        if (terminated) {
+            return false;
+        }
+        if (!transmitDue || !linkReady) {
+            waitLocked(TimeUnit.SECONDS.toMillis(1));
+            return false;
+        }
+        transmitDue = false;
+        return true;
+    }
+
+    final Frame pollTransmitLocked() {
+        return engine.pollTransmit(System.nanoTime());
+    }
+
+    /** Arms the timer for the engine's next deadline, if it is earlier than the one armed. */
+    final void scheduleTick() {
+        synchronized (lock) {
+            long deadline = engine.nextDeadline();
+            if (terminated || deadline == ReliabilityEngine.NO_DEADLINE || tick != null && tickAt <= deadline) {
+                return;
+            }
+            if (tick != null) {
+                tick.cancel(false);
+            }
+            tickAt = deadline;
+            tick = settings.timer.schedule(this::onTick, deadline - System.nanoTime());
+        }
+    }
+
+    private void onTick() {
+        List<Delivery> deliveries = new ArrayList<>();
+        List<PendingCall> failed = new ArrayList<>();
+        synchronized (lock) {
+            tick = null;
+            tickAt = ReliabilityEngine.NO_DEADLINE;
+            engine.tick(System.nanoTime());
+            collectLocked(deliveries, failed);
+        }
+        finish(deliveries, failed);
+        scheduleTick();
+    }
+
+    /**
+     * Ends our sequence gracefully (what was offered is still delivered, then CLOSE and TERMINATE), waits a
+     * moment for the peer to confirm, then stops the link. Calls still waiting fail.
+     */
+    @Override
+    public final void close() {
+        List<PendingCall> failed = new ArrayList<>();
+        synchronized (lock) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+            failed.addAll(pending.values());
+            pending.clear();
+            if (failure == null && engine.state() == ReliabilityEngine.State.OPEN) {
+                engine.close();
+                wakeWriterLocked();
+            }
+        }
+        finish(new ArrayList<>(), failed);
+        scheduleTick();
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(CLOSE_GRACE_MILLIS);
+        synchronized (lock) {
+            while (failure == null && engine.state() == ReliabilityEngine.State.OPEN && end - System.nanoTime() > 0) {
+                if (!waitLocked(TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime()) + 1)) {
+                    break;
+                }
+            }
+            terminated = true;
+            if (tick != null) {
+                tick.cancel(false);
+                tick = null;
+            }
+            lock.notifyAll();
+        }
+        terminateLink();
+    }
+
+    /** A response and the call it answers. */
+    private static final class Delivery {
+        final PendingCall call;
+        final byte[] payload;
+
+        Delivery(PendingCall call, byte[] payload) {
+            this.call = call;
+            this.payload = payload;
+        }
+    }
+}

@@ -1,0 +1,341 @@
+package org.hhfr.client;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.util.concurrent.TimeUnit;
+
+import org.hhfr.transports.Role;
+import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameCodec;
+import org.hhfr.transports.frame.FrameLimits;
+import org.hhfr.transports.frame.HelloFrame;
+import org.hhfr.transports.frame.StreamFrameDecoder;
+import org.hhfr.transports.handshake.ClientHandshake;
+import org.hhfr.transports.reliability.ReliabilityConfig;
+
+/**
+ * A stream over one TCP connection at a time. Each connection starts with HELLO (RESUME after the first),
+ * proven with the session token, and carries engine frames once the server's WELCOME verified. A reader thread
+ * reads and, when the connection breaks (or stays silent past the read timeout while the server owes an
+ * acknowledgement), reconnects with exponential backoff and resumes: the engine resends what was not
+ * acknowledged and the server drops what it already had. A writer thread drains the engine into one buffer
+ * and writes and flushes it at once, so frames offered while a write is under way leave together (flush
+ * coalescing, the paper's queued sender).
+ */
+final class TcpChannel extends StreamChannel {
+    private static final int READ_CHUNK = 16 << 10;
+    private static final int MAX_BATCH = 256 << 10;
+    private static final long FIRST_BACKOFF_MILLIS = 50;
+    private static final long MAX_BACKOFF_MILLIS = 2_000;
+
+    private final ClientHandshake handshake;
+    private final FrameLimits frameLimits;
+    /** The connection the writer writes to; {@code null} while reconnecting. Guarded by {@link #lock}. */
+    private Connection current;
+    /** The socket being connected, so closing the stream can abort the attempt. Guarded by {@link #lock}. */
+    private Socket connecting;
+    private Thread reader;
+    private Thread writer;
+
+    private TcpChannel(StreamSettings settings) {
+        super(settings, ReliabilityConfig.forStream());
+        this.handshake = new ClientHandshake(settings.sessionId, SessionKeys.fromToken(settings.token));
+        this.frameLimits = FrameLimits.forMaxMessageSize(settings.client.maxMessageBytes());
+    }
+
+    /**
+     * Connects and completes the first handshake before returning, so a refused session (expired, unknown)
+     * is known at once.
+     */
+    static TcpChannel open(StreamSettings settings) throws HhfrException {
+        TcpChannel channel = new TcpChannel(settings);
+        Connection first;
+        try {
+            first = channel.connect();
+        } catch (IOException e) {
+            throw new HhfrException("cannot open " + channel.describe() + ": " + e.getMessage(), e);
+        }
+        channel.startThreads(first);
+        return channel;
+    }
+
+    @Override
+    public Mode mode() {
+        return Mode.HHFR_TCP;
+    }
+
+    @Override
+    String describe() {
+        return settings.describe("TCP");
+    }
+
+    private void startThreads(Connection first) {
+        reader = new Thread(() -> runReader(first), "hhfr-tcp-reader");
+        writer = new Thread(this::runWriter, "hhfr-tcp-writer");
+        reader.setDaemon(true);
+        writer.setDaemon(true);
+        reader.start();
+        writer.start();
+    }
+
+    /**
+     * Opens a connection and completes its handshake: HELLO or RESUME out, WELCOME in (within the read
+     * timeout); then the engine resends what the last connection left unacknowledged.
+     *
+     * @throws HandshakeRefusedException the server refused the session: it is lost for good
+     */
+    private Connection connect() throws IOException {
+        Socket socket = new Socket();
+        synchronized (lock) {
+            if (isTerminated()) {
+                throw new IOException(describe() + " is closed");
+            }
+            connecting = socket;
+        }
+        try {
+            socket.setTcpNoDelay(true);
+            socket.connect(settings.address, settings.client.connectTimeoutMillis());
+            socket.setSoTimeout(settings.client.readTimeoutMillis());
+            HelloFrame hello;
+            synchronized (lock) {
+                hello = handshake.hello();
+            }
+            OutputStream out = socket.getOutputStream();
+            out.write(FrameCodec.encode(hello));
+            out.flush();
+            Connection connection = new Connection(socket);
+            byte[] chunk = new byte[READ_CHUNK];
+            InputStream in = socket.getInputStream();
+            while (!connection.welcomed) {
+                int n;
+                try {
+                    n = in.read(chunk);
+                } catch (SocketTimeoutException e) {
+                    throw new SocketTimeoutException("no handshake answer from " + settings.address + " within "
+                            + settings.client.readTimeoutMillis() + " ms");
+                }
+                if (n < 0) {
+                    throw new EOFException("the server closed the connection during the handshake");
+                }
+                decode(connection, chunk, n);
+            }
+            synchronized (lock) {
+                current = connection;
+                wakeWriterLocked();
+            }
+            return connection;
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(socket);
+            throw e;
+        } finally {
+            synchronized (lock) {
+                connecting = null;
+            }
+        }
+    }
+
+    private void decode(Connection connection, byte[] chunk, int length) throws IOException {
+        try {
+            connection.decoder.decode(chunk, 0, length, frame -> {
+                if (connection.welcomed) {
+                    onFrame(frame);
+                } else {
+                    acceptHandshake(connection, frame);
+                }
+            });
+        } catch (WireException e) {
+            if (connection.refusal != null) {
+                throw new HandshakeRefusedException(connection.refusal);
+            }
+            throw new IOException("the server broke the protocol: " + e.getMessage(), e);
+        }
+    }
+
+    private void acceptHandshake(Connection connection, Frame first) throws WireException {
+        synchronized (lock) {
+            try {
+                handshake.onServerFirstFrame(first);
+            } catch (WireException e) {
+                connection.refusal = e;
+                throw e;
+            }
+            if (handshake.isReconnect()) {
+                engine.onTransportReset(System.nanoTime());
+            }
+            connection.welcomed = true;
+        }
+    }
+
+    private void runReader(Connection first) {
+        Connection connection = first;
+        byte[] chunk = new byte[READ_CHUNK];
+        while (connection != null) {
+            try {
+                readUntilBroken(connection, chunk);
+            } catch (IOException e) {
+                // The connection broke; reconnect below unless the stream is over.
+            }
+            synchronized (lock) {
+                if (current == connection) {
+                    current = null;
+                }
+            }
+            closeQuietly(connection.socket);
+            connection = isLost() ? null : reconnect();
+        }
+    }
+
+    private void readUntilBroken(Connection connection, byte[] chunk) throws IOException {
+        InputStream in = connection.socket.getInputStream();
+        while (!isLost()) {
+            int n;
+            try {
+                n = in.read(chunk);
+            } catch (SocketTimeoutException e) {
+                if (awaitingPeer()) {
+                    throw new SocketTimeoutException("the server was silent for "
+                            + settings.client.readTimeoutMillis() + " ms while acknowledgements were due");
+                }
+                continue;
+            }
+            if (n < 0) {
+                throw new EOFException("the server closed the connection");
+            }
+            decode(connection, chunk, n);
+        }
+    }
+
+    /** Reconnects with backoff until it works or the stream is lost (closed, engine failed, refused). */
+    private Connection reconnect() {
+        long backoff = FIRST_BACKOFF_MILLIS;
+        while (true) {
+            synchronized (lock) {
+                if (!isLost()) {
+                    waitLocked(backoff);
+                }
+            }
+            if (isLost()) {
+                return null;
+            }
+            try {
+                return connect();
+            } catch (HandshakeRefusedException e) {
+                lose(new StreamLostException("the server refused to resume " + describe() + ": "
+                        + e.getCause().getMessage(), e.getCause()));
+                return null;
+            } catch (IOException e) {
+                backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
+            }
+        }
+    }
+
+    private void runWriter() {
+        byte[] buffer = new byte[8 << 10];
+        while (true) {
+            Connection target;
+            int length = 0;
+            synchronized (lock) {
+                if (isTerminated()) {
+                    return;
+                }
+                if (!awaitTransmitLocked(current != null)) {
+                    continue;
+                }
+                target = current;
+                Frame frame;
+                while ((frame = pollTransmitLocked()) != null) {
+                    int size = FrameCodec.encodedSize(frame);
+                    if (length + size > buffer.length) {
+                        byte[] grown = new byte[Math.max(buffer.length * 2, length + size)];
+                        System.arraycopy(buffer, 0, grown, 0, length);
+                        buffer = grown;
+                    }
+                    length = FrameCodec.encode(frame, buffer, length);
+                    if (length >= MAX_BATCH) {
+                        wakeWriterLocked();
+                        break;
+                    }
+                }
+            }
+            if (length > 0) {
+                try {
+                    OutputStream out = target.socket.getOutputStream();
+                    out.write(buffer, 0, length);
+                    out.flush();
+                } catch (IOException e) {
+                    closeQuietly(target.socket);
+                }
+            }
+            if (buffer.length > 2 * MAX_BATCH) {
+                buffer = new byte[8 << 10];
+            }
+            scheduleTick();
+        }
+    }
+
+    @Override
+    void terminateLink() {
+        Connection connection;
+        Socket attempt;
+        synchronized (lock) {
+            connection = current;
+            current = null;
+            attempt = connecting;
+            lock.notifyAll();
+        }
+        if (connection != null) {
+            closeQuietly(connection.socket);
+        }
+        if (attempt != null) {
+            closeQuietly(attempt);
+        }
+        join(writer);
+        join(reader);
+    }
+
+    static void join(Thread thread) {
+        if (thread == null || thread == Thread.currentThread()) {
+            return;
+        }
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // Closing a broken socket: nothing more to do.
+        }
+    }
+
+    /** One TCP connection of the stream with its own frame decoder. */
+    private final class Connection {
+        final Socket socket;
+        final StreamFrameDecoder decoder = new StreamFrameDecoder(Role.CLIENT, frameLimits);
+        boolean welcomed;
+        WireException refusal;
+
+        Connection(Socket socket) {
+            this.socket = socket;
+        }
+    }
+
+    /** The server refused the handshake (unknown or expired session, failed proof): do not reconnect. */
+    private static final class HandshakeRefusedException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        HandshakeRefusedException(WireException cause) {
+            super(cause.getMessage(), cause);
+        }
+    }
+}

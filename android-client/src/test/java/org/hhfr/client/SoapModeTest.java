@@ -1,0 +1,198 @@
+package org.hhfr.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.negotiation.soap.FaultCode;
+import org.hhfr.streamer.Message;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The client against a plain SOAP service that knows nothing of HHFR, and against hosts that do not answer. */
+class SoapModeTest {
+    private TestService service;
+
+    @BeforeEach
+    void start() throws IOException {
+        service = TestService.plain();
+    }
+
+    @AfterEach
+    void stop() {
+        service.close();
+    }
+
+    @Test
+    void callsWithPlainValuesFallBackToSoapWithoutLosingTheFirstResult() throws Exception {
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(4f, session.call(Float.class, new float[] {1.5f, 2.5f}));
+            assertEquals(Mode.SOAP, session.mode());
+            assertEquals(6f, session.call(FloatSum.request(1f, 2f, 3f)).record().floatValue("return"));
+            assertEquals(2, service.soapCalls.get());
+        }
+    }
+
+    @Test
+    void takesTheOperationFromTheServiceWsdl() throws Exception {
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Operation sum = client.operation("sum");
+            assertEquals("urn:sum", sum.soapAction());
+            assertEquals(FloatSum.REQUEST_STRUCTURE, sum.request());
+            assertEquals(FloatSum.RESPONSE_STRUCTURE, sum.response());
+            HhfrException missing = assertThrows(HhfrException.class, () -> client.operation("divide"));
+            assertTrue(missing.getMessage().contains("no operation 'divide'"), missing.getMessage());
+        }
+    }
+
+    @Test
+    void asyncCallsCompleteTheirFutures() throws Exception {
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Session session = client.open(FloatSum.operation());
+            List<java.util.concurrent.CompletableFuture<Message>> futures = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                futures.add(session.callAsync(FloatSum.request(i, 1f)));
+            }
+            for (int i = 0; i < 5; i++) {
+                assertEquals(i + 1f, futures.get(i).get(5, TimeUnit.SECONDS).record().floatValue("return"));
+            }
+        }
+    }
+
+    @Test
+    void soapFaultsSentWithHttp500AreTypedWithCodeAndReason() throws Exception {
+        for (SoapVersion version : SoapVersion.values()) {
+            try (HhfrClient client = HhfrClient.builder(service.url()).soapVersion(version).build()) {
+                Session session = client.open(FloatSum.operation());
+                ServiceFaultException fault = assertThrows(ServiceFaultException.class,
+                        () -> session.call(FloatSum.request(Float.NaN)));
+                assertEquals(FaultCode.SENDER, fault.standardCode());
+                assertEquals("values must be numbers, not NaN", fault.reason());
+                ExecutionException async = assertThrows(ExecutionException.class,
+                        () -> session.callAsync(FloatSum.request(Float.NaN)).get(5, TimeUnit.SECONDS));
+                assertTrue(async.getCause() instanceof ServiceFaultException);
+            }
+        }
+    }
+
+    @Test
+    void aRequestOverTheSizeLimitFailsClearlyBeforeAnythingIsSent() throws Exception {
+        try (HhfrClient client = HhfrClient.builder(service.url()).maxMessageBytes(500).build()) {
+            Session session = client.open(FloatSum.operation());
+            MessageTooLargeException tooLarge = assertThrows(MessageTooLargeException.class,
+                    () -> session.call(FloatSum.request(new float[100])));
+            assertEquals(500, tooLarge.limit());
+            assertTrue(tooLarge.getMessage().contains("larger than the limit of 500 bytes"), tooLarge.getMessage());
+            assertEquals(0, service.soapCalls.get());
+        }
+    }
+
+    @Test
+    void aResponseOverTheSizeLimitFailsClearly() throws Exception {
+        try (HhfrClient client = HhfrClient.builder(service.url("/Huge")).preferredModes(Mode.SOAP).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertThrows(MessageTooLargeException.class, () -> session.call(FloatSum.request(1f)));
+        }
+    }
+
+    @Test
+    void aPortWithoutListenerFailsFast() throws Exception {
+        int port;
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort();
+        }
+        try (HhfrClient client = HhfrClient.builder("http://127.0.0.1:" + port + "/FloatSum").build()) {
+            Session session = client.open(FloatSum.operation());
+            long start = System.nanoTime();
+            HhfrException failure = assertThrows(HhfrException.class, () -> session.call(FloatSum.request(1f)));
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000, failure.getMessage());
+            assertTrue(failure.getMessage().contains("127.0.0.1:" + port), failure.getMessage());
+        }
+    }
+
+    @Test
+    void aSilentServerIsCutOffByTheReadTimeout() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
+             HhfrClient client = HhfrClient.builder("http://127.0.0.1:" + silent.getLocalPort() + "/FloatSum")
+                     .readTimeoutMillis(300).callTimeoutMillis(10_000).build()) {
+            List<Socket> accepted = acceptForever(silent);
+            Session session = client.open(FloatSum.operation());
+            long start = System.nanoTime();
+            assertThrows(CallTimeoutException.class, () -> session.call(FloatSum.request(1f)));
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(took >= 250 && took < 3_000, "took " + took + " ms");
+            closeAll(accepted);
+        }
+    }
+
+    @Test
+    void theCallTimeoutHoldsForAsyncCallsWhateverTheServerDoes() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
+             HhfrClient client = HhfrClient.builder("http://127.0.0.1:" + silent.getLocalPort() + "/FloatSum")
+                     .readTimeoutMillis(60_000).callTimeoutMillis(400).build()) {
+            List<Socket> accepted = acceptForever(silent);
+            Session session = client.open(FloatSum.operation());
+            long start = System.nanoTime();
+            ExecutionException failure = assertThrows(ExecutionException.class,
+                    () -> session.callAsync(FloatSum.request(1f)).get(10, TimeUnit.SECONDS));
+            assertTrue(failure.getCause() instanceof CallTimeoutException, failure.getCause().toString());
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 3_000);
+            assertThrows(CallTimeoutException.class, () -> session.call(FloatSum.request(1f)));
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000);
+            closeAll(accepted);
+        }
+    }
+
+    @Test
+    void aClosedSessionRefusesCalls() throws Exception {
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Session session = client.open(FloatSum.operation());
+            session.close();
+            assertThrows(SessionClosedException.class, () -> session.call(FloatSum.request(1f)));
+        }
+    }
+
+    @Test
+    void aRequestOfAnotherOperationIsRefused() throws Exception {
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Session session = client.open(FloatSum.operation());
+            Message wrong = Message.of(FloatSum.RESPONSE_STRUCTURE).set("return", 1f).build();
+            assertThrows(IllegalArgumentException.class, () -> session.call(wrong));
+            assertThrows(IllegalArgumentException.class, () -> session.call(Float.class, "a", "b"));
+        }
+    }
+
+    static List<Socket> acceptForever(ServerSocket server) {
+        List<Socket> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread thread = new Thread(() -> {
+            while (!server.isClosed()) {
+                try {
+                    accepted.add(server.accept());
+                } catch (IOException e) {
+                    return;
+                }
+            }
+        }, "test-silent-acceptor");
+        thread.setDaemon(true);
+        thread.start();
+        return accepted;
+    }
+
+    static void closeAll(List<Socket> sockets) throws IOException {
+        for (Socket socket : sockets) {
+            socket.close();
+        }
+    }
+}

@@ -1,0 +1,187 @@
+package org.hhfr.client;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.negotiation.client.Negotiator;
+import org.hhfr.negotiation.server.SoapNegotiationService;
+import org.hhfr.negotiation.server.SoapResponse;
+import org.hhfr.negotiation.soap.FaultCode;
+import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MessageBody;
+import org.hhfr.negotiation.soap.SoapEnvelopeReader;
+import org.hhfr.negotiation.soap.SoapEnvelopeWriter;
+import org.hhfr.negotiation.soap.SoapLimits;
+import org.hhfr.negotiation.soap.SoapMessage;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.XmlRepresentation;
+
+/**
+ * The float-sum service over plain SOAP on the JDK's HTTP server (127.0.0.1, a free port): {@code /FloatSum}
+ * and {@code ?wsdl}. With a {@link TestStreamServer} it speaks HHFR (answers offers, serves
+ * {@code hhfr:Negotiate}); without, it knows nothing of HHFR. A NaN among the values is answered with a SOAP
+ * fault (HTTP 500); {@code /Huge} answers with an envelope of 2 MiB.
+ */
+final class TestService implements AutoCloseable {
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newFixedThreadPool(4);
+    private final SoapNegotiationService negotiation;
+    private final SoapEnvelopeReader envelopes = new SoapEnvelopeReader(SoapLimits.defaults());
+    private final XmlRepresentation xml = new XmlRepresentation();
+    final AtomicInteger soapCalls = new AtomicInteger();
+    final AtomicInteger negotiations = new AtomicInteger();
+    volatile long delayMillis;
+
+    private TestService(SoapNegotiationService negotiation) throws IOException {
+        this.negotiation = negotiation;
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 16);
+        server.createContext("/FloatSum", this::serve);
+        server.createContext("/Huge", this::huge);
+        server.setExecutor(executor);
+        server.start();
+    }
+
+    static TestService plain() throws IOException {
+        return new TestService(null);
+    }
+
+    static TestService hhfr(TestStreamServer streams) throws IOException {
+        return new TestService(streams.negotiationService());
+    }
+
+    String url() {
+        return url("/FloatSum");
+    }
+
+    String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    private void serve(HttpExchange exchange) throws IOException {
+        if ("GET".equals(exchange.getRequestMethod()) && "wsdl".equals(exchange.getRequestURI().getQuery())) {
+            respond(exchange, 200, "text/xml", FloatSum.WSDL.getBytes(StandardCharsets.UTF_8));
+            return;
+        }
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readAllBytes();
+        }
+        String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
+        SoapVersion version = contentType != null && contentType.startsWith(SoapVersion.SOAP_12.mediaType())
+                ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
+        String action = version == SoapVersion.SOAP_11
+                ? unquote(exchange.getRequestHeaders().getFirst("SOAPAction")) : actionOf(contentType);
+        SoapResponse response;
+        if (Negotiator.NEGOTIATE_ACTION.equals(action) && negotiation != null) {
+            negotiations.incrementAndGet();
+            response = negotiation.negotiate(new ByteArrayInputStream(body), version,
+                    requested -> FloatSum.ACTION.equals(requested) ? FloatSum.serviceOperation(version) : null);
+        } else if (!FloatSum.ACTION.equals(action)) {
+            response = SoapNegotiationService.fault(version, FaultCode.SENDER, "no operation for SOAPAction '"
+                    + action + "'");
+        } else {
+            response = sum(body, version);
+        }
+        sleep(delayMillis);
+        respond(exchange, response.status(), response.contentType(), response.envelope());
+    }
+
+    private SoapResponse sum(byte[] body, SoapVersion version) throws IOException {
+        soapCalls.incrementAndGet();
+        SoapMessage<Message> request;
+        try {
+            request = envelopes.read(new ByteArrayInputStream(body),
+                    MessageBody.reader(xml, FloatSum.REQUEST_STRUCTURE));
+        } catch (MalformedMessageException e) {
+            return SoapNegotiationService.fault(version, FaultCode.SENDER, e.getMessage());
+        }
+        for (float value : request.body().record().floats("values")) {
+            if (Float.isNaN(value)) {
+                return SoapNegotiationService.fault(version, FaultCode.SENDER, "values must be numbers, not NaN");
+            }
+        }
+        List<HeaderBlock> headers = new ArrayList<>();
+        if (negotiation != null) {
+            HeaderBlock answer = negotiation.answerFor(request.headers(), FloatSum.serviceOperation(version));
+            if (answer != null) {
+                headers.add(answer);
+            }
+        }
+        byte[] envelope = SoapEnvelopeWriter.toBytes(version, headers,
+                MessageBody.writer(xml, FloatSum.respond(request.body())));
+        return SoapResponse.ok(version, envelope);
+    }
+
+    private void huge(HttpExchange exchange) throws IOException {
+        exchange.getRequestBody().readAllBytes();
+        byte[] envelope = SoapEnvelopeWriter.toBytes(SoapVersion.SOAP_11, Collections.<HeaderBlock>emptyList(),
+                MessageBody.writer(xml, FloatSum.respond(FloatSum.request(1f))));
+        byte[] padded = new byte[envelope.length + (2 << 20)];
+        java.util.Arrays.fill(padded, (byte) ' ');
+        System.arraycopy(envelope, 0, padded, 0, envelope.length);
+        respond(exchange, 200, "text/xml; charset=utf-8", padded);
+    }
+
+    private static void respond(HttpExchange exchange, int status, String contentType, byte[] body)
+            throws IOException {
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    private static String unquote(String value) {
+        if (value == null) {
+            return "";
+        }
+        return value.length() >= 2 && value.startsWith("\"") && value.endsWith("\"")
+                ? value.substring(1, value.length() - 1) : value;
+    }
+
+    private static String actionOf(String contentType) {
+        int at = contentType == null ? -1 : contentType.indexOf("action=\"");
+        if (at < 0) {
+            return "";
+        }
+        int start = at + "action=\"".length();
+        return contentType.substring(start, contentType.indexOf('"', start));
+    }
+
+    private static void sleep(long millis) {
+        if (millis > 0) {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
