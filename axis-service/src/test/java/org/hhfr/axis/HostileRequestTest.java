@@ -145,7 +145,8 @@ class HostileRequestTest {
         }
         // give the workers' close-after-response a moment to run
         Thread.sleep(100);
-        assertTrue(UNCAUGHT.isEmpty(), () -> "worker threads died: " + UNCAUGHT);
+        assertTrue(UNCAUGHT.isEmpty(),
+                () -> UNCAUGHT.size() + " worker threads died, the first of " + UNCAUGHT.get(0));
     }
 
     private static void assertServerStillAnswers() throws Exception {
