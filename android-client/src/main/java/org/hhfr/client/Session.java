@@ -152,7 +152,10 @@ public final class Session implements Closeable {
         current.send(request, (int) Math.min(Integer.MAX_VALUE, settings.callTimeoutMillis()));
     }
 
-    /** Ends the stream (gracefully, briefly) and fails calls still waiting. Idempotent. */
+    /**
+     * Ends the stream (gracefully, waiting at most a second for the service to confirm) and fails calls still
+     * waiting. The session's resumption ticket is dropped: an ended stream cannot be resumed. Idempotent.
+     */
     @Override
     public void close() {
         Channel current;
@@ -164,6 +167,9 @@ public final class Session implements Closeable {
             current = channel;
         }
         current.close();
+        if (current.mode() != Mode.SOAP) {
+            client.negotiator().forget(ticketKey);
+        }
         client.closed(this);
     }
 

@@ -52,6 +52,7 @@ import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.frame.StreamFrameDecoder;
 import org.hhfr.transports.handshake.ServerHandshake;
 import org.hhfr.transports.reliability.DeliveredMessage;
+import org.hhfr.transports.reliability.EngineEvent;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.hhfr.transports.reliability.ReliabilityEngine;
 
@@ -283,6 +284,12 @@ final class TestStreamServer implements AutoCloseable {
         }
 
         private void dispatch() {
+            EngineEvent event;
+            while ((event = engine.pollEvent()) != null) {
+                if (event.kind() == EngineEvent.Kind.PEER_CLOSED) {
+                    engine.close();
+                }
+            }
             DeliveredMessage message;
             while ((message = engine.poll()) != null) {
                 try {

@@ -1,0 +1,169 @@
+package org.hhfr.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.streamer.Message;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The client against an HHFR service: negotiated streams in every mode, reconnects, expiry, threads. */
+class StreamModeTest {
+    private TestStreamServer streams;
+    private TestService service;
+
+    private void serve(String... transports) throws Exception {
+        streams = new TestStreamServer(Arrays.asList(transports));
+        service = TestService.hhfr(streams);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (service != null) {
+            service.close();
+        }
+        if (streams != null) {
+            streams.close();
+        }
+    }
+
+    @Test
+    void theFirstCallCarriesTheOfferAndLaterCallsStreamOverTcp() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(Mode.SOAP, session.mode());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            for (int i = 0; i < 20; i++) {
+                assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+            }
+            assertEquals(1, service.soapCalls.get());
+            assertEquals(20, streams.dispatched.get());
+        }
+    }
+
+    @Test
+    void udpIsUsedWhenPreferredAndCallsBehaveTheSame() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP);
+        try (HhfrClient client = HhfrClient.builder(service.url())
+                .preferredModes(Mode.HHFR_UDP, Mode.HHFR_TCP, Mode.SOAP).negotiateOnOpen(true).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(Mode.HHFR_UDP, session.mode());
+            List<CompletableFuture<Message>> calls = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                calls.add(session.callAsync(FloatSum.request(i, 1f)));
+            }
+            for (int i = 0; i < 200; i++) {
+                assertEquals(i + 1f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
+            }
+            assertEquals(0, service.soapCalls.get());
+            assertEquals(200, streams.dispatched.get());
+        }
+    }
+
+    @Test
+    void explicitNegotiationOpensTheStreamInOpen() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            assertEquals(1, service.negotiations.get());
+            assertEquals(5f, session.call(Float.class, new float[] {2f, 3f}));
+            assertEquals(0, service.soapCalls.get());
+        }
+    }
+
+    @Test
+    void aServerServingNoOfferedTransportDeclinesAndTheSessionStaysOnSoap() throws Exception {
+        serve(HhfrUris.TRANSPORT_UDP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).preferredModes(Mode.HHFR_TCP).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertEquals(7f, session.call(Float.class, new float[] {3f, 4f}));
+            assertEquals(Mode.SOAP, session.mode());
+            assertEquals(2, service.soapCalls.get());
+        }
+    }
+
+    @Test
+    void pipelinedCallsSurviveBrokenConnectionsWithoutLossOrDuplicates() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            int calls = 600;
+            List<CompletableFuture<Message>> futures = new ArrayList<>();
+            for (int i = 0; i < calls; i++) {
+                futures.add(session.callAsync(FloatSum.request(i, 0.25f)));
+                if (i % 150 == 75) {
+                    streams.cutConnections();
+                }
+            }
+            for (int i = 0; i < calls; i++) {
+                assertEquals(i + 0.25f, futures.get(i).get(20, TimeUnit.SECONDS).record().floatValue("return"));
+            }
+            assertEquals(calls, streams.dispatched.get(), "each call ran exactly once");
+            assertTrue(streams.handshakes.get() > 1, "the connection was resumed");
+            assertEquals(1, service.negotiations.get(), "resumed without renegotiation");
+            assertEquals(Mode.HHFR_TCP, session.mode());
+        }
+    }
+
+    @Test
+    void anExpiredSessionIsNegotiatedAgain() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(1f, session.call(Float.class, new float[] {1f}));
+            streams.forgetSessions();
+            streams.cutConnections();
+            float result = Float.NaN;
+            for (int attempt = 0; attempt < 2 && Float.isNaN(result); attempt++) {
+                try {
+                    result = session.call(Float.class, new float[] {2f});
+                } catch (StreamLostException e) {
+                    assertTrue(e.getMessage().contains("refused"), e.getMessage());
+                }
+            }
+            assertEquals(2f, result);
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            assertEquals(2, service.negotiations.get());
+        }
+    }
+
+    @Test
+    void aStreamUsesTwoThreadsAndTheTimerAndLeavesNoneAfterClose() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP);
+        List<String> before = clientThreads();
+        assertEquals(Collections.emptyList(), before);
+        HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build();
+        Session tcp = client.open(FloatSum.operation());
+        assertEquals(3f, tcp.call(Float.class, new float[] {1f, 2f}));
+        List<String> running = clientThreads();
+        assertTrue(running.size() <= 3, running.toString());
+        assertTrue(running.containsAll(Arrays.asList("hhfr-tcp-reader", "hhfr-tcp-writer")), running.toString());
+        tcp.close();
+        assertTrue(clientThreads().stream().noneMatch(name -> name.startsWith("hhfr-tcp")), clientThreads().toString());
+        client.close();
+        assertEquals(Collections.emptyList(), clientThreads());
+    }
+
+    private static List<String> clientThreads() {
+        List<String> names = new ArrayList<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.isAlive() && thread.getName().startsWith("hhfr-")) {
+                names.add(thread.getName());
+            }
+        }
+        return names;
+    }
+}
