@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -135,6 +136,28 @@ class StreamedCallTest {
         assertSameByEveryRoad(session, sum(session, Float.MIN_VALUE, 1e-38f, -3.4028235e38f));
         assertEquals(0.1f + 0.2f + 0.3f, pojo.call(session, sum(session, 0.1f, 0.2f, 0.3f), List.of())
                 .record().floatValue("return"));
+    }
+
+    @Test
+    void aSumOverflowingToInfinityIsTheSameByEveryRoad() throws Exception {
+        StreamContext session = session("FloatSum", "sum");
+        assertSameByEveryRoad(session, sum(session, 3.4028235e38f, 3.4028235e38f));
+        assertSameByEveryRoad(session, sum(session, Float.NaN, 1f));
+    }
+
+    /**
+     * Axis2's databinding refuses XSD's {@code INF} in a request (it writes it in responses), so a request
+     * holding an infinity fails over SOAP and on the Infoset road, while the fast path adds it up.
+     */
+    @Test
+    void anInfiniteRequestValueIsRefusedByAxis2ButNotByTheFastPath() throws Exception {
+        StreamContext session = session("FloatSum", "sum");
+        Message infinite = sum(session, Float.POSITIVE_INFINITY, 1f);
+        StreamedCallException refused = assertThrows(StreamedCallException.class,
+                () -> envelope.call(session, infinite, List.of()));
+        assertEquals("Invalid value \"INF\" for element values", refused.getMessage());
+        assertTrue(refused.senderFault());
+        assertEquals(Float.POSITIVE_INFINITY, pojo.call(session, infinite, List.of()).record().floatValue("return"));
     }
 
     @Test
