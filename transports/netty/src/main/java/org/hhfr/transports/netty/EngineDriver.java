@@ -89,20 +89,22 @@ final class EngineDriver {
         }
     }
 
-    /** One turn: deliver, transmit and flush once, report events, control reading, arm the timer. */
+    /**
+     * One turn: deliver, transmit and flush once, report events (which may free room: then again), control
+     * reading, arm the timer.
+     */
     void run() {
         runRequested = false;
         if (stopped) {
             return;
         }
-        DeliveredMessage message;
-        while (listener.canAccept() && (message = engine.poll()) != null) {
-            listener.onMessage(message);
-        }
-        transmit();
-        if (reportEvents()) {
+        do {
+            DeliveredMessage message;
+            while (listener.canAccept() && (message = engine.poll()) != null) {
+                listener.onMessage(message);
+            }
             transmit();
-        }
+        } while (reportEvents() && !stopped);
         if (stopped) {
             return;
         }

@@ -61,7 +61,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private int pending;
     private boolean peerClosed;
     private boolean closing;
-    private boolean ended;
+    private volatile boolean ended;
+    private volatile long endedAt;
     private long lastTouch = System.nanoTime();
 
     ServerSession(StoredSession stored, org.hhfr.transports.auth.SessionId wireId, LinkType linkType,
@@ -91,6 +92,16 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
 
     EventLoop loop() {
         return loop;
+    }
+
+    /** Whether the session's stream ended (finished or failed); it stays registered a while as a tombstone. */
+    boolean isEnded() {
+        return ended;
+    }
+
+    /** When it ended, in {@code System.nanoTime()}. */
+    long endedAt() {
+        return endedAt;
     }
 
     /** Runs {@code task} on the session's loop: now if already there. */
@@ -210,6 +221,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
                 return;
             }
             if (driver == null) {
+                endedAt = System.nanoTime();
                 ended = true;
                 return;
             }
@@ -322,7 +334,12 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         registry.metrics.increment(TransportMetrics.Counter.SESSIONS_OPENED);
     }
 
+    /**
+     * Closes the link and stops the engine. The session stays in the registry as a tombstone, so the peer's
+     * late frames (a lingering UDP peer repeats its last acknowledgements) do not start a new stream.
+     */
     private void end() {
+        endedAt = System.nanoTime();
         ended = true;
         unsent.clear();
         Link link = driver.link();
@@ -330,7 +347,6 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             link.close(null);
         }
         driver.stop();
-        registry.remove(this);
     }
 
     /** Keeps the stored session alive while it streams: one store use per second at most. */

@@ -34,6 +34,7 @@ final class SessionRegistry implements EvictionListener {
     final FrameLimits streamLimits;
     final FrameLimits datagramLimits;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
+    private final long quietNanos;
 
     SessionRegistry(ContextStore store, StreamDispatcher dispatcher, StreamServerConfig config,
                     TransportMetrics metrics) {
@@ -43,11 +44,17 @@ final class SessionRegistry implements EvictionListener {
         this.metrics = metrics;
         this.streamLimits = FrameLimits.forMaxMessageSize(config.streamReliability().maxMessageSize());
         this.datagramLimits = FrameLimits.defaults().withMaxFrameLength(config.maxDatagramSize());
+        this.quietNanos = config.datagramReliability().idleTimeoutNanos();
     }
 
     /**
      * The session a client names, created (on {@code loop}) at its first contact over {@code linkType}. Nothing
      * is authenticated yet: the caller checks the proof or tag with the session's keys.
+     *
+     * <p>A stored session may carry one stream after another (a client reopens it with a resumption ticket).
+     * When the last stream ended, a TCP handshake starts a new one at once (the handshake tells new from old);
+     * over UDP, where nothing does, datagrams are refused for the engine's idle timeout after the end, the
+     * longest a peer lingers repeating its last frames.
      *
      * @throws WireException UNKNOWN_SESSION for an id the store does not hold (never issued, expired, removed),
      *                       HANDSHAKE_MISMATCH for a session already streaming over the other transport
@@ -56,6 +63,13 @@ final class SessionRegistry implements EvictionListener {
             throws WireException {
         SessionId id = storeId(wireId);
         ServerSession session = sessions.get(id);
+        if (session != null && session.isEnded()) {
+            if (linkType == LinkType.DATAGRAM && System.nanoTime() - session.endedAt() < quietNanos) {
+                throw new WireException(ErrorCode.UNKNOWN_SESSION, "the session's stream has ended");
+            }
+            sessions.remove(id, session);
+            session = null;
+        }
         if (session == null) {
             Optional<StoredSession> stored;
             try {
@@ -80,12 +94,15 @@ final class SessionRegistry implements EvictionListener {
         return session;
     }
 
-    void remove(ServerSession session) {
-        sessions.remove(session.id(), session);
-    }
-
-    int size() {
-        return sessions.size();
+    /** Sessions whose stream is open. */
+    int liveCount() {
+        int live = 0;
+        for (ServerSession session : sessions.values()) {
+            if (!session.isEnded()) {
+                live++;
+            }
+        }
+        return live;
     }
 
     List<ServerSession> sessions() {

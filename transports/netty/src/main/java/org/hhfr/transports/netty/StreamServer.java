@@ -131,9 +131,9 @@ public final class StreamServer implements AutoCloseable {
         return metrics;
     }
 
-    /** Sessions with state here (authenticated or being authenticated). */
+    /** Sessions whose stream is open here (authenticated, or being authenticated). */
     public int sessionCount() {
-        return registry.size();
+        return registry.liveCount();
     }
 
     /**

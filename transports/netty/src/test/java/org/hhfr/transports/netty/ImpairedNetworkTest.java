@@ -1,0 +1,128 @@
+package org.hhfr.transports.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.SessionGrant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Exactly once and in order over real sockets through a seeded bad network: UDP loss, TCP cuts. */
+class ImpairedNetworkTest {
+    private static final long SEED = 20261121L;
+
+    private final InMemoryContextStore store = TestSessions.store();
+    private final SequenceChecker checker = new SequenceChecker();
+    private StreamServer server;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = StreamServer.start(store, checker.dispatcher(), TestSessions.config());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        store.close();
+    }
+
+    @Test
+    @Timeout(90)
+    void hundredThousandMessagesOverUdpWithLossDuplicationAndReorderingArriveExactlyOnceInOrder() throws Exception {
+        SessionGrant grant = TestSessions.grant(store);
+        int count = 100_000;
+        try (LossyDatagramRelay relay = new LossyDatagramRelay(
+                new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort()), SEED, 0.10, 0.05, 0.05);
+             NettyStreamClient client = NettyStreamClient.udp(relay.address(), grant.id().toBytes(),
+                     grant.token().toBytes()).connect()) {
+            long started = System.nanoTime();
+            List<Long> answered = callInSequence(client, count, 4_096);
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+            System.out.printf("UDP: %,d messages in %,d ms; relay dropped %,d, duplicated %,d, reordered %,d%n",
+                    count, millis, relay.dropped.get(), relay.duplicated.get(), relay.reordered.get());
+            assertInOrder(answered, count);
+            long datagrams = relay.forwarded.get() + relay.dropped.get();
+            assertTrue(relay.dropped.get() > datagrams / 20, "the relay dropped too little to prove anything");
+            client.closeGracefully().get(10, TimeUnit.SECONDS);
+        }
+        assertEquals(count, checker.delivered.get());
+        assertEquals(0, checker.violations.get());
+    }
+
+    @Test
+    @Timeout(60)
+    void udpSessionFollowsItsClientToANewAddressOnlyAfterTheTagVerifies() throws Exception {
+        SessionGrant grant = TestSessions.grant(store);
+        try (LossyDatagramRelay relay = new LossyDatagramRelay(
+                new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort()), SEED, 0, 0, 0);
+             NettyStreamClient client = NettyStreamClient.udp(relay.address(), grant.id().toBytes(),
+                     grant.token().toBytes()).connect()) {
+            List<Long> answered = new ArrayList<>(callInSequence(client, 0, 1_000, 256));
+            relay.rebind();
+            answered.addAll(callInSequence(client, 1_000, 1_000, 256));
+            assertInOrder(answered, 2_000);
+        }
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.ADDRESS_CHANGES));
+        assertEquals(0, checker.violations.get());
+    }
+
+    @Test
+    @Timeout(90)
+    void tcpSessionCutTwentyTimesAtRandomPointsLosesAndDuplicatesNothing() throws Exception {
+        SessionGrant grant = TestSessions.grant(store);
+        int count = 20_000;
+        try (CuttingTcpProxy proxy = new CuttingTcpProxy(
+                new InetSocketAddress(TestSessions.LOOPBACK, server.tcpPort()), SEED, 20, 100, 20_000);
+             NettyStreamClient client = NettyStreamClient.tcp(proxy.address(), grant.id().toBytes(),
+                     grant.token().toBytes()).connect()) {
+            List<Long> answered = callInSequence(client, count, 2_000);
+            assertInOrder(answered, count);
+            assertEquals(20, proxy.cuts.get());
+            System.out.printf("TCP: %,d messages over %d cut connections, %d resumed%n", count, proxy.cuts.get(),
+                    client.reconnects());
+            assertTrue(client.reconnects() > 0);
+            client.closeGracefully().get(10, TimeUnit.SECONDS);
+        }
+        assertEquals(count, checker.delivered.get());
+        assertEquals(0, checker.violations.get());
+        assertTrue(server.metrics().get(TransportMetrics.Counter.RESUMES) > 0);
+    }
+
+    private static List<Long> callInSequence(NettyStreamClient client, int count, int window) throws Exception {
+        return callInSequence(client, 0, count, window);
+    }
+
+    /** Calls with bodies first..first+count-1, at most {@code window} unanswered; the answers in call order. */
+    private static List<Long> callInSequence(NettyStreamClient client, long first, int count, int window)
+            throws Exception {
+        List<CompletableFuture<byte[]>> calls = new ArrayList<>(count);
+        List<Long> answers = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            if (i >= window) {
+                answers.add(SequenceChecker.number(calls.get(i - window).get(30, TimeUnit.SECONDS)));
+            }
+            calls.add(client.call(SequenceChecker.body(first + i)));
+        }
+        for (int i = Math.max(0, count - window); i < count; i++) {
+            answers.add(SequenceChecker.number(calls.get(i).get(30, TimeUnit.SECONDS)));
+        }
+        return answers;
+    }
+
+    private static void assertInOrder(List<Long> answers, int count) {
+        assertEquals(count, answers.size());
+        for (int i = 0; i < count; i++) {
+            if (answers.get(i) != i) {
+                throw new AssertionError("answer " + i + " is " + answers.get(i));
+            }
+        }
+    }
+}
