@@ -25,7 +25,6 @@ import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,7 +39,7 @@ class Axis2ClientInteropTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(2));
+        server = HhfrServer.start(TestServers.loopback());
         clientContext = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
     }
 

@@ -7,7 +7,6 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.junit.jupiter.api.Test;
 
 /** The request thread pool is capped: a connection beyond its queue is refused at once, and the rest served. */
@@ -15,7 +14,7 @@ class BusyServerTest {
 
     @Test
     void aConnectionBeyondTheQueueGets503AndIsClosed() throws Exception {
-        try (HhfrServer server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(1)
+        try (HhfrServer server = HhfrServer.start(TestServers.loopback().withRequestThreads(1)
                 .withQueuedConnections(1))) {
             try (Socket holdsTheThread = connect(server); Socket waitsInTheQueue = connect(server)) {
                 Thread.sleep(200); // let the server hand the first connection to its only thread

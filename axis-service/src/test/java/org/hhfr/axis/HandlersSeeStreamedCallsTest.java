@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -28,13 +26,11 @@ import org.apache.axis2.modules.Module;
 import org.apache.neethi.Assertion;
 import org.apache.neethi.Policy;
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.axis.stream.EnvelopeDispatch;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.contextstore.StreamContext;
-import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.contextstore.TicketKey;
 import org.hhfr.negotiation.Answer;
 import org.hhfr.negotiation.HhfrUris;
@@ -62,15 +58,11 @@ class HandlersSeeStreamedCallsTest {
     private static final String WSA = "http://www.w3.org/2005/08/addressing";
     private static final List<List<String>> SEEN = new CopyOnWriteArrayList<>();
 
-    private static ServerSocket streamStandIn;
     private static HhfrServer server;
 
     @BeforeAll
     static void start() throws IOException {
-        streamStandIn = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        StreamEndpoint tcp = new StreamEndpoint("127.0.0.1", streamStandIn.getLocalPort());
-        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(2)
-                .withStreamEndpoints(uri -> HhfrUris.TRANSPORT_TCP.equals(uri) ? tcp : null));
+        server = HhfrServer.start(TestServers.loopback());
         AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
         configuration.getService("StringConcat").engageModule(headerRecorder(configuration));
     }
@@ -78,7 +70,6 @@ class HandlersSeeStreamedCallsTest {
     @AfterAll
     static void stop() throws IOException {
         server.close();
-        streamStandIn.close();
     }
 
     @Test

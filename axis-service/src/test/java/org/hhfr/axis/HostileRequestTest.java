@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,7 +33,7 @@ class HostileRequestTest {
     static void start() throws IOException {
         previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> UNCAUGHT.add(e));
-        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(2)
+        server = HhfrServer.start(TestServers.loopback()
                 .withMaxRequestBytes(MAX_REQUEST_BYTES));
     }
 

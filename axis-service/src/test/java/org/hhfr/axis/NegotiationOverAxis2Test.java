@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URL;
 import java.util.Collections;
 import java.util.List;
@@ -49,28 +47,25 @@ import org.junit.jupiter.api.Test;
  * HHFR negotiation over Axis2 with the negotiation module's own client: optimistic (the offer on a real
  * call) and explicit ({@code negotiate}), accepted with a session the store holds and a transport can
  * admit, declined with a reason, and falling back against a service the module is not engaged on, always
- * with the call's correct first answer. A listening socket stands in for the TCP stream endpoint.
+ * with the call's correct first answer. The server serves TCP streams only.
  */
 class NegotiationOverAxis2Test {
     private static final String WSA = "http://www.w3.org/2005/08/addressing";
 
-    private static ServerSocket streamStandIn;
     private static StreamEndpoint tcpEndpoint;
     private static HhfrServer server;
 
     @BeforeAll
     static void start() throws IOException {
-        streamStandIn = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        tcpEndpoint = new StreamEndpoint("127.0.0.1", streamStandIn.getLocalPort());
-        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(4)
+        server = HhfrServer.start(TestServers.loopback().withRequestThreads(4)
                 .withPlainSoap(Set.of(PointsOfInterest.class))
-                .withStreamEndpoints(uri -> HhfrUris.TRANSPORT_TCP.equals(uri) ? tcpEndpoint : null));
+                .withStreams(TestServers.LOOPBACK, TestServers.LOOPBACK, 0, ServerSettings.NOT_SERVED));
+        tcpEndpoint = server.streamEndpoint(HhfrUris.TRANSPORT_TCP);
     }
 
     @AfterAll
     static void stop() throws IOException {
         server.close();
-        streamStandIn.close();
     }
 
     private static Negotiator negotiator(String service, SoapVersion version) throws IOException {

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.util.List;
 
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,7 +22,7 @@ class PlainSoapInteropTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(2));
+        server = HhfrServer.start(TestServers.loopback());
     }
 
     @AfterAll

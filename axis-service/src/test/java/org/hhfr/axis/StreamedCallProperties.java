@@ -4,21 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
 
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.axis.stream.EnvelopeDispatch;
 import org.hhfr.axis.stream.PojoDispatch;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.contextstore.StreamContext;
-import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.contextstore.TicketKey;
 import org.hhfr.negotiation.Answer;
 import org.hhfr.negotiation.HhfrUris;
@@ -50,17 +46,13 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 class StreamedCallProperties {
     private static final XmlRepresentation XML = new XmlRepresentation();
 
-    private static ServerSocket streamStandIn;
     private static HhfrServer server;
     private static StreamContext floatSum;
     private static StreamContext stringConcat;
 
     @BeforeContainer
     static void start() throws Exception {
-        streamStandIn = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        StreamEndpoint tcp = new StreamEndpoint("127.0.0.1", streamStandIn.getLocalPort());
-        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(2)
-                .withStreamEndpoints(uri -> HhfrUris.TRANSPORT_TCP.equals(uri) ? tcp : null));
+        server = HhfrServer.start(TestServers.loopback());
         floatSum = session("FloatSum", "sum");
         stringConcat = session("StringConcat", "concat");
     }
@@ -68,7 +60,6 @@ class StreamedCallProperties {
     @AfterContainer
     static void stop() throws IOException {
         server.close();
-        streamStandIn.close();
     }
 
     private static StreamContext session(String service, String operation) throws Exception {

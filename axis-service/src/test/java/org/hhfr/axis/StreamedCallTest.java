@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
@@ -18,14 +16,12 @@ import java.util.List;
 import java.util.Map;
 
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.axis.stream.EnvelopeDispatch;
 import org.hhfr.axis.stream.PojoDispatch;
 import org.hhfr.axis.stream.StreamedCallException;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.contextstore.StreamContext;
-import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.contextstore.TicketKey;
 import org.hhfr.negotiation.Answer;
 import org.hhfr.negotiation.HhfrUris;
@@ -54,17 +50,13 @@ class StreamedCallTest {
     private static final XmlRepresentation XML = new XmlRepresentation();
     private static final Map<String, StreamContext> SESSIONS = new HashMap<>();
 
-    private static ServerSocket streamStandIn;
     private static HhfrServer server;
     private static PojoDispatch pojo;
     private static EnvelopeDispatch envelope;
 
     @BeforeAll
     static void start() throws IOException {
-        streamStandIn = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-        StreamEndpoint tcp = new StreamEndpoint("127.0.0.1", streamStandIn.getLocalPort());
-        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(2)
-                .withStreamEndpoints(uri -> HhfrUris.TRANSPORT_TCP.equals(uri) ? tcp : null));
+        server = HhfrServer.start(TestServers.loopback());
         pojo = new PojoDispatch(server.axisContext());
         envelope = new EnvelopeDispatch(server.axisContext(), XML);
     }
@@ -72,7 +64,6 @@ class StreamedCallTest {
     @AfterAll
     static void stop() throws IOException {
         server.close();
-        streamStandIn.close();
     }
 
     /** The admitted context of a session negotiated for {@code service}'s operation (explicitly, over SOAP). */

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.util.List;
 
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.ElementDecl;
@@ -31,7 +30,7 @@ class WsdlTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withRequestThreads(2));
+        server = HhfrServer.start(TestServers.loopback());
     }
 
     @AfterAll

@@ -13,12 +13,8 @@ import java.util.function.Function;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.HeaderBlock;
-import org.hhfr.contextstore.InMemoryContextStore;
-import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.ServiceOperation;
 import org.hhfr.contextstore.SoapVersion;
-import org.hhfr.contextstore.StoreLimits;
-import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.server.NegotiationHandler;
 import org.hhfr.negotiation.server.SchemaSource;
@@ -46,9 +42,10 @@ public final class HhfrNegotiation implements AutoCloseable {
     private final SoapNegotiationService service;
     private final ScheduledExecutorService purger;
 
-    public HhfrNegotiation(StoreLimits storeLimits, long purgeIntervalMillis, StreamEndpoints endpoints,
+    /** Takes over {@code store}: {@link #close()} closes it. */
+    public HhfrNegotiation(ContextStore store, long purgeIntervalMillis, StreamEndpoints endpoints,
                            SchemaSource schemas) {
-        this.store = new InMemoryContextStore(storeLimits, MonotonicClock.SYSTEM, TokenGenerator.secure());
+        this.store = store;
         ServerCapabilities capabilities = ServerCapabilities.defaults().withTransports(served(endpoints));
         this.handler = new NegotiationHandler(capabilities, store, endpoints, schemas, SchemaLimits.defaults());
         this.service = new SoapNegotiationService(handler, new SoapEnvelopeReader(SoapLimits.defaults()));

@@ -17,49 +17,68 @@ import org.hhfr.axis.module.AxisSchemaSource;
 import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.module.HhfrNegotiation;
 import org.hhfr.axis.stream.ServiceStreamDispatcher;
+import org.hhfr.axis.stream.AxisStreamDispatcher;
+import org.hhfr.contextstore.ContextStore;
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.server.StreamEndpoints;
+import org.hhfr.streamer.Representations;
 
 /**
  * Apache Axis2 2.0.0, embedded and started from code with no repository on disk, serving the configured POJO
  * services over SOAP 1.1 and 1.2 at {@code http://HOST:PORT/axis2/services/NAME}, with the HHFR module
- * engaged on each service not configured as plain SOAP. REST is off (a request without SOAPAction is still
- * SOAP), faults never carry stack traces, requests are bounded in size and served by a fixed thread pool.
- * {@link #close()} stops everything it started.
+ * engaged on each service not configured as plain SOAP, and the Netty TCP and UDP stream endpoints started
+ * once over the same context store, their messages dispatched to the same service methods. REST is off (a
+ * request without SOAPAction is still SOAP), faults never carry stack traces, requests are bounded in size
+ * and served by a fixed thread pool. {@link #close()} stops everything it started.
  */
 public final class HhfrServer implements AutoCloseable {
+    /** Serves no stream: offers are declined ("no common transport") and clients stay on SOAP. */
+    private static final StreamEndpoints NO_STREAMS = transportUri -> null;
+
     private final ConfigurationContext context;
     private final HttpListener listener;
     private final HhfrNegotiation negotiation;
-    private final ServerSettings settings;
+    private final RunningStreams streams;
     private final List<String> serviceNames;
     private final ServiceStreamDispatcher streamDispatcher;
 
     private HhfrServer(ConfigurationContext context, HttpListener listener, HhfrNegotiation negotiation,
-                       ServerSettings settings, List<String> serviceNames) {
+                       RunningStreams streams, List<String> serviceNames, ServiceStreamDispatcher streamDispatcher) {
         this.context = context;
         this.listener = listener;
         this.negotiation = negotiation;
-        this.settings = settings;
+        this.streams = streams;
         this.serviceNames = Collections.unmodifiableList(serviceNames);
-        this.streamDispatcher = new ServiceStreamDispatcher(context);
+        this.streamDispatcher = streamDispatcher;
     }
 
     /**
-     * Deploys the services and starts listening.
+     * Deploys the services, starts the stream endpoints and starts listening for SOAP.
      *
-     * @throws IOException if Axis2 cannot be configured or the port cannot be bound
+     * @throws IOException if Axis2 cannot be configured or a port cannot be bound
      */
     public static HhfrServer start(ServerSettings settings) throws IOException {
         ConfigurationContext context = ConfigurationContextFactory.createConfigurationContext(
                 new RepositoryFreeConfigurator());
+        ContextStore store = new InMemoryContextStore(settings.storeLimits(), MonotonicClock.SYSTEM,
+                TokenGenerator.secure());
+        ServiceStreamDispatcher streamDispatcher = new ServiceStreamDispatcher(context);
+        RunningStreams streams = null;
         HhfrNegotiation negotiation = null;
         try {
             AxisConfiguration configuration = context.getAxisConfiguration();
             configuration.addParameter(new Parameter("disableREST", "true"));
             configuration.addParameter(new Parameter("sendStacktraceDetailsWithFaults", "false"));
-            negotiation = new HhfrNegotiation(settings.storeLimits(), settings.purgeIntervalMillis(),
-                    settings.streamEndpoints(), new AxisSchemaSource(configuration));
+            if (settings.servesStreams()) {
+                streams = RunningStreams.start(settings, store,
+                        new AxisStreamDispatcher(streamDispatcher, Representations.standard()));
+            }
+            negotiation = new HhfrNegotiation(store, settings.purgeIntervalMillis(),
+                    streams == null ? NO_STREAMS : streams, new AxisSchemaSource(configuration));
             AxisModule module = HhfrModule.register(configuration, negotiation);
             List<String> names = new ArrayList<>();
             for (Class<?> pojo : settings.services()) {
@@ -72,10 +91,15 @@ public final class HhfrServer implements AutoCloseable {
             }
             HttpListener listener = new HttpListener(context, new GuardedHttpFactory(context, settings));
             listener.start();
-            return new HhfrServer(context, listener, negotiation, settings, names);
-        } catch (AxisFault | RuntimeException e) {
+            return new HhfrServer(context, listener, negotiation, streams, names, streamDispatcher);
+        } catch (IOException | RuntimeException e) {
+            if (streams != null) {
+                streams.close();
+            }
             if (negotiation != null) {
                 negotiation.close();
+            } else {
+                store.close();
             }
             context.terminate();
             throw e;
@@ -101,13 +125,18 @@ public final class HhfrServer implements AutoCloseable {
         return "http://" + host + ":" + port() + "/axis2/services/" + serviceName;
     }
 
-    /** The negotiation state: the context store of sessions, and stream admission for transports. */
+    /** Where a transport is served, as negotiation hands it out; {@code null} when it is not. */
+    public StreamEndpoint streamEndpoint(String transportUri) {
+        return streams == null ? null : streams.endpointFor(transportUri);
+    }
+
+    /** The negotiation state: the context store of sessions, and stream admission. */
     public HhfrNegotiation negotiation() {
         return negotiation;
     }
 
     /**
-     * Where a stream transport hands an admitted session's decoded requests: they reach the same service
+     * Where the stream endpoints hand an admitted session's decoded requests: they reach the same service
      * methods as SOAP calls (see {@link ServiceStreamDispatcher}).
      */
     public ServiceStreamDispatcher streamDispatcher() {
@@ -127,17 +156,20 @@ public final class HhfrServer implements AutoCloseable {
                     serviceUrl(host, name)));
         }
         for (String transport : new String[] {HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP}) {
-            StreamEndpoint endpoint = settings.streamEndpoints().endpointFor(transport);
+            StreamEndpoint endpoint = streamEndpoint(transport);
             lines.add(String.format("%-17s %s", "stream " + transport.substring(transport.lastIndexOf(':') + 1),
-                    endpoint == null ? "not served (clients fall back to SOAP)" : endpoint.toString()));
+                    endpoint == null ? "not served (clients stay on SOAP)" : endpoint.toString()));
         }
         return lines;
     }
 
-    /** Stops accepting, closes the sessions, and shuts Axis2 down. Safe to call more than once. */
+    /** Stops accepting, ends the streams, closes the sessions, and shuts Axis2 down. Safe to call twice. */
     @Override
     public synchronized void close() {
         listener.stop();
+        if (streams != null) {
+            streams.close();
+        }
         negotiation.close();
         try {
             context.terminate();
