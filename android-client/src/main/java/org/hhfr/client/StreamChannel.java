@@ -335,6 +335,18 @@ abstract class StreamChannel implements Channel {
         terminateLink();
     }
 
+    /** Waits (bounded) for a link thread to end. */
+    static void join(Thread thread) {
+        if (thread == null || thread == Thread.currentThread()) {
+            return;
+        }
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** A response and the call it answers. */
     private static final class Delivery {
         final PendingCall call;

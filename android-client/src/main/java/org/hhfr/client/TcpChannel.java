@@ -88,7 +88,7 @@ final class TcpChannel extends StreamChannel {
      * Opens a connection and completes its handshake: HELLO or RESUME out, WELCOME in (within the read
      * timeout); then the engine resends what the last connection left unacknowledged.
      *
-     * @throws HandshakeRefusedException the server refused the session: it is lost for good
+     * @throws UnrecoverableLinkException the server refused the session or broke the protocol
      */
     private Connection connect() throws IOException {
         Socket socket = new Socket();
@@ -150,10 +150,9 @@ final class TcpChannel extends StreamChannel {
                 }
             });
         } catch (WireException e) {
-            if (connection.refusal != null) {
-                throw new HandshakeRefusedException(connection.refusal);
-            }
-            throw new IOException("the server broke the protocol: " + e.getMessage(), e);
+            throw new UnrecoverableLinkException(connection.refusal != null
+                    ? "the server refused the session: " + e.getMessage()
+                    : "the server broke the protocol: " + e.getMessage(), e);
         }
     }
 
@@ -178,6 +177,8 @@ final class TcpChannel extends StreamChannel {
         while (connection != null) {
             try {
                 readUntilBroken(connection, chunk);
+            } catch (UnrecoverableLinkException e) {
+                lose(new StreamLostException(describe() + " failed: " + e.getMessage(), e.getCause()));
             } catch (IOException e) {
                 // The connection broke; reconnect below unless the stream is over.
             }
@@ -225,9 +226,8 @@ final class TcpChannel extends StreamChannel {
             }
             try {
                 return connect();
-            } catch (HandshakeRefusedException e) {
-                lose(new StreamLostException("the server refused to resume " + describe() + ": "
-                        + e.getCause().getMessage(), e.getCause()));
+            } catch (UnrecoverableLinkException e) {
+                lose(new StreamLostException(describe() + " cannot be resumed: " + e.getMessage(), e.getCause()));
                 return null;
             } catch (IOException e) {
                 backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
@@ -299,17 +299,6 @@ final class TcpChannel extends StreamChannel {
         join(reader);
     }
 
-    static void join(Thread thread) {
-        if (thread == null || thread == Thread.currentThread()) {
-            return;
-        }
-        try {
-            thread.join(TimeUnit.SECONDS.toMillis(5));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     private static void closeQuietly(Socket socket) {
         try {
             socket.close();
@@ -330,12 +319,15 @@ final class TcpChannel extends StreamChannel {
         }
     }
 
-    /** The server refused the handshake (unknown or expired session, failed proof): do not reconnect. */
-    private static final class HandshakeRefusedException extends IOException {
+    /**
+     * The server refused the handshake (unknown or expired session, failed proof) or sent what the protocol
+     * forbids (malformed or oversized frames): reconnecting cannot help, the stream is lost.
+     */
+    private static final class UnrecoverableLinkException extends IOException {
         private static final long serialVersionUID = 1L;
 
-        HandshakeRefusedException(WireException cause) {
-            super(cause.getMessage(), cause);
+        UnrecoverableLinkException(String message, WireException cause) {
+            super(message, cause);
         }
     }
 }

@@ -150,7 +150,7 @@ final class UdpChannel extends StreamChannel {
     @Override
     void terminateLink() {
         socket.close();
-        TcpChannel.join(writer);
-        TcpChannel.join(reader);
+        join(writer);
+        join(reader);
     }
 }

@@ -1,8 +1,12 @@
 package org.hhfr.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -155,6 +159,68 @@ class StreamModeTest {
         assertTrue(clientThreads().stream().noneMatch(name -> name.startsWith("hhfr-tcp")), clientThreads().toString());
         client.close();
         assertEquals(Collections.emptyList(), clientThreads());
+    }
+
+    @Test
+    void aStreamEndpointThatNeverAnswersFallsBackToSoapWithinTheTimeouts() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
+             HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).readTimeoutMillis(300)
+                     .build()) {
+            List<Socket> accepted = SoapModeTest.acceptForever(silent);
+            streams.advertisedTcpPort = silent.getLocalPort();
+            long start = System.nanoTime();
+            Session session = client.open(FloatSum.operation());
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(took < 3_000, "open took " + took + " ms");
+            assertEquals(Mode.SOAP, session.mode());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            SoapModeTest.closeAll(accepted);
+        }
+    }
+
+    @Test
+    void aStreamEndpointWithoutListenerFallsBackToSoap() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            streams.advertisedTcpPort = closed.getLocalPort();
+        }
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertEquals(Mode.SOAP, session.mode());
+            assertEquals(7f, session.call(Float.class, new float[] {3f, 4f}));
+        }
+    }
+
+    @Test
+    void aRequestOverTheSizeLimitIsRefusedOnTheStreamToo() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).maxMessageBytes(256)
+                .build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            MessageTooLargeException tooLarge = assertThrows(MessageTooLargeException.class,
+                    () -> session.call(FloatSum.request(new float[100])));
+            assertEquals(401, tooLarge.size(), "varint count + 100 floats");
+            assertEquals(1f, session.call(Float.class, new float[] {1f}));
+            assertEquals(1, streams.dispatched.get());
+        }
+    }
+
+    @Test
+    void aSilentStreamIsCutOffByTheCallTimeout() throws Exception {
+        serve(HhfrUris.TRANSPORT_UDP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).callTimeoutMillis(300)
+                .build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(Mode.HHFR_UDP, session.mode());
+            streams.close();
+            long start = System.nanoTime();
+            assertThrows(CallTimeoutException.class, () -> session.call(FloatSum.request(1f)));
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(took >= 250 && took < 2_000, "took " + took + " ms");
+        }
     }
 
     private static List<String> clientThreads() {

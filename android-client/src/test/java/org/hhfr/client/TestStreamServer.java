@@ -73,11 +73,14 @@ final class TestStreamServer implements AutoCloseable {
     final AtomicInteger dispatched = new AtomicInteger();
     final AtomicInteger handshakes = new AtomicInteger();
     private volatile boolean closed;
+    /** When not 0, negotiation sends clients to this TCP port instead of the server's own. */
+    volatile int advertisedTcpPort;
 
     TestStreamServer(List<String> transports) throws IOException {
         ServerCapabilities capabilities = ServerCapabilities.defaults().withTransports(transports);
         handler = new NegotiationHandler(capabilities, store, transport ->
-                HhfrUris.TRANSPORT_TCP.equals(transport) ? new StreamEndpoint("127.0.0.1", tcp.getLocalPort())
+                HhfrUris.TRANSPORT_TCP.equals(transport)
+                        ? new StreamEndpoint("127.0.0.1", advertisedTcpPort != 0 ? advertisedTcpPort : tcp.getLocalPort())
                         : HhfrUris.TRANSPORT_UDP.equals(transport) ? new StreamEndpoint("127.0.0.1", udp.getLocalPort())
                         : null,
                 operation -> FloatSum.published(), SchemaLimits.defaults());
