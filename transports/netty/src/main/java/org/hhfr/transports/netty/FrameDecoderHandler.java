@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
+import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.frame.ErrorFrame;
@@ -55,5 +56,16 @@ final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
         } finally {
             ReferenceCountUtil.release(bytes);
         }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (!failed && decoder.hasPartialFrame()) {
+            if (metrics != null) {
+                metrics.tcpRefused(TransportMetrics.Counter.FRAMES_REFUSED, ErrorCode.MALFORMED);
+            }
+            LOG.info("connection from {} closed in the middle of a frame", ctx.channel().remoteAddress());
+        }
+        ctx.fireChannelInactive();
     }
 }

@@ -1,0 +1,220 @@
+package org.hhfr.transports.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.DataFrame;
+import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.frame.ErrorFrame;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameCodec;
+import org.hhfr.transports.frame.FrameType;
+import org.hhfr.transports.frame.HelloFrame;
+import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Hostile bytes on both endpoints are refused with a counted reason, and never disturb the server or a
+ * well-behaved session running at the same time.
+ */
+@Timeout(60)
+class HostileInputTest {
+    private static final int MAX_MESSAGE = 4096;
+
+    private final InMemoryContextStore store = TestSessions.store();
+    private final SequenceChecker checker = new SequenceChecker();
+    private StreamServer server;
+    private SessionGrant victimGrant;
+    private NettyStreamClient victim;
+    private long victimCalls;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = StreamServer.start(store, checker.dispatcher(), TestSessions.config()
+                .withStreamReliability(ReliabilityConfig.forStream().withMaxMessageSize(MAX_MESSAGE)));
+        victimGrant = TestSessions.grant(store);
+        victim = TestSessions.tcpClient(server, victimGrant).connect();
+        assertVictimStillServed();
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        assertVictimStillServed();
+        assertEquals(0, checker.violations.get());
+        victim.close();
+        server.close();
+        store.close();
+    }
+
+    private void assertVictimStillServed() throws Exception {
+        for (int i = 0; i < 10; i++) {
+            long number = victimCalls++;
+            assertEquals(number, SequenceChecker.number(
+                    victim.call(SequenceChecker.body(number)).get(5, TimeUnit.SECONDS)));
+        }
+    }
+
+    @Test
+    void unknownFrameTypeIsRefused() throws Exception {
+        assertRefused(new byte[] {2, 0x0F, 0}, ErrorCode.UNKNOWN_FRAME_TYPE);
+    }
+
+    @Test
+    void dataBeforeTheHandshakeIsRefused() throws Exception {
+        assertRefused(FrameCodec.encode(DataFrame.first(1, 0, 0, false, new byte[8])), ErrorCode.MALFORMED);
+    }
+
+    @Test
+    void oversizedHandshakeIsRefusedBeforeItsBytesArrive() throws Exception {
+        assertRefused(new byte[] {(byte) 0x80, (byte) 0x80, 0x40}, ErrorCode.TOO_LARGE);
+    }
+
+    @Test
+    void seededGarbageIsRefused() throws Exception {
+        Random random = new Random(7);
+        for (int i = 0; i < 20; i++) {
+            byte[] garbage = new byte[1 + random.nextInt(300)];
+            random.nextBytes(garbage);
+            try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
+                peer.send(garbage);
+                peer.shutdownOutput();
+                peer.readUntilClosed(3_000);
+                assertTrue(peer.closedByServer(), "garbage " + i + " was not refused");
+            }
+        }
+        assertEquals(20, server.metrics().get(TransportMetrics.Counter.FRAMES_REFUSED)
+                + server.metrics().get(TransportMetrics.Counter.HANDSHAKES_REFUSED));
+    }
+
+    @Test
+    void truncatedHandshakeIsCountedWhenTheConnectionEnds() throws Exception {
+        byte[] hello = FrameCodec.encode(hello(victimGrant, victimGrant.token().toBytes(), 99));
+        byte[] half = new byte[hello.length / 2];
+        System.arraycopy(hello, 0, half, 0, half.length);
+        try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
+            peer.send(half);
+            peer.shutdownOutput();
+            peer.readUntilClosed(3_000);
+        }
+        TestSessions.awaitCounter(server, TransportMetrics.Counter.FRAMES_REFUSED, 1);
+        assertEquals(1, server.metrics().tcpRefusals(ErrorCode.MALFORMED));
+    }
+
+    @Test
+    void unknownSessionIsRefused() throws Exception {
+        byte[] id = new byte[16];
+        new Random(3).nextBytes(id);
+        HelloFrame hello = HelloFrame.create(false, SessionId.of(id), 1, SessionKeys.fromToken(new byte[32]));
+        assertRefused(FrameCodec.encode(hello), ErrorCode.UNKNOWN_SESSION);
+    }
+
+    @Test
+    void wrongTokenIsRefusedAndNeverReachesTheSession() throws Exception {
+        SessionGrant grant = TestSessions.grant(store);
+        byte[] wrongToken = grant.token().toBytes();
+        wrongToken[0] ^= 1;
+        assertRefused(FrameCodec.encode(hello(grant, wrongToken, 1)), ErrorCode.AUTHENTICATION_FAILED);
+        assertEquals(1, server.metrics().tcpRefusals(ErrorCode.AUTHENTICATION_FAILED));
+    }
+
+    @Test
+    void wrongTokenForALiveSessionCannotTakeOverItsConnection() throws Exception {
+        byte[] wrongToken = victimGrant.token().toBytes();
+        wrongToken[5] ^= 1;
+        assertRefused(FrameCodec.encode(hello(victimGrant, wrongToken, 1_000)), ErrorCode.AUTHENTICATION_FAILED);
+        assertEquals(0, victim.reconnects());
+    }
+
+    @Test
+    void replayedHandshakeIsRefused() throws Exception {
+        assertRefused(FrameCodec.encode(hello(victimGrant, victimGrant.token().toBytes(), 1)), ErrorCode.REPLAYED);
+    }
+
+    @Test
+    void frameAboveTheMaximumSizeIsRefusedAfterAuthentication() throws Exception {
+        SessionGrant grant = TestSessions.grant(store);
+        try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
+            peer.send(hello(grant, grant.token().toBytes(), 1));
+            peer.send(new byte[] {(byte) 0xFF, (byte) 0xFF, 0x7F});
+            List<Frame> frames = peer.readUntilClosed(3_000);
+            assertTrue(peer.closedByServer());
+            assertEquals(FrameType.WELCOME, frames.get(0).type());
+            assertEquals(ErrorCode.TOO_LARGE, ((ErrorFrame) frames.get(frames.size() - 1)).code());
+        }
+        assertEquals(1, server.metrics().tcpRefusals(ErrorCode.TOO_LARGE));
+    }
+
+    @Test
+    void badDatagramsAreDroppedAndCountedByReason() throws Exception {
+        SessionGrant grant = store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
+        InetSocketAddress endpoint = new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort());
+        SessionId id = SessionId.of(grant.id().toBytes());
+        byte[] wrongToken = grant.token().toBytes();
+        wrongToken[0] ^= 1;
+        DatagramWriter intruder = new DatagramWriter(id, SessionKeys.fromToken(wrongToken), Role.CLIENT, 1200);
+        DatagramWriter stranger = new DatagramWriter(SessionId.of(new byte[16]),
+                SessionKeys.fromToken(new byte[32]), Role.CLIENT, 1200);
+        DatagramWriter owner = new DatagramWriter(id, SessionKeys.fromToken(grant.token().toBytes()),
+                Role.CLIENT, 1200);
+        byte[] injected = datagram(intruder, SequenceChecker.body(0));
+        byte[] legitimate = datagram(owner, SequenceChecker.body(0));
+        try (DatagramSocket socket = new DatagramSocket()) {
+            send(socket, endpoint, new byte[] {1, 2, 3});
+            send(socket, endpoint, new byte[1500]);
+            send(socket, endpoint, datagram(stranger, SequenceChecker.body(0)));
+            for (int i = 0; i < 5; i++) {
+                send(socket, endpoint, injected);
+            }
+            send(socket, endpoint, legitimate);
+            send(socket, endpoint, legitimate);
+            TestSessions.awaitCounter(server, TransportMetrics.Counter.DATAGRAMS_RECEIVED, 10);
+        }
+        TestSessions.awaitCounter(server, TransportMetrics.Counter.MESSAGES_DISPATCHED, victimCalls + 1);
+        TransportMetrics metrics = server.metrics();
+        assertEquals(1, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_MALFORMED));
+        assertEquals(1, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_OVERSIZED));
+        assertEquals(1, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_UNKNOWN_SESSION));
+        assertEquals(5, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_BAD_TAG));
+        assertEquals(1, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_REPLAYED));
+        assertEquals(victimCalls + 1, checker.delivered.get(), "only the owner's one message was dispatched");
+    }
+
+    private static byte[] datagram(DatagramWriter writer, byte[] body) {
+        writer.add(DataFrame.first(1, 0, 0, false, body));
+        return writer.finish();
+    }
+
+    private static void send(DatagramSocket socket, InetSocketAddress to, byte[] datagram) throws Exception {
+        socket.send(new DatagramPacket(datagram, datagram.length, to));
+    }
+
+    private static HelloFrame hello(SessionGrant grant, byte[] token, long attempt) {
+        return HelloFrame.create(false, SessionId.of(grant.id().toBytes()), attempt, SessionKeys.fromToken(token));
+    }
+
+    private void assertRefused(byte[] bytes, ErrorCode expected) throws Exception {
+        try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
+            peer.send(bytes);
+            List<Frame> frames = peer.readUntilClosed(3_000);
+            assertTrue(peer.closedByServer(), "connection still open");
+            assertEquals(1, frames.size(), frames.toString());
+            assertEquals(expected, ((ErrorFrame) frames.get(0)).code(), frames.toString());
+        }
+        assertTrue(server.metrics().tcpRefusals(expected) >= 1);
+    }
+}
