@@ -1,0 +1,71 @@
+package org.hhfr.benchmarks.transport;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.Base64;
+import java.util.concurrent.CompletableFuture;
+import org.hhfr.schemas.DataStructure;
+import org.hhfr.streamer.BinaryRepresentation;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.testing.Samples;
+import org.hhfr.transports.netty.NettyStreamClient;
+
+/**
+ * HHFR's contender client: transports/netty's pipelining {@link NettyStreamClient} on a session the server
+ * issued, {@code window} calls in flight, each response answered by the next call, whose body the streamer
+ * encodes afresh (as an application would).
+ */
+final class HhfrClient implements ClientSide {
+    private final BinaryRepresentation binary = new BinaryRepresentation();
+    private final DataStructure request = Samples.floatSumRequest();
+    private final float[] values = FloatSumFrames.values();
+    private final ClosedLoop loop;
+    private final NettyStreamClient client;
+
+    HhfrClient(String host, int port, boolean udp, String ticket, int window, long limit) throws IOException {
+        this.loop = new ClosedLoop(limit);
+        int dot = ticket.indexOf('.');
+        if (dot < 0) {
+            throw new IllegalArgumentException("an HHFR ticket is <session id>.<token>, not " + ticket);
+        }
+        Base64.Decoder base64 = Base64.getUrlDecoder();
+        byte[] sessionId = base64.decode(ticket.substring(0, dot));
+        byte[] token = base64.decode(ticket.substring(dot + 1));
+        InetSocketAddress server = new InetSocketAddress(host, port);
+        client = (udp ? NettyStreamClient.udp(server, sessionId, token)
+                : NettyStreamClient.tcp(server, sessionId, token)).connect();
+        for (int i = 0; i < window && loop.startOne(); i++) {
+            call();
+        }
+    }
+
+    private void call() {
+        byte[] body = binary.encode(Message.of(request).set("values", values).build());
+        client.call(body).whenComplete((response, failure) -> {
+            if (failure != null) {
+                loop.fail(failure);
+                return;
+            }
+            loop.replied();
+            if (loop.startOne()) {
+                call();
+            }
+        });
+    }
+
+    @Override
+    public long completed() {
+        return loop.completed();
+    }
+
+    @Override
+    public CompletableFuture<Void> done() {
+        return loop.done();
+    }
+
+    @Override
+    public void close() {
+        loop.stop();
+        client.close();
+    }
+}

@@ -1,0 +1,93 @@
+package org.hhfr.benchmarks.transport;
+
+import java.io.IOException;
+import java.util.Base64;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.ServiceOperation;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.contextstore.StreamCharacteristics;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.schemas.DataStructure;
+import org.hhfr.streamer.BinaryRepresentation;
+import org.hhfr.streamer.MalformedMessageException;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.testing.Samples;
+import org.hhfr.transports.netty.InboundMessage;
+import org.hhfr.transports.netty.StreamDispatcher;
+import org.hhfr.transports.netty.StreamServer;
+import org.hhfr.transports.netty.StreamServerConfig;
+import org.hhfr.transports.netty.TransportMetrics;
+
+/**
+ * HHFR's contender server: the transports/netty {@link StreamServer} (TCP and UDP endpoints) over an in-memory
+ * context store, dispatching to a plain function that decodes the binary float-sum body with the streamer,
+ * sums it and encodes the response. The function runs on the event loop (a direct dispatch executor, as for
+ * gRPC's best). Each ticket is a freshly negotiated session, as negotiation would store it.
+ */
+final class HhfrServer implements ServerSide {
+    private static final String TCP = "urn:hhfr:transport:tcp";
+    private static final String UDP = "urn:hhfr:transport:udp";
+
+    private final BinaryRepresentation binary = new BinaryRepresentation();
+    private final DataStructure request = Samples.floatSumRequest();
+    private final DataStructure response = Samples.floatSumResponse();
+    private final InMemoryContextStore store = new InMemoryContextStore();
+    private final boolean udp;
+    private final StreamServer server;
+
+    HhfrServer(String host, boolean udp) throws IOException {
+        this.udp = udp;
+        server = StreamServer.start(store, StreamDispatcher.ofFunction((session, message) -> sum(message)),
+                StreamServerConfig.on(host).withPorts(udp ? -1 : 0, udp ? 0 : -1)
+                        .withDispatchExecutor(Runnable::run));
+    }
+
+    private byte[] sum(InboundMessage message) {
+        byte[] body = message.payload();
+        float[] values;
+        try {
+            values = binary.decode(request, body, 0, body.length).record().floats("values");
+        } catch (MalformedMessageException e) {
+            throw new IllegalArgumentException("not a float-sum request: " + e.getMessage(), e);
+        }
+        float sum = 0;
+        for (float value : values) {
+            sum += value;
+        }
+        return binary.encode(Message.of(response).set("return", sum).build());
+    }
+
+    @Override
+    public int port() {
+        return udp ? server.udpPort() : server.tcpPort();
+    }
+
+    @Override
+    public String newTicket() throws ContextStoreException {
+        SessionGrant grant = store.create(StreamContext.builder()
+                .scheme("urn:hhfr:1")
+                .representation(BinaryRepresentation.URI)
+                .transport(udp ? UDP : TCP)
+                .operation(new ServiceOperation("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"))
+                .request(request)
+                .response(response)
+                .characteristics(new StreamCharacteristics(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
+                .build());
+        Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
+        return base64.encodeToString(grant.id().toBytes()) + "." + base64.encodeToString(grant.token().toBytes());
+    }
+
+    @Override
+    public long received() {
+        return server.metrics().get(TransportMetrics.Counter.MESSAGES_DISPATCHED);
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        store.close();
+    }
+}

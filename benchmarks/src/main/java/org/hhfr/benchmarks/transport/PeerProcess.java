@@ -1,0 +1,131 @@
+package org.hhfr.benchmarks.transport;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The shoot-out's handle on one {@link PeerMain} JVM: starts it with this JVM's class path, sends commands,
+ * waits (bounded) for answers, stops it. Its standard error goes to a log file.
+ */
+final class PeerProcess implements AutoCloseable {
+    private static final String EOF = "\u0000EOF";
+
+    private final String name;
+    private final Process process;
+    private final Writer commands;
+    private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
+
+    private PeerProcess(String name, Process process) {
+        this.name = name;
+        this.process = process;
+        this.commands = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        Thread reader = new Thread(this::readAnswers, name + "-answers");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    static PeerProcess start(String name, List<String> jvmOptions, List<String> arguments, Path log)
+            throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(PeerMain.class.getName());
+        command.addAll(arguments);
+        Process process = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                .start();
+        return new PeerProcess(name, process);
+    }
+
+    private void readAnswers() {
+        try (BufferedReader reader = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                answers.add(line);
+            }
+        } catch (IOException e) {
+            // The process is gone; EOF below says so.
+        }
+        answers.add(EOF);
+    }
+
+    /** The next answer, which must start with {@code expected}; its words after that one. */
+    String[] await(String expected, long timeoutMillis) throws IOException, InterruptedException {
+        String line = answers.poll(timeoutMillis, TimeUnit.MILLISECONDS);
+        if (line == null) {
+            throw new IOException(name + ": no " + expected + " within " + timeoutMillis + " ms");
+        }
+        if (line.equals(EOF)) {
+            throw new IOException(name + " exited (" + exitCode() + ") instead of answering " + expected);
+        }
+        String[] words = line.split(" ", -1);
+        if (!words[0].equals(expected)) {
+            throw new IOException(name + " answered \"" + line + "\" instead of " + expected);
+        }
+        return words;
+    }
+
+    /** Sends {@code command} and returns the words of its answer (after the answer's name). */
+    String[] request(String command, long timeoutMillis) throws IOException, InterruptedException {
+        commands.write(command + "\n");
+        commands.flush();
+        return await(command, timeoutMillis);
+    }
+
+    /** Process CPU time and count, at once. */
+    Sample sample() throws IOException, InterruptedException {
+        String[] words = request("SAMPLE", 10_000);
+        return new Sample(System.nanoTime(), Long.parseLong(words[1]), Long.parseLong(words[2]));
+    }
+
+    private String exitCode() {
+        try {
+            return process.waitFor(1, TimeUnit.SECONDS) ? "exit " + process.exitValue() : "still running";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "unknown";
+        }
+    }
+
+    /** Asks the JVM to stop; ends it forcibly when it does not within 15 s. */
+    @Override
+    public void close() throws InterruptedException {
+        try {
+            commands.write("STOP\n");
+            commands.flush();
+        } catch (IOException e) {
+            // Already gone.
+        }
+        if (!process.waitFor(15, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            process.waitFor(5, TimeUnit.SECONDS);
+        }
+    }
+
+    /** A reading of one peer. */
+    static final class Sample {
+        final long atNanos;
+        final long cpuNanos;
+        final long count;
+
+        Sample(long atNanos, long cpuNanos, long count) {
+            this.atNanos = atNanos;
+            this.cpuNanos = cpuNanos;
+            this.count = count;
+        }
+    }
+}
