@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Serve StringConcat, FloatSum and PointsOfInterest over SOAP 1.1 and 1.2 on Apache Axis2, with HHFR",
-            "negotiation engaged. Prints each service's URL and WSDL, and the stream endpoints. Ctrl-C stops it."},
+            "negotiation engaged and TCP and UDP stream endpoints. Prints each service's URL and WSDL, and the",
+            "stream endpoints. Ctrl-C stops it."},
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:stopped by Ctrl-C (or a termination signal)", "2:the server could not start"})
 final class ServeCommand implements Callable<Integer> {
@@ -36,6 +37,19 @@ final class ServeCommand implements Callable<Integer> {
             description = "HTTP port for SOAP and the WSDL; 0 picks a free one (default: ${DEFAULT-VALUE})")
     private int port;
 
+    @Option(names = "--tcp-port", paramLabel = "PORT", defaultValue = "0",
+            description = "TCP stream port; 0 picks a free one, -1 serves no TCP streams (default: ${DEFAULT-VALUE})")
+    private int tcpPort;
+
+    @Option(names = "--udp-port", paramLabel = "PORT", defaultValue = "0",
+            description = "UDP stream port; 0 picks a free one, -1 serves no UDP streams (default: ${DEFAULT-VALUE})")
+    private int udpPort;
+
+    @Option(names = "--stream-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
+            description = "host name or address clients are told to open streams to; streams listen on every "
+                    + "interface (default: ${DEFAULT-VALUE})")
+    private String streamHost;
+
     /** Counted down to stop serving: by the shutdown hook, or by a test. */
     final CountDownLatch stopRequested = new CountDownLatch(1);
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -47,7 +61,8 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         HhfrServer server;
         try {
-            server = HhfrServer.start(ServerSettings.defaults().withPort(port));
+            server = HhfrServer.start(ServerSettings.defaults().withPort(port)
+                    .withStreams("0.0.0.0", streamHost, tcpPort, udpPort));
         } catch (IOException | IllegalArgumentException e) {
             err.println("error: the server could not start: " + e.getMessage());
             err.flush();

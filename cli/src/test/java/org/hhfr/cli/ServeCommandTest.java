@@ -32,14 +32,15 @@ class ServeCommandTest {
         CommandLine line = new CommandLine(command).setOut(new PrintWriter(out, true));
         ExecutorService runner = Executors.newSingleThreadExecutor();
         try {
-            Future<Integer> exit = runner.submit(() -> line.execute("--port", "0"));
+            Future<Integer> exit = runner.submit(() -> line.execute("--port", "0", "--udp-port", "-1"));
             int port = awaitPort(out);
             String printed = out.toString();
             for (String service : new String[] {"StringConcat", "FloatSum", "PointsOfInterest"}) {
                 assertTrue(printed.contains("http://localhost:" + port + "/axis2/services/" + service + "?wsdl"),
                         printed);
             }
-            assertTrue(printed.contains("stream tcp"), printed);
+            assertTrue(Pattern.compile("stream tcp +127\\.0\\.0\\.1:\\d+").matcher(printed).find(), printed);
+            assertTrue(Pattern.compile("stream udp +not served").matcher(printed).find(), printed);
             String wsdl = get("http://127.0.0.1:" + port + "/axis2/services/FloatSum?wsdl");
             assertTrue(wsdl.contains("wsdl:definitions"), wsdl);
 
