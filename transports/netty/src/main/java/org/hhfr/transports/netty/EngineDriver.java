@@ -25,6 +25,12 @@ final class EngineDriver {
         void onMessage(DeliveredMessage message);
 
         void onEvent(EngineEvent event);
+
+        /**
+         * Whether to read the link now. Never pause only because messages wait for dispatch: the peer's
+         * acknowledgements, which free the send buffer, arrive on the same link (pausing would deadlock).
+         */
+        boolean shouldRead(Link link);
     }
 
     private final ReliabilityEngine engine;
@@ -109,7 +115,7 @@ final class EngineDriver {
             return;
         }
         if (link != null) {
-            link.setReading(listener.canAccept() && link.isWritable());
+            link.setReading(listener.shouldRead(link));
         }
         arm();
     }

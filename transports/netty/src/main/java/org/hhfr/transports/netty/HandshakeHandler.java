@@ -77,6 +77,10 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             } catch (WireException e) {
                 ctx.executor().execute(() -> refuse(ctx, e));
                 return;
+            } catch (RuntimeException e) {
+                LOG.error("handshake of session {} failed", session.id(), e);
+                ctx.executor().execute(() -> refuse(ctx, new WireException(ErrorCode.ABORTED, "server error")));
+                return;
             }
             ctx.executor().execute(() -> admitted(ctx, session));
         });

@@ -358,6 +358,12 @@ public final class NettyStreamClient implements AutoCloseable {
             return true;
         }
 
+        /** Always: a client that stopped reading while the server does the same would deadlock both. */
+        @Override
+        public boolean shouldRead(Link link) {
+            return true;
+        }
+
         @Override
         public void onMessage(DeliveredMessage message) {
             CompletableFuture<byte[]> response = awaiting.remove(message.correlation());
@@ -404,7 +410,7 @@ public final class NettyStreamClient implements AutoCloseable {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             ctx.writeAndFlush(handshake.hello(), ctx.voidPromise());
-            driver.attach(new TcpLink(ctx.channel()));
+            driver.attach(new TcpLink(ctx.channel(), null));
             if (handshake.isReconnect()) {
                 driver.transportReset();
             }

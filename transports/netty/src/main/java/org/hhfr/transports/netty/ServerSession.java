@@ -41,8 +41,9 @@ import org.slf4j.LoggerFactory;
  * there, so the engine, the keys and the counters need no lock.
  *
  * <p>Backpressure: at most {@code maxPendingDispatches} messages are in dispatch or waiting for room in the
- * engine; beyond that the session leaves delivered messages in the engine, which stops granting the client
- * credit, and stops reading its TCP connection, as it does while the connection's outbound buffer is full.
+ * engine; beyond that the session leaves delivered messages in the engine, which then stops granting the client
+ * credit, so the client stops sending. A TCP connection whose outbound buffer is above the high-water mark (a
+ * client that does not read) is not read until it drains.
  */
 final class ServerSession implements StreamSession, EngineDriver.Listener {
     private static final Logger LOG = LoggerFactory.getLogger(ServerSession.class);
@@ -129,7 +130,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
         Link previous = driver.link();
         channel.writeAndFlush(welcome, channel.voidPromise());
-        driver.attach(new TcpLink(channel));
+        driver.attach(new TcpLink(channel, registry.metrics));
         if (previous != null) {
             previous.close(null);
         }
@@ -233,6 +234,11 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     @Override
     public boolean canAccept() {
         return !ended && pending < registry.config.maxPendingDispatches();
+    }
+
+    @Override
+    public boolean shouldRead(Link link) {
+        return link.isWritable();
     }
 
     @Override

@@ -15,10 +15,13 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.transports.Role;
+import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.hhfr.transports.reliability.ReliabilityEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -56,9 +59,12 @@ public final class StreamServer implements AutoCloseable {
      * Binds the endpoints the config asks for and starts serving the store's sessions.
      *
      * @throws IOException when a port cannot be bound
+     * @throws IllegalArgumentException when the reliability settings contradict each other
      */
     public static StreamServer start(ContextStore store, StreamDispatcher dispatcher, StreamServerConfig config)
             throws IOException {
+        checkReliability(config.streamReliability());
+        checkReliability(config.datagramReliability());
         EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(config.ioThreads(), NioIoHandler.newFactory());
         SessionRegistry registry = new SessionRegistry(store, dispatcher, config, new TransportMetrics());
@@ -88,6 +94,11 @@ public final class StreamServer implements AutoCloseable {
         StreamServer server = new StreamServer(acceptor, workers, registry, tcp, udp, purge);
         LOG.info("HHFR streams on {}: TCP {}, UDP {}", config.host(), server.tcpPort(), server.udpPort());
         return server;
+    }
+
+    /** Building an engine checks the settings' cross-field rules now rather than at a client's first contact. */
+    private static void checkReliability(ReliabilityConfig config) {
+        new ReliabilityEngine(config, new Random(), System.nanoTime());
     }
 
     private static Channel bindTcp(EventLoopGroup acceptor, EventLoopGroup workers, SessionRegistry registry,

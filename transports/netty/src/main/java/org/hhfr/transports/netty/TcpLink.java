@@ -8,9 +8,12 @@ import org.hhfr.transports.frame.Frame;
 /** A session's frames over one TCP connection; the pipeline's {@link FrameEncoder} turns them into bytes. */
 final class TcpLink implements Link {
     private final Channel channel;
+    private final TransportMetrics metrics;
 
-    TcpLink(Channel channel) {
+    /** @param metrics where pauses in reading are counted; null on a client */
+    TcpLink(Channel channel, TransportMetrics metrics) {
         this.channel = channel;
+        this.metrics = metrics;
     }
 
     Channel channel() {
@@ -36,6 +39,9 @@ final class TcpLink implements Link {
     public void setReading(boolean reading) {
         if (channel.config().isAutoRead() != reading) {
             channel.config().setAutoRead(reading);
+            if (!reading && metrics != null) {
+                metrics.increment(TransportMetrics.Counter.READS_PAUSED);
+            }
         }
     }
 

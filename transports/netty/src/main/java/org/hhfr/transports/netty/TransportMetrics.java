@@ -21,6 +21,8 @@ public final class TransportMetrics {
         HANDSHAKES_REFUSED,
         /** TCP connections that resumed a session after an earlier connection broke. */
         RESUMES,
+        /** Times a TCP connection stopped being read: outbound buffer full or too many messages in dispatch. */
+        READS_PAUSED,
         /** TCP connections closed after a frame that does not decode (by reason: {@link #tcpRefusals}). */
         FRAMES_REFUSED,
         /** Datagrams received on the UDP endpoint. */

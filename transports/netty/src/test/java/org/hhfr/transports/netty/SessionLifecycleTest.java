@@ -1,0 +1,203 @@
+package org.hhfr.transports.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.MonotonicClock;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.ErrorFrame;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameType;
+import org.hhfr.transports.frame.HelloFrame;
+import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** How sessions start, time out, end and come back; and how dispatch runs. */
+@Timeout(30)
+class SessionLifecycleTest {
+    private final InMemoryContextStore store = TestSessions.store();
+    private final SequenceChecker checker = new SequenceChecker();
+    private StreamServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+        store.close();
+    }
+
+    private void start(StreamServerConfig config, StreamDispatcher dispatcher) throws Exception {
+        server = StreamServer.start(store, dispatcher, config);
+    }
+
+    @Test
+    void connectionWithoutHandshakeIsClosedAfterTheHandshakeTimeout() throws Exception {
+        start(TestSessions.config().withHandshakeTimeoutMillis(200), checker.dispatcher());
+        try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
+            List<Frame> frames = peer.readUntilClosed(3_000);
+            assertTrue(peer.closedByServer());
+            assertEquals(ErrorCode.PEER_UNRESPONSIVE, ((ErrorFrame) frames.get(0)).code());
+        }
+        assertEquals(1, server.metrics().tcpRefusals(ErrorCode.PEER_UNRESPONSIVE));
+    }
+
+    @Test
+    void authenticatedPeerThatFallsSilentIsPingedThenTimedOut() throws Exception {
+        start(TestSessions.config().withStreamReliability(
+                ReliabilityConfig.forStream().withKeepAliveMillis(100, 500)), checker.dispatcher());
+        SessionGrant grant = TestSessions.grant(store);
+        try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
+            peer.send(HelloFrame.create(false, SessionId.of(grant.id().toBytes()), 1,
+                    SessionKeys.fromToken(grant.token().toBytes())));
+            List<Frame> frames = peer.readUntilClosed(5_000);
+            assertTrue(peer.closedByServer());
+            assertEquals(FrameType.WELCOME, frames.get(0).type());
+            assertTrue(frames.stream().anyMatch(frame -> frame.type() == FrameType.PING), frames.toString());
+            assertEquals(ErrorCode.PEER_UNRESPONSIVE, ((ErrorFrame) frames.get(frames.size() - 1)).code());
+        }
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.SESSIONS_FAILED));
+    }
+
+    @Test
+    void expiredSessionIsRefusedAsUnknownSoTheClientRenegotiates() throws Exception {
+        try (InMemoryContextStore shortLived = new InMemoryContextStore(
+                StoreLimits.defaults().withIdleTimeoutMillis(50), MonotonicClock.SYSTEM, TokenGenerator.secure());
+             StreamServer local = StreamServer.start(shortLived, checker.dispatcher(), TestSessions.config())) {
+            SessionGrant grant = TestSessions.grant(shortLived);
+            Thread.sleep(150);
+            StreamSessionException refused = assertThrows(StreamSessionException.class,
+                    () -> TestSessions.tcpClient(local, grant).connect());
+            assertEquals(ErrorCode.UNKNOWN_SESSION, refused.code());
+        }
+    }
+
+    @Test
+    void removingTheSessionFromTheStoreAbortsItsStream() throws Exception {
+        start(TestSessions.config(), checker.dispatcher());
+        SessionGrant grant = TestSessions.grant(store);
+        try (NettyStreamClient client = TestSessions.tcpClient(server, grant).connect()) {
+            assertEquals(0, SequenceChecker.number(client.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS)));
+            store.remove(grant.id());
+            ExecutionException ended = assertThrows(ExecutionException.class,
+                    () -> client.finished().get(5, TimeUnit.SECONDS));
+            assertEquals(ErrorCode.ABORTED, ((StreamSessionException) ended.getCause()).code());
+            assertThrows(ExecutionException.class, () -> client.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS));
+        }
+    }
+
+    @Test
+    void closingTheServerAbortsItsClients() throws Exception {
+        start(TestSessions.config(), checker.dispatcher());
+        try (NettyStreamClient client = TestSessions.udpClient(server, TestSessions.grant(store)).connect()) {
+            assertEquals(0, SequenceChecker.number(client.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS)));
+            server.close();
+            server = null;
+            ExecutionException ended = assertThrows(ExecutionException.class,
+                    () -> client.finished().get(5, TimeUnit.SECONDS));
+            assertEquals(ErrorCode.ABORTED, ((StreamSessionException) ended.getCause()).code());
+        }
+    }
+
+    @Test
+    void callsInFlightSurviveTheServerDroppingEveryConnection() throws Exception {
+        start(TestSessions.config(), checker.dispatcher());
+        try (NettyStreamClient client = TestSessions.tcpClient(server, TestSessions.grant(store)).connect()) {
+            List<CompletableFuture<byte[]>> calls = new ArrayList<>();
+            for (int i = 0; i < 5_000; i++) {
+                calls.add(client.call(SequenceChecker.body(i)));
+                if (i % 1_000 == 500) {
+                    server.dropConnections();
+                }
+            }
+            for (int i = 0; i < calls.size(); i++) {
+                assertEquals(i, SequenceChecker.number(calls.get(i).get(10, TimeUnit.SECONDS)));
+            }
+            assertTrue(client.reconnects() > 0);
+        }
+        assertEquals(5_000, checker.delivered.get());
+        assertEquals(0, checker.violations.get());
+    }
+
+    @Test
+    void aGracefullyClosedSessionCanBeReopenedWithItsIdAndToken() throws Exception {
+        start(TestSessions.config(), checker.dispatcher());
+        SessionGrant grant = TestSessions.grant(store);
+        try (NettyStreamClient first = TestSessions.tcpClient(server, grant).connect()) {
+            first.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS);
+            first.closeGracefully().get(5, TimeUnit.SECONDS);
+        }
+        TestSessions.awaitCounter(server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
+        try (NettyStreamClient second = TestSessions.tcpClient(server, grant).connect()) {
+            assertEquals(1, SequenceChecker.number(second.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
+        }
+    }
+
+    @Test
+    void responsesCompletingOutOfOrderOnAnExecutorReachTheirOwnCalls() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            Random random = new Random(11);
+            StreamDispatcher slowAndShuffled = (session, message) -> CompletableFuture.supplyAsync(() -> {
+                sleepQuietly(random.nextInt(3));
+                return message.payload();
+            }, pool);
+            start(TestSessions.config().withDispatchExecutor(pool), slowAndShuffled);
+            try (NettyStreamClient client = TestSessions.udpClient(server, TestSessions.grant(store)).connect()) {
+                List<CompletableFuture<byte[]>> calls = new ArrayList<>();
+                for (int i = 0; i < 2_000; i++) {
+                    calls.add(client.call(SequenceChecker.body(i)));
+                }
+                for (int i = 0; i < calls.size(); i++) {
+                    assertEquals(i, SequenceChecker.number(calls.get(i).get(10, TimeUnit.SECONDS)));
+                }
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aDispatcherThatThrowsFailsOnlyItsSession() throws Exception {
+        StreamDispatcher failing = (session, message) -> {
+            if (SequenceChecker.number(message.payload()) == 3) {
+                throw new IllegalStateException("broken service");
+            }
+            return CompletableFuture.completedFuture(message.payload());
+        };
+        start(TestSessions.config(), failing);
+        try (NettyStreamClient healthy = TestSessions.tcpClient(server, TestSessions.grant(store)).connect();
+             NettyStreamClient broken = TestSessions.tcpClient(server, TestSessions.grant(store)).connect()) {
+            ExecutionException failed = assertThrows(ExecutionException.class,
+                    () -> broken.call(SequenceChecker.body(3)).get(5, TimeUnit.SECONDS));
+            assertEquals(ErrorCode.ABORTED, ((StreamSessionException) failed.getCause()).code());
+            assertEquals(4, SequenceChecker.number(healthy.call(SequenceChecker.body(4)).get(5, TimeUnit.SECONDS)));
+        }
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.DISPATCH_FAILURES));
+    }
+
+    private static void sleepQuietly(int millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
