@@ -71,9 +71,9 @@ final class AeronReceiver implements ServerSide {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         stopped = true;
-        poller.join();
+        Threads.joinQuietly(poller);
         aeron.close();
     }
 }

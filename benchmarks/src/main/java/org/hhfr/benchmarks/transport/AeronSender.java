@@ -72,9 +72,9 @@ final class AeronSender implements ClientSide {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         stopped = true;
-        sender.join();
+        Threads.joinQuietly(sender);
         aeron.close();
     }
 }

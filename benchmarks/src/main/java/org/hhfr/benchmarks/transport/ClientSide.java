@@ -10,6 +10,7 @@ interface ClientSide extends AutoCloseable {
     /** Completes when a bounded run (see {@link ClosedLoop}) got all its replies, exceptionally if it broke. */
     CompletableFuture<Void> done();
 
+    /** Stops sending and disconnects; waits (bounded) for its threads. */
     @Override
-    void close() throws Exception;
+    void close();
 }

@@ -55,9 +55,14 @@ final class GrpcClient implements ClientSide {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         loop.stop();
-        channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        channel.shutdownNow();
+        try {
+            channel.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private final class ResponseObserver implements StreamObserver<SumResponse> {

@@ -45,8 +45,13 @@ final class GrpcServer implements ServerSide {
     }
 
     @Override
-    public void close() throws InterruptedException {
-        server.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+    public void close() {
+        server.shutdownNow();
+        try {
+            server.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private final class FloatSumService extends FloatSumGrpc.FloatSumImplBase {

@@ -103,16 +103,21 @@ final class PeerProcess implements AutoCloseable {
 
     /** Asks the JVM to stop; ends it forcibly when it does not within 15 s. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         try {
             commands.write("STOP\n");
             commands.flush();
         } catch (IOException e) {
             // Already gone.
         }
-        if (!process.waitFor(15, TimeUnit.SECONDS)) {
+        try {
+            if (!process.waitFor(15, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(5, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
             process.destroyForcibly();
-            process.waitFor(5, TimeUnit.SECONDS);
+            Thread.currentThread().interrupt();
         }
     }
 

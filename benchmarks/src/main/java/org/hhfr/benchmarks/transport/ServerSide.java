@@ -14,6 +14,7 @@ interface ServerSide extends AutoCloseable {
     /** Requests received so far. */
     long received();
 
+    /** Stops serving; waits (bounded) for its threads. */
     @Override
-    void close() throws Exception;
+    void close();
 }
