@@ -31,6 +31,8 @@ import org.apache.hc.core5.http.io.SocketConfig;
 final class GuardedHttpFactory extends HttpFactory {
     private final ServerSettings settings;
     private final BindFailureHandler bindFailures = new BindFailureHandler();
+    private volatile ThreadPoolExecutor requestExecutor;
+    private volatile HttpConnectionManager connections;
 
     GuardedHttpFactory(ConfigurationContext context, ServerSettings settings) throws AxisFault {
         super(context, settings.port());
@@ -41,8 +43,19 @@ final class GuardedHttpFactory extends HttpFactory {
     @Override
     public ExecutorService newRequestExecutor(int port) {
         int threads = settings.requestThreads();
-        return new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
+        requestExecutor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(settings.queuedConnections()), daemonThreads("hhfr-http-" + port + "-"));
+        return requestExecutor;
+    }
+
+    /**
+     * Whether a new connection would be rejected: every thread busy and the queue full. Exact, because the
+     * listener thread is the only one that submits (workers only make room).
+     */
+    private boolean saturated() {
+        ThreadPoolExecutor executor = requestExecutor;
+        return executor.getPoolSize() >= executor.getMaximumPoolSize()
+                && executor.getQueue().remainingCapacity() == 0;
     }
 
     @Override
@@ -71,18 +84,36 @@ final class GuardedHttpFactory extends HttpFactory {
                                                              WorkerFactory workerFactory, Http1Config http1Config) {
         long maxRequestBytes = settings.maxRequestBytes();
         // The five-argument constructor makes the manager use this factory's processor and strategies.
-        return new DefaultHttpConnectionManager(getConfigurationContext(), requestExecutor, workerFactory,
-                http1Config, this) {
+        HttpConnectionManager manager = new DefaultHttpConnectionManager(getConfigurationContext(), requestExecutor,
+                workerFactory, http1Config, this) {
             @Override
             public void process(AxisHttpConnection connection) {
                 GuardedHttpConnection guarded = new GuardedHttpConnection(connection, maxRequestBytes);
+                // Refused before Axis2 registers a processor for it: a rejected one would stay registered.
+                if (saturated()) {
+                    guarded.refuseBusy();
+                    return;
+                }
                 try {
                     super.process(guarded);
-                } catch (RejectedExecutionException busy) {
+                } catch (RejectedExecutionException shuttingDown) {
                     guarded.refuseBusy();
                 }
             }
         };
+        connections = manager;
+        return manager;
+    }
+
+    /**
+     * Closes every open connection, so that stopping does not wait for idle keep-alive connections to time
+     * out (their threads are blocked reading and cannot be interrupted).
+     */
+    void closeConnections() {
+        HttpConnectionManager manager = connections;
+        if (manager != null) {
+            manager.shutdown();
+        }
     }
 
     @Override

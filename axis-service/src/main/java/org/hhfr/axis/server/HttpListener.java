@@ -62,6 +62,7 @@ final class HttpListener implements TransportListener {
             return;
         }
         try {
+            factory.closeConnections();
             server.destroy();
         } catch (IOException e) {
             // the listener socket is gone either way
