@@ -39,12 +39,16 @@ public final class SampleServices {
 
     /** Decodes a binary sum request, sums it, encodes the binary response. */
     public static byte[] sum(byte[] request) {
-        float[] values = decode(SUM_REQUEST, request).record().floats("values");
+        return BINARY.encode(sum(decode(SUM_REQUEST, request)));
+    }
+
+    /** {@code FloatSum.sum}: the sum of the request's values, in float arithmetic as Java sums them. */
+    public static Message sum(Message request) {
         float sum = 0;
-        for (float value : values) {
+        for (float value : request.record().floats("values")) {
             sum += value;
         }
-        return BINARY.encode(Message.of(SUM_RESPONSE).set("return", sum).build());
+        return Message.of(SUM_RESPONSE).set("return", sum).build();
     }
 
     public static float sumResult(byte[] response) {
@@ -57,14 +61,18 @@ public final class SampleServices {
     }
 
     public static byte[] concat(byte[] request) {
-        String[] parts = decode(CONCAT_REQUEST, request).record().strings("parts");
+        return BINARY.encode(concat(decode(CONCAT_REQUEST, request)));
+    }
+
+    /** {@code StringConcat.concat}: the parts joined, nil parts skipped. */
+    public static Message concat(Message request) {
         StringBuilder joined = new StringBuilder();
-        for (String part : parts) {
+        for (String part : request.record().strings("parts")) {
             if (part != null) {
                 joined.append(part);
             }
         }
-        return BINARY.encode(Message.of(CONCAT_RESPONSE).set("return", joined.toString()).build());
+        return Message.of(CONCAT_RESPONSE).set("return", joined.toString()).build();
     }
 
     public static String concatResult(byte[] response) {
