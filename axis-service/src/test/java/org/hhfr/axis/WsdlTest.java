@@ -2,10 +2,20 @@ package org.hhfr.axis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
+
+import javax.wsdl.Binding;
+import javax.wsdl.BindingOperation;
+import javax.wsdl.Definition;
+import javax.wsdl.Port;
+import javax.wsdl.Service;
+import javax.wsdl.factory.WSDLFactory;
+import javax.wsdl.xml.WSDLReader;
+import javax.xml.namespace.QName;
 
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.schemas.ComplexType;
@@ -21,8 +31,9 @@ import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
 
 /**
- * The WSDL each service publishes at {@code ?wsdl} is well-formed WSDL 1.1 that HHFR's own schema parser reads
- * into the structures the services stream with; the module's {@code negotiate} operation stays out of it.
+ * The WSDL each service publishes at {@code ?wsdl} is WSDL 1.1 that standard tooling (wsdl4j) reads and that
+ * HHFR's own schema parser reads into the structures the services stream with; the module's {@code negotiate}
+ * operation stays out of it.
  */
 class WsdlTest {
     private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
@@ -53,6 +64,28 @@ class WsdlTest {
             assertEquals(1, document.getElementsByTagNameNS(WSDL, "types").getLength());
             assertTrue(document.getElementsByTagNameNS(WSDL, "binding").getLength() >= 2, "SOAP 1.1 and 1.2");
             assertTrue(wsdl(service).contains(":" + server.port() + "/axis2/services/" + service));
+        }
+    }
+
+    @Test
+    void wsdl4jReadsEveryServiceWithBothSoapBindingsAndItsOperations() throws Exception {
+        WSDLReader reader = WSDLFactory.newInstance().newWSDLReader();
+        reader.setFeature("javax.wsdl.verbose", false);
+        reader.setFeature("javax.wsdl.importDocuments", false);
+        String[][] operations = {{"StringConcat", "concat"}, {"FloatSum", "sum"}, {"PointsOfInterest", "list"}};
+        for (String[] expected : operations) {
+            Definition definition = reader.readWSDL(null, Envelopes.parse(wsdl(expected[0])));
+            Service service = definition.getService(new QName(Envelopes.SERVICES_NS, expected[0]));
+            assertNotNull(service, expected[0]);
+            for (Object port : service.getPorts().values()) {
+                Binding binding = ((Port) port).getBinding();
+                assertFalse(binding.isUndefined(), binding.getQName().toString());
+                BindingOperation operation = binding.getBindingOperation(expected[1], null, null);
+                assertNotNull(operation, binding.getQName() + " lacks " + expected[1]);
+                assertNotNull(operation.getOperation().getInput().getMessage().getPart("parameters")
+                        .getElementName(), expected[0] + " input element");
+            }
+            assertEquals(1, definition.getPortTypes().size());
         }
     }
 
