@@ -65,6 +65,10 @@ final class TestService implements AutoCloseable {
         return new TestService(streams.negotiationService());
     }
 
+    static TestService hhfr(SoapNegotiationService negotiation) throws IOException {
+        return new TestService(negotiation);
+    }
+
     String url() {
         return url("/FloatSum");
     }
