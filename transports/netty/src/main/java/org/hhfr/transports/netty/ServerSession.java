@@ -110,7 +110,11 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         if (loop.inEventLoop()) {
             task.run();
         } else {
-            loop.execute(task);
+            try {
+                loop.execute(task);
+            } catch (RejectedExecutionException e) {
+                LOG.debug("session {}: server closed, task dropped", id());
+            }
         }
     }
 

@@ -35,6 +35,7 @@ final class SessionRegistry implements EvictionListener {
     final FrameLimits datagramLimits;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
     private final long quietNanos;
+    private volatile boolean closed;
 
     SessionRegistry(ContextStore store, StreamDispatcher dispatcher, StreamServerConfig config,
                     TransportMetrics metrics) {
@@ -109,8 +110,16 @@ final class SessionRegistry implements EvictionListener {
         return new ArrayList<>(sessions.values());
     }
 
+    /** The server stopped: sessions were aborted already; later evictions need no action. */
+    void close() {
+        closed = true;
+    }
+
     @Override
     public void onEviction(StoredSession stored, RemovalCause cause) {
+        if (closed) {
+            return;
+        }
         ServerSession session = sessions.remove(stored.id());
         if (session != null) {
             LOG.debug("closing stream of session {}: {}", stored.id(), cause);

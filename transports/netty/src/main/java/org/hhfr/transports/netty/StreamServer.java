@@ -161,6 +161,7 @@ public final class StreamServer implements AutoCloseable {
     @Override
     public void close() {
         purge.cancel(false);
+        registry.close();
         for (ServerSession session : registry.sessions()) {
             session.evict("server shutting down");
         }
