@@ -46,6 +46,7 @@ public final class HhfrClient implements Closeable {
     private final Negotiator negotiator;
     private final ClientTimer timer = new ClientTimer();
     private final List<Session> sessions = new ArrayList<>();
+    /** The service's WSDL, once fetched. Guarded by {@code this}. */
     private WsdlOperations wsdl;
     private boolean closed;
 
@@ -86,10 +87,13 @@ public final class HhfrClient implements Closeable {
         WsdlOperations operations;
         synchronized (this) {
             requireOpen();
-            if (wsdl == null) {
-                wsdl = WsdlOperations.read(fetch(source), source);
-            }
             operations = wsdl;
+        }
+        if (operations == null) {
+            operations = WsdlOperations.read(fetch(source), source);
+            synchronized (this) {
+                wsdl = operations;
+            }
         }
         return operations.operation(name, source);
     }

@@ -70,28 +70,29 @@ final class PendingCall {
                 + timeoutMillis + " ms", timeoutMillis, null));
     }
 
-    /** Waits for the outcome; the timer guarantees one by the deadline. */
+    /**
+     * Waits for the outcome; the timer guarantees one by the deadline. An interrupt (the app cancelling its
+     * background work) stops the wait: the call fails, and the thread keeps its interrupt status.
+     */
     Message await() throws HhfrException {
-        boolean interrupted = false;
         try {
             while (true) {
                 try {
                     return future.get(remainingMillis() + TimeUnit.SECONDS.toMillis(1), TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    interrupted = true;
                 } catch (TimeoutException e) {
                     expire();
                 }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            HhfrException interrupted = new HhfrException(description + " was interrupted while waiting", e);
+            fail(interrupted);
+            throw interrupted;
         } catch (ExecutionException e) {
             if (e.getCause() instanceof HhfrException) {
                 throw (HhfrException) e.getCause();
             }
             throw new HhfrException(description + " failed: " + e.getCause(), e.getCause());
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
         }
     }
 }

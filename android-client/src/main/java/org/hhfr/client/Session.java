@@ -3,6 +3,7 @@ package org.hhfr.client;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -57,14 +58,9 @@ public final class Session implements Closeable {
     }
 
     /** Reopens a stream from a still valid ticket, or negotiates now when the client asks for it. */
-    void start() throws HhfrException {
-        if (negotiated) {
-            return;
-        }
-        if (client.negotiator().resumable(ticketKey).isPresent() || settings.negotiateOnOpen()) {
-            synchronized (this) {
-                negotiateExplicitly();
-            }
+    synchronized void start() {
+        if (!negotiated && (settings.negotiateOnOpen() || client.negotiator().resumable(ticketKey).isPresent())) {
+            negotiateExplicitly();
         }
     }
 
@@ -326,7 +322,7 @@ public final class Session implements Closeable {
 
     private Message requestOf(Object... values) {
         Message.Builder builder = newRequest();
-        java.util.List<ElementDecl> elements = operation.request().root().complexType().elements();
+        List<ElementDecl> elements = operation.request().root().complexType().elements();
         if (values.length != elements.size()) {
             throw new IllegalArgumentException(operation.element().localName() + " takes " + elements.size()
                     + " values (" + names(elements) + "), not " + values.length);
@@ -337,7 +333,7 @@ public final class Session implements Closeable {
         return builder.build();
     }
 
-    private static String names(java.util.List<ElementDecl> elements) {
+    private static String names(List<ElementDecl> elements) {
         StringBuilder names = new StringBuilder();
         for (ElementDecl element : elements) {
             names.append(names.length() == 0 ? "" : ", ").append(element.name().localName());

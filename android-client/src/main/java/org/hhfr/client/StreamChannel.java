@@ -250,8 +250,8 @@ abstract class StreamChannel implements Channel {
     }
 
     /**
-     * For the writer: waits until frames are due and {@code ready} says the link can take them, then
-     * hands over the next frame; {@code null} when there is nothing more now. Call with the lock held.
+     * For the writer, with the lock held: true when frames are due and the link can take them (then take
+     * them with {@link #pollTransmitLocked}); otherwise waits a while and returns false, to be asked again.
      */
     final boolean awaitTransmitLocked(boolean linkReady) {
         if (terminated) {

@@ -26,7 +26,6 @@ final class UdpChannel extends StreamChannel {
     private final DatagramSocket socket;
     private final DatagramWriter datagrams;
     private final DatagramReader verifier;
-    private final int maxDatagramSize;
     private long dropped;
     private Thread reader;
     private Thread writer;
@@ -38,7 +37,6 @@ final class UdpChannel extends StreamChannel {
                         Math.max(10_000, settings.policy.retransmissionIntervalMillis())));
         this.socket = socket;
         this.datagrams = datagrams;
-        this.maxDatagramSize = DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE;
         this.verifier = new DatagramReader(settings.sessionId, SessionKeys.fromToken(settings.token), Role.CLIENT,
                 FrameLimits.defaults().withMaxFrameLength(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE));
     }
@@ -82,6 +80,7 @@ final class UdpChannel extends StreamChannel {
     }
 
     private void runReader() {
+        int maxDatagramSize = DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE;
         byte[] buffer = new byte[maxDatagramSize + 1];
         DatagramPacket packet = new DatagramPacket(buffer, buffer.length);
         while (!isLost()) {

@@ -107,10 +107,9 @@ final class WsdlOperations {
             if (!WSDL.equals(namespace) && !SOAP11_BINDING.equals(namespace) && !SOAP12_BINDING.equals(namespace)) {
                 continue;
             }
-            String parentTag = WSDL + " ";
             if (WSDL.equals(namespace) && "message".equals(name)) {
                 message = parser.getAttributeValue(null, "name");
-            } else if (WSDL.equals(namespace) && "part".equals(name) && (parentTag + "message").equals(parent)) {
+            } else if (WSDL.equals(namespace) && "part".equals(name) && (WSDL + " message").equals(parent)) {
                 String element = parser.getAttributeValue(null, "element");
                 if (element != null && message != null && !partElements.containsKey(message)) {
                     partElements.put(message, resolve(parser, element));
@@ -118,7 +117,7 @@ final class WsdlOperations {
             } else if (WSDL.equals(namespace) && "operation".equals(name)) {
                 operation = parser.getAttributeValue(null, "name");
             } else if (operation != null && WSDL.equals(namespace) && ("input".equals(name) || "output".equals(name))
-                    && (parentTag + "operation").equals(parent)) {
+                    && (WSDL + " operation").equals(parent)) {
                 String messageRef = parser.getAttributeValue(null, "message");
                 if (messageRef != null) {
                     ("input".equals(name) ? inputMessages : outputMessages)

@@ -46,7 +46,6 @@ final class TestService implements AutoCloseable {
     private final XmlRepresentation xml = new XmlRepresentation();
     final AtomicInteger soapCalls = new AtomicInteger();
     final AtomicInteger negotiations = new AtomicInteger();
-    volatile long delayMillis;
 
     private TestService(SoapNegotiationService negotiation) throws IOException {
         this.negotiation = negotiation;
@@ -102,7 +101,6 @@ final class TestService implements AutoCloseable {
         } else {
             response = sum(body, version);
         }
-        sleep(delayMillis);
         respond(exchange, response.status(), response.contentType(), response.envelope());
     }
 
@@ -166,16 +164,6 @@ final class TestService implements AutoCloseable {
         }
         int start = at + "action=\"".length();
         return contentType.substring(start, contentType.indexOf('"', start));
-    }
-
-    private static void sleep(long millis) {
-        if (millis > 0) {
-            try {
-                Thread.sleep(millis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
     }
 
     @Override
