@@ -47,7 +47,8 @@ import org.junit.jupiter.api.Test;
  * HHFR negotiation over Axis2 with the negotiation module's own client: optimistic (the offer on a real
  * call) and explicit ({@code negotiate}), accepted with a session the store holds and a transport can
  * admit, declined with a reason, and falling back against a service the module is not engaged on, always
- * with the call's correct first answer. The server serves TCP streams only.
+ * with the call's correct first answer. The server serves TCP streams only, under the address each client
+ * reached it at.
  */
 class NegotiationOverAxis2Test {
     private static final String WSA = "http://www.w3.org/2005/08/addressing";
@@ -59,8 +60,9 @@ class NegotiationOverAxis2Test {
     static void start() throws IOException {
         server = HhfrServer.start(TestServers.loopback().withRequestThreads(4)
                 .withPlainSoap(Set.of(PointsOfInterest.class))
-                .withStreams(TestServers.LOOPBACK, TestServers.LOOPBACK, 0, ServerSettings.NOT_SERVED));
-        tcpEndpoint = server.streamEndpoint(HhfrUris.TRANSPORT_TCP);
+                .withStreams(TestServers.LOOPBACK, null, 0, ServerSettings.NOT_SERVED));
+        // no advertised host: answers name the address the client reached, here 127.0.0.1
+        tcpEndpoint = new StreamEndpoint(TestServers.LOOPBACK, server.streamPort(HhfrUris.TRANSPORT_TCP));
     }
 
     @AfterAll

@@ -45,9 +45,9 @@ final class ServeCommand implements Callable<Integer> {
             description = "UDP stream port; 0 picks a free one, -1 serves no UDP streams (default: ${DEFAULT-VALUE})")
     private int udpPort;
 
-    @Option(names = "--stream-host", paramLabel = "HOST", defaultValue = "127.0.0.1",
-            description = "host name or address clients are told to open streams to; streams listen on every "
-                    + "interface (default: ${DEFAULT-VALUE})")
+    @Option(names = "--stream-host", paramLabel = "HOST",
+            description = "host name or address clients are told to open streams to (default: the address each "
+                    + "client reached the server at); streams listen on every interface")
     private String streamHost;
 
     /** Counted down to stop serving: by the shutdown hook, or by a test. */

@@ -48,7 +48,8 @@ final class OfferHandler extends AbstractHandler {
         offers.next().setProcessed();
         List<HeaderBlock> headers = AxiomHeaderBlocks.of(message.getEnvelope());
         try {
-            HeaderBlock answer = negotiation.answerFor(headers, ServiceOperations.of(message));
+            HeaderBlock answer = NegotiatingConnection.during(message,
+                    () -> negotiation.answerFor(headers, ServiceOperations.of(message)));
             message.getOperationContext().setProperty(ANSWER_PROPERTY, answer);
         } catch (IOException e) {
             throw AxisFault.makeFault(e);

@@ -21,7 +21,6 @@ import org.hhfr.axis.stream.AxisStreamDispatcher;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
-import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.server.StreamEndpoints;
@@ -125,9 +124,9 @@ public final class HhfrServer implements AutoCloseable {
         return "http://" + host + ":" + port() + "/axis2/services/" + serviceName;
     }
 
-    /** Where a transport is served, as negotiation hands it out; {@code null} when it is not. */
-    public StreamEndpoint streamEndpoint(String transportUri) {
-        return streams == null ? null : streams.endpointFor(transportUri);
+    /** The bound port of a stream transport, or -1 when it is not served. */
+    public int streamPort(String transportUri) {
+        return streams == null ? -1 : streams.port(transportUri);
     }
 
     /** The negotiation state: the context store of sessions, and stream admission. */
@@ -156,9 +155,9 @@ public final class HhfrServer implements AutoCloseable {
                     serviceUrl(host, name)));
         }
         for (String transport : new String[] {HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP}) {
-            StreamEndpoint endpoint = streamEndpoint(transport);
+            int streamPort = streamPort(transport);
             lines.add(String.format("%-17s %s", "stream " + transport.substring(transport.lastIndexOf(':') + 1),
-                    endpoint == null ? "not served (clients stay on SOAP)" : endpoint.toString()));
+                    streamPort < 0 ? "not served (clients stay on SOAP)" : "port " + streamPort));
         }
         return lines;
     }

@@ -7,6 +7,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import org.hhfr.axis.module.NegotiatingConnection;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.negotiation.HhfrUris;
@@ -18,7 +19,7 @@ import org.hhfr.transports.netty.StreamServerConfig;
 /**
  * The Netty TCP and UDP stream endpoints of one server, started once over the negotiation's context store,
  * with their own pool of dispatch threads (calls into services block; Netty's I/O threads must not). As
- * {@link StreamEndpoints} it tells negotiation where each transport is served, under the advertised host.
+ * {@link StreamEndpoints} it tells negotiation where each transport is served.
  */
 final class RunningStreams implements StreamEndpoints, AutoCloseable {
     private final StreamServer server;
@@ -56,11 +57,24 @@ final class RunningStreams implements StreamEndpoints, AutoCloseable {
         }
     }
 
+    /**
+     * The endpoint under the advertised host, or, when none is configured, under the address the negotiating
+     * client reached this server at ({@code 127.0.0.1} outside a negotiation).
+     */
     @Override
     public StreamEndpoint endpointFor(String transportUri) {
-        int port = HhfrUris.TRANSPORT_TCP.equals(transportUri) ? server.tcpPort()
+        int port = port(transportUri);
+        if (port <= 0) {
+            return null;
+        }
+        String host = advertisedHost != null ? advertisedHost : NegotiatingConnection.localAddress();
+        return new StreamEndpoint(host != null ? host : "127.0.0.1", port);
+    }
+
+    /** The bound port of a transport, or -1 when it is not served. */
+    int port(String transportUri) {
+        return HhfrUris.TRANSPORT_TCP.equals(transportUri) ? server.tcpPort()
                 : HhfrUris.TRANSPORT_UDP.equals(transportUri) ? server.udpPort() : -1;
-        return port > 0 ? new StreamEndpoint(advertisedHost, port) : null;
     }
 
     /** Ends every stream session, closes the endpoints and stops the dispatch threads. */

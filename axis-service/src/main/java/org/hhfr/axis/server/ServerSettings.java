@@ -59,7 +59,7 @@ public final class ServerSettings {
         this.storeLimits = Objects.requireNonNull(storeLimits, "storeLimits");
         this.purgeIntervalMillis = purgeIntervalMillis;
         this.streamBindHost = Objects.requireNonNull(streamBindHost, "streamBindHost");
-        this.advertisedHost = Objects.requireNonNull(advertisedHost, "advertisedHost");
+        this.advertisedHost = advertisedHost;
         this.tcpPort = tcpPort;
         this.udpPort = udpPort;
     }
@@ -73,12 +73,13 @@ public final class ServerSettings {
     /**
      * HTTP port 8080; 8 request threads and 64 queued connections; requests up to 4 MiB; an idle connection
      * is dropped after 20 s; StringConcat, FloatSum and PointsOfInterest with HHFR; the store's default limits,
-     * purged every 30 s; TCP and UDP streams on free ports of every interface, handed out as 127.0.0.1.
+     * purged every 30 s; TCP and UDP streams on free ports of every interface, handed out under the address
+     * each client reached the server at.
      */
     public static ServerSettings defaults() {
         return new ServerSettings(8080, 8, 64, 4L << 20, 20_000,
                 Arrays.<Class<?>>asList(StringConcat.class, FloatSum.class, PointsOfInterest.class),
-                Collections.<Class<?>>emptySet(), StoreLimits.defaults(), 30_000, "0.0.0.0", "127.0.0.1", 0, 0);
+                Collections.<Class<?>>emptySet(), StoreLimits.defaults(), 30_000, "0.0.0.0", null, 0, 0);
     }
 
     /** 0 binds a free port; {@link HhfrServer#port()} tells which. */
@@ -135,7 +136,8 @@ public final class ServerSettings {
 
     /**
      * Where streams are served: the address to bind ({@code 0.0.0.0} for every interface), the host name or
-     * address negotiation answers hand to clients, and the TCP and UDP ports (0: a free port,
+     * address negotiation answers hand to clients ({@code null}: the address each client reached the server
+     * at, right unless a proxy or NAT is in between), and the TCP and UDP ports (0: a free port,
      * {@link #NOT_SERVED}: that transport is off, so offers for it are declined).
      */
     public ServerSettings withStreams(String bindHost, String clientsUse, int tcp, int udp) {
@@ -188,7 +190,7 @@ public final class ServerSettings {
         return streamBindHost;
     }
 
-    /** The host clients are told to open streams to. */
+    /** The host clients are told to open streams to; {@code null}: the address each client reached. */
     public String advertisedHost() {
         return advertisedHost;
     }
