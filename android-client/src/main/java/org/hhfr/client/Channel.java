@@ -12,9 +12,6 @@ interface Channel {
     /** Starts the call; its outcome, failures included, goes into {@code call}. Never throws. */
     void start(PendingCall call, Message request);
 
-    /** Sends a one-way message: returns once it is delivered (SOAP) or queued on the stream. */
-    void send(Message request, int timeoutMillis) throws HhfrException;
-
     /** False once the channel failed for good; the session then negotiates a new one. */
     boolean isUsable();
 

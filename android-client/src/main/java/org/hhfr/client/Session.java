@@ -40,6 +40,8 @@ public final class Session implements Closeable {
     private final Operation operation;
     private final TicketKey ticketKey;
     private final XmlRepresentation xml;
+    /** Plain SOAP: the fallback, and the channel of one-way operations. Stateless, so shared. */
+    private final SoapChannel soap;
     /** Guarded by {@code this}. */
     private Channel channel;
     /** Whether this session's stream question is settled for now (negotiated, declined, or in progress). */
@@ -53,8 +55,9 @@ public final class Session implements Closeable {
         this.ticketKey = new TicketKey(settings.serviceUrl().toString(), operation.soapAction() + " "
                 + operation.element(), operation.fingerprint());
         this.xml = new XmlRepresentation(settings.streamerLimits());
-        this.channel = new SoapChannel(settings, operation);
-        this.negotiated = settings.transportUris().isEmpty();
+        this.soap = new SoapChannel(settings, operation);
+        this.channel = soap;
+        this.negotiated = settings.transportUris().isEmpty() || operation.isOneWay();
     }
 
     /** Reopens a stream from a still valid ticket, or negotiates now when the client asks for it. */
@@ -139,13 +142,20 @@ public final class Session implements Closeable {
     }
 
     /**
-     * Sends a one-way message. On a stream it returns once the message is queued (the stream then delivers
-     * it exactly once while the session lives); over SOAP once the service accepted it.
+     * Sends a request of a one-way operation and returns once the service accepted it. One-way operations
+     * travel as plain SOAP (the negotiation vocabulary describes request-response streams).
      */
     public void send(Message request) throws HhfrException {
         requireRequest(request);
-        Channel current = channelForCall();
-        current.send(request, (int) Math.min(Integer.MAX_VALUE, settings.callTimeoutMillis()));
+        if (!operation.isOneWay()) {
+            throw new IllegalStateException(operation + " answers: use call");
+        }
+        synchronized (this) {
+            if (closed) {
+                throw new SessionClosedException("the session for " + operation + " is closed");
+            }
+        }
+        soap.send(request, (int) Math.min(Integer.MAX_VALUE, settings.callTimeoutMillis()));
     }
 
     /**
@@ -221,7 +231,7 @@ public final class Session implements Closeable {
         }
         if (!channel.isUsable()) {
             Channel lost = channel;
-            channel = new SoapChannel(settings, operation);
+            channel = soap;
             lost.close();
             client.negotiator().forget(ticketKey);
             negotiateExplicitly();

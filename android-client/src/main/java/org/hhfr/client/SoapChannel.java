@@ -17,6 +17,9 @@ import org.hhfr.streamer.XmlRepresentation;
  * a call past its deadline by more than one read.
  */
 final class SoapChannel implements Channel {
+    /** Nesting allowed in a response to a one-way request, which is read only to be skipped. */
+    private static final int MAX_SKIPPED_DEPTH = 64;
+
     private final ClientSettings settings;
     private final Operation operation;
     private final XmlRepresentation xml;
@@ -48,10 +51,13 @@ final class SoapChannel implements Channel {
         }
     }
 
-    @Override
-    public void send(Message request, int timeoutMillis) throws HhfrException {
+    /**
+     * Sends a one-way request; returns once the service accepted it (HTTP 202, or any SOAP answer, whose
+     * body is skipped).
+     */
+    void send(Message request, int timeoutMillis) throws HhfrException {
         try {
-            exchange(request, timeoutMillis, parser -> null);
+            exchange(request, timeoutMillis, BodyReader.elements(settings.maxMessageBytes(), MAX_SKIPPED_DEPTH));
         } catch (HhfrException e) {
             if (e.getCause() instanceof HttpResponseException && isAccepted((HttpResponseException) e.getCause())) {
                 return;

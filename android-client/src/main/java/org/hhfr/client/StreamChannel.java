@@ -77,11 +77,6 @@ abstract class StreamChannel implements Channel {
         }
     }
 
-    @Override
-    public final void send(Message request, int timeoutMillis) throws HhfrException {
-        offer(encode(request), timeoutMillis, null);
-    }
-
     private byte[] encode(Message request) throws MessageTooLargeException {
         byte[] payload = settings.representation.encode(request);
         if (payload.length > settings.requestLimit) {
@@ -92,9 +87,9 @@ abstract class StreamChannel implements Channel {
     }
 
     /**
-     * Hands a message to the engine, waiting while its buffer is full, and registers {@code call} (if any) for
-     * its response in the same step, so a fast response cannot miss it. Returns the message's number, or
-     * REFUSED when {@code call} completed (timed out) while waiting.
+     * Hands a request to the engine, waiting while its buffer is full, and registers {@code call} for its
+     * response in the same step, so a fast response cannot miss it. Returns the message's number, or REFUSED
+     * when {@code call} completed (timed out) while waiting.
      */
     private long offer(byte[] payload, int timeoutMillis, PendingCall call) throws HhfrException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
@@ -104,12 +99,10 @@ abstract class StreamChannel implements Channel {
                 requireUsableLocked();
                 number = engine.offer(payload, 0, 0);
                 if (number != ReliabilityEngine.REFUSED) {
-                    if (call != null) {
-                        pending.put(number, call);
-                    }
+                    pending.put(number, call);
                     break;
                 }
-                if (call != null && call.isDone()) {
+                if (call.isDone()) {
                     return ReliabilityEngine.REFUSED;
                 }
                 long left = deadline - System.nanoTime();

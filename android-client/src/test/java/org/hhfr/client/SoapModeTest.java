@@ -174,6 +174,20 @@ class SoapModeTest {
         }
     }
 
+    @Test
+    void oneWayRequestsAreSentAndTheirAnswerSkipped() throws Exception {
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Session session = client.open(Operation.oneWay(FloatSum.ACTION, FloatSum.REQUEST_STRUCTURE));
+            session.send(FloatSum.request(1f, 2f));
+            session.send(FloatSum.request(3f));
+            assertEquals(2, service.soapCalls.get());
+            assertEquals(Mode.SOAP, session.mode());
+            assertThrows(IllegalStateException.class, () -> session.call(FloatSum.request(1f)));
+            Session answering = client.open(FloatSum.operation());
+            assertThrows(IllegalStateException.class, () -> answering.send(FloatSum.request(1f)));
+        }
+    }
+
     static List<Socket> acceptForever(ServerSocket server) {
         List<Socket> accepted = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread thread = new Thread(() -> {
