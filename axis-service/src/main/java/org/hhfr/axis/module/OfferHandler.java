@@ -13,6 +13,8 @@ import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.handlers.AbstractHandler;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.negotiation.server.SoapNegotiationService;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Optimistic negotiation, in the operation's in-flow: when a call carries an {@code hhfr:Offer} header, the
@@ -21,6 +23,7 @@ import org.hhfr.negotiation.server.SoapNegotiationService;
  * goes on to the service either way.
  */
 final class OfferHandler extends AbstractHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(OfferHandler.class);
     static final String NAME = "HhfrOffer";
     /** Operation-context property holding the {@link HeaderBlock} answer for the response. */
     static final String ANSWER_PROPERTY = "org.hhfr.axis.answer";
@@ -52,7 +55,8 @@ final class OfferHandler extends AbstractHandler {
                     () -> negotiation.answerFor(headers, ServiceOperations.of(message)));
             message.getOperationContext().setProperty(ANSWER_PROPERTY, answer);
         } catch (IOException e) {
-            throw AxisFault.makeFault(e);
+            // the negotiation never makes a call fail: without an answer the client stays on SOAP
+            LOG.warn("no HHFR answer for a call to {}: {}", message.getAxisService().getName(), e.getMessage());
         }
         return InvocationResponse.CONTINUE;
     }
