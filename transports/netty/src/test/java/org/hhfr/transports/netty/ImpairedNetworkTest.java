@@ -10,6 +10,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,7 +44,7 @@ class ImpairedNetworkTest {
         try (LossyDatagramRelay relay = new LossyDatagramRelay(
                 new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort()), SEED, 0.10, 0.05, 0.05);
              NettyStreamClient client = NettyStreamClient.udp(relay.address(), grant.id().toBytes(),
-                     grant.token().toBytes()).connect()) {
+                     grant.token().toBytes()).reliability(quickToGiveUp()).connect()) {
             long started = System.nanoTime();
             List<Long> answered = callInSequence(client, count, 4_096);
             long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
@@ -55,6 +57,15 @@ class ImpairedNetworkTest {
         }
         assertEquals(count, checker.delivered.get());
         assertEquals(0, checker.violations.get());
+    }
+
+    /**
+     * When the server's last TERMINATE is lost, the client lingers until its idle timeout before it ends
+     * gracefully (the server has finished and no longer answers): keep that short here.
+     */
+    private static ReliabilityConfig quickToGiveUp() {
+        return ReliabilityConfig.forDatagrams(DatagramWriter.frameBudget(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE,
+                16)).withKeepAliveMillis(500, 3_000);
     }
 
     @Test
