@@ -63,7 +63,6 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private boolean peerClosed;
     private boolean closing;
     private volatile boolean ended;
-    private volatile long endedAt;
     private long lastTouch = System.nanoTime();
 
     ServerSession(StoredSession stored, org.hhfr.transports.auth.SessionId wireId, LinkType linkType,
@@ -95,14 +94,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         return loop;
     }
 
-    /** Whether the session's stream ended (finished or failed); it stays registered a while as a tombstone. */
+    /** Whether the session's stream ended (finished or failed). */
     boolean isEnded() {
         return ended;
-    }
-
-    /** When it ended, in {@code System.nanoTime()}. */
-    long endedAt() {
-        return endedAt;
     }
 
     /** Runs {@code task} on the session's loop: now if already there. */
@@ -226,7 +220,6 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
                 return;
             }
             if (driver == null) {
-                endedAt = System.nanoTime();
                 ended = true;
                 return;
             }
@@ -345,11 +338,12 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     /**
-     * Closes the link and stops the engine. The session stays in the registry as a tombstone, so the peer's
-     * late frames (a lingering UDP peer repeats its last acknowledgements) do not start a new stream.
+     * Closes the link, stops the engine and removes the session from the store: a negotiated session carries
+     * one stream. Reopening it would need fresh replay state, and a recorded handshake or datagrams could then
+     * run old requests again; so its id is unknown from now on and the client negotiates anew (as it does for
+     * an expired session). Late frames of a lingering peer are dropped as for an unknown session.
      */
     private void end() {
-        endedAt = System.nanoTime();
         ended = true;
         unsent.clear();
         Link link = driver.link();
@@ -357,6 +351,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             link.close(null);
         }
         driver.stop();
+        registry.forget(this);
     }
 
     /** Keeps the stored session alive while it streams: one store use per second at most. */

@@ -34,7 +34,6 @@ final class SessionRegistry implements EvictionListener {
     final FrameLimits streamLimits;
     final FrameLimits datagramLimits;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
-    private final long quietNanos;
     private volatile boolean closed;
 
     SessionRegistry(ContextStore store, StreamDispatcher dispatcher, StreamServerConfig config,
@@ -45,31 +44,21 @@ final class SessionRegistry implements EvictionListener {
         this.metrics = metrics;
         this.streamLimits = FrameLimits.forMaxMessageSize(config.streamReliability().maxMessageSize());
         this.datagramLimits = FrameLimits.defaults().withMaxFrameLength(config.maxDatagramSize());
-        this.quietNanos = config.datagramReliability().idleTimeoutNanos();
     }
 
     /**
      * The session a client names, created (on {@code loop}) at its first contact over {@code linkType}. Nothing
      * is authenticated yet: the caller checks the proof or tag with the session's keys.
      *
-     * <p>A stored session may carry one stream after another (a client reopens it with a resumption ticket).
-     * When the last stream ended, a TCP handshake starts a new one at once (the handshake tells new from old);
-     * over UDP, where nothing does, datagrams are refused for the engine's idle timeout after the end, the
-     * longest a peer lingers repeating its last frames.
-     *
-     * @throws WireException UNKNOWN_SESSION for an id the store does not hold (never issued, expired, removed),
-     *                       HANDSHAKE_MISMATCH for a session already streaming over the other transport
+     * @throws WireException UNKNOWN_SESSION for an id the store does not hold (never issued, expired, removed,
+     *                       or its stream ended), HANDSHAKE_MISMATCH for a session already streaming over the other transport
      */
     ServerSession find(org.hhfr.transports.auth.SessionId wireId, LinkType linkType, EventLoop loop)
             throws WireException {
         SessionId id = storeId(wireId);
         ServerSession session = sessions.get(id);
         if (session != null && session.isEnded()) {
-            if (linkType == LinkType.DATAGRAM && System.nanoTime() - session.endedAt() < quietNanos) {
-                throw new WireException(ErrorCode.UNKNOWN_SESSION, "the session's stream has ended");
-            }
-            sessions.remove(id, session);
-            session = null;
+            throw new WireException(ErrorCode.UNKNOWN_SESSION, "the session's stream has ended");
         }
         if (session == null) {
             Optional<StoredSession> stored;
@@ -93,6 +82,18 @@ final class SessionRegistry implements EvictionListener {
                     "session streams over " + (session.linkType() == LinkType.STREAM ? "TCP" : "UDP"));
         }
         return session;
+    }
+
+    /**
+     * Removes an ended session from the store (the listener then drops it here). If the store cannot be
+     * reached it stays here, ended, and its id is refused all the same.
+     */
+    void forget(ServerSession session) {
+        try {
+            store.remove(session.id());
+        } catch (ContextStoreException e) {
+            LOG.warn("session {} ended but could not be removed from the store: {}", session.id(), e.getMessage());
+        }
     }
 
     /** Sessions whose stream is open. */

@@ -1,6 +1,7 @@
 package org.hhfr.transports.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -137,7 +138,7 @@ class SessionLifecycleTest {
     }
 
     @Test
-    void aGracefullyClosedSessionCanBeReopenedWithItsIdAndToken() throws Exception {
+    void aStreamThatEndedEndsItsSessionSoItsHandshakeCannotBeUsedAgain() throws Exception {
         start(TestSessions.config(), checker.dispatcher());
         SessionGrant grant = TestSessions.grant(store);
         try (NettyStreamClient first = TestSessions.tcpClient(server, grant).connect()) {
@@ -145,9 +146,11 @@ class SessionLifecycleTest {
             first.closeGracefully().get(5, TimeUnit.SECONDS);
         }
         TestSessions.awaitCounter(server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
-        try (NettyStreamClient second = TestSessions.tcpClient(server, grant).connect()) {
-            assertEquals(1, SequenceChecker.number(second.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
-        }
+        assertFalse(store.get(grant.id()).isPresent());
+        StreamSessionException refused = assertThrows(StreamSessionException.class,
+                () -> TestSessions.tcpClient(server, grant).connect());
+        assertEquals(ErrorCode.UNKNOWN_SESSION, refused.code());
+        assertEquals(1, checker.delivered.get());
     }
 
     @Test
