@@ -223,6 +223,42 @@ class StreamModeTest {
         }
     }
 
+    @Test
+    void aConnectionThatFallsSilentIsReplacedAfterTheReadTimeoutAndResumed() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).readTimeoutMillis(300)
+                .build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(1f, session.call(Float.class, new float[] {1f}));
+            streams.freezeConnections();
+            long start = System.nanoTime();
+            assertEquals(2f, session.call(Float.class, new float[] {2f}));
+            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(took >= 250 && took < 5_000, "took " + took + " ms");
+            assertEquals(2, streams.handshakes.get(), "one resume");
+            assertEquals(1, service.negotiations.get());
+            assertEquals(2, streams.dispatched.get());
+        }
+    }
+
+    @Test
+    void udpCallsSurviveLostDatagramsExactlyOnce() throws Exception {
+        serve(HhfrUris.TRANSPORT_UDP);
+        streams.loseEveryNthDatagram = 4;
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(Mode.HHFR_UDP, session.mode());
+            List<CompletableFuture<Message>> calls = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                calls.add(session.callAsync(FloatSum.request(i, 2f)));
+            }
+            for (int i = 0; i < 100; i++) {
+                assertEquals(i + 2f, calls.get(i).get(20, TimeUnit.SECONDS).record().floatValue("return"));
+            }
+            assertEquals(100, streams.dispatched.get());
+        }
+    }
+
     private static List<String> clientThreads() {
         List<String> names = new ArrayList<>();
         for (Thread thread : Thread.getAllStackTraces().keySet()) {

@@ -75,6 +75,10 @@ final class TestStreamServer implements AutoCloseable {
     private volatile boolean closed;
     /** When not 0, negotiation sends clients to this TCP port instead of the server's own. */
     volatile int advertisedTcpPort;
+    /** When above 1, every n-th datagram in each direction is lost. */
+    volatile int loseEveryNthDatagram;
+    private final AtomicInteger datagrams = new AtomicInteger();
+    private final List<Socket> frozen = new CopyOnWriteArrayList<>();
 
     TestStreamServer(List<String> transports) throws IOException {
         ServerCapabilities capabilities = ServerCapabilities.defaults().withTransports(transports);
@@ -98,6 +102,19 @@ final class TestStreamServer implements AutoCloseable {
         for (Socket socket : connections) {
             socket.close();
         }
+    }
+
+    /**
+     * Makes every current TCP connection silent, as a dead path would: nothing more is read from it or
+     * written to it, yet it stays open. New connections work.
+     */
+    void freezeConnections() {
+        frozen.addAll(connections);
+    }
+
+    private boolean lost() {
+        int n = loseEveryNthDatagram;
+        return n > 1 && datagrams.incrementAndGet() % n == 0;
     }
 
     /** Forgets every session, as an expiry or a restart would. */
@@ -141,15 +158,18 @@ final class TestStreamServer implements AutoCloseable {
             byte[] chunk = new byte[16 << 10];
             int n;
             while ((n = in.read(chunk)) > 0) {
+                while (frozen.contains(s) && !s.isClosed()) {
+                    Thread.sleep(10);
+                }
                 decoder.decode(chunk, 0, n, frame -> {
                     if (bound[0] == null) {
-                        bound[0] = handshake((HelloFrame) frame, out);
+                        bound[0] = handshake((HelloFrame) frame, s, out);
                     } else {
                         bound[0].receive(frame);
                     }
                 });
             }
-        } catch (IOException | WireException e) {
+        } catch (IOException | WireException | InterruptedException e) {
             // connection over
         } finally {
             connections.remove(socket);
@@ -159,14 +179,14 @@ final class TestStreamServer implements AutoCloseable {
         }
     }
 
-    private ServerSession handshake(HelloFrame hello, OutputStream out) throws WireException {
+    private ServerSession handshake(HelloFrame hello, Socket socket, OutputStream out) throws WireException {
         handshakes.incrementAndGet();
         ServerSession session = session(hello.session());
         try {
             if (session == null) {
                 throw new WireException(ErrorCode.UNKNOWN_SESSION, "session " + hello.session() + " is unknown");
             }
-            session.attach(hello, out);
+            session.attach(hello, socket, out);
             return session;
         } catch (WireException e) {
             try {
@@ -186,6 +206,9 @@ final class TestStreamServer implements AutoCloseable {
             try {
                 packet.setLength(buffer.length);
                 udp.receive(packet);
+                if (lost()) {
+                    continue;
+                }
                 ServerSession session = session(DatagramReader.sessionOf(buffer, 0, packet.getLength()));
                 if (session != null) {
                     session.receiveDatagram(buffer, packet.getLength(), packet.getSocketAddress());
@@ -233,6 +256,7 @@ final class TestStreamServer implements AutoCloseable {
         private final DatagramReader datagramReader;
         private final DatagramWriter datagramWriter;
         private OutputStream out;
+        private Socket socket;
         private SocketAddress datagramPeer;
 
         ServerSession(SessionGrant grant) {
@@ -250,12 +274,13 @@ final class TestStreamServer implements AutoCloseable {
             this.engine = new ReliabilityEngine(config, new Random(7), System.nanoTime());
         }
 
-        synchronized void attach(HelloFrame hello, OutputStream connection) throws WireException {
+        synchronized void attach(HelloFrame hello, Socket connection, OutputStream stream) throws WireException {
             byte[] welcome = FrameCodec.encode(handshake.accept(hello, keys));
             if (handshake.resumed()) {
                 engine.onTransportReset(System.nanoTime());
             }
-            out = connection;
+            socket = connection;
+            out = stream;
             try {
                 out.write(welcome);
             } catch (IOException e) {
@@ -319,7 +344,7 @@ final class TestStreamServer implements AutoCloseable {
                 }
                 return;
             }
-            if (out == null) {
+            if (out == null || frozen.contains(socket)) {
                 return;
             }
             try {
@@ -333,6 +358,9 @@ final class TestStreamServer implements AutoCloseable {
         }
 
         private void sendDatagram(byte[] datagram) {
+            if (lost()) {
+                return;
+            }
             try {
                 udp.send(new DatagramPacket(datagram, datagram.length, datagramPeer));
             } catch (IOException e) {
