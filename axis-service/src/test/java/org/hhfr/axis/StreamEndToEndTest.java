@@ -15,6 +15,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.hhfr.axis.server.HhfrServer;
@@ -65,7 +68,7 @@ class StreamEndToEndTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(TestServers.loopback().withRequestThreads(4));
+        server = HhfrServer.start(TestServers.loopback().withRequestThreads(8));
     }
 
     @AfterAll
@@ -182,6 +185,28 @@ class StreamEndToEndTest {
                         HhfrUris.REPRESENTATION_BINARY);
                 streamAndCompare("StringConcat", "concat", session, concats(session.request, messages));
             }
+        }
+    }
+
+    @Test
+    void concurrentSessionsOverBothTransportsEachGetTheirOwnAnswers() throws Exception {
+        ExecutorService clients = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int c = 0; c < 4; c++) {
+                String transport = c % 2 == 0 ? HhfrUris.TRANSPORT_TCP : HhfrUris.TRANSPORT_UDP;
+                done.add(clients.submit(() -> {
+                    Negotiated session = negotiate("FloatSum", "sum", Envelopes.sum("1"), transport,
+                            HhfrUris.REPRESENTATION_BINARY);
+                    streamAndCompare("FloatSum", "sum", session, sums(session.request, 50));
+                    return null;
+                }));
+            }
+            for (Future<?> future : done) {
+                future.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            clients.shutdownNow();
         }
     }
 

@@ -10,14 +10,20 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.stream.EnvelopeDispatch;
 import org.hhfr.axis.stream.PojoDispatch;
+import org.hhfr.axis.stream.StreamedCallDispatcher;
 import org.hhfr.axis.stream.StreamedCallException;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
@@ -180,6 +186,32 @@ class StreamedCallTest {
         assertEquals("count must be between 0 and 5000, not -1", fast.getMessage());
         assertEquals(fast.getMessage(), rebuilt.getMessage());
         assertFalse(fast.senderFault());
+    }
+
+    @Test
+    void concurrentCallsByBothRoadsGetTheirOwnAnswers() throws Exception {
+        StreamContext session = session("StringConcat", "concat");
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int thread = t;
+                done.add(threads.submit(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        String tag = thread + "-" + i;
+                        Message request = concat(session, "call ", tag);
+                        StreamedCallDispatcher road = i % 2 == 0 ? pojo : envelope;
+                        assertEquals("call " + tag, road.call(session, request, List.of()).record().string("return"));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> future : done) {
+                future.get(30, TimeUnit.SECONDS);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     @Test

@@ -42,6 +42,8 @@ import org.hhfr.negotiation.soap.FaultCode;
  *   <li>Any other body (chunked, or lying about its length) is read through a {@link BoundedRequestBody};
  *       a connection whose body went over the limit is closed rather than drained and reused.</li>
  *   <li>A connection the server is too busy to take is answered 503 and closed (Axis2 leaves it open).</li>
+ *   <li>Between requests a connection may idle only for the keep-alive timeout (it holds a thread meanwhile);
+ *       a request, once started, has the request timeout.</li>
  * </ul>
  */
 final class GuardedHttpConnection implements AxisHttpConnection {
@@ -51,17 +53,23 @@ final class GuardedHttpConnection implements AxisHttpConnection {
 
     private final AxisHttpConnection connection;
     private final long maxRequestBytes;
+    private final Timeout idleTimeout;
+    private final Timeout requestTimeout;
     private final AtomicBoolean closed = new AtomicBoolean();
     private BoundedRequestBody body;
 
-    GuardedHttpConnection(AxisHttpConnection connection, long maxRequestBytes) {
+    GuardedHttpConnection(AxisHttpConnection connection, long maxRequestBytes, int idleMillis,
+                          int requestTimeoutMillis) {
         this.connection = connection;
         this.maxRequestBytes = maxRequestBytes;
+        this.idleTimeout = Timeout.ofMilliseconds(idleMillis);
+        this.requestTimeout = Timeout.ofMilliseconds(requestTimeoutMillis);
     }
 
     @Override
     public ClassicHttpRequest receiveRequest() throws HttpException, IOException {
         ClassicHttpRequest request = connection.receiveRequest();
+        connection.setSocketTimeout(requestTimeout);
         Header length = request.getFirstHeader(HttpHeaders.CONTENT_LENGTH);
         if (length != null && declaredLength(length.getValue()) > maxRequestBytes) {
             refuseOversized(request);
@@ -150,6 +158,7 @@ final class GuardedHttpConnection implements AxisHttpConnection {
         }
         body = null;
         connection.reset();
+        connection.setSocketTimeout(idleTimeout);
     }
 
     @Override

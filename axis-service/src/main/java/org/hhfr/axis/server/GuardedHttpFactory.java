@@ -20,13 +20,19 @@ import org.apache.axis2.transport.http.server.HttpConnectionManager;
 import org.apache.axis2.transport.http.server.HttpFactory;
 import org.apache.axis2.transport.http.server.IOProcessor;
 import org.apache.axis2.transport.http.server.WorkerFactory;
+import org.apache.hc.core5.http.EntityDetails;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.config.Http1Config;
 import org.apache.hc.core5.http.io.SocketConfig;
+import org.apache.hc.core5.http.protocol.HttpContext;
+import org.apache.hc.core5.http.protocol.HttpProcessor;
 
 /**
  * Axis2's built-in HTTP server, configured for HHFR: a fixed pool of daemon request threads with a bounded
- * queue (a connection beyond it gets 503 and is closed), connections guarded by {@link GuardedHttpConnection}, request
- * faults named by {@link RequestFaultWorker}, and a port that cannot be bound reported once, clearly.
+ * queue (a connection beyond it gets 503 and is closed), connections guarded by {@link GuardedHttpConnection}
+ * and kept alive by {@link KeepAlivePolicy}, request faults named by {@link RequestFaultWorker}, and a port that cannot be bound reported once, clearly.
  */
 final class GuardedHttpFactory extends HttpFactory {
     private final ServerSettings settings;
@@ -46,6 +52,32 @@ final class GuardedHttpFactory extends HttpFactory {
         requestExecutor = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(settings.queuedConnections()), daemonThreads("hhfr-http-" + port + "-"));
         return requestExecutor;
+    }
+
+    /** Whether connections are queued for a request thread. */
+    private boolean othersWaiting() {
+        ThreadPoolExecutor executor = requestExecutor;
+        return executor != null && !executor.getQueue().isEmpty();
+    }
+
+    @Override
+    public HttpProcessor newHttpProcessor() {
+        HttpProcessor axis = super.newHttpProcessor();
+        KeepAlivePolicy keepAlive = new KeepAlivePolicy(this::othersWaiting, settings.keepAliveMillis());
+        return new HttpProcessor() {
+            @Override
+            public void process(HttpRequest request, EntityDetails entity, HttpContext context)
+                    throws HttpException, IOException {
+                axis.process(request, entity, context);
+            }
+
+            @Override
+            public void process(HttpResponse response, EntityDetails entity, HttpContext context)
+                    throws HttpException, IOException {
+                axis.process(response, entity, context);
+                keepAlive.process(response, entity, context);
+            }
+        };
     }
 
     /**
@@ -88,7 +120,8 @@ final class GuardedHttpFactory extends HttpFactory {
                 workerFactory, http1Config, this) {
             @Override
             public void process(AxisHttpConnection connection) {
-                GuardedHttpConnection guarded = new GuardedHttpConnection(connection, maxRequestBytes);
+                GuardedHttpConnection guarded = new GuardedHttpConnection(connection, maxRequestBytes,
+                        settings.keepAliveMillis(), settings.requestTimeoutMillis());
                 // Refused before Axis2 registers a processor for it: a rejected one would stay registered.
                 if (saturated()) {
                     guarded.refuseBusy();

@@ -14,10 +14,10 @@ import org.hhfr.axis.services.StringConcat;
 import org.hhfr.contextstore.StoreLimits;
 
 /**
- * How an {@link HhfrServer} runs: its HTTP port, the HTTP worker pool and request limits, the POJO services it
- * deploys (and which of them run without HHFR), the context store's limits, and the stream endpoints (where
- * they bind, which host clients are told to use). Immutable; start from {@link #defaults()} and change with the
- * {@code with...} methods.
+ * How an {@link HhfrServer} runs: its HTTP port, the HTTP worker pool, request limits and timeouts, the POJO
+ * services it deploys (and which of them run without HHFR), the context store's limits, and the stream
+ * endpoints (where they bind, which host clients are told to use). Immutable; start from {@link #defaults()}
+ * and change with the {@code with...} methods.
  */
 public final class ServerSettings {
     /** A stream port that is not served. */
@@ -28,6 +28,7 @@ public final class ServerSettings {
     private final int queuedConnections;
     private final long maxRequestBytes;
     private final int requestTimeoutMillis;
+    private final int keepAliveMillis;
     private final List<Class<?>> services;
     private final Set<Class<?>> plainSoapServices;
     private final StoreLimits storeLimits;
@@ -37,31 +38,29 @@ public final class ServerSettings {
     private final int tcpPort;
     private final int udpPort;
 
-    private ServerSettings(int port, int requestThreads, int queuedConnections, long maxRequestBytes,
-                           int requestTimeoutMillis, List<Class<?>> services, Set<Class<?>> plainSoapServices,
-                           StoreLimits storeLimits, long purgeIntervalMillis, String streamBindHost,
-                           String advertisedHost, int tcpPort, int udpPort) {
-        requirePort(port, "HTTP port", false);
-        requirePort(tcpPort, "TCP stream port", true);
-        requirePort(udpPort, "UDP stream port", true);
-        if (requestThreads < 1 || queuedConnections < 1 || maxRequestBytes < 1 || requestTimeoutMillis < 1
-                || purgeIntervalMillis < 1) {
-            throw new IllegalArgumentException("threads, queue, request size, timeout and purge interval must be "
+    private ServerSettings(Values values) {
+        requirePort(values.port, "HTTP port", false);
+        requirePort(values.tcpPort, "TCP stream port", true);
+        requirePort(values.udpPort, "UDP stream port", true);
+        if (values.requestThreads < 1 || values.queuedConnections < 1 || values.maxRequestBytes < 1
+                || values.requestTimeoutMillis < 1 || values.keepAliveMillis < 1 || values.purgeIntervalMillis < 1) {
+            throw new IllegalArgumentException("threads, queue, request size, timeouts and purge interval must be "
                     + "positive");
         }
-        this.port = port;
-        this.requestThreads = requestThreads;
-        this.queuedConnections = queuedConnections;
-        this.maxRequestBytes = maxRequestBytes;
-        this.requestTimeoutMillis = requestTimeoutMillis;
-        this.services = Collections.unmodifiableList(new ArrayList<>(services));
-        this.plainSoapServices = Collections.unmodifiableSet(new HashSet<>(plainSoapServices));
-        this.storeLimits = Objects.requireNonNull(storeLimits, "storeLimits");
-        this.purgeIntervalMillis = purgeIntervalMillis;
-        this.streamBindHost = Objects.requireNonNull(streamBindHost, "streamBindHost");
-        this.advertisedHost = advertisedHost;
-        this.tcpPort = tcpPort;
-        this.udpPort = udpPort;
+        this.port = values.port;
+        this.requestThreads = values.requestThreads;
+        this.queuedConnections = values.queuedConnections;
+        this.maxRequestBytes = values.maxRequestBytes;
+        this.requestTimeoutMillis = values.requestTimeoutMillis;
+        this.keepAliveMillis = values.keepAliveMillis;
+        this.services = Collections.unmodifiableList(new ArrayList<>(values.services));
+        this.plainSoapServices = Collections.unmodifiableSet(new HashSet<>(values.plainSoapServices));
+        this.storeLimits = Objects.requireNonNull(values.storeLimits, "storeLimits");
+        this.purgeIntervalMillis = values.purgeIntervalMillis;
+        this.streamBindHost = Objects.requireNonNull(values.streamBindHost, "streamBindHost");
+        this.advertisedHost = values.advertisedHost;
+        this.tcpPort = values.tcpPort;
+        this.udpPort = values.udpPort;
     }
 
     private static void requirePort(int value, String name, boolean mayBeOff) {
@@ -71,67 +70,90 @@ public final class ServerSettings {
     }
 
     /**
-     * HTTP port 8080; 8 request threads and 64 queued connections; requests up to 4 MiB; an idle connection
-     * is dropped after 20 s; StringConcat, FloatSum and PointsOfInterest with HHFR; the store's default limits,
-     * purged every 30 s; TCP and UDP streams on free ports of every interface, handed out under the address
-     * each client reached the server at.
+     * HTTP port 8080; 16 request threads and 64 queued connections; requests up to 4 MiB, each read within
+     * 20 s; connections kept alive for 5 s between requests, closed at once when others wait for a thread;
+     * StringConcat, FloatSum and PointsOfInterest with HHFR; the store's default limits, purged every 30 s;
+     * TCP and UDP streams on free ports of every interface, handed out under the address each client reached
+     * the server at.
      */
     public static ServerSettings defaults() {
-        return new ServerSettings(8080, 8, 64, 4L << 20, 20_000,
-                Arrays.<Class<?>>asList(StringConcat.class, FloatSum.class, PointsOfInterest.class),
-                Collections.<Class<?>>emptySet(), StoreLimits.defaults(), 30_000, "0.0.0.0", null, 0, 0);
+        Values values = new Values();
+        values.port = 8080;
+        values.requestThreads = 16;
+        values.queuedConnections = 64;
+        values.maxRequestBytes = 4L << 20;
+        values.requestTimeoutMillis = 20_000;
+        values.keepAliveMillis = 5_000;
+        values.services = Arrays.<Class<?>>asList(StringConcat.class, FloatSum.class, PointsOfInterest.class);
+        values.plainSoapServices = Collections.<Class<?>>emptySet();
+        values.storeLimits = StoreLimits.defaults();
+        values.purgeIntervalMillis = 30_000;
+        values.streamBindHost = "0.0.0.0";
+        values.advertisedHost = null;
+        values.tcpPort = 0;
+        values.udpPort = 0;
+        return new ServerSettings(values);
     }
 
     /** 0 binds a free port; {@link HhfrServer#port()} tells which. */
     public ServerSettings withPort(int value) {
-        return new ServerSettings(value, requestThreads, queuedConnections, maxRequestBytes, requestTimeoutMillis,
-                services, plainSoapServices, storeLimits, purgeIntervalMillis, streamBindHost, advertisedHost,
-                tcpPort, udpPort);
+        Values values = values();
+        values.port = value;
+        return new ServerSettings(values);
     }
 
     /** Each open connection holds one thread until it closes or idles out; streamed calls use as many. */
     public ServerSettings withRequestThreads(int value) {
-        return new ServerSettings(port, value, queuedConnections, maxRequestBytes, requestTimeoutMillis,
-                services, plainSoapServices, storeLimits, purgeIntervalMillis, streamBindHost, advertisedHost,
-                tcpPort, udpPort);
+        Values values = values();
+        values.requestThreads = value;
+        return new ServerSettings(values);
     }
 
     /** Connections waiting for a request thread; one more is answered 503 and closed. */
     public ServerSettings withQueuedConnections(int value) {
-        return new ServerSettings(port, requestThreads, value, maxRequestBytes, requestTimeoutMillis,
-                services, plainSoapServices, storeLimits, purgeIntervalMillis, streamBindHost, advertisedHost,
-                tcpPort, udpPort);
+        Values values = values();
+        values.queuedConnections = value;
+        return new ServerSettings(values);
     }
 
     public ServerSettings withMaxRequestBytes(long value) {
-        return new ServerSettings(port, requestThreads, queuedConnections, value, requestTimeoutMillis,
-                services, plainSoapServices, storeLimits, purgeIntervalMillis, streamBindHost, advertisedHost,
-                tcpPort, udpPort);
+        Values values = values();
+        values.maxRequestBytes = value;
+        return new ServerSettings(values);
     }
 
+    /** How long reading one request may stall. */
     public ServerSettings withRequestTimeoutMillis(int value) {
-        return new ServerSettings(port, requestThreads, queuedConnections, maxRequestBytes, value,
-                services, plainSoapServices, storeLimits, purgeIntervalMillis, streamBindHost, advertisedHost,
-                tcpPort, udpPort);
+        Values values = values();
+        values.requestTimeoutMillis = value;
+        return new ServerSettings(values);
+    }
+
+    /** How long a connection may idle between requests (it holds a request thread meanwhile). */
+    public ServerSettings withKeepAliveMillis(int value) {
+        Values values = values();
+        values.keepAliveMillis = value;
+        return new ServerSettings(values);
     }
 
     /** Deploys these POJO classes (public no-argument constructor; service named after the simple class name). */
     public ServerSettings withServices(List<Class<?>> value) {
-        return new ServerSettings(port, requestThreads, queuedConnections, maxRequestBytes, requestTimeoutMillis,
-                value, plainSoapServices, storeLimits, purgeIntervalMillis, streamBindHost, advertisedHost,
-                tcpPort, udpPort);
+        Values values = values();
+        values.services = value;
+        return new ServerSettings(values);
     }
 
     /** These services run without the HHFR module: plain SOAP only, as any Axis2 service. */
     public ServerSettings withPlainSoap(Set<Class<?>> value) {
-        return new ServerSettings(port, requestThreads, queuedConnections, maxRequestBytes, requestTimeoutMillis,
-                services, value, storeLimits, purgeIntervalMillis, streamBindHost, advertisedHost, tcpPort, udpPort);
+        Values values = values();
+        values.plainSoapServices = value;
+        return new ServerSettings(values);
     }
 
     public ServerSettings withStoreLimits(StoreLimits value) {
-        return new ServerSettings(port, requestThreads, queuedConnections, maxRequestBytes, requestTimeoutMillis,
-                services, plainSoapServices, value, purgeIntervalMillis, streamBindHost, advertisedHost,
-                tcpPort, udpPort);
+        Values values = values();
+        values.storeLimits = value;
+        return new ServerSettings(values);
     }
 
     /**
@@ -141,8 +163,12 @@ public final class ServerSettings {
      * {@link #NOT_SERVED}: that transport is off, so offers for it are declined).
      */
     public ServerSettings withStreams(String bindHost, String clientsUse, int tcp, int udp) {
-        return new ServerSettings(port, requestThreads, queuedConnections, maxRequestBytes, requestTimeoutMillis,
-                services, plainSoapServices, storeLimits, purgeIntervalMillis, bindHost, clientsUse, tcp, udp);
+        Values values = values();
+        values.streamBindHost = bindHost;
+        values.advertisedHost = clientsUse;
+        values.tcpPort = tcp;
+        values.udpPort = udp;
+        return new ServerSettings(values);
     }
 
     /** No stream endpoints: every offer is declined with that reason and clients stay on SOAP. */
@@ -168,6 +194,10 @@ public final class ServerSettings {
 
     public int requestTimeoutMillis() {
         return requestTimeoutMillis;
+    }
+
+    public int keepAliveMillis() {
+        return keepAliveMillis;
     }
 
     public List<Class<?>> services() {
@@ -205,5 +235,42 @@ public final class ServerSettings {
 
     public boolean servesStreams() {
         return tcpPort != NOT_SERVED || udpPort != NOT_SERVED;
+    }
+
+    private Values values() {
+        Values values = new Values();
+        values.port = port;
+        values.requestThreads = requestThreads;
+        values.queuedConnections = queuedConnections;
+        values.maxRequestBytes = maxRequestBytes;
+        values.requestTimeoutMillis = requestTimeoutMillis;
+        values.keepAliveMillis = keepAliveMillis;
+        values.services = services;
+        values.plainSoapServices = plainSoapServices;
+        values.storeLimits = storeLimits;
+        values.purgeIntervalMillis = purgeIntervalMillis;
+        values.streamBindHost = streamBindHost;
+        values.advertisedHost = advertisedHost;
+        values.tcpPort = tcpPort;
+        values.udpPort = udpPort;
+        return values;
+    }
+
+    /** The settings while one is being changed; checked when made into {@link ServerSettings}. */
+    private static final class Values {
+        int port;
+        int requestThreads;
+        int queuedConnections;
+        long maxRequestBytes;
+        int requestTimeoutMillis;
+        int keepAliveMillis;
+        List<Class<?>> services;
+        Set<Class<?>> plainSoapServices;
+        StoreLimits storeLimits;
+        long purgeIntervalMillis;
+        String streamBindHost;
+        String advertisedHost;
+        int tcpPort;
+        int udpPort;
     }
 }
