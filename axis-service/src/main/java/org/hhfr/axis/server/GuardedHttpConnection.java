@@ -42,8 +42,8 @@ import org.hhfr.negotiation.soap.FaultCode;
  *   <li>Any other body (chunked, or lying about its length) is read through a {@link BoundedRequestBody};
  *       a connection whose body went over the limit is closed rather than drained and reused.</li>
  *   <li>A connection the server is too busy to take is answered 503 and closed (Axis2 leaves it open).</li>
- *   <li>Between requests a connection may idle only for the keep-alive timeout (it holds a thread meanwhile);
- *       a request, once started, has the request timeout.</li>
+ *   <li>Before its first request and between requests a connection may idle only for the keep-alive timeout
+ *       (it holds a thread meanwhile); a request, once its head is read, has the request timeout.</li>
  * </ul>
  */
 final class GuardedHttpConnection implements AxisHttpConnection {
@@ -64,6 +64,7 @@ final class GuardedHttpConnection implements AxisHttpConnection {
         this.maxRequestBytes = maxRequestBytes;
         this.idleTimeout = Timeout.ofMilliseconds(idleMillis);
         this.requestTimeout = Timeout.ofMilliseconds(requestTimeoutMillis);
+        connection.setSocketTimeout(idleTimeout);
     }
 
     @Override
