@@ -409,6 +409,19 @@ class NegotiationOverHttpTest {
     }
 
     @Test
+    void aSoap12SenderFaultSentWithStatus400IsATypedSoapFaultException() throws Exception {
+        try (TestSoapServer server = TestSoapServer.plain()) {
+            SoapHttpClient http = new SoapHttpClient(server.url("/sender-fault-400"), 2000, 5000,
+                    SoapLimits.defaults());
+            SoapFaultException fault = assertThrows(SoapFaultException.class, () -> http.call(SoapVersion.SOAP_12,
+                    FloatSum.ACTION, Collections.<HeaderBlock>emptyList(),
+                    BodyWriter.elements(FloatSum.requestBody(1f)), BODY));
+            assertEquals(FaultCode.SENDER, fault.standardCode());
+            assertEquals("values must be numbers", fault.reason());
+        }
+    }
+
+    @Test
     void anOversizedResponseIsRefused() throws Exception {
         try (TestSoapServer server = TestSoapServer.plain()) {
             SoapHttpClient http = new SoapHttpClient(server.url(), 2000, 5000,

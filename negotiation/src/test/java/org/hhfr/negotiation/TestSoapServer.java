@@ -65,6 +65,12 @@ final class TestSoapServer implements AutoCloseable {
         server.createContext("/FloatSum", this::serve);
         server.createContext("/missing", exchange -> respond(exchange, 404, "text/html",
                 "<html><body>Not Found</body></html>".getBytes("UTF-8")));
+        // As Axis2 answers: the SOAP 1.2 HTTP binding sends a Sender fault with status 400.
+        server.createContext("/sender-fault-400", exchange -> {
+            SoapResponse fault = SoapNegotiationService.fault(SoapVersion.SOAP_12, FaultCode.SENDER,
+                    "values must be numbers");
+            respond(exchange, 400, fault.contentType(), fault.envelope());
+        });
         server.setExecutor(executor);
         server.start();
     }

@@ -18,7 +18,7 @@ import org.hhfr.contextstore.SoapVersion;
  * Posts SOAP envelopes over {@link HttpURLConnection} (available on Android and every JVM). The action is
  * always sent (SOAP 1.1: the quoted {@code SOAPAction} header; 1.2: the {@code action} parameter of the
  * Content-Type), connect and read timeouts are always set, and the response is read within
- * {@link SoapLimits}. A SOAP fault (HTTP 500) becomes a {@link SoapFaultException}, any other non-SOAP
+ * {@link SoapLimits}. A SOAP fault (with HTTP 500, 400 or another error status) becomes a {@link SoapFaultException}, any other non-SOAP
  * answer an {@link HttpResponseException}. Thread-safe: each call opens its own connection.
  */
 public final class SoapHttpClient {
@@ -110,11 +110,16 @@ public final class SoapHttpClient {
             throw new HttpResponseException(status, contentType, "");
         }
         try (InputStream body = in) {
-            boolean soap = isSoap(contentType);
-            if (soap && (status == HttpURLConnection.HTTP_OK || status == HttpURLConnection.HTTP_INTERNAL_ERROR)) {
-                return reader.read(body, bodyReader);
+            if (!isSoap(contentType)) {
+                throw new HttpResponseException(status, contentType, quote(body));
             }
-            throw new HttpResponseException(status, contentType, quote(body));
+            // A fault may come with any error status: 500, or 400 for a SOAP 1.2 Sender fault (its HTTP binding),
+            // or whatever a server's limits answer with (413). Reading it throws SoapFaultException.
+            SoapMessage<T> message = reader.read(body, bodyReader);
+            if (status != HttpURLConnection.HTTP_OK) {
+                throw new HttpResponseException(status, contentType, "a SOAP envelope without a fault");
+            }
+            return message;
         }
     }
 
