@@ -3,21 +3,23 @@ package org.hhfr.transports.auth;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
-import java.security.MessageDigest;
 import javax.crypto.Mac;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
 import org.hhfr.transports.Role;
 
 /**
- * The keys one session's secret token yields, and the MACs made with them. The token itself never travels on a
+ * The keys of one stream of a session, and the MACs made with them. The token itself never travels on a
  * stream: TCP handshakes carry HMAC proofs and every datagram carries an HMAC tag, each with its own derived key,
  * so a proof cannot be replayed as a tag, nor a client's datagram reflected back as the server's.
  *
- * <p>Derivation: {@code key(label) = HMAC-SHA256(SHA-256(token), ASCII(label))} for the four labels in the wire
- * format document. The root is the token's digest, not the token, because that digest is all a server's session
- * store keeps (a dump of the store must not leak live tokens). Proofs and tags are the first {@value #MAC_SIZE}
- * bytes of an HMAC-SHA256.
+ * <p>A session may carry several streams one after the other, each with its own {@linkplain StreamEpoch epoch};
+ * the keys depend on it, so nothing recorded from one stream (handshake proofs, WELCOMEs, datagram tags)
+ * verifies in another. Derivation: {@code root = HMAC-SHA256(SHA-256(token), "hhfr/1 stream" || epoch)} (epoch
+ * as 8 bytes big-endian), then {@code key(label) = HMAC-SHA256(root, ASCII(label))} for the four labels in the
+ * wire format document. The first root is the token's digest, not the token, because that digest is all a
+ * server's session store keeps (a dump of the store must not leak live tokens). Proofs and tags are the first
+ * {@value #MAC_SIZE} bytes of an HMAC-SHA256.
  *
  * <p>Not thread-safe (it reuses {@link Mac} instances): confine one instance to the thread that handles its
  * session, or give each thread its own.
@@ -34,18 +36,27 @@ public final class SessionKeys {
 
     private static final String HMAC = "HmacSHA256";
     private static final int FULL_MAC_SIZE = 32;
+    private static final byte[] STREAM_LABEL = "hhfr/1 stream".getBytes(StandardCharsets.US_ASCII);
 
+    private final long epoch;
     private final Mac helloMac;
     private final Mac welcomeMac;
     private final Mac clientDatagramMac;
     private final Mac serverDatagramMac;
     private final byte[] scratch = new byte[FULL_MAC_SIZE];
 
-    private SessionKeys(byte[] root) {
+    private SessionKeys(byte[] tokenDigest, long epoch) {
+        this.epoch = StreamEpoch.check(epoch);
+        byte[] root = streamRoot(tokenDigest, epoch);
         helloMac = keyedMac(derive(root, "hhfr/1 tcp hello"));
         welcomeMac = keyedMac(derive(root, "hhfr/1 tcp welcome"));
         clientDatagramMac = keyedMac(derive(root, "hhfr/1 udp client"));
         serverDatagramMac = keyedMac(derive(root, "hhfr/1 udp server"));
+    }
+
+    /** The keys of the session's first stream ({@link StreamEpoch#FIRST}), from the token the client holds. */
+    public static SessionKeys fromToken(byte[] token) {
+        return fromToken(token, StreamEpoch.FIRST);
     }
 
     /**
@@ -53,30 +64,42 @@ public final class SessionKeys {
      *
      * @param token the secret from negotiation, {@value #MIN_TOKEN_LENGTH}..{@value #MAX_TOKEN_LENGTH} bytes
      *              from a SecureRandom
+     * @param epoch the stream's epoch, at least {@link StreamEpoch#FIRST}
      */
-    public static SessionKeys fromToken(byte[] token) {
+    public static SessionKeys fromToken(byte[] token, long epoch) {
         if (token.length < MIN_TOKEN_LENGTH || token.length > MAX_TOKEN_LENGTH) {
             throw new IllegalArgumentException(
                     "session token must be " + MIN_TOKEN_LENGTH + ".." + MAX_TOKEN_LENGTH + " bytes: " + token.length);
         }
         try {
-            return new SessionKeys(MessageDigest.getInstance("SHA-256").digest(token));
+            return new SessionKeys(MessageDigest.getInstance("SHA-256").digest(token), epoch);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("SHA-256 is required on every Java and Android platform", e);
         }
+    }
+
+    /** The keys of the session's first stream ({@link StreamEpoch#FIRST}), from the stored token digest. */
+    public static SessionKeys fromTokenDigest(byte[] tokenSha256) {
+        return fromTokenDigest(tokenSha256, StreamEpoch.FIRST);
     }
 
     /**
      * The server's way in: it keeps only the token's digest.
      *
      * @param tokenSha256 SHA-256 of the session token ({@value #DIGEST_SIZE} bytes)
+     * @param epoch       the stream's epoch, at least {@link StreamEpoch#FIRST}
      */
-    public static SessionKeys fromTokenDigest(byte[] tokenSha256) {
+    public static SessionKeys fromTokenDigest(byte[] tokenSha256, long epoch) {
         if (tokenSha256.length != DIGEST_SIZE) {
             throw new IllegalArgumentException(
                     "a token digest is " + DIGEST_SIZE + " bytes of SHA-256: " + tokenSha256.length);
         }
-        return new SessionKeys(tokenSha256.clone());
+        return new SessionKeys(tokenSha256, epoch);
+    }
+
+    /** The epoch of the stream these keys belong to. */
+    public long epoch() {
+        return epoch;
     }
 
     /** The proof a client puts in HELLO ({@code resume == false}) or RESUME for connection {@code attempt}. */
@@ -123,15 +146,29 @@ public final class SessionKeys {
         }
     }
 
-    private static byte[] handshakeInput(int kind, SessionId session, long attempt) {
-        byte[] input = new byte[2 + session.length() + 8];
+    private byte[] handshakeInput(int kind, SessionId session, long attempt) {
+        byte[] input = new byte[2 + session.length() + 8 + 8];
         input[0] = (byte) kind;
         input[1] = (byte) session.length();
         int offset = session.writeTo(input, 2);
-        for (int shift = 56; shift >= 0; shift -= 8) {
-            input[offset++] = (byte) (attempt >>> shift);
-        }
+        offset = writeLong(epoch, input, offset);
+        writeLong(attempt, input, offset);
         return input;
+    }
+
+    private static int writeLong(long value, byte[] dst, int offset) {
+        for (int shift = 56; shift >= 0; shift -= 8) {
+            dst[offset++] = (byte) (value >>> shift);
+        }
+        return offset;
+    }
+
+    private static byte[] streamRoot(byte[] tokenDigest, long epoch) {
+        Mac mac = keyedMac(tokenDigest);
+        mac.update(STREAM_LABEL);
+        byte[] epochBytes = new byte[8];
+        writeLong(epoch, epochBytes, 0);
+        return mac.doFinal(epochBytes);
     }
 
     private static byte[] truncated(Mac mac, byte[] input) {
@@ -152,8 +189,8 @@ public final class SessionKeys {
         return difference == 0;
     }
 
-    private static byte[] derive(byte[] tokenDigest, String label) {
-        return keyedMac(tokenDigest).doFinal(label.getBytes(StandardCharsets.US_ASCII));
+    private static byte[] derive(byte[] root, String label) {
+        return keyedMac(root).doFinal(label.getBytes(StandardCharsets.US_ASCII));
     }
 
     private static Mac keyedMac(byte[] key) {

@@ -9,12 +9,13 @@ import org.hhfr.transports.auth.SessionKeys;
 
 /**
  * Checks and unpacks the datagrams of one session arriving at one endpoint (layout in {@link DatagramWriter}).
- * A datagram is decoded only after its tag verifies and its packet number proves fresh, so nobody without the
- * session token can inject into or replay within the session. A server finds the session first with
- * {@link #sessionOf}. Not thread-safe.
+ * A reader belongs to one stream of the session (the epoch of its keys): a datagram of another epoch is refused
+ * before anything else, and one of this epoch is decoded only after its tag verifies and its packet number
+ * proves fresh, so nobody without the session token can inject into or replay within the stream. A server finds
+ * the session and stream first with {@link #sessionOf} and {@link #epochOf}. Not thread-safe.
  */
 public final class DatagramReader {
-    private static final int MIN_SIZE = 1 + 1 + 1 + 1 + SessionKeys.MAC_SIZE;
+    private static final int MIN_SIZE = 1 + 1 + 1 + 1 + 1 + SessionKeys.MAC_SIZE;
 
     private final SessionId session;
     private final SessionKeys keys;
@@ -22,7 +23,7 @@ public final class DatagramReader {
     private final FrameLimits limits;
     private final ReplayWindow replayWindow = new ReplayWindow();
 
-    /** A reader for datagrams that {@code local}'s peer sends in {@code session}. */
+    /** A reader for datagrams that {@code local}'s peer sends in the stream of {@code session} {@code keys} belong to. */
     public DatagramReader(SessionId session, SessionKeys keys, Role local, FrameLimits limits) {
         this.session = session;
         this.keys = keys;
@@ -36,11 +37,19 @@ public final class DatagramReader {
         return SessionId.of(in.readBytes("datagram session id", sessionIdLength(in)));
     }
 
+    /** The epoch of the stream a datagram claims to belong to (not yet verified). */
+    public static long epochOf(byte[] datagram, int offset, int length) throws WireException {
+        WireReader in = header(datagram, offset, length);
+        in.skip("datagram session id", sessionIdLength(in));
+        return readEpoch(in);
+    }
+
     /**
      * Verifies one datagram and hands its frames to {@code out} in order.
      *
-     * @throws WireException AUTHENTICATION_FAILED for a wrong tag, REPLAYED for a packet number seen before,
-     *                       UNKNOWN_SESSION for another session's datagram, MALFORMED and others for bad bytes
+     * @throws WireException AUTHENTICATION_FAILED for a wrong tag, REPLAYED for a packet number seen before or
+     *                       a datagram of an earlier stream, UNKNOWN_SESSION for another session's or a later
+     *                       stream's datagram, MALFORMED and others for bad bytes
      */
     public void read(byte[] datagram, int offset, int length, FrameConsumer out) throws WireException {
         WireReader in = header(datagram, offset, length);
@@ -52,6 +61,11 @@ public final class DatagramReader {
         in.skip("datagram session id", idLength);
         if (!session.matches(datagram, idStart, idLength)) {
             throw new WireException(ErrorCode.UNKNOWN_SESSION, "datagram for another session");
+        }
+        long epoch = readEpoch(in);
+        if (epoch != keys.epoch()) {
+            throw new WireException(epoch < keys.epoch() ? ErrorCode.REPLAYED : ErrorCode.UNKNOWN_SESSION,
+                    "datagram of stream epoch " + epoch + ", not of this stream's epoch " + keys.epoch());
         }
         long packetNumber = in.readVarint("datagram packet number", 1, Long.MAX_VALUE);
         int tagOffset = offset + length - SessionKeys.MAC_SIZE;
@@ -90,6 +104,10 @@ public final class DatagramReader {
             throw new WireException(ErrorCode.MALFORMED, "datagram header with reserved bits set");
         }
         return new WireReader(datagram, offset + 1, length - 1 - SessionKeys.MAC_SIZE);
+    }
+
+    private static long readEpoch(WireReader in) throws WireException {
+        return in.readVarint("datagram epoch", 1, Long.MAX_VALUE);
     }
 
     private static int sessionIdLength(WireReader in) throws WireException {

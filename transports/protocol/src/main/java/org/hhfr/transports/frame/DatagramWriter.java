@@ -7,8 +7,9 @@ import org.hhfr.transports.auth.SessionKeys;
 /**
  * Packs frames into authenticated datagrams of one session and direction. Layout: a header byte (version in the
  * high four bits, bit 0 set when the server sent it), {@code varint idLength}, the session id, {@code varint
- * packetNumber} (1, 2, ... per sender), the encoded frames, and a 16-byte tag: HMAC over everything before it,
- * keyed by the sender's datagram key. Not thread-safe.
+ * epoch} (the stream's, from its keys), {@code varint packetNumber} (1, 2, ... per sender and stream), the
+ * encoded frames, and a 16-byte tag: HMAC over everything before it, keyed by the sender's datagram key of the
+ * stream. Not thread-safe.
  *
  * <p>Use: {@code add} frames until it returns false, then {@code finish} the datagram, send it, and add the
  * refused frame to the next one. Every frame up to {@link #frameBudget()} bytes fits into an empty datagram.
@@ -19,7 +20,7 @@ public final class DatagramWriter {
     /** Smallest frame budget that leaves a useful fragment size. */
     public static final int MIN_FRAME_BUDGET = 256;
 
-    private static final int MAX_PACKET_NUMBER_SIZE = 9;
+    private static final int MAX_VARINT_SIZE = 9;
 
     private final SessionId session;
     private final SessionKeys keys;
@@ -43,7 +44,7 @@ public final class DatagramWriter {
 
     /** Bytes available for encoded frames in a datagram of {@code maxDatagramSize} bytes. */
     public static int frameBudget(int maxDatagramSize, int sessionIdLength) {
-        return maxDatagramSize - headerSize(sessionIdLength, MAX_PACKET_NUMBER_SIZE) - SessionKeys.MAC_SIZE;
+        return maxDatagramSize - headerSize(sessionIdLength, MAX_VARINT_SIZE, MAX_VARINT_SIZE) - SessionKeys.MAC_SIZE;
     }
 
     public int frameBudget() {
@@ -79,11 +80,12 @@ public final class DatagramWriter {
             throw new IllegalStateException("no frame added");
         }
         long packetNumber = nextPacketNumber++;
-        int header = headerSize(session.length(), Varint.size(packetNumber));
+        int header = headerSize(session.length(), Varint.size(keys.epoch()), Varint.size(packetNumber));
         byte[] datagram = new byte[header + used + SessionKeys.MAC_SIZE];
         datagram[0] = (byte) (FrameCodec.PROTOCOL_VERSION << 4 | (sender == Role.SERVER ? 1 : 0));
         int offset = Varint.write(session.length(), datagram, 1);
         offset = session.writeTo(datagram, offset);
+        offset = Varint.write(keys.epoch(), datagram, offset);
         offset = Varint.write(packetNumber, datagram, offset);
         System.arraycopy(frames, 0, datagram, offset, used);
         offset += used;
@@ -92,7 +94,7 @@ public final class DatagramWriter {
         return datagram;
     }
 
-    private static int headerSize(int sessionIdLength, int packetNumberSize) {
-        return 1 + Varint.size(sessionIdLength) + sessionIdLength + packetNumberSize;
+    private static int headerSize(int sessionIdLength, int epochSize, int packetNumberSize) {
+        return 1 + Varint.size(sessionIdLength) + sessionIdLength + epochSize + packetNumberSize;
     }
 }

@@ -7,31 +7,37 @@ import org.hhfr.transports.auth.SessionKeys;
 /**
  * The first frame a client sends on a TCP connection: HELLO when the session's sequences start with this
  * connection, RESUME when it continues them after an earlier connection broke. It names the session and proves
- * knowledge of its token without sending it: {@code proof = HMAC(helloKey, kind, session id, attempt)}. The
- * attempt number grows with every connection of the session, so a server that remembers the highest accepted
- * attempt refuses a recorded handshake played again.
+ * knowledge of its token without sending it: {@code proof = HMAC(helloKey(epoch), kind, session id, epoch,
+ * attempt)}. The epoch names the stream of the session (a server accepts a new stream only above the last
+ * epoch), the attempt number grows with every connection of the stream; so a server that remembers both
+ * refuses a recorded handshake played again.
  *
- * <p>Body: {@code varint version, varint idLength, id bytes, varint attempt, proof (16 bytes)}.
+ * <p>Body: {@code varint version, varint idLength, id bytes, varint epoch, varint attempt, proof (16 bytes)}.
  */
 public final class HelloFrame extends Frame {
     private final boolean resume;
     private final SessionId session;
+    private final long epoch;
     private final long attempt;
     private final byte[] proof;
 
-    private HelloFrame(boolean resume, SessionId session, long attempt, byte[] proof) {
+    private HelloFrame(boolean resume, SessionId session, long epoch, long attempt, byte[] proof) {
         this.resume = resume;
         this.session = session;
+        this.epoch = epoch;
         this.attempt = attempt;
         this.proof = proof;
     }
 
-    /** A HELLO or RESUME for connection {@code attempt} (1, 2, ...) of the session, with its proof. */
+    /**
+     * A HELLO or RESUME for connection {@code attempt} (1, 2, ...) of the stream whose keys are {@code keys}
+     * (they name its epoch), with its proof.
+     */
     public static HelloFrame create(boolean resume, SessionId session, long attempt, SessionKeys keys) {
         if (attempt < 1) {
             throw new IllegalArgumentException("connection attempts count from 1: " + attempt);
         }
-        return new HelloFrame(resume, session, attempt,
+        return new HelloFrame(resume, session, keys.epoch(), attempt,
                 keys.handshakeProof(resume, session, attempt));
     }
 
@@ -48,19 +54,24 @@ public final class HelloFrame extends Frame {
         return session;
     }
 
+    /** Which stream of the session this connection belongs to. */
+    public long epoch() {
+        return epoch;
+    }
+
     public long attempt() {
         return attempt;
     }
 
-    /** Whether the proof was made with this session's token (constant time). */
+    /** Whether the proof was made with the keys of this epoch of the session (constant time). */
     public boolean isProvenBy(SessionKeys keys) {
-        return keys.verifyHandshakeProof(resume, session, attempt, proof);
+        return keys.epoch() == epoch && keys.verifyHandshakeProof(resume, session, attempt, proof);
     }
 
     @Override
     int bodySize() {
         return Varint.size(FrameCodec.PROTOCOL_VERSION) + Varint.size(session.length()) + session.length()
-                + Varint.size(attempt)
+                + Varint.size(epoch) + Varint.size(attempt)
                 + proof.length;
     }
 
@@ -69,6 +80,7 @@ public final class HelloFrame extends Frame {
         offset = Varint.write(FrameCodec.PROTOCOL_VERSION, dst, offset);
         offset = Varint.write(session.length(), dst, offset);
         offset = session.writeTo(dst, offset);
+        offset = Varint.write(epoch, dst, offset);
         offset = Varint.write(attempt, dst, offset);
         System.arraycopy(proof, 0, dst, offset, proof.length);
         return offset + proof.length;
@@ -78,13 +90,14 @@ public final class HelloFrame extends Frame {
         FrameCodec.readVersion(in, type);
         int idLength = in.readInt(type + " session id length", 1, SessionId.MAX_LENGTH);
         SessionId session = SessionId.of(in.readBytes(type + " session id", idLength));
+        long epoch = in.readVarint(type + " epoch", 1, Long.MAX_VALUE);
         long attempt = in.readVarint(type + " attempt", 1, Long.MAX_VALUE);
         byte[] proof = in.readBytes(type + " proof", SessionKeys.MAC_SIZE);
-        return new HelloFrame(type == FrameType.RESUME, session, attempt, proof);
+        return new HelloFrame(type == FrameType.RESUME, session, epoch, attempt, proof);
     }
 
     @Override
     public String toString() {
-        return type() + " session " + session + " attempt " + attempt;
+        return type() + " session " + session + " epoch " + epoch + " attempt " + attempt;
     }
 }

@@ -16,8 +16,8 @@ import org.hhfr.transports.WireException;
  * refuses further input.
  */
 public final class StreamFrameDecoder {
-    /** Longest HELLO or RESUME content: type, version, id length, 64-byte id, attempt, proof. */
-    public static final int MAX_CLIENT_HANDSHAKE_LENGTH = 1 + 1 + 1 + 64 + 9 + 16;
+    /** Longest HELLO or RESUME content: type, version, id length, 64-byte id, epoch, attempt, proof. */
+    public static final int MAX_CLIENT_HANDSHAKE_LENGTH = 1 + 1 + 1 + 64 + 9 + 9 + 16;
     /** Longest WELCOME or ERROR content. */
     public static final int MAX_SERVER_HANDSHAKE_LENGTH = 1 + 5 + ErrorFrame.MAX_REASON_BYTES;
 

@@ -6,8 +6,9 @@ import org.hhfr.transports.auth.SessionKeys;
 
 /**
  * The server's answer to an accepted HELLO or RESUME. It echoes the attempt and proves that the server holds
- * the session token too: {@code proof = HMAC(welcomeKey, session id, attempt)}, so a client can tell the real
- * server from anyone who merely accepts connections at its address.
+ * the session token too: {@code proof = HMAC(welcomeKey(epoch), session id, epoch, attempt)}, so a client can
+ * tell the real server from anyone who merely accepts connections at its address, and a WELCOME recorded in an
+ * earlier stream of the session does not verify in a later one.
  *
  * <p>Body: {@code varint version, varint attempt, proof (16 bytes)}.
  */
@@ -35,7 +36,7 @@ public final class WelcomeFrame extends Frame {
         return attempt;
     }
 
-    /** Whether this answers connection {@code attempt} of {@code session} and was made with its token. */
+    /** Whether this answers connection {@code attempt} of {@code session} and was made with the stream's keys. */
     public boolean isProvenBy(SessionKeys keys, SessionId session, long expectedAttempt) {
         return attempt == expectedAttempt && keys.verifyWelcomeProof(session, attempt, proof);
     }

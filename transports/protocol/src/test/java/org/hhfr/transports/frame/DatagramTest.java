@@ -17,6 +17,7 @@ import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.auth.StreamEpoch;
 import org.junit.jupiter.api.Test;
 
 class DatagramTest {
@@ -171,9 +172,10 @@ class DatagramTest {
         clientWriter.add(SignalFrame.PING);
         byte[] second = clientWriter.finish();
 
-        assertEquals(1 + 1 + 8 + 1 + 2 + SessionKeys.MAC_SIZE, first.length);
-        assertEquals(1, first[10]);
-        assertEquals(2, second[10]);
+        assertEquals(1 + 1 + 8 + 1 + 1 + 2 + SessionKeys.MAC_SIZE, first.length);
+        assertEquals(StreamEpoch.FIRST, first[10]);
+        assertEquals(1, first[11]);
+        assertEquals(2, second[11]);
     }
 
     @Test
@@ -196,6 +198,6 @@ class DatagramTest {
 
     @Test
     void theDefaultBudgetLeavesRoomForAFloatSumRequestAndItsHeaders() {
-        assertEquals(1200 - 1 - 1 - 8 - 9 - 16, DatagramWriter.frameBudget(1200, 8));
+        assertEquals(1200 - 1 - 1 - 8 - 9 - 9 - 16, DatagramWriter.frameBudget(1200, 8));
     }
 }

@@ -9,11 +9,13 @@ import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.auth.StreamEpoch;
 
 /** Arbitrary frames of every kind, and helpers to decode what the tests encode. */
 final class Frames {
-    static final SessionKeys KEYS = SessionKeys.fromToken(new byte[] {
-            1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20});
+    private static final byte[] TOKEN = {
+            1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+    static final SessionKeys KEYS = SessionKeys.fromToken(TOKEN);
 
     private Frames() {
     }
@@ -73,8 +75,10 @@ final class Frames {
     static Arbitrary<Frame> hello() {
         return Combinators.combine(Arbitraries.of(true, false),
                 Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(SessionId.MAX_LENGTH),
+                Arbitraries.of(StreamEpoch.FIRST, 1_763_700_000_000L, Long.MAX_VALUE),
                 Arbitraries.longs().between(1, Long.MAX_VALUE))
-                .as((resume, id, attempt) -> HelloFrame.create(resume, SessionId.of(id), attempt, KEYS));
+                .as((resume, id, epoch, attempt) -> HelloFrame.create(resume, SessionId.of(id), attempt,
+                        epoch == StreamEpoch.FIRST ? KEYS : SessionKeys.fromToken(TOKEN, epoch)));
     }
 
     static Arbitrary<Frame> welcome() {
