@@ -44,7 +44,8 @@ final class DatagramEndpointHandler extends SimpleChannelInboundHandler<Datagram
         ServerSession session;
         try {
             SessionId id = DatagramReader.sessionOf(datagram, 0, length);
-            session = registry.find(id, LinkType.DATAGRAM, ctx.channel().eventLoop());
+            long epoch = DatagramReader.epochOf(datagram, 0, length);
+            session = registry.find(id, epoch, LinkType.DATAGRAM, ctx.channel().eventLoop());
         } catch (WireException e) {
             drop(packet, e);
             return;

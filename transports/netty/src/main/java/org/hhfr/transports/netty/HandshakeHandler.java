@@ -18,8 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Authenticates a new TCP connection: its first frame (the decoder lets nothing else through first) must be
- * a HELLO or RESUME for a session the store holds, proven with that session's keys, within the handshake
- * timeout. A refusal is an ERROR frame with the reason, then the connection closes; nothing a client sends
+ * a HELLO or RESUME for a session the store holds, proven with the keys of the stream (epoch) it names, within
+ * the handshake timeout. A refusal is an ERROR frame with the reason, then the connection closes; nothing a client sends
  * reaches a session before it is accepted. Once accepted, this handler hands the connection to a
  * {@link SessionFrameHandler}, with the frames that followed the HELLO in the meantime.
  */
@@ -66,7 +66,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         HelloFrame hello = (HelloFrame) frame;
         ServerSession session;
         try {
-            session = registry.find(hello.session(), LinkType.STREAM, ctx.channel().eventLoop());
+            session = registry.find(hello.session(), hello.epoch(), LinkType.STREAM, ctx.channel().eventLoop());
         } catch (WireException e) {
             refuse(ctx, e);
             return;

@@ -38,6 +38,7 @@ import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.auth.StreamEpoch;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
@@ -91,7 +92,7 @@ public final class NettyStreamClient implements AutoCloseable {
         this.linkType = builder.linkType;
         this.server = builder.server;
         this.session = SessionId.of(builder.sessionId);
-        this.keys = SessionKeys.fromToken(builder.token);
+        this.keys = SessionKeys.fromToken(builder.token, builder.epoch);
         this.ownGroup = builder.group == null ? new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory()) : null;
         this.loop = (builder.group == null ? ownGroup : builder.group).next();
         this.maxDatagramSize = builder.maxDatagramSize;
@@ -524,6 +525,7 @@ public final class NettyStreamClient implements AutoCloseable {
         private ReliabilityConfig reliability;
         private int maxDatagramSize = DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE;
         private long connectTimeoutMillis = 5_000;
+        private long epoch = StreamEpoch.fresh();
         private int maxOutstanding = 100_000;
 
         private Builder(LinkType linkType, InetSocketAddress server, byte[] sessionId, byte[] token) {
@@ -531,6 +533,19 @@ public final class NettyStreamClient implements AutoCloseable {
             this.server = server;
             this.sessionId = sessionId.clone();
             this.token = token.clone();
+        }
+
+        /**
+         * The stream's epoch. By default a {@linkplain StreamEpoch#fresh() fresh} one, above every earlier
+         * stream of the session: right for a client that has only the resumption ticket. A client that has
+         * just negotiated the session may use {@link StreamEpoch#FIRST}, which is shorter on the wire.
+         */
+        public Builder epoch(long value) {
+            if (value < StreamEpoch.FIRST) {
+                throw new IllegalArgumentException("stream epochs count from " + StreamEpoch.FIRST + ": " + value);
+            }
+            epoch = value;
+            return this;
         }
 
         /** Shares the I/O threads of {@code group} (many clients, one group); by default the client has one. */

@@ -35,9 +35,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The server's side of one negotiated session: its keys (from the stored token digest), its reliability engine
- * (created at the first authenticated contact and kept across TCP connections), its current link, and the
- * messages in dispatch. Confined to one event loop: every method but {@link #execute} and {@link #evict} runs
+ * The server's side of one stream of a negotiated session: its epoch and keys (from the stored token digest and
+ * the epoch), its reliability engine (created at the first authenticated contact and kept across TCP
+ * connections), its current link, and the messages in dispatch. A stream the registry does not know yet is a
+ * candidate until its first handshake or datagram verifies; then the registry admits it as the session's
+ * latest stream. Confined to one event loop: every method but {@link #execute} and {@link #evict} runs
  * there, so the engine, the keys and the counters need no lock.
  *
  * <p>Backpressure: at most {@code maxPendingDispatches} messages are in dispatch or waiting for room in the
@@ -51,6 +53,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
 
     private final StoredSession stored;
     private final org.hhfr.transports.auth.SessionId wireId;
+    private final long epoch;
     private final LinkType linkType;
     private final EventLoop loop;
     private final SessionRegistry registry;
@@ -59,20 +62,23 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private final ArrayDeque<Response> unsent = new ArrayDeque<>();
     private DatagramReader datagramReader;
     private EngineDriver driver;
+    /** Whether the registry made this the session's latest stream (a candidate until then). */
+    private boolean admitted;
     private int pending;
     private boolean peerClosed;
     private boolean closing;
     private volatile boolean ended;
     private long lastTouch = System.nanoTime();
 
-    ServerSession(StoredSession stored, org.hhfr.transports.auth.SessionId wireId, LinkType linkType,
+    ServerSession(StoredSession stored, org.hhfr.transports.auth.SessionId wireId, long epoch, LinkType linkType,
                   EventLoop loop, SessionRegistry registry) {
         this.stored = stored;
         this.wireId = wireId;
+        this.epoch = epoch;
         this.linkType = linkType;
         this.loop = loop;
         this.registry = registry;
-        this.keys = SessionKeys.fromTokenDigest(stored.tokenDigest());
+        this.keys = SessionKeys.fromTokenDigest(stored.tokenDigest(), epoch);
     }
 
     @Override
@@ -94,6 +100,15 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         return loop;
     }
 
+    /** Which stream of the session this is. */
+    long epoch() {
+        return epoch;
+    }
+
+    StoredSession stored() {
+        return stored;
+    }
+
     /** Whether the session's stream ended (finished or failed). */
     boolean isEnded() {
         return ended;
@@ -113,16 +128,17 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     /**
-     * Checks a client's HELLO or RESUME; when accepted, answers WELCOME on {@code channel} and makes it the
-     * session's link, closing the connection it replaces.
+     * Checks a client's HELLO or RESUME; when accepted (and, for a new stream, admitted by the registry),
+     * answers WELCOME on {@code channel} and makes it the stream's link, closing the connection it replaces.
      *
      * @throws WireException the refusal to send back before closing {@code channel}
      */
     void acceptHandshake(HelloFrame hello, Channel channel) throws WireException {
         if (ended) {
-            throw new WireException(ErrorCode.UNKNOWN_SESSION, "session " + id() + " has ended");
+            throw new WireException(ErrorCode.REPLAYED, "stream " + epoch + " of session " + id() + " has ended");
         }
         WelcomeFrame welcome = handshake.accept(hello, keys);
+        admit();
         if (driver == null) {
             start();
         }
@@ -182,6 +198,13 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         List<Frame> frames = new ArrayList<>(4);
         try {
             datagramReader.read(datagram, 0, datagram.length, frames::add);
+        } catch (WireException e) {
+            registry.metrics.datagramDropped(e.code());
+            LOG.debug("dropped datagram from {} for session {}: {}", sender, id(), e.getMessage());
+            return;
+        }
+        try {
+            admit();
         } catch (WireException e) {
             registry.metrics.datagramDropped(e.code());
             LOG.debug("dropped datagram from {} for session {}: {}", sender, id(), e.getMessage());
@@ -262,6 +285,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     private void answered(InboundMessage message, byte[] body, Throwable error) {
+        if (ended) {
+            return;
+        }
         if (error != null) {
             dispatchFailed(message, error);
             return;
@@ -330,6 +356,14 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
     }
 
+    /** Makes a verified candidate the session's latest stream; nothing to do for one admitted before. */
+    private void admit() throws WireException {
+        if (!admitted) {
+            registry.admit(this);
+            admitted = true;
+        }
+    }
+
     private void start() {
         ReliabilityConfig config = linkType == LinkType.STREAM
                 ? registry.config.streamReliability() : registry.config.datagramReliability();
@@ -338,10 +372,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     /**
-     * Closes the link, stops the engine and removes the session from the store: a negotiated session carries
-     * one stream. Reopening it would need fresh replay state, and a recorded handshake or datagrams could then
-     * run old requests again; so its id is unknown from now on and the client negotiates anew (as it does for
-     * an expired session). Late frames of a lingering peer are dropped as for an unknown session.
+     * Closes the link and stops and drops the engine. The session stays in the store (its client may open a
+     * new stream with a higher epoch until it expires), and this ended stream stays in the registry as the
+     * session's latest: its epoch is the floor a new stream must exceed, and late frames of a lingering peer
+     * are refused as replayed.
      */
     private void end() {
         ended = true;
@@ -351,7 +385,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             link.close(null);
         }
         driver.stop();
-        registry.forget(this);
+        driver = null;
     }
 
     /** Keeps the stored session alive while it streams: one store use per second at most. */
@@ -376,7 +410,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
 
     @Override
     public String toString() {
-        return "ServerSession[" + id() + ", " + linkType + "]";
+        return "ServerSession[" + id() + " epoch " + epoch + ", " + linkType + "]";
     }
 
     /** A dispatcher's answer waiting for room in the engine's send buffer. */

@@ -20,9 +20,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The sessions this server streams, found by the id a handshake or datagram names: admitted only if the context
- * store knows the id and has not expired it. Listens to the store, so a session that expires or is removed
- * there has its stream closed here. Also holds what every session of the server shares.
+ * The sessions this server streams, found by the id and epoch a handshake or datagram names: admitted only if
+ * the context store knows the id and has not expired it. Holds each session's latest stream, also after it
+ * ended, because its epoch is the floor for the next one. Listens to the store, so a session that expires or is
+ * removed there has its stream closed and is forgotten here. Also holds what every session of the server
+ * shares.
  */
 final class SessionRegistry implements EvictionListener {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
@@ -47,56 +49,73 @@ final class SessionRegistry implements EvictionListener {
     }
 
     /**
-     * The session a client names, created (on {@code loop}) at its first contact over {@code linkType}. Nothing
-     * is authenticated yet: the caller checks the proof or tag with the session's keys.
+     * The stream a client names by session id and epoch: the session's latest stream when it is open and has
+     * that epoch, otherwise a new candidate (on {@code loop}) for a session the store holds. Nothing is
+     * authenticated yet: the caller checks the proof or tag with the stream's keys, then has a candidate
+     * {@link #admit}ted. So a refusal that depends on the epoch (REPLAYED) is only told to a token holder.
      *
-     * @throws WireException UNKNOWN_SESSION for an id the store does not hold (never issued, expired, removed,
-     *                       or its stream ended), HANDSHAKE_MISMATCH for a session already streaming over the other transport
+     * @throws WireException UNKNOWN_SESSION for an id the store does not hold (never issued, expired, removed),
+     *                       HANDSHAKE_MISMATCH for a stream already running over the other transport
      */
-    ServerSession find(org.hhfr.transports.auth.SessionId wireId, LinkType linkType, EventLoop loop)
+    ServerSession find(org.hhfr.transports.auth.SessionId wireId, long epoch, LinkType linkType, EventLoop loop)
             throws WireException {
         SessionId id = storeId(wireId);
-        ServerSession session = sessions.get(id);
-        if (session != null && session.isEnded()) {
-            throw new WireException(ErrorCode.UNKNOWN_SESSION, "the session's stream has ended");
+        ServerSession latest = sessions.get(id);
+        if (latest == null || latest.epoch() != epoch || latest.isEnded()) {
+            StoredSession stored = latest != null ? latest.stored() : storedSession(id);
+            return new ServerSession(stored, wireId, epoch, linkType, loop, this);
         }
-        if (session == null) {
-            Optional<StoredSession> stored;
-            try {
-                stored = store.get(id);
-            } catch (ContextStoreException e) {
-                LOG.warn("context store unavailable: {}", e.getMessage());
-                throw new WireException(ErrorCode.UNKNOWN_SESSION, "session store unavailable");
-            }
-            if (!stored.isPresent()) {
-                throw new WireException(ErrorCode.UNKNOWN_SESSION, "unknown or expired session");
-            }
-            ServerSession created = new ServerSession(stored.get(), wireId, linkType, loop, this);
-            session = sessions.putIfAbsent(id, created);
-            if (session == null) {
-                session = created;
-            }
-        }
-        if (session.linkType() != linkType) {
+        if (latest.linkType() != linkType) {
             throw new WireException(ErrorCode.HANDSHAKE_MISMATCH,
-                    "session streams over " + (session.linkType() == LinkType.STREAM ? "TCP" : "UDP"));
+                    "the stream runs over " + (latest.linkType() == LinkType.STREAM ? "TCP" : "UDP"));
         }
-        return session;
+        return latest;
     }
 
     /**
-     * Removes an ended session from the store (the listener then drops it here). If the store cannot be
-     * reached it stays here, ended, and its id is refused all the same.
+     * Makes a candidate whose first handshake or datagram verified the session's latest stream, if its epoch is
+     * above the latest one's; a stream it supersedes (its client lost it, e.g. a new process) is aborted.
+     *
+     * @throws WireException REPLAYED for an epoch not above the latest stream's, UNKNOWN_SESSION when the store
+     *                       no longer holds the session
      */
-    void forget(ServerSession session) {
-        try {
-            store.remove(session.id());
-        } catch (ContextStoreException e) {
-            LOG.warn("session {} ended but could not be removed from the store: {}", session.id(), e.getMessage());
+    void admit(ServerSession candidate) throws WireException {
+        storedSession(candidate.id());
+        ServerSession[] superseded = new ServerSession[1];
+        ServerSession latest = sessions.compute(candidate.id(), (id, current) -> {
+            if (current != null && current.epoch() >= candidate.epoch()) {
+                return current;
+            }
+            superseded[0] = current;
+            return candidate;
+        });
+        if (latest != candidate) {
+            throw new WireException(ErrorCode.REPLAYED, "stream epoch " + candidate.epoch()
+                    + " is not above the session's latest stream epoch " + latest.epoch());
+        }
+        if (superseded[0] != null) {
+            LOG.debug("session {}: stream {} superseded by stream {}", candidate.id(), superseded[0].epoch(),
+                    candidate.epoch());
+            superseded[0].evict("a newer stream of the session opened");
         }
     }
 
-    /** Sessions whose stream is open. */
+    /** The store's session, a use of it. */
+    private StoredSession storedSession(SessionId id) throws WireException {
+        Optional<StoredSession> stored;
+        try {
+            stored = store.get(id);
+        } catch (ContextStoreException e) {
+            LOG.warn("context store unavailable: {}", e.getMessage());
+            throw new WireException(ErrorCode.UNKNOWN_SESSION, "session store unavailable");
+        }
+        if (!stored.isPresent()) {
+            throw new WireException(ErrorCode.UNKNOWN_SESSION, "unknown or expired session");
+        }
+        return stored.get();
+    }
+
+    /** Sessions whose latest stream is open. */
     int liveCount() {
         int live = 0;
         for (ServerSession session : sessions.values()) {

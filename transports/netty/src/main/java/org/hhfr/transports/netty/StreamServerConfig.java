@@ -3,7 +3,6 @@ package org.hhfr.transports.netty;
 import io.netty.channel.WriteBufferWaterMark;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
-import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 
@@ -192,8 +191,10 @@ public final class StreamServerConfig {
         return c;
     }
 
+    /** The smallest datagram size that leaves the minimum frame budget (a datagram's overhead is fixed). */
     private static int frameBudgetFloor() {
-        return DatagramWriter.MIN_FRAME_BUDGET + 1 + 1 + SESSION_ID_LENGTH + 9 + SessionKeys.MAC_SIZE;
+        int size = DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE;
+        return DatagramWriter.MIN_FRAME_BUDGET + size - frameBudget(size);
     }
 
     private static int port(int port, String name) {

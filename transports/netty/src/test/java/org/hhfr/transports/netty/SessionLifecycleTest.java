@@ -138,22 +138,6 @@ class SessionLifecycleTest {
     }
 
     @Test
-    void aStreamThatEndedEndsItsSessionSoItsHandshakeCannotBeUsedAgain() throws Exception {
-        start(TestSessions.config(), checker.dispatcher());
-        SessionGrant grant = TestSessions.grant(store);
-        try (NettyStreamClient first = TestSessions.tcpClient(server, grant).connect()) {
-            first.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS);
-            first.closeGracefully().get(5, TimeUnit.SECONDS);
-        }
-        TestSessions.awaitCounter(server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
-        assertFalse(store.get(grant.id()).isPresent());
-        StreamSessionException refused = assertThrows(StreamSessionException.class,
-                () -> TestSessions.tcpClient(server, grant).connect());
-        assertEquals(ErrorCode.UNKNOWN_SESSION, refused.code());
-        assertEquals(1, checker.delivered.get());
-    }
-
-    @Test
     void responsesCompletingOutOfOrderOnAnExecutorReachTheirOwnCalls() throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(4);
         try {

@@ -1,0 +1,133 @@
+package org.hhfr.transports.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.auth.StreamEpoch;
+import org.hhfr.transports.frame.DataFrame;
+import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.frame.ErrorFrame;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameCodec;
+import org.hhfr.transports.frame.FrameType;
+import org.hhfr.transports.frame.HelloFrame;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A session outlives its streams: a client holding only the resumption ticket (session id and token) opens a
+ * new stream with a higher epoch, while nothing recorded from an earlier stream is accepted again.
+ */
+@Timeout(30)
+class StreamReopeningTest {
+    private final InMemoryContextStore store = TestSessions.store();
+    private final SequenceChecker checker = new SequenceChecker();
+    private StreamServer server;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = StreamServer.start(store, checker.dispatcher(), TestSessions.config());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        store.close();
+    }
+
+    @Test
+    void aNewClientWithOnlyTheTicketReopensAClosedSessionAndTheOldHandshakeIsRefused() throws Exception {
+        SessionGrant grant = TestSessions.grant(store);
+        try (NettyStreamClient first = TestSessions.tcpClient(server, grant).epoch(StreamEpoch.FIRST).connect()) {
+            assertEquals(0, SequenceChecker.number(first.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS)));
+            first.closeGracefully().get(5, TimeUnit.SECONDS);
+        }
+        TestSessions.awaitCounter(server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
+        assertTrue(store.get(grant.id()).isPresent(), "the session outlives its stream");
+
+        try (NettyStreamClient second = TestSessions.tcpClient(server, grant).connect()) {
+            assertEquals(1, SequenceChecker.number(second.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
+            assertEquals(2, SequenceChecker.number(second.call(SequenceChecker.body(2)).get(5, TimeUnit.SECONDS)));
+        }
+
+        HelloFrame recordedHello = HelloFrame.create(false, SessionId.of(grant.id().toBytes()), 1,
+                SessionKeys.fromToken(grant.token().toBytes()));
+        try (RawTcpPeer replayer = new RawTcpPeer(server.tcpPort())) {
+            replayer.send(recordedHello).send(DataFrame.first(1, 0, 0, false, SequenceChecker.body(0)));
+            List<Frame> answer = replayer.readUntilClosed(3_000);
+            assertTrue(replayer.closedByServer());
+            assertEquals(FrameType.ERROR, answer.get(0).type(), answer.toString());
+            assertEquals(ErrorCode.REPLAYED, ((ErrorFrame) answer.get(0)).code());
+        }
+        assertEquals(3, checker.delivered.get(), "the replayed request was never dispatched");
+        assertEquals(0, checker.violations.get());
+    }
+
+    @Test
+    void aClientBelowTheLatestEpochIsRefusedAsReplayed() throws Exception {
+        SessionGrant grant = TestSessions.grant(store);
+        long epoch = StreamEpoch.fresh();
+        try (NettyStreamClient current = TestSessions.tcpClient(server, grant).epoch(epoch).connect()) {
+            current.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS);
+            StreamSessionException refused = assertThrows(StreamSessionException.class,
+                    () -> TestSessions.tcpClient(server, grant).epoch(epoch - 1).connect());
+            assertEquals(ErrorCode.REPLAYED, refused.code());
+            assertEquals(1, SequenceChecker.number(current.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
+        }
+    }
+
+    @Test
+    void aNewStreamSupersedesOneItsClientLost() throws Exception {
+        SessionGrant grant = TestSessions.grant(store);
+        try (NettyStreamClient lost = TestSessions.tcpClient(server, grant).connect()) {
+            lost.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS);
+            try (NettyStreamClient successor = TestSessions.tcpClient(server, grant).connect()) {
+                ExecutionException ended = assertThrows(ExecutionException.class,
+                        () -> lost.finished().get(5, TimeUnit.SECONDS));
+                assertEquals(ErrorCode.ABORTED, ((StreamSessionException) ended.getCause()).code());
+                assertEquals(1, SequenceChecker.number(
+                        successor.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
+            }
+        }
+    }
+
+    @Test
+    void datagramsRecordedInAnEarlierStreamAreDroppedInTheNextOne() throws Exception {
+        SessionGrant grant = store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
+        InetSocketAddress endpoint = new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort());
+        DatagramWriter firstStream = new DatagramWriter(SessionId.of(grant.id().toBytes()),
+                SessionKeys.fromToken(grant.token().toBytes()), Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
+        firstStream.add(DataFrame.first(1, 0, 0, false, SequenceChecker.body(0)));
+        byte[] recorded = firstStream.finish();
+        try (DatagramSocket socket = new DatagramSocket()) {
+            socket.send(new DatagramPacket(recorded, recorded.length, endpoint));
+            TestSessions.awaitCounter(server, TransportMetrics.Counter.MESSAGES_DISPATCHED, 1);
+
+            try (NettyStreamClient second = TestSessions.udpClient(server, grant).connect()) {
+                assertEquals(1, SequenceChecker.number(
+                        second.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
+                socket.send(new DatagramPacket(recorded, recorded.length, endpoint));
+                TestSessions.awaitCounter(server, TransportMetrics.Counter.DATAGRAMS_DROPPED_REPLAYED, 1);
+                assertEquals(2, SequenceChecker.number(
+                        second.call(SequenceChecker.body(2)).get(5, TimeUnit.SECONDS)));
+            }
+        }
+        assertEquals(3, checker.delivered.get(), "the recorded request ran once, in its own stream");
+        assertEquals(0, checker.violations.get());
+    }
+}
