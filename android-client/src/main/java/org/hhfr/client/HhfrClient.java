@@ -139,6 +139,10 @@ public final class HhfrClient implements Closeable {
         return settings;
     }
 
+    ResumptionTicketCache tickets() {
+        return tickets;
+    }
+
     Negotiator negotiator() {
         return negotiator;
     }

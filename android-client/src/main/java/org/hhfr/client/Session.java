@@ -23,6 +23,7 @@ import org.hhfr.schemas.ElementDecl;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Record;
 import org.hhfr.streamer.XmlRepresentation;
+import org.hhfr.transports.auth.StreamEpoch;
 
 /**
  * Calls of one operation of the service. The same calls work in every {@link Mode}: the session streams when
@@ -35,6 +36,9 @@ import org.hhfr.streamer.XmlRepresentation;
  * thread.
  */
 public final class Session implements Closeable {
+    /** Tickets are kept for 90% of the granted validity, as the negotiator keeps them. */
+    private static final long EXPIRY_MARGIN_DIVISOR = 10;
+
     private final HhfrClient client;
     private final ClientSettings settings;
     private final Operation operation;
@@ -46,6 +50,10 @@ public final class Session implements Closeable {
     private Channel channel;
     /** Whether this session's stream question is settled for now (negotiated, declined, or in progress). */
     private boolean negotiated;
+    /** The ticket of the open stream, kept in the cache after {@link #close()}; guarded by {@code this}. */
+    private ResumptionTicket streamTicket;
+    /** How long the server said the stream's session lives unused; 0 when opened from a ticket (unknown). */
+    private long validForMillis;
     private boolean closed;
 
     Session(HhfrClient client, Operation operation) {
@@ -160,21 +168,28 @@ public final class Session implements Closeable {
 
     /**
      * Ends the stream (gracefully, waiting at most a second for the service to confirm) and fails calls still
-     * waiting. The session's resumption ticket is dropped: an ended stream cannot be resumed. Idempotent.
+     * waiting. The resumption ticket stays in the cache, so the next session for this operation (of this
+     * client, or of another sharing the cache) opens a new stream of the same server session without
+     * negotiating. When the session was negotiated here, the ticket is put again, valid for 90% of the
+     * server's idle expiry from now (the stream's last use). Idempotent.
      */
     @Override
     public void close() {
         Channel current;
+        ResumptionTicket ticket;
+        long validFor;
         synchronized (this) {
             if (closed) {
                 return;
             }
             closed = true;
             current = channel;
+            ticket = streamTicket;
+            validFor = validForMillis;
         }
         current.close();
-        if (current.mode() != Mode.SOAP) {
-            client.negotiator().forget(ticketKey);
+        if (current.mode() != Mode.SOAP && ticket != null && validFor > 0) {
+            client.tickets().put(ticketKey, ticket, validFor - validFor / EXPIRY_MARGIN_DIVISOR);
         }
         client.closed(this);
     }
@@ -268,9 +283,10 @@ public final class Session implements Closeable {
         Negotiator negotiator = client.negotiator();
         ResumptionTicket ticket = negotiator.resumable(ticketKey).orElse(null);
         if (ticket != null) {
-            Channel resumed = openStream(ticket, ReliabilityPolicy.defaults(), 0);
+            Channel resumed = openStream(ticket, StreamEpoch.fresh(), ReliabilityPolicy.defaults(), 0);
             if (resumed != null) {
                 channel = resumed;
+                validForMillis = 0;
                 return;
             }
             negotiator.forget(ticketKey);
@@ -290,29 +306,40 @@ public final class Session implements Closeable {
         }
         ReliabilityPolicy policy = outcome.answer() != null ? outcome.answer().policy() : ReliabilityPolicy.defaults();
         int serverLimit = outcome.answer() != null ? outcome.answer().maxMessageBytes() : 0;
-        Channel stream = openStream(outcome.ticket(), policy, serverLimit);
+        boolean newSession = outcome.answer() != null && !outcome.answer().resumed();
+        Channel stream = openStream(outcome.ticket(), newSession ? StreamEpoch.FIRST : StreamEpoch.fresh(), policy,
+                serverLimit);
         if (stream == null) {
             client.negotiator().forget(ticketKey);
             return;
         }
+        validForMillis = outcome.answer() != null ? outcome.answer().validForMillis() : 0;
         Channel previous = channel;
         channel = stream;
         previous.close();
     }
 
-    private Channel openStream(ResumptionTicket ticket, ReliabilityPolicy policy, int serverLimit) {
-        StreamSettings stream = new StreamSettings(settings, operation, client.timer(), ticket, policy, serverLimit);
+    /**
+     * Opens a stream of the ticket's session. {@code epoch} is {@link StreamEpoch#FIRST} right after a
+     * negotiation that made a new session, a fresh one otherwise (earlier streams of the session may exist).
+     */
+    private Channel openStream(ResumptionTicket ticket, long epoch, ReliabilityPolicy policy, int serverLimit) {
+        StreamSettings stream = new StreamSettings(settings, operation, client.timer(), ticket, epoch, policy,
+                serverLimit);
         try {
+            Channel opened = null;
             if (HhfrUris.TRANSPORT_TCP.equals(ticket.transportUri())) {
-                return TcpChannel.open(stream);
+                opened = TcpChannel.open(stream);
+            } else if (HhfrUris.TRANSPORT_UDP.equals(ticket.transportUri())) {
+                opened = UdpChannel.open(stream);
             }
-            if (HhfrUris.TRANSPORT_UDP.equals(ticket.transportUri())) {
-                return UdpChannel.open(stream);
+            if (opened != null) {
+                streamTicket = ticket;
             }
+            return opened;
         } catch (HhfrException e) {
             return null;
         }
-        return null;
     }
 
     private Offer.Builder offer() {

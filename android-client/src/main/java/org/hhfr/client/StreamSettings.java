@@ -19,19 +19,22 @@ final class StreamSettings {
     final InetSocketAddress address;
     final SessionId sessionId;
     final byte[] token;
+    /** Which stream of the session this is: its keys derive from it (see {@code StreamEpoch}). */
+    final long epoch;
     final Representation representation;
     final ReliabilityPolicy policy;
     /** The largest request the service accepts (from its answer), or the client's own limit when unknown. */
     final int requestLimit;
 
     StreamSettings(ClientSettings client, Operation operation, ClientTimer timer, ResumptionTicket ticket,
-                   ReliabilityPolicy policy, int serverMaxMessageBytes) {
+                   long epoch, ReliabilityPolicy policy, int serverMaxMessageBytes) {
         this.client = client;
         this.operation = operation;
         this.timer = timer;
         this.address = new InetSocketAddress(ticket.streamEndpoint().host(), ticket.streamEndpoint().port());
         this.sessionId = SessionId.of(ticket.sessionId().toBytes());
         this.token = ticket.token().toBytes();
+        this.epoch = epoch;
         this.representation = Representations.standard(client.streamerLimits()).get(ticket.representationUri());
         this.policy = policy;
         this.requestLimit = serverMaxMessageBytes > 0

@@ -45,7 +45,7 @@ final class TcpChannel extends StreamChannel {
 
     private TcpChannel(StreamSettings settings) {
         super(settings, ReliabilityConfig.forStream());
-        this.handshake = new ClientHandshake(settings.sessionId, SessionKeys.fromToken(settings.token));
+        this.handshake = new ClientHandshake(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch));
         this.frameLimits = FrameLimits.forMaxMessageSize(settings.client.maxMessageBytes());
     }
 

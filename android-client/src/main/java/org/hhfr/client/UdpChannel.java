@@ -37,7 +37,8 @@ final class UdpChannel extends StreamChannel {
                         Math.max(10_000, settings.policy.retransmissionIntervalMillis())));
         this.socket = socket;
         this.datagrams = datagrams;
-        this.verifier = new DatagramReader(settings.sessionId, SessionKeys.fromToken(settings.token), Role.CLIENT,
+        this.verifier = new DatagramReader(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch),
+                Role.CLIENT,
                 FrameLimits.defaults().withMaxFrameLength(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE));
     }
 
@@ -50,7 +51,8 @@ final class UdpChannel extends StreamChannel {
         } catch (IOException e) {
             throw new HhfrException("cannot open " + settings.describe("UDP") + ": " + e.getMessage(), e);
         }
-        DatagramWriter datagrams = new DatagramWriter(settings.sessionId, SessionKeys.fromToken(settings.token),
+        DatagramWriter datagrams = new DatagramWriter(settings.sessionId,
+                SessionKeys.fromToken(settings.token, settings.epoch),
                 Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
         UdpChannel channel = new UdpChannel(settings, socket, datagrams);
         channel.reader = new Thread(channel::runReader, "hhfr-udp-reader");
