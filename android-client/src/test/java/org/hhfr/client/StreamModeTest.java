@@ -16,27 +16,40 @@ import java.util.concurrent.TimeUnit;
 
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.streamer.Message;
+import org.hhfr.transports.netty.TransportMetrics.Counter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The client against an HHFR service: negotiated streams in every mode, reconnects, expiry, threads. */
+/**
+ * The client against the real HHFR server side (negotiation's handler, transports/netty's stream server):
+ * negotiated streams in every mode, broken, frozen and lossy paths, expiry, threads.
+ */
 class StreamModeTest {
-    private TestStreamServer streams;
+    private HhfrServerSide server;
     private TestService service;
+    private final List<AutoCloseable> paths = new ArrayList<>();
 
     private void serve(String... transports) throws Exception {
-        streams = new TestStreamServer(Arrays.asList(transports));
-        service = TestService.hhfr(streams);
+        server = HhfrServerSide.offering(transports);
+        service = server.service();
     }
 
     @AfterEach
     void stop() throws Exception {
-        if (service != null) {
-            service.close();
+        for (AutoCloseable path : paths) {
+            path.close();
         }
-        if (streams != null) {
-            streams.close();
+        if (server != null) {
+            server.close();
         }
+    }
+
+    /** Negotiation sends UDP clients through a relay that loses datagrams with {@code loss}. */
+    private LossyUdpRelay udpThroughRelay(long seed, double loss) throws Exception {
+        LossyUdpRelay relay = new LossyUdpRelay(server.udpPort(), seed, loss);
+        paths.add(relay);
+        server.advertise(HhfrUris.TRANSPORT_UDP, relay.port());
+        return relay;
     }
 
     @Test
@@ -51,7 +64,7 @@ class StreamModeTest {
                 assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
             }
             assertEquals(1, service.soapCalls.get());
-            assertEquals(20, streams.dispatched.get());
+            assertEquals(20, server.dispatched.get());
         }
     }
 
@@ -70,7 +83,7 @@ class StreamModeTest {
                 assertEquals(i + 1f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
             }
             assertEquals(0, service.soapCalls.get());
-            assertEquals(200, streams.dispatched.get());
+            assertEquals(200, server.dispatched.get());
         }
     }
 
@@ -109,14 +122,15 @@ class StreamModeTest {
             for (int i = 0; i < calls; i++) {
                 futures.add(session.callAsync(FloatSum.request(i, 0.25f)));
                 if (i % 150 == 75) {
-                    streams.cutConnections();
+                    server.dropConnections();
                 }
             }
             for (int i = 0; i < calls; i++) {
                 assertEquals(i + 0.25f, futures.get(i).get(20, TimeUnit.SECONDS).record().floatValue("return"));
             }
-            assertEquals(calls, streams.dispatched.get(), "each call ran exactly once");
-            assertTrue(streams.handshakes.get() > 1, "the connection was resumed");
+            assertEquals(calls, server.dispatched.get(), "each call ran exactly once");
+            assertTrue(server.metrics().get(Counter.RESUMES) > 0, "the connection was resumed");
+            assertEquals(1, server.metrics().get(Counter.SESSIONS_OPENED));
             assertEquals(1, service.negotiations.get(), "resumed without renegotiation");
             assertEquals(Mode.HHFR_TCP, session.mode());
         }
@@ -128,14 +142,15 @@ class StreamModeTest {
         try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
             Session session = client.open(FloatSum.operation());
             assertEquals(1f, session.call(Float.class, new float[] {1f}));
-            streams.forgetSessions();
-            streams.cutConnections();
+            server.expireSessions();
+            server.dropConnections();
             float result = Float.NaN;
             for (int attempt = 0; attempt < 2 && Float.isNaN(result); attempt++) {
                 try {
                     result = session.call(Float.class, new float[] {2f});
                 } catch (StreamLostException e) {
-                    assertTrue(e.getMessage().contains("refused"), e.getMessage());
+                    assertTrue(e.getMessage().contains("expired") || e.getMessage().contains("UNKNOWN_SESSION"),
+                            e.getMessage());
                 }
             }
             assertEquals(2f, result);
@@ -168,7 +183,7 @@ class StreamModeTest {
              HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).readTimeoutMillis(300)
                      .build()) {
             List<Socket> accepted = SoapModeTest.acceptForever(silent);
-            streams.advertisedTcpPort = silent.getLocalPort();
+            server.advertise(HhfrUris.TRANSPORT_TCP, silent.getLocalPort());
             long start = System.nanoTime();
             Session session = client.open(FloatSum.operation());
             long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -183,7 +198,7 @@ class StreamModeTest {
     void aStreamEndpointWithoutListenerFallsBackToSoap() throws Exception {
         serve(HhfrUris.TRANSPORT_TCP);
         try (ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            streams.advertisedTcpPort = closed.getLocalPort();
+            server.advertise(HhfrUris.TRANSPORT_TCP, closed.getLocalPort());
         }
         try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
             Session session = client.open(FloatSum.operation());
@@ -204,18 +219,19 @@ class StreamModeTest {
                     () -> session.call(FloatSum.request(new float[100])));
             assertEquals(401, tooLarge.size(), "varint count + 100 floats");
             assertEquals(1f, session.call(Float.class, new float[] {1f}));
-            assertEquals(1, streams.dispatched.get());
+            assertEquals(1, server.dispatched.get());
         }
     }
 
     @Test
     void aSilentStreamIsCutOffByTheCallTimeout() throws Exception {
         serve(HhfrUris.TRANSPORT_UDP);
+        LossyUdpRelay path = udpThroughRelay(1, 0);
         try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).callTimeoutMillis(300)
                 .build()) {
             Session session = client.open(FloatSum.operation());
             assertEquals(Mode.HHFR_UDP, session.mode());
-            streams.close();
+            path.loss(1);
             long start = System.nanoTime();
             assertThrows(CallTimeoutException.class, () -> session.call(FloatSum.request(1f)));
             long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -226,25 +242,29 @@ class StreamModeTest {
     @Test
     void aConnectionThatFallsSilentIsReplacedAfterTheReadTimeoutAndResumed() throws Exception {
         serve(HhfrUris.TRANSPORT_TCP);
+        FreezingTcpRelay path = new FreezingTcpRelay(server.tcpPort());
+        paths.add(path);
+        server.advertise(HhfrUris.TRANSPORT_TCP, path.port());
         try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).readTimeoutMillis(300)
                 .build()) {
             Session session = client.open(FloatSum.operation());
             assertEquals(1f, session.call(Float.class, new float[] {1f}));
-            streams.freezeConnections();
+            path.freeze();
             long start = System.nanoTime();
             assertEquals(2f, session.call(Float.class, new float[] {2f}));
             long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertTrue(took >= 250 && took < 5_000, "took " + took + " ms");
-            assertEquals(2, streams.handshakes.get(), "one resume");
+            assertEquals(2, server.metrics().get(Counter.HANDSHAKES_ACCEPTED), "one resume");
+            assertEquals(1, server.metrics().get(Counter.RESUMES));
             assertEquals(1, service.negotiations.get());
-            assertEquals(2, streams.dispatched.get());
+            assertEquals(2, server.dispatched.get());
         }
     }
 
     @Test
     void udpCallsSurviveLostDatagramsExactlyOnce() throws Exception {
         serve(HhfrUris.TRANSPORT_UDP);
-        streams.loseEveryNthDatagram = 4;
+        LossyUdpRelay path = udpThroughRelay(4, 0.25);
         try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
             Session session = client.open(FloatSum.operation());
             assertEquals(Mode.HHFR_UDP, session.mode());
@@ -255,7 +275,8 @@ class StreamModeTest {
             for (int i = 0; i < 100; i++) {
                 assertEquals(i + 2f, calls.get(i).get(20, TimeUnit.SECONDS).record().floatValue("return"));
             }
-            assertEquals(100, streams.dispatched.get());
+            assertEquals(100, server.dispatched.get());
+            assertTrue(path.lost.get() > 0, "no datagram was lost");
         }
     }
 

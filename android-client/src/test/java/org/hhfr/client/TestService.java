@@ -34,9 +34,10 @@ import org.hhfr.streamer.XmlRepresentation;
 
 /**
  * The float-sum service over plain SOAP on the JDK's HTTP server (127.0.0.1, a free port): {@code /FloatSum}
- * and {@code ?wsdl}. With a {@link TestStreamServer} it speaks HHFR (answers offers, serves
- * {@code hhfr:Negotiate}); without, it knows nothing of HHFR. A NaN among the values is answered with a SOAP
- * fault (HTTP 500); {@code /Huge} answers with an envelope of 2 MiB.
+ * and {@code ?wsdl}. With negotiation's {@link SoapNegotiationService} (as {@link HhfrServerSide} assembles
+ * it) it speaks HHFR (answers offers, serves {@code hhfr:Negotiate}); without, it knows nothing of HHFR. A
+ * NaN among the values is answered with a SOAP fault (HTTP 500); {@code /Huge} answers with an envelope of
+ * 2 MiB.
  */
 final class TestService implements AutoCloseable {
     private final HttpServer server;
@@ -58,10 +59,6 @@ final class TestService implements AutoCloseable {
 
     static TestService plain() throws IOException {
         return new TestService(null);
-    }
-
-    static TestService hhfr(TestStreamServer streams) throws IOException {
-        return new TestService(streams.negotiationService());
     }
 
     static TestService hhfr(SoapNegotiationService negotiation) throws IOException {

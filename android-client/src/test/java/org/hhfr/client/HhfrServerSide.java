@@ -1,0 +1,126 @@
+package org.hhfr.client;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.MonotonicClock;
+import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.server.NegotiationHandler;
+import org.hhfr.negotiation.server.ServerCapabilities;
+import org.hhfr.negotiation.server.SoapNegotiationService;
+import org.hhfr.negotiation.soap.SoapEnvelopeReader;
+import org.hhfr.negotiation.soap.SoapLimits;
+import org.hhfr.schemas.SchemaLimits;
+import org.hhfr.streamer.MalformedMessageException;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.Representation;
+import org.hhfr.streamer.Representations;
+import org.hhfr.transports.netty.StreamDispatcher;
+import org.hhfr.transports.netty.StreamServer;
+import org.hhfr.transports.netty.StreamServerConfig;
+import org.hhfr.transports.netty.StreamSession;
+import org.hhfr.transports.netty.InboundMessage;
+import org.hhfr.transports.netty.TransportMetrics;
+
+/**
+ * The real server side of HHFR for the client's tests: negotiation's {@link NegotiationHandler} and
+ * transports/netty's {@link StreamServer} over one context store, behind {@link TestService} as the float-sum
+ * SOAP endpoint. The test-jar's {@code InProcessHhfrServer} assembles the same parts but always offers both
+ * transports at its own ports; the tests here also need a server offering only some transports and one that
+ * sends clients to another endpoint (a silent socket, a closed port, a relay that loses or freezes traffic).
+ */
+final class HhfrServerSide implements AutoCloseable {
+    /** Milliseconds the store's clock is ahead of the system's: {@link #expireSessions()} moves it on. */
+    private final AtomicLong skewMillis = new AtomicLong();
+    private final InMemoryContextStore store = new InMemoryContextStore(StoreLimits.defaults(),
+            () -> MonotonicClock.SYSTEM.millis() + skewMillis.get(), TokenGenerator.secure());
+    private final Map<String, Integer> advertisedPorts = new ConcurrentHashMap<>();
+    private final StreamServer streams;
+    private final TestService service;
+    /** Requests the stream server decoded and answered. */
+    final AtomicInteger dispatched = new AtomicInteger();
+
+    private HhfrServerSide(ServerCapabilities capabilities) throws IOException {
+        streams = StreamServer.start(store, StreamDispatcher.ofFunction(this::sum),
+                StreamServerConfig.on("127.0.0.1").withIoThreads(1));
+        NegotiationHandler handler = new NegotiationHandler(capabilities, store, this::endpointFor,
+                operation -> FloatSum.published(), SchemaLimits.defaults());
+        service = TestService.hhfr(new SoapNegotiationService(handler,
+                new SoapEnvelopeReader(SoapLimits.defaults())));
+    }
+
+    /** A server whose negotiation accepts only {@code transports} (HHFR transport URIs). */
+    static HhfrServerSide offering(String... transports) throws IOException {
+        return new HhfrServerSide(ServerCapabilities.defaults().withTransports(Arrays.asList(transports)));
+    }
+
+    /** The SOAP front: its URL and its counts of plain calls and negotiations. */
+    TestService service() {
+        return service;
+    }
+
+    int tcpPort() {
+        return streams.tcpPort();
+    }
+
+    int udpPort() {
+        return streams.udpPort();
+    }
+
+    TransportMetrics metrics() {
+        return streams.metrics();
+    }
+
+    /** From now on negotiation sends clients of {@code transport} to {@code port} on 127.0.0.1. */
+    void advertise(String transport, int port) {
+        advertisedPorts.put(transport, port);
+    }
+
+    /** Cuts every TCP stream connection; the sessions live on. */
+    void dropConnections() {
+        streams.dropConnections();
+    }
+
+    /** Moves the store's clock past the idle timeout and purges: every session expires, as after a long pause. */
+    void expireSessions() {
+        skewMillis.addAndGet(StoreLimits.defaults().idleTimeoutMillis() + 1);
+        store.purgeExpired();
+    }
+
+    @Override
+    public void close() {
+        service.close();
+        streams.close();
+        store.close();
+    }
+
+    private StreamEndpoint endpointFor(String transport) {
+        Integer advertised = advertisedPorts.get(transport);
+        if (advertised != null) {
+            return new StreamEndpoint("127.0.0.1", advertised);
+        }
+        if (HhfrUris.TRANSPORT_TCP.equals(transport)) {
+            return new StreamEndpoint("127.0.0.1", streams.tcpPort());
+        }
+        return HhfrUris.TRANSPORT_UDP.equals(transport) ? new StreamEndpoint("127.0.0.1", streams.udpPort()) : null;
+    }
+
+    private byte[] sum(StreamSession session, InboundMessage message) {
+        Representation representation = Representations.standard().get(session.context().representationUri());
+        try {
+            Message request = representation.decode(session.context().request(), message.payload());
+            dispatched.incrementAndGet();
+            return representation.encode(FloatSum.respond(request));
+        } catch (MalformedMessageException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+}
