@@ -1,0 +1,87 @@
+package org.hhfr.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.hhfr.contextstore.ResumptionTicketCache;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.transports.netty.TransportMetrics;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A session outlives its streams: closing a stream keeps the resumption ticket, and a client that shares only
+ * the ticket cache (a new client, as after the app's process was restarted) opens a new stream of the same
+ * server session without a single request to the SOAP endpoint.
+ */
+@Timeout(30)
+class TicketReopeningTest {
+    private HhfrServerSide server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void aSecondClientWithOnlyTheTicketCacheStreamsOverTcpWithoutNegotiating() throws Exception {
+        aSecondClientWithOnlyTheTicketCacheStreamsWithoutNegotiating(HhfrUris.TRANSPORT_TCP, Mode.HHFR_TCP);
+    }
+
+    @Test
+    void aSecondClientWithOnlyTheTicketCacheStreamsOverUdpWithoutNegotiating() throws Exception {
+        aSecondClientWithOnlyTheTicketCacheStreamsWithoutNegotiating(HhfrUris.TRANSPORT_UDP, Mode.HHFR_UDP);
+    }
+
+    private void aSecondClientWithOnlyTheTicketCacheStreamsWithoutNegotiating(String transport, Mode mode)
+            throws Exception {
+        server = HhfrServerSide.offering(transport);
+        TestService service = server.service();
+        ResumptionTicketCache tickets = new ResumptionTicketCache();
+        try (HhfrClient first = client(tickets)) {
+            Session session = first.open(FloatSum.operation());
+            assertEquals(mode, session.mode());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            session.close();
+        }
+        assertEquals(1, service.negotiations.get());
+        assertEquals(1, tickets.size(), "closing the stream kept the ticket");
+
+        try (HhfrClient second = client(tickets)) {
+            Session session = second.open(FloatSum.operation());
+            assertEquals(mode, session.mode(), "the stream opened from the ticket, before any call");
+            for (int i = 0; i < 10; i++) {
+                assertEquals(i + 0.25f, session.call(Float.class, new float[] {i, 0.25f}));
+            }
+        }
+        assertEquals(1, service.negotiations.get(), "the second client sent no negotiation");
+        assertEquals(0, service.soapCalls.get(), "nor any SOAP call");
+        assertEquals(11, server.dispatched.get());
+        assertEquals(2, server.metrics().get(TransportMetrics.Counter.SESSIONS_OPENED), "two streams");
+    }
+
+    @Test
+    void aTicketTheServerNoLongerHonoursLeadsToANewNegotiation() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        TestService service = server.service();
+        ResumptionTicketCache tickets = new ResumptionTicketCache();
+        try (HhfrClient first = client(tickets)) {
+            first.open(FloatSum.operation()).call(Float.class, new float[] {1f});
+        }
+        server.expireSessions();
+
+        try (HhfrClient second = client(tickets)) {
+            Session session = second.open(FloatSum.operation());
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            assertEquals(5f, session.call(Float.class, new float[] {2f, 3f}));
+        }
+        assertEquals(2, service.negotiations.get(), "the refused ticket was replaced by a new negotiation");
+    }
+
+    /** A client that negotiates in {@code open}, so every negotiation is one counted request. */
+    private HhfrClient client(ResumptionTicketCache tickets) {
+        return HhfrClient.builder(server.service().url()).ticketCache(tickets).negotiateOnOpen(true).build();
+    }
+}
