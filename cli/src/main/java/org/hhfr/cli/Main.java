@@ -8,7 +8,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "hhfr 0.1.0-SNAPSHOT",
         description = "HHFR: fast SOAP streams for mobile clients.",
-        subcommands = {CommandLine.HelpCommand.class, SchemaCommand.class, ServeCommand.class})
+        subcommands = {CommandLine.HelpCommand.class, SchemaCommand.class, ServeCommand.class,
+            CallCommand.class, DemoCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

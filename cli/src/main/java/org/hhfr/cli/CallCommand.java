@@ -1,0 +1,106 @@
+package org.hhfr.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.hhfr.client.HhfrException;
+import org.hhfr.client.ServiceFaultException;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code hhfr call}: one session against a running service with the client library, as an app would run
+ * it, and what it cost: the mode it ended in, the answer, the time and the bytes on the client's sockets.
+ */
+@Command(name = "call",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Call an operation with the HHFR client library and report the mode, the result, the time and the",
+            "bytes. The request is built from the operation's request structure in the service's WSDL: every",
+            "value goes into a repeated element (FloatSum.sum, StringConcat.concat), or one value per element",
+            "(PointsOfInterest.list). The N messages travel in one session; unless --mode is soap, the session",
+            "negotiates a stream when it opens. Time: from opening the session to the last answer. Bytes:",
+            "everything the client's sockets wrote and read from opening to closing (HTTP and stream frames,",
+            "counted by the JDK's socket events; UDP payloads by a counting datagram socket), without the WSDL."},
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:answered", "1:the service answered with a fault",
+            "2:wrong arguments, or the service could not be reached or used"})
+final class CallCommand implements Callable<Integer> {
+    static final int SERVICE_FAULT = 1;
+    static final int UNUSABLE = 2;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--url", required = true, paramLabel = "URL",
+            description = "the server (http://host:port) or the service URL (.../axis2/services/Service)")
+    private String url;
+
+    @Option(names = "--op", required = true, paramLabel = "SERVICE.OPERATION",
+            description = "e.g. FloatSum.sum, StringConcat.concat, PointsOfInterest.list")
+    private String op;
+
+    @Option(names = "--values", paramLabel = "V1,V2,...", split = ",",
+            description = "request values, comma-separated")
+    private List<String> values = new ArrayList<>();
+
+    @Option(names = "--value", paramLabel = "V",
+            description = "one request value taken as it is (commas, empty strings); repeatable, after --values")
+    private List<String> literalValues = new ArrayList<>();
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
+            description = "auto (tcp, then udp, then soap), soap, tcp or udp; a refused stream falls back to "
+                    + "soap and the output says so (default: ${DEFAULT-VALUE})")
+    private String mode;
+
+    @Option(names = "--messages", paramLabel = "N", defaultValue = "1",
+            description = "how many times to send the request in the session (default: ${DEFAULT-VALUE})")
+    private int messages;
+
+    @Option(names = "--json", description = "print one JSON object instead of a sentence")
+    private boolean json;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        SessionReport report;
+        try {
+            ServiceAddress address = ServiceAddress.of(url, op);
+            CallMode requested = CallMode.parse(mode);
+            List<String> texts = new ArrayList<>(values);
+            texts.addAll(literalValues);
+            report = SessionRunner.run(address, requested, texts, messages);
+        } catch (IllegalArgumentException e) {
+            return fail(err, UNUSABLE, e.getMessage());
+        } catch (ServiceFaultException e) {
+            return fail(err, SERVICE_FAULT, "the service answered with a fault: " + e.code().localName() + ": "
+                    + e.reason());
+        } catch (HhfrException e) {
+            return fail(err, UNUSABLE, e.getMessage());
+        } catch (IOException e) {
+            return fail(err, UNUSABLE, "cannot count the bytes: " + e.getMessage());
+        }
+        if (json) {
+            out.println(report.json());
+        } else {
+            out.println(report.summary());
+            if (report.requestedMode.wantsStream() && "soap".equals(report.mode)) {
+                out.println("note: no stream was granted or reachable; the session used plain SOAP");
+            }
+        }
+        out.flush();
+        return 0;
+    }
+
+    private static int fail(PrintWriter err, int code, String message) {
+        err.println("error: " + message);
+        err.flush();
+        return code;
+    }
+}
