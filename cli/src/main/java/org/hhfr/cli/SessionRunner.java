@@ -65,7 +65,6 @@ final class SessionRunner {
                     elapsedNanos = System.nanoTime() - started;
                     mode = session.mode();
                 }
-                client.close();
             } catch (IOException | RuntimeException e) {
                 sockets.discard();
                 throw e;

@@ -1,0 +1,171 @@
+package org.hhfr.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.hhfr.axis.server.ConsoleLogging;
+import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.ServerSettings;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import picocli.CommandLine;
+
+/** {@code hhfr call} in-process against the embedded server on free ports, in every mode. */
+class CallCommandTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static HhfrServer server;
+    private static String base;
+
+    @BeforeAll
+    static void startServer() throws IOException {
+        ConsoleLogging.quiet();
+        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withStreams("127.0.0.1", null, 0, 0));
+        base = "http://127.0.0.1:" + server.port();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
+    }
+
+    @ParameterizedTest
+    @CsvSource({"soap, soap", "tcp, hhfr-tcp", "udp, hhfr-udp", "auto, hhfr-tcp"})
+    void floatSumAnswersTheSumAsOneJsonObjectInEveryMode(String mode, String expectedMode) throws IOException {
+        Run run = call("--url", base, "--op", "FloatSum.sum", "--values", "1.5,2.25", "--mode", mode, "--json");
+        assertEquals(0, run.exit, run.err);
+        JsonNode report = JSON.readTree(run.out);
+        for (String key : new String[] {"mode", "result", "messages", "elapsed_ms", "bytes_up", "bytes_down",
+            "bytes_source"}) {
+            assertTrue(report.has(key), key + " missing in " + run.out);
+        }
+        assertEquals(expectedMode, report.get("mode").asText());
+        assertEquals(3.75, report.get("result").asDouble());
+        assertEquals(1, report.get("messages").asInt());
+        assertTrue(report.get("bytes_up").asLong() > 0 && report.get("bytes_down").asLong() > 0, run.out);
+        assertEquals(1, run.out.trim().split("\n").length, "exactly one line: " + run.out);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"soap, soap", "tcp, hhfr-tcp", "udp, hhfr-udp"})
+    void concatJoinsCommaSeparatedAndLiteralValuesOverManyMessages(String mode, String expectedMode)
+            throws IOException {
+        Run run = call("--url", base + "/axis2/services/StringConcat", "--op", "StringConcat.concat",
+                "--values", "a,b", "--value", "x,y", "--value", "", "--value", " z", "--mode", mode,
+                "--messages", "10", "--json");
+        assertEquals(0, run.exit, run.err);
+        JsonNode report = JSON.readTree(run.out);
+        assertEquals(expectedMode, report.get("mode").asText());
+        assertEquals("abx,y z", report.get("result").asText());
+        assertEquals(10, report.get("messages").asInt());
+    }
+
+    @Test
+    void pointsOfInterestTakesOneCountAndAnswersThatManyRecords() throws IOException {
+        Run run = call("--url", base, "--op", "PointsOfInterest.list", "--values", "3", "--mode", "tcp", "--json");
+        assertEquals(0, run.exit, run.err);
+        JsonNode records = JSON.readTree(run.out).get("result");
+        assertTrue(records.isArray(), run.out);
+        assertEquals(3, records.size());
+    }
+
+    @Test
+    void plainOutputIsOneSentenceNamingModeResultAndBytes() {
+        Run run = call("--url", base, "--op", "FloatSum.sum", "--values", "1.5,2.25", "--mode", "tcp");
+        assertEquals(0, run.exit, run.err);
+        assertTrue(run.out.startsWith("FloatSum.sum over hhfr-tcp: 3.75 (1 message in "), run.out);
+        assertTrue(run.out.matches("(?s).*; \\d+ bytes up, \\d+ down, counted by .*"), run.out);
+    }
+
+    @Test
+    void streamsCostFewerBytesThanSoapAndSoapBytesGrowWithEveryMessage() throws IOException {
+        long soapOne = bytesUp("soap", 1);
+        long soapTen = bytesUp("soap", 10);
+        assertTrue(soapTen >= 9 * soapOne && soapTen <= 11 * soapOne, soapOne + " vs " + soapTen);
+        long tcpHundred = bytesUp("tcp", 100);
+        assertTrue(tcpHundred < 10 * soapOne, "100 streamed messages cost " + tcpHundred + " bytes");
+        long udpOne = bytesUp("udp", 1);
+        long udpHundred = bytesUp("udp", 100);
+        assertTrue(udpHundred - udpOne >= 99 * 8, "UDP datagrams are counted: " + udpOne + " vs " + udpHundred);
+    }
+
+    @Test
+    void aServiceFaultExitsWithOneAndSaysWhy() {
+        Run run = call("--url", base, "--op", "PointsOfInterest.list", "--values", "5001", "--mode", "soap");
+        assertEquals(CallCommand.SERVICE_FAULT, run.exit, run.out);
+        assertTrue(run.err.startsWith("error: the service answered with a fault: "), run.err);
+        assertTrue(run.err.contains("5001"), run.err);
+    }
+
+    @Test
+    void wrongArgumentsExitWithTwo() {
+        List<List<String>> wrong = Arrays.asList(
+                Arrays.asList("--op", "FloatSum.sum", "--values", "1"),
+                Arrays.asList("--url", base, "--op", "FloatSum", "--values", "1"),
+                Arrays.asList("--url", base, "--op", "FloatSum.sum", "--values", "1", "--mode", "carrier-pigeon"),
+                Arrays.asList("--url", base, "--op", "FloatSum.sum", "--values", "1.5f"),
+                Arrays.asList("--url", base, "--op", "FloatSum.sum", "--values", "1", "--messages", "0"),
+                Arrays.asList("--url", base, "--op", "PointsOfInterest.list", "--values", "1,2"),
+                Arrays.asList("--url", base, "--op", "FloatSum.product", "--values", "1"),
+                Arrays.asList("--url", base + "/axis2/services/StringConcat", "--op", "FloatSum.sum", "--values", "1"),
+                Arrays.asList("--url", "ftp://127.0.0.1/", "--op", "FloatSum.sum", "--values", "1"));
+        for (List<String> args : wrong) {
+            Run run = call(args.toArray(new String[0]));
+            assertEquals(CallCommand.UNUSABLE, run.exit, args + ": " + run.out);
+            assertTrue(!run.err.isEmpty(), args + " says nothing");
+        }
+    }
+
+    @Test
+    void anUnreachableServerExitsWithTwo() throws IOException {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        Run run = call("--url", "http://127.0.0.1:" + closedPort, "--op", "FloatSum.sum", "--values", "1");
+        assertEquals(CallCommand.UNUSABLE, run.exit, run.out);
+        assertTrue(run.err.startsWith("error: "), run.err);
+    }
+
+    private static long bytesUp(String mode, int messages) throws IOException {
+        Run run = call("--url", base, "--op", "FloatSum.sum", "--values", "1.5,2.25", "--mode", mode,
+                "--messages", String.valueOf(messages), "--json");
+        assertEquals(0, run.exit, run.err);
+        return JSON.readTree(run.out).get("bytes_up").asLong();
+    }
+
+    private static Run call(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new CallCommand()).setOut(new PrintWriter(out, true))
+                .setErr(new PrintWriter(err, true)).execute(args);
+        return new Run(exit, out.toString(), err.toString());
+    }
+
+    /** A finished command: its exit code and what it printed. */
+    static final class Run {
+        final int exit;
+        final String out;
+        final String err;
+
+        Run(int exit, String out, String err) {
+            this.exit = exit;
+            this.out = out;
+            this.err = err;
+        }
+    }
+}

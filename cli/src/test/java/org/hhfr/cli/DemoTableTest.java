@@ -1,0 +1,35 @@
+package org.hhfr.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Test;
+
+/** The demo's table: headings, one aligned row per session, numbers to the right, unknown bytes as '?'. */
+class DemoTableTest {
+
+    @Test
+    void rowsAlignUnderTheHeadingsWithNumbersToTheRight() {
+        SessionReport soap = new SessionReport(ServiceAddress.of("http://h:1", "FloatSum.sum"), CallMode.SOAP,
+                "soap", 100, 548.14, 52600L, 48300L, "counter", 6.75f);
+        SessionReport udp = new SessionReport(ServiceAddress.of("http://h:1", "StringConcat.concat"), CallMode.UDP,
+                "hhfr-udp", 1, 63.06, null, null, "counter", "Hello, HHFR!");
+        assertEquals(String.join("\n",
+                "mode      service              messages  time ms  bytes up  bytes down  result",
+                "soap      FloatSum.sum              100    548.1     52600       48300  6.75",
+                "hhfr-udp  StringConcat.concat         1     63.1         ?           ?  \"Hello, HHFR!\"",
+                "",
+                "bytes: counter; from opening each session to closing it, WSDL fetch not included",
+                ""), DemoTable.text(Arrays.asList(soap, udp)));
+    }
+
+    @Test
+    void jsonIsAnArrayWithOneObjectPerLine() {
+        SessionReport soap = new SessionReport(ServiceAddress.of("http://h:1", "FloatSum.sum"), CallMode.AUTO,
+                "soap", 1, 2.04, 10L, 20L, "counter", Float.NaN);
+        assertEquals("[\n  {\"service\": \"FloatSum\", \"operation\": \"sum\", \"requested_mode\": \"auto\", "
+                + "\"mode\": \"soap\", \"messages\": 1, \"elapsed_ms\": 2.0, \"bytes_up\": 10, \"bytes_down\": 20, "
+                + "\"bytes_source\": \"counter\", \"result\": \"NaN\"}\n]\n", DemoTable.json(Arrays.asList(soap)));
+    }
+}
