@@ -39,6 +39,7 @@ import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.auth.StreamEpoch;
+import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
@@ -125,7 +126,8 @@ public final class NettyStreamClient implements AutoCloseable {
 
     /**
      * Sends a message for {@code operation}; the future completes with the response body, or exceptionally
-     * with a {@link StreamSessionException} when the session ends first, or a
+     * with a {@link StreamFaultException} when the server answered a fault (the stream goes on), a
+     * {@link StreamSessionException} when the session ends first, or a
      * {@link RejectedExecutionException} when more than {@code maxOutstanding} calls are unanswered.
      */
     public CompletableFuture<byte[]> call(int operation, byte[] payload) {
@@ -373,7 +375,16 @@ public final class NettyStreamClient implements AutoCloseable {
                 return;
             }
             outstanding.decrementAndGet();
-            response.complete(message.payload());
+            if (message.operation() != StreamFault.OPERATION) {
+                response.complete(message.payload());
+                return;
+            }
+            try {
+                response.completeExceptionally(new StreamFaultException(StreamFault.decode(message.payload())));
+            } catch (WireException e) {
+                response.completeExceptionally(new StreamFaultException(StreamFault.Code.RECEIVER,
+                        "the server's fault cannot be read: " + e.getMessage()));
+            }
         }
 
         @Override

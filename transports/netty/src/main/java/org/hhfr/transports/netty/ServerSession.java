@@ -20,6 +20,7 @@ import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
@@ -266,6 +267,11 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         pending++;
         registry.metrics.increment(TransportMetrics.Counter.MESSAGES_DISPATCHED);
         InboundMessage inbound = new InboundMessage(message.operation(), message.messageNumber(), message.payload());
+        if (message.operation() == StreamFault.OPERATION) {
+            fault(inbound, StreamFault.of(StreamFault.Code.SENDER,
+                    "operation " + StreamFault.OPERATION + " is reserved for faults"));
+            return;
+        }
         try {
             registry.config.dispatchExecutor().execute(() -> invoke(inbound));
         } catch (RejectedExecutionException e) {
@@ -294,21 +300,31 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
         if (body == null) {
             pending--;
+            closeIfPeerDone();
+            driver.requestRun();
         } else {
-            unsent.add(new Response(body, message.operation(), message.messageNumber()));
-            offerUnsent();
+            respond(message, body, message.operation());
         }
-        closeIfPeerDone();
-        driver.requestRun();
     }
 
+    /** The dispatch failed: that request is answered with a fault, and the stream goes on. */
     private void dispatchFailed(InboundMessage message, Throwable error) {
         registry.metrics.increment(TransportMetrics.Counter.DISPATCH_FAILURES);
         LOG.warn("session {}: dispatch of {} failed", id(), message, error);
         if (!ended) {
-            driver.engine().abort(ErrorCode.ABORTED, "server failed to process message " + message.messageNumber());
-            driver.requestRun();
+            fault(message, DispatchFailure.toFault(error));
         }
+    }
+
+    private void fault(InboundMessage message, StreamFault fault) {
+        respond(message, fault.encode(), StreamFault.OPERATION);
+    }
+
+    private void respond(InboundMessage message, byte[] body, int operation) {
+        unsent.add(new Response(body, operation, message.messageNumber()));
+        offerUnsent();
+        closeIfPeerDone();
+        driver.requestRun();
     }
 
     private void offerUnsent() {

@@ -9,8 +9,10 @@ import java.util.function.BiFunction;
  * (Axis2 in the axis-service module, plain functions in tests and benchmarks). It runs on the server's
  * dispatch executor, never on an event loop unless that executor is a direct one.
  *
- * <p>Service faults are responses like any other (encoded in the body); an exception or an exceptionally
- * completed stage means the server itself broke, and fails the session.
+ * <p>An exception, or a stage completed exceptionally, fails that call only: the client gets a fault (a
+ * {@link StreamFaultException} thrown here chooses its code: throw one with the Sender code for a request that
+ * cannot be decoded; anything else is a Receiver fault with the exception's message, one line, never a stack
+ * trace) and the stream goes on. Faults a service encodes in its response body are ordinary responses.
  */
 @FunctionalInterface
 public interface StreamDispatcher {

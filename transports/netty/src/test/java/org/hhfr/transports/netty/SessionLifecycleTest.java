@@ -161,25 +161,6 @@ class SessionLifecycleTest {
         }
     }
 
-    @Test
-    void aDispatcherThatThrowsFailsOnlyItsSession() throws Exception {
-        StreamDispatcher failing = (session, message) -> {
-            if (SequenceChecker.number(message.payload()) == 3) {
-                throw new IllegalStateException("broken service");
-            }
-            return CompletableFuture.completedFuture(message.payload());
-        };
-        start(TestSessions.config(), failing);
-        try (NettyStreamClient healthy = TestSessions.tcpClient(server, TestSessions.grant(store)).connect();
-             NettyStreamClient broken = TestSessions.tcpClient(server, TestSessions.grant(store)).connect()) {
-            ExecutionException failed = assertThrows(ExecutionException.class,
-                    () -> broken.call(SequenceChecker.body(3)).get(5, TimeUnit.SECONDS));
-            assertEquals(ErrorCode.ABORTED, ((StreamSessionException) failed.getCause()).code());
-            assertEquals(4, SequenceChecker.number(healthy.call(SequenceChecker.body(4)).get(5, TimeUnit.SECONDS)));
-        }
-        assertEquals(1, server.metrics().get(TransportMetrics.Counter.DISPATCH_FAILURES));
-    }
-
     private static void sleepQuietly(int millis) {
         try {
             Thread.sleep(millis);

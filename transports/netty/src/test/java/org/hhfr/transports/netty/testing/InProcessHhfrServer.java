@@ -53,8 +53,10 @@ import org.hhfr.streamer.BinaryRepresentation;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.XmlRepresentation;
+import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.netty.InboundMessage;
 import org.hhfr.transports.netty.StreamDispatcher;
+import org.hhfr.transports.netty.StreamFaultException;
 import org.hhfr.transports.netty.StreamServer;
 import org.hhfr.transports.netty.StreamServerConfig;
 import org.hhfr.transports.netty.StreamSession;
@@ -219,7 +221,8 @@ public final class InProcessHhfrServer implements AutoCloseable {
                     message.payload().length);
             return representation.encode(operation.run(request));
         } catch (org.hhfr.streamer.MalformedMessageException e) {
-            throw new IllegalArgumentException("undecodable " + operation.name + " request: " + e.getMessage(), e);
+            throw new StreamFaultException(StreamFault.Code.SENDER,
+                    "undecodable " + operation.name + " request: " + e.getMessage());
         }
     }
 
