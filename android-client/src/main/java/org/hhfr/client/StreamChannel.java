@@ -8,9 +8,11 @@ import java.util.Random;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.hhfr.negotiation.soap.FaultCode;
 import org.hhfr.streamer.MalformedMessageException;
 import org.hhfr.streamer.Message;
 import org.hhfr.transports.WireException;
+import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.reliability.DeliveredMessage;
 import org.hhfr.transports.reliability.EngineEvent;
@@ -191,7 +193,7 @@ abstract class StreamChannel implements Channel {
         while ((message = engine.poll()) != null) {
             PendingCall call = pending.remove(message.correlation());
             if (call != null) {
-                deliveries.add(new Delivery(call, message.payload()));
+                deliveries.add(new Delivery(call, message.payload(), message.operation() == StreamFault.OPERATION));
             }
         }
         EngineEvent event;
@@ -208,6 +210,10 @@ abstract class StreamChannel implements Channel {
 
     private void finish(List<Delivery> deliveries, List<PendingCall> failed) {
         for (Delivery delivery : deliveries) {
+            if (delivery.fault) {
+                delivery.call.fail(serviceFault(delivery.payload));
+                continue;
+            }
             try {
                 delivery.call.complete(settings.representation.decode(settings.operation.response(),
                         delivery.payload, 0, delivery.payload.length));
@@ -341,13 +347,30 @@ abstract class StreamChannel implements Channel {
     }
 
     /** A response and the call it answers. */
+    /** A stream fault answers one call as a SOAP fault would: same exception, code in the client's SOAP version. */
+    private ServiceFaultException serviceFault(byte[] body) {
+        StreamFault fault;
+        try {
+            fault = StreamFault.decode(body);
+        } catch (WireException e) {
+            fault = StreamFault.of(StreamFault.Code.RECEIVER, "the fault on " + describe() + " cannot be read: "
+                    + e.getMessage());
+        }
+        FaultCode code = fault.code() == StreamFault.Code.SENDER ? FaultCode.SENDER : FaultCode.RECEIVER;
+        return new ServiceFaultException(code.qualifiedName(settings.client.soapVersion()), code, fault.reason(),
+                null);
+    }
+
     private static final class Delivery {
         final PendingCall call;
         final byte[] payload;
+        /** Whether the payload is a {@link StreamFault} in place of the response. */
+        final boolean fault;
 
-        Delivery(PendingCall call, byte[] payload) {
+        Delivery(PendingCall call, byte[] payload, boolean fault) {
             this.call = call;
             this.payload = payload;
+            this.fault = fault;
         }
     }
 }
