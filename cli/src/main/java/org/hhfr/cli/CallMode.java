@@ -27,6 +27,16 @@ enum CallMode {
         return this != SOAP;
     }
 
+    /** As given on the command line: {@code auto}, {@code soap}, {@code tcp}, {@code udp}. */
+    String option() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** The label of the mode this choice asks for first, e.g. {@code hhfr-tcp} for {@code tcp}. */
+    String preferredLabel() {
+        return label(preferred[0]);
+    }
+
     /** The mode the session ended up in, as printed: {@code soap}, {@code hhfr-tcp}, {@code hhfr-udp}. */
     static String label(Mode mode) {
         return mode.name().toLowerCase(Locale.ROOT).replace('_', '-');

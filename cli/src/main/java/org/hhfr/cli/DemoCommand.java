@@ -22,9 +22,12 @@ import picocli.CommandLine.Option;
 @Command(name = "demo",
         mixinStandardHelpOptions = true,
         description = {
-            "Start an HHFR server on free local ports, run StringConcat.concat and FloatSum.sum sessions of 1,",
-            "10 and 100 messages in every mode (soap, hhfr-tcp, hhfr-udp) and print a table: mode, service,",
-            "messages, time and bytes (as 'hhfr call' measures them) and the result. Stops the server at the end."},
+            "Run sample sessions in every mode on an embedded server and compare them.",
+            "Starts an HHFR server on free local ports, runs StringConcat.concat and",
+            "FloatSum.sum sessions of 1, 10 and 100 messages over soap, hhfr-tcp and",
+            "hhfr-udp, and prints a table: mode, service, messages, time and bytes",
+            "(measured as 'hhfr call' measures them) and the result. Stops the server at",
+            "the end."},
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:every session answered correctly in the mode it asked for",
             "1:a session failed, answered wrongly or fell back to another mode", "2:the server could not start"})

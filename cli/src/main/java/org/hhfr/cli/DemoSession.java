@@ -47,7 +47,7 @@ final class DemoSession {
         if (!expected.equals(report.result)) {
             return this + " answered " + ResultValue.text(report.result) + ", not " + ResultValue.text(expected);
         }
-        String wanted = mode == CallMode.SOAP ? "soap" : "hhfr-" + mode.name().toLowerCase(java.util.Locale.ROOT);
+        String wanted = mode.preferredLabel();
         if (!wanted.equals(report.mode)) {
             return this + " ended in mode " + report.mode + ", not " + wanted;
         }
@@ -56,7 +56,7 @@ final class DemoSession {
 
     @Override
     public String toString() {
-        return op + " in mode " + mode.name().toLowerCase(java.util.Locale.ROOT) + " with " + messages
+        return op + " in mode " + mode.option() + " with " + messages
                 + (messages == 1 ? " message" : " messages");
     }
 }

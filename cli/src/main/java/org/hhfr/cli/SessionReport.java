@@ -1,5 +1,7 @@
 package org.hhfr.cli;
 
+import java.util.Locale;
+
 /**
  * What one measured session did: how it travelled, what it answered, how long it took and how many bytes
  * crossed the client's sockets. Byte counts are {@code null} when they could not be counted honestly.
@@ -33,7 +35,7 @@ final class SessionReport {
         return new JsonFields()
                 .string("service", address.service())
                 .string("operation", address.operation())
-                .string("requested_mode", requestedMode.name().toLowerCase(java.util.Locale.ROOT))
+                .string("requested_mode", requestedMode.option())
                 .string("mode", mode)
                 .number("messages", messages)
                 .number("elapsed_ms", Math.round(elapsedMillis * 10) / 10.0)
@@ -47,7 +49,7 @@ final class SessionReport {
     /** E.g. {@code FloatSum.sum over hhfr-tcp: 3.75 (10 messages in 12.3 ms; 1234 bytes up, 987 down)}. */
     String summary() {
         return address + " over " + mode + ": " + ResultValue.text(result) + " (" + messages
-                + (messages == 1 ? " message" : " messages") + " in " + String.format(java.util.Locale.ROOT, "%.1f",
+                + (messages == 1 ? " message" : " messages") + " in " + String.format(Locale.ROOT, "%.1f",
                 elapsedMillis) + " ms; " + bytes(bytesUp) + " bytes up, " + bytes(bytesDown) + " down, counted by "
                 + bytesSource + ")";
     }
