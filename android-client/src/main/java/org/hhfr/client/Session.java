@@ -171,7 +171,8 @@ public final class Session implements Closeable {
      * waiting. The resumption ticket stays in the cache, so the next session for this operation (of this
      * client, or of another sharing the cache) opens a new stream of the same server session without
      * negotiating. When the session was negotiated here, the ticket is put again, valid for 90% of the
-     * server's idle expiry from now (the stream's last use). Idempotent.
+     * server's idle expiry from now (the stream's last use). A stream that was already lost (refused, expired,
+     * given up) takes its ticket with it. Idempotent.
      */
     @Override
     public void close() {
@@ -187,8 +188,11 @@ public final class Session implements Closeable {
             ticket = streamTicket;
             validFor = validForMillis;
         }
+        boolean streamLost = current.mode() != Mode.SOAP && !current.isUsable();
         current.close();
-        if (current.mode() != Mode.SOAP && ticket != null && validFor > 0) {
+        if (streamLost) {
+            client.negotiator().forget(ticketKey);
+        } else if (current.mode() != Mode.SOAP && ticket != null && validFor > 0) {
             client.tickets().put(ticketKey, ticket, validFor - validFor / EXPIRY_MARGIN_DIVISOR);
         }
         client.closed(this);
