@@ -11,10 +11,11 @@ import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.frame.WelcomeFrame;
 
 /**
- * A client's side of the TCP handshakes of one session. Each connection starts with {@link #hello()}: HELLO
- * until the server has welcomed the client once, RESUME after that, with an attempt number that grows by one
- * per connection. Keep this object (like the engine) for the whole session: a client that loses it cannot
- * resume, because the server refuses attempt numbers it has already seen.
+ * A client's side of the TCP handshakes of one stream of a session (the epoch of its keys). Each connection
+ * starts with {@link #hello()}: HELLO until the server has welcomed the client once, RESUME after that, with an
+ * attempt number that grows by one per connection. Keep this object (like the engine) for the whole stream: a
+ * client that loses it cannot resume, because the server refuses attempt numbers it has already seen; it opens
+ * a new stream with a higher epoch instead.
  */
 public final class ClientHandshake {
     private final SessionId session;

@@ -7,7 +7,8 @@ import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.frame.WelcomeFrame;
 
 /**
- * A server's memory of one session's TCP handshakes, and the rules for accepting the next. Found through the
+ * A server's memory of one stream's TCP handshakes, and the rules for accepting the next (which stream a
+ * HELLO may open at all, by its epoch, is the server's session-level rule). Found through the
  * HELLO's session id, it accepts a handshake whose proof verifies and whose attempt number is above every one
  * accepted before; so a recorded handshake cannot be replayed, and a client that lost its state (and counts
  * from 1 again) is refused instead of having its fresh messages dropped as duplicates. A RESUME is refused
