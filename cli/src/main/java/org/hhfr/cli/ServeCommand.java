@@ -21,9 +21,10 @@ import picocli.CommandLine.Option;
 @Command(name = "serve",
         mixinStandardHelpOptions = true,
         description = {
-            "Serve StringConcat, FloatSum and PointsOfInterest over SOAP 1.1 and 1.2 on Apache Axis2, with HHFR",
-            "negotiation engaged and TCP and UDP stream endpoints. Prints each service's URL and WSDL, and the",
-            "stream endpoints. Ctrl-C stops it."},
+            "Run the HHFR server: the sample services on Apache Axis2, with HHFR streams.",
+            "Serves StringConcat, FloatSum and PointsOfInterest over SOAP 1.1 and 1.2 with HHFR negotiation",
+            "engaged and TCP and UDP stream endpoints. Prints each service's URL and WSDL, and the stream",
+            "endpoints. Ctrl-C stops it."},
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:stopped by Ctrl-C (or a termination signal)", "2:the server could not start"})
 final class ServeCommand implements Callable<Integer> {
