@@ -1,0 +1,74 @@
+package org.hhfr.benchmarks.session;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Which cells a run measures and how often: workloads x profiles x modes x array sizes x message counts, each
+ * cell repeated {@code repeats} times (the median is reported).
+ */
+public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> profiles, List<BenchMode> modes,
+        List<Integer> arraySizes, List<Integer> messageCounts, int repeats) {
+    /** The paper's array sizes and message counts (seed 003, section 5). */
+    public static final List<Integer> PAPER_ARRAY_SIZES = List.of(1, 10, 50, 60, 100, 500, 1000);
+    public static final List<Integer> PAPER_MESSAGE_COUNTS = List.of(1, 5, 10, 50, 100);
+
+    public BenchGrid {
+        if (workloads.isEmpty() || profiles.isEmpty() || modes.isEmpty() || arraySizes.isEmpty()
+                || messageCounts.isEmpty()) {
+            throw new IllegalArgumentException("every dimension of the grid needs at least one value");
+        }
+        if (repeats < 1) {
+            throw new IllegalArgumentException("repeats must be at least 1, not " + repeats);
+        }
+        workloads = List.copyOf(workloads);
+        profiles = List.copyOf(profiles);
+        modes = List.copyOf(modes);
+        arraySizes = List.copyOf(arraySizes);
+        messageCounts = List.copyOf(messageCounts);
+    }
+
+    /**
+     * The reduced grid of {@code --quick}: both services, every mode, arrays of 1, 100 and 1000, sessions of 1,
+     * 10 and 100 messages, three repeats, on loopback (emulated links need longer than the quick run allows).
+     */
+    public static BenchGrid quick() {
+        return new BenchGrid(List.of(SessionWorkload.values()), List.of(NetworkProfile.LOOPBACK),
+                List.of(BenchMode.values()), List.of(1, 100, 1000), List.of(1, 10, 100), 3);
+    }
+
+    /** The paper's grid on every profile. */
+    public static BenchGrid full() {
+        return new BenchGrid(List.of(SessionWorkload.values()), NetworkProfile.all(), List.of(BenchMode.values()),
+                PAPER_ARRAY_SIZES, PAPER_MESSAGE_COUNTS, 3);
+    }
+
+    public BenchGrid withProfiles(List<NetworkProfile> value) {
+        return new BenchGrid(workloads, value, modes, arraySizes, messageCounts, repeats);
+    }
+
+    public BenchGrid withModes(List<BenchMode> value) {
+        return new BenchGrid(workloads, profiles, value, arraySizes, messageCounts, repeats);
+    }
+
+    public BenchGrid withRepeats(int value) {
+        return new BenchGrid(workloads, profiles, modes, arraySizes, messageCounts, value);
+    }
+
+    /** Every cell, profile by profile (one testbed each), then workload, array size, messages, mode. */
+    public List<Cell> cells() {
+        List<Cell> cells = new ArrayList<>();
+        for (NetworkProfile profile : profiles) {
+            for (SessionWorkload workload : workloads) {
+                for (int arraySize : arraySizes) {
+                    for (int messages : messageCounts) {
+                        for (BenchMode mode : modes) {
+                            cells.add(new Cell(workload, profile, mode, arraySize, messages));
+                        }
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+}

@@ -1,0 +1,63 @@
+package org.hhfr.benchmarks.session;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A cell's figures over its repeats: the median session time with the lowest and highest, medians of the
+ * bytes, connections and client CPU, the payload and the overhead over it, and the link's lower bound for the
+ * payload with this mode's ratio to it. {@code endedOn} lists the transports the repeats ended on (a session
+ * that fell back to SOAP is visible there).
+ */
+public record CellResult(Cell cell, int repeats, double sessionMillis, double minMillis, double maxMillis,
+        long bytesUp, long bytesDown, long payloadBytesUp, long payloadBytesDown, int connections,
+        double clientCpuMillis, double lowerBoundMillis, String endedOn, int wrongAnswers) {
+
+    public static CellResult of(Cell cell, List<SessionSample> samples) {
+        if (samples.isEmpty()) {
+            throw new IllegalArgumentException("a cell needs at least one session");
+        }
+        SessionWorkload workload = cell.workload();
+        Object request = workload.requestValue(cell.arraySize());
+        long payloadUp = cell.messages() * workload.payloadBytes(request);
+        long payloadDown = cell.messages() * workload.payloadBytes(workload.expectedAnswer(request));
+        double[] times = samples.stream().mapToDouble(SessionSample::sessionMillis).sorted().toArray();
+        return new CellResult(cell, samples.size(), median(times), times[0], times[times.length - 1],
+                Math.round(median(samples.stream().mapToDouble(SessionSample::bytesUp).toArray())),
+                Math.round(median(samples.stream().mapToDouble(SessionSample::bytesDown).toArray())),
+                payloadUp, payloadDown,
+                (int) Math.round(median(samples.stream().mapToDouble(SessionSample::connections).toArray())),
+                median(samples.stream().mapToDouble(SessionSample::clientCpuMillis).toArray()),
+                cell.profile().lowerBoundMillis(payloadUp, payloadDown),
+                String.join("/", samples.stream().map(SessionSample::endedOn).distinct().sorted().toList()),
+                samples.stream().mapToInt(SessionSample::wrongAnswers).sum());
+    }
+
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int middle = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+    }
+
+    public long payloadBytes() {
+        return payloadBytesUp + payloadBytesDown;
+    }
+
+    /** Bytes on the wire (at the relays) beyond the application data. */
+    public long overheadBytes() {
+        return bytesUp + bytesDown - payloadBytes();
+    }
+
+    /** Session time over the lower bound; infinite on loopback, whose bound is 0. */
+    public double lowerBoundRatio() {
+        return lowerBoundMillis == 0 ? Double.POSITIVE_INFINITY : sessionMillis / lowerBoundMillis;
+    }
+
+    /** Every answer right, and every repeat ended on the transport the mode asked for. */
+    public boolean isClean() {
+        String wanted = cell.mode().label().startsWith("soap") ? "soap"
+                : cell.mode().label().replace("-warm", "");
+        return wrongAnswers == 0 && endedOn.equals(wanted);
+    }
+}

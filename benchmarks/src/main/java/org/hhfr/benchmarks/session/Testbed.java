@@ -1,0 +1,138 @@
+package org.hhfr.benchmarks.session;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.ServerSettings;
+import org.hhfr.benchmarks.session.network.LinkShape;
+import org.hhfr.benchmarks.session.network.ShapedTcpRelay;
+import org.hhfr.benchmarks.session.network.ShapedUdpRelay;
+import org.hhfr.benchmarks.session.network.Traffic;
+import org.hhfr.client.HhfrClient;
+import org.hhfr.client.HhfrException;
+import org.hhfr.client.Mode;
+import org.hhfr.client.Operation;
+
+/**
+ * The embedded HHFR server behind an emulated link, all on loopback. Clients only ever reach the server
+ * through relays on 127.0.0.1: the stream endpoints are bound on 127.0.0.2 at the same port numbers as their
+ * relays on 127.0.0.1 (the server hands out its own port, and 127.0.0.1 as the host), and each session gets a
+ * fresh relay in front of the HTTP port, so no kept-alive connection outlives its session.
+ */
+public final class Testbed implements AutoCloseable {
+    private static final String CLIENT_HOST = "127.0.0.1";
+    private static final String STREAM_SERVER_HOST = "127.0.0.2";
+
+    private final NetworkProfile profile;
+    private final LinkShape shape;
+    private final ShapedTcpRelay tcpStreams;
+    private final ShapedUdpRelay udpStreams;
+    private final HhfrServer server;
+    private final Map<SessionWorkload, Operation> operations = new EnumMap<>(SessionWorkload.class);
+
+    private Testbed(NetworkProfile profile, LinkShape shape, ShapedTcpRelay tcpStreams, ShapedUdpRelay udpStreams,
+            HhfrServer server) {
+        this.profile = profile;
+        this.shape = shape;
+        this.tcpStreams = tcpStreams;
+        this.udpStreams = udpStreams;
+        this.server = server;
+    }
+
+    /** @throws IOException a port could not be bound or the server did not start */
+    public static Testbed start(NetworkProfile profile, long seed) throws IOException {
+        LinkShape shape = new LinkShape(TimeUnit.MICROSECONDS.toNanos(Math.round(profile.rttMillis() * 500)),
+                profile.upBitsPerSecond(), profile.downBitsPerSecond(), 0, seed);
+        ShapedTcpRelay tcp = ShapedTcpRelay.mirroring(CLIENT_HOST, STREAM_SERVER_HOST, shape);
+        ShapedUdpRelay udp = null;
+        try {
+            udp = ShapedUdpRelay.mirroring(CLIENT_HOST, STREAM_SERVER_HOST, shape);
+            HhfrServer server = HhfrServer.start(ServerSettings.defaults().withPort(0)
+                    .withStreams(STREAM_SERVER_HOST, CLIENT_HOST, tcp.port(), udp.port()));
+            return new Testbed(profile, shape, tcp, udp, server);
+        } catch (IOException | RuntimeException e) {
+            tcp.close();
+            if (udp != null) {
+                udp.close();
+            }
+            throw e;
+        }
+    }
+
+    public NetworkProfile profile() {
+        return profile;
+    }
+
+    /** A fresh shaped path to the HTTP port, for one session (or one priming session). */
+    SessionLink openLink() throws IOException {
+        return new SessionLink(ShapedTcpRelay.open(CLIENT_HOST,
+                new InetSocketAddress(CLIENT_HOST, server.port()), shape));
+    }
+
+    /** The operation as the service's WSDL describes it, fetched once over loopback without shaping. */
+    synchronized Operation operation(SessionWorkload workload) throws HhfrException {
+        Operation known = operations.get(workload);
+        if (known == null) {
+            try (HhfrClient client = HhfrClient.builder(serviceUrl(server.port(), workload))
+                    .preferredModes(Mode.SOAP).build()) {
+                known = client.operation(workload.operation());
+            }
+            operations.put(workload, known);
+        }
+        return known;
+    }
+
+    static String serviceUrl(int port, SessionWorkload workload) {
+        return "http://" + CLIENT_HOST + ":" + port + "/axis2/services/" + workload.service();
+    }
+
+    /** Everything the stream relays carried so far. */
+    Traffic.Counts streamTraffic() {
+        return tcpStreams.traffic().counts().plus(udpStreams.traffic().counts());
+    }
+
+    int streamConnections() {
+        return tcpStreams.connections();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        tcpStreams.close();
+        udpStreams.close();
+    }
+
+    /** One session's own relay in front of the HTTP port. */
+    static final class SessionLink implements AutoCloseable {
+        private final ShapedTcpRelay relay;
+
+        private SessionLink(ShapedTcpRelay relay) {
+            this.relay = relay;
+        }
+
+        String serviceUrl(SessionWorkload workload) {
+            return Testbed.serviceUrl(relay.port(), workload);
+        }
+
+        int port() {
+            return relay.port();
+        }
+
+        Traffic.Counts traffic() {
+            return relay.traffic().counts();
+        }
+
+        int connections() {
+            return relay.connections();
+        }
+
+        @Override
+        public void close() {
+            relay.close();
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package org.hhfr.benchmarks.session.output;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.hhfr.benchmarks.session.CellResult;
+
+/** The named, ordered fields of one cell, shared by the JSON and CSV writers so both always agree. */
+final class ResultRow {
+    private ResultRow() {
+    }
+
+    static Map<String, Object> of(CellResult r) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("workload", r.cell().workload().label());
+        row.put("profile", r.cell().profile().name());
+        row.put("mode", r.cell().mode().label());
+        row.put("array_size", r.cell().arraySize());
+        row.put("messages", r.cell().messages());
+        row.put("repeats", r.repeats());
+        row.put("session_ms", round(r.sessionMillis()));
+        row.put("session_ms_min", round(r.minMillis()));
+        row.put("session_ms_max", round(r.maxMillis()));
+        row.put("bytes_up", r.bytesUp());
+        row.put("bytes_down", r.bytesDown());
+        row.put("payload_bytes", r.payloadBytes());
+        row.put("overhead_bytes", r.overheadBytes());
+        row.put("connections", r.connections());
+        row.put("client_cpu_ms", round(r.clientCpuMillis()));
+        row.put("lower_bound_ms", round(r.lowerBoundMillis()));
+        row.put("lower_bound_ratio", Double.isInfinite(r.lowerBoundRatio()) ? null : round(r.lowerBoundRatio()));
+        row.put("ended_on", r.endedOn());
+        row.put("wrong_answers", r.wrongAnswers());
+        return row;
+    }
+
+    private static double round(double value) {
+        return Math.round(value * 1000) / 1000.0;
+    }
+}
