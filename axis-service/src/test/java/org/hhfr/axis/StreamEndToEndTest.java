@@ -1,6 +1,7 @@
 package org.hhfr.axis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,6 +49,7 @@ import org.hhfr.streamer.Representations;
 import org.hhfr.streamer.XmlRepresentation;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.netty.NettyStreamClient;
+import org.hhfr.transports.netty.StreamFaultException;
 import org.hhfr.transports.netty.StreamSessionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -254,7 +256,7 @@ class StreamEndToEndTest {
      * client falls back to SOAP, where the fault arrives as usual).
      */
     @Test
-    void aServiceFaultOnAStreamEndsTheSession() throws Exception {
+    void aServiceFaultOnAStreamFailsThatCallAloneAndTheStreamGoesOn() throws Exception {
         Negotiated session = negotiate("PointsOfInterest", "list", Envelopes.list(1), HhfrUris.TRANSPORT_TCP,
                 HhfrUris.REPRESENTATION_BINARY);
         Representation binary = REPRESENTATIONS.get(session.answer.representation());
@@ -263,7 +265,13 @@ class StreamEndToEndTest {
                     Message.of(session.request).set("count", -1).build()));
             ExecutionException failure = assertThrows(ExecutionException.class,
                     () -> faulted.get(10, TimeUnit.SECONDS));
-            assertEquals(ErrorCode.ABORTED, assertInstanceOf(StreamSessionException.class, failure.getCause()).code());
+            StreamFaultException fault = assertInstanceOf(StreamFaultException.class, failure.getCause());
+            assertTrue(fault.reason().contains("count must be between 0 and 5000"), fault.reason());
+            assertFalse(fault.reason().contains("\tat "), fault.reason());
+
+            byte[] next = client.call(binary.encode(Message.of(session.request).set("count", 2).build()))
+                    .get(10, TimeUnit.SECONDS);
+            assertEquals(2, binary.decode(session.response, next).record().records("return").length);
         }
     }
 }

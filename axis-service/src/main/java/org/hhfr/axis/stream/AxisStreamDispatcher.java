@@ -9,8 +9,10 @@ import org.hhfr.streamer.MalformedMessageException;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.Representations;
+import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.netty.InboundMessage;
 import org.hhfr.transports.netty.StreamDispatcher;
+import org.hhfr.transports.netty.StreamFaultException;
 import org.hhfr.transports.netty.StreamSession;
 
 /**
@@ -18,8 +20,9 @@ import org.hhfr.transports.netty.StreamSession;
  * structure, runs it through {@link StreamedCallDispatcher} (the same service method as SOAP) and encodes the
  * response. Runs on the stream server's dispatch executor.
  *
- * <p>The stream protocol has no per-message fault yet, so a message that cannot be decoded or a call that
- * faults completes exceptionally, which ends the session; the client then falls back to SOAP for that call.
+ * <p>A message that cannot be decoded, or a call that faults, fails that call alone: it completes with a
+ * {@link StreamFaultException} (Sender when the request was at fault, Receiver when the service was), which
+ * the stream server sends back as a per-message fault; the stream goes on.
  */
 public final class AxisStreamDispatcher implements StreamDispatcher {
     private final StreamedCallDispatcher calls;
@@ -35,7 +38,8 @@ public final class AxisStreamDispatcher implements StreamDispatcher {
         try {
             return CompletableFuture.completedFuture(call(session.context(), message));
         } catch (StreamedCallException e) {
-            return CompletableFuture.failedFuture(e);
+            return CompletableFuture.failedFuture(new StreamFaultException(
+                    e.senderFault() ? StreamFault.Code.SENDER : StreamFault.Code.RECEIVER, e.getMessage()));
         }
     }
 
