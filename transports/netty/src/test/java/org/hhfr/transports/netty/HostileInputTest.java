@@ -101,7 +101,7 @@ class HostileInputTest {
         // A garbage prefix of a frame is counted when the server sees the connection end, after it closed it.
         LongSupplier refused = () -> server.metrics().get(TransportMetrics.Counter.FRAMES_REFUSED)
                 + server.metrics().get(TransportMetrics.Counter.HANDSHAKES_REFUSED);
-        awaitAtLeast("refused connections", refused, 20);
+        TestSessions.await(server, "20 refused connections", () -> refused.getAsLong() >= 20);
         assertEquals(20, refused.getAsLong());
     }
 
@@ -115,7 +115,7 @@ class HostileInputTest {
             peer.shutdownOutput();
             peer.readUntilClosed(3_000);
         }
-        awaitAtLeast("MALFORMED refusals", () -> server.metrics().tcpRefusals(ErrorCode.MALFORMED), 1);
+        TestSessions.await(server, "a MALFORMED refusal", () -> server.metrics().tcpRefusals(ErrorCode.MALFORMED) >= 1);
         assertEquals(1, server.metrics().get(TransportMetrics.Counter.FRAMES_REFUSED));
         assertEquals(1, server.metrics().tcpRefusals(ErrorCode.MALFORMED));
     }
@@ -192,12 +192,14 @@ class HostileInputTest {
         // A datagram is counted as received before it is judged, and the owner's message may be dispatched
         // before its replay is read: wait until every datagram has an outcome, then check each one exactly.
         TransportMetrics metrics = server.metrics();
-        awaitAtLeast("dropped datagrams", () -> metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_MALFORMED)
+        TestSessions.await(server, "9 datagrams dropped",
+                () -> metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_MALFORMED)
                 + metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_OVERSIZED)
                 + metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_UNKNOWN_SESSION)
                 + metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_BAD_TAG)
-                + metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_REPLAYED), 9);
-        awaitAtLeast("messages delivered", checker.delivered::get, victimCalls + 1);
+                + metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_REPLAYED) >= 9);
+        TestSessions.await(server, "the owner's message delivered",
+                () -> checker.delivered.get() >= victimCalls + 1);
         assertEquals(victimCalls + 1, metrics.get(TransportMetrics.Counter.MESSAGES_DISPATCHED));
         assertEquals(1, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_MALFORMED));
         assertEquals(1, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_OVERSIZED));
@@ -205,18 +207,6 @@ class HostileInputTest {
         assertEquals(5, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_BAD_TAG));
         assertEquals(1, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_REPLAYED));
         assertEquals(victimCalls + 1, checker.delivered.get(), "only the owner's one message was dispatched");
-    }
-
-    /** Polls {@code value} until it reaches {@code expected}; fails with the server's counters after 10 s. */
-    private void awaitAtLeast(String what, LongSupplier value, long expected) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (value.getAsLong() < expected) {
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError(what + " stayed at " + value.getAsLong() + ", below " + expected + ": "
-                        + server.metrics());
-            }
-            Thread.sleep(5);
-        }
     }
 
     private static byte[] datagram(DatagramWriter writer, byte[] body) {

@@ -42,7 +42,7 @@ class StreamRoundTripTest {
         }
         TestSessions.awaitCounter(server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
         assertEquals(0, server.metrics().get(TransportMetrics.Counter.SESSIONS_FAILED));
-        assertEquals(0, server.sessionCount());
+        TestSessions.await(server, "no session left", () -> server.sessionCount() == 0);
     }
 
     @Test
@@ -55,7 +55,7 @@ class StreamRoundTripTest {
         }
         TestSessions.awaitCounter(server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
         assertEquals(0, server.metrics().get(TransportMetrics.Counter.SESSIONS_FAILED));
-        assertEquals(0, server.sessionCount());
+        TestSessions.await(server, "no session left", () -> server.sessionCount() == 0);
     }
 
     static void assertAnswersInOrder(NettyStreamClient client, int count) throws Exception {

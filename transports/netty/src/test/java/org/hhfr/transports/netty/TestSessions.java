@@ -1,6 +1,7 @@
 package org.hhfr.transports.netty;
 
 import java.net.InetSocketAddress;
+import java.util.function.BooleanSupplier;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
@@ -55,10 +56,18 @@ final class TestSessions {
     /** Waits up to 10 s for a server counter to reach {@code expected}; fails with the counters otherwise. */
     static void awaitCounter(StreamServer server, TransportMetrics.Counter counter, long expected)
             throws InterruptedException {
+        await(server, counter + " reaches " + expected, () -> server.metrics().get(counter) >= expected);
+    }
+
+    /**
+     * Polls {@code condition} until it holds; fails after 10 s with the server's counters. Server-side effects
+     * of a client's action (counters, session removal) land a moment after the client sees its answer.
+     */
+    static void await(StreamServer server, String what, BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + 10_000_000_000L;
-        while (server.metrics().get(counter) < expected) {
+        while (!condition.getAsBoolean()) {
             if (System.nanoTime() > deadline) {
-                throw new AssertionError(counter + " stayed below " + expected + ": " + server.metrics());
+                throw new AssertionError("waited 10 s for: " + what + "; " + server.metrics());
             }
             Thread.sleep(5);
         }
