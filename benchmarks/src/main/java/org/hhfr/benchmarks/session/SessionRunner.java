@@ -42,13 +42,11 @@ final class SessionRunner {
         Message request = Message.of(operation.request()).set(0, value).build();
         return switch (cell.mode()) {
             case SOAP_NEW_CONN -> freshConnections(cell, operation, request, expected);
-            case SOAP_KEEPALIVE -> withLibrary(cell, operation, request, expected, null, Mode.SOAP);
-            case HHFR_TCP -> withLibrary(cell, operation, request, expected, null, Mode.HHFR_TCP);
-            case HHFR_UDP -> withLibrary(cell, operation, request, expected, null, Mode.HHFR_UDP);
-            case HHFR_TCP_WARM -> withLibrary(cell, operation, request, expected, primedTickets(cell, operation,
-                    request, Mode.HHFR_TCP), Mode.HHFR_TCP);
-            case HHFR_UDP_WARM -> withLibrary(cell, operation, request, expected, primedTickets(cell, operation,
-                    request, Mode.HHFR_UDP), Mode.HHFR_UDP);
+            case SOAP_KEEPALIVE -> cold(cell, operation, request, expected, Mode.SOAP);
+            case HHFR_TCP -> cold(cell, operation, request, expected, Mode.HHFR_TCP);
+            case HHFR_UDP -> cold(cell, operation, request, expected, Mode.HHFR_UDP);
+            case HHFR_TCP_WARM -> warm(cell, operation, request, expected, Mode.HHFR_TCP);
+            case HHFR_UDP_WARM -> warm(cell, operation, request, expected, Mode.HHFR_UDP);
         };
     }
 
@@ -64,25 +62,35 @@ final class SessionRunner {
         return builder.build();
     }
 
-    /** A returning client's state: one unmeasured session of one call that leaves a ticket in the cache. */
-    private ResumptionTicketCache primedTickets(Cell cell, Operation operation, Message request, Mode mode)
+    /**
+     * A returning client: an unmeasured session of two calls (the stream opens after the first) leaves a
+     * ticket in the cache, under the same service URL, then the measured session opens from it.
+     */
+    private SessionSample warm(Cell cell, Operation operation, Message request, Object expected, Mode mode)
             throws IOException {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
-        try (Testbed.SessionLink link = testbed.openLink();
-             HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets);
-             Session session = client.open(operation)) {
-            session.call(request);
-            session.call(request);
+        try (Testbed.SessionLink link = testbed.openLink()) {
+            try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets);
+                 Session session = client.open(operation)) {
+                session.call(request);
+                session.call(request);
+            }
+            return measured(link, cell, operation, request, expected, tickets, mode);
         }
-        return tickets;
     }
 
-    private SessionSample withLibrary(Cell cell, Operation operation, Message request, Object expected,
-            ResumptionTicketCache tickets, Mode mode) throws IOException {
-        try (Testbed.SessionLink link = testbed.openLink();
-             HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets)) {
-            Traffic.Counts streamsBefore = testbed.streamTraffic();
-            int streamConnectionsBefore = testbed.streamConnections();
+    private SessionSample cold(Cell cell, Operation operation, Message request, Object expected, Mode mode)
+            throws IOException {
+        try (Testbed.SessionLink link = testbed.openLink()) {
+            return measured(link, cell, operation, request, expected, null, mode);
+        }
+    }
+
+    private SessionSample measured(Testbed.SessionLink link, Cell cell, Operation operation, Message request,
+            Object expected, ResumptionTicketCache tickets, Mode mode) throws IOException {
+        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets)) {
+            Traffic.Counts before = link.traffic().plus(testbed.streamTraffic());
+            int connectionsBefore = link.connections() + testbed.streamConnections();
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             int wrong = 0;
             long started = System.nanoTime();
@@ -97,8 +105,8 @@ final class SessionRunner {
                 cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + libraryThreadsCpuNanos()) / 1e6;
                 endedOn = label(session.mode());
             }
-            Traffic.Counts bytes = link.traffic().plus(testbed.streamTraffic().minus(streamsBefore));
-            int connections = link.connections() + testbed.streamConnections() - streamConnectionsBefore;
+            Traffic.Counts bytes = link.traffic().plus(testbed.streamTraffic()).minus(before);
+            int connections = link.connections() + testbed.streamConnections() - connectionsBefore;
             return new SessionSample(millis, bytes.up(), bytes.down(), connections, cpuMillis, endedOn, wrong);
         }
     }
