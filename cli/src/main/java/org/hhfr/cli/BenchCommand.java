@@ -1,0 +1,153 @@
+package org.hhfr.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.hhfr.axis.server.ConsoleLogging;
+import org.hhfr.benchmarks.session.BenchGrid;
+import org.hhfr.benchmarks.session.BenchMode;
+import org.hhfr.benchmarks.session.CellResult;
+import org.hhfr.benchmarks.session.NetworkProfile;
+import org.hhfr.benchmarks.session.SessionBench;
+import org.hhfr.benchmarks.session.output.BenchOutput;
+import org.hhfr.benchmarks.session.output.RunInfo;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code hhfr bench}: the paper's benchmark sessions, every mode side by side, over emulated networks on this
+ * machine; writes the cells as JSON and CSV, the plots, and the Markdown report.
+ */
+@Command(name = "bench",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Run the benchmark sessions of issue 7 over emulated networks.",
+            "An embedded server, relays on 127.0.0.1 that shape each profile's path; a",
+            "session sends n requests with arrays of size x and checks every answer; its",
+            "time includes connection set-up and negotiation.",
+            "Modes: hhfr-tcp, hhfr-tcp-warm, hhfr-udp, hhfr-udp-warm, soap-new-conn,",
+            "soap-keepalive. Profiles: loopback, wifi, 3g, edge.",
+            "Writes sessions.json, sessions.csv and plots/ under --out, and the Markdown",
+            "report. See benchmarks/SESSIONS.md."},
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:every cell ran with right answers on the transport its mode asked for",
+            "1:a session failed, answered wrongly or fell back to another transport",
+            "2:wrong arguments, or the results could not be written"})
+final class BenchCommand implements Callable<Integer> {
+    static final int SESSION_PROBLEM = 1;
+    static final int UNUSABLE = 2;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Option(names = "--quick", description = "the reduced grid (loopback, x in 1,100,1000, n in 1,10,100, "
+            + "3 repeats; under 3 minutes) instead of the paper's full grid on every profile")
+    private boolean quick;
+
+    @Option(names = "--profile", split = ",", paramLabel = "P1,P2",
+            description = "network profiles: loopback, wifi, 3g, edge (default: the grid's)")
+    private List<String> profiles = new ArrayList<>();
+
+    @Option(names = "--modes", split = ",", paramLabel = "M1,M2", description = "modes (default: all)")
+    private List<String> modes = new ArrayList<>();
+
+    @Option(names = "--repeats", paramLabel = "N", description = "sessions per cell (default: 3)")
+    private Integer repeats;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "benchmarks/results",
+            description = "where sessions.json, sessions.csv and plots/ go (default: ${DEFAULT-VALUE})")
+    private Path out;
+
+    @Option(names = "--report", paramLabel = "FILE",
+            description = "the Markdown report (default: benchmarks/RESULTS.md with the default --out, "
+                    + "otherwise DIR/RESULTS.md)")
+    private Path report;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "7",
+            description = "seed of the relays' loss (default: ${DEFAULT-VALUE})")
+    private long seed;
+
+    @Override
+    public Integer call() {
+        ConsoleLogging.quiet();
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter stdout = spec.commandLine().getOut();
+        BenchGrid grid;
+        try {
+            grid = grid();
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return UNUSABLE;
+        }
+        Path reportFile = report != null ? report
+                : out.equals(Path.of("benchmarks/results")) ? Path.of("benchmarks/RESULTS.md") : out.resolve("RESULTS.md");
+        double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        long startNanos = System.nanoTime();
+        BenchProgress progress = new BenchProgress(err, startNanos);
+        List<CellResult> results;
+        try {
+            results = new SessionBench(grid, seed).run(progress);
+        } catch (IOException e) {
+            progress.end();
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return SESSION_PROBLEM;
+        }
+        progress.end();
+        RunInfo run = new RunInfo(commandLine(), started.toString(), (System.nanoTime() - startNanos) / 1e9,
+                Runtime.getRuntime().availableProcessors(), loadBefore,
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), quick);
+        try {
+            for (Path file : BenchOutput.write(out, reportFile, run, results)) {
+                stdout.println("wrote " + file);
+            }
+        } catch (IOException e) {
+            err.println("error: the results could not be written: " + e.getMessage());
+            err.flush();
+            return UNUSABLE;
+        }
+        stdout.flush();
+        long unclean = results.stream().filter(r -> !r.isClean()).count();
+        if (unclean > 0) {
+            err.println("error: " + unclean + " cells had wrong answers or ended on another transport");
+            err.flush();
+            return SESSION_PROBLEM;
+        }
+        return 0;
+    }
+
+    private BenchGrid grid() {
+        BenchGrid grid = quick ? BenchGrid.quick() : BenchGrid.full();
+        if (!profiles.isEmpty()) {
+            List<NetworkProfile> chosen = new ArrayList<>();
+            for (String name : profiles) {
+                chosen.add(NetworkProfile.named(name));
+            }
+            grid = grid.withProfiles(chosen);
+        }
+        if (!modes.isEmpty()) {
+            List<BenchMode> chosen = new ArrayList<>();
+            for (String name : modes) {
+                chosen.add(BenchMode.named(name));
+            }
+            grid = grid.withModes(chosen);
+        }
+        return repeats == null ? grid : grid.withRepeats(repeats);
+    }
+
+    private String commandLine() {
+        return "./hhfr " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+    }
+}
