@@ -9,6 +9,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 import org.hhfr.axis.server.ConsoleLogging;
 import org.hhfr.benchmarks.session.BenchGrid;
@@ -16,6 +17,7 @@ import org.hhfr.benchmarks.session.BenchMode;
 import org.hhfr.benchmarks.session.CellResult;
 import org.hhfr.benchmarks.session.NetworkProfile;
 import org.hhfr.benchmarks.session.SessionBench;
+import org.hhfr.benchmarks.session.SessionWorkload;
 import org.hhfr.benchmarks.session.output.BenchOutput;
 import org.hhfr.benchmarks.session.output.RunInfo;
 
@@ -49,8 +51,9 @@ final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--quick", description = "the reduced grid (loopback, x in 1,100,1000, n in 1,10,100, "
-            + "3 repeats; under 3 minutes) instead of the paper's full grid on every profile")
+    @Option(names = "--quick", description = "the reduced grid instead of the paper's full grid on every "
+            + "profile: loopback (both services, x in 1,100,1000, n in 1,10,100, 3 repeats) and 3g (float-sum, "
+            + "x in 1,100, n in 1,10, 1 session); about a minute and a half")
     private boolean quick;
 
     @Option(names = "--profile", split = ",", paramLabel = "P1,P2",
@@ -60,7 +63,18 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--modes", split = ",", paramLabel = "M1,M2", description = "modes (default: all)")
     private List<String> modes = new ArrayList<>();
 
-    @Option(names = "--repeats", paramLabel = "N", description = "sessions per cell (default: 3)")
+    @Option(names = "--workloads", split = ",", paramLabel = "W1,W2",
+            description = "float-sum, string-concat (default: the grid's)")
+    private List<String> workloads = new ArrayList<>();
+
+    @Option(names = "--sizes", split = ",", paramLabel = "X1,X2", description = "array sizes (default: the grid's)")
+    private List<Integer> sizes = new ArrayList<>();
+
+    @Option(names = "--messages", split = ",", paramLabel = "N1,N2",
+            description = "messages per session (default: the grid's)")
+    private List<Integer> messages = new ArrayList<>();
+
+    @Option(names = "--repeats", paramLabel = "N", description = "sessions per cell (default: the grid's)")
     private Integer repeats;
 
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "benchmarks/results",
@@ -81,9 +95,9 @@ final class BenchCommand implements Callable<Integer> {
         ConsoleLogging.quiet();
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
-        BenchGrid grid;
+        List<BenchGrid> grids;
         try {
-            grid = grid();
+            grids = grids();
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             err.flush();
@@ -97,7 +111,7 @@ final class BenchCommand implements Callable<Integer> {
         BenchProgress progress = new BenchProgress(err, startNanos);
         List<CellResult> results;
         try {
-            results = new SessionBench(grid, seed).run(progress);
+            results = new SessionBench(grids, seed).run(progress);
         } catch (IOException e) {
             progress.end();
             err.println("error: " + e.getMessage());
@@ -128,23 +142,44 @@ final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private BenchGrid grid() {
-        BenchGrid grid = quick ? BenchGrid.quick() : BenchGrid.full();
+    /**
+     * The grids to run: --quick's two parts, or the full grid; a selection option replaces that dimension in
+     * every part (so --quick --profile wifi runs both parts' cells on wifi).
+     */
+    private List<BenchGrid> grids() {
+        List<BenchGrid> grids = new ArrayList<>();
+        for (BenchGrid base : quick ? List.of(BenchGrid.quickLoopback(), BenchGrid.quickThreeG())
+                : List.of(BenchGrid.full())) {
+            grids.add(selected(base));
+        }
+        return grids;
+    }
+
+    private BenchGrid selected(BenchGrid grid) {
         if (!profiles.isEmpty()) {
-            List<NetworkProfile> chosen = new ArrayList<>();
-            for (String name : profiles) {
-                chosen.add(NetworkProfile.named(name));
-            }
-            grid = grid.withProfiles(chosen);
+            grid = grid.withProfiles(mapped(profiles, NetworkProfile::named));
         }
         if (!modes.isEmpty()) {
-            List<BenchMode> chosen = new ArrayList<>();
-            for (String name : modes) {
-                chosen.add(BenchMode.named(name));
-            }
-            grid = grid.withModes(chosen);
+            grid = grid.withModes(mapped(modes, BenchMode::named));
+        }
+        if (!workloads.isEmpty()) {
+            grid = grid.withWorkloads(mapped(workloads, SessionWorkload::named));
+        }
+        if (!sizes.isEmpty()) {
+            grid = grid.withArraySizes(sizes);
+        }
+        if (!messages.isEmpty()) {
+            grid = grid.withMessageCounts(messages);
         }
         return repeats == null ? grid : grid.withRepeats(repeats);
+    }
+
+    private static <T> List<T> mapped(List<String> names, Function<String, T> lookUp) {
+        List<T> values = new ArrayList<>();
+        for (String name : names) {
+            values.add(lookUp.apply(name.trim()));
+        }
+        return values;
     }
 
     private String commandLine() {

@@ -29,12 +29,21 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
     }
 
     /**
-     * The reduced grid of {@code --quick}: both services, every mode, arrays of 1, 100 and 1000, sessions of 1,
-     * 10 and 100 messages, three repeats, on loopback (emulated links need longer than the quick run allows).
+     * The reduced grid of {@code --quick}: on loopback, both services, every mode, arrays of 1, 100 and 1000,
+     * sessions of 1, 10 and 100 messages, three repeats.
      */
-    public static BenchGrid quick() {
+    public static BenchGrid quickLoopback() {
         return new BenchGrid(List.of(SessionWorkload.values()), List.of(NetworkProfile.LOOPBACK),
                 List.of(BenchMode.values()), List.of(1, 100, 1000), List.of(1, 10, 100), 3);
+    }
+
+    /**
+     * The emulated 3G part of {@code --quick}: float-sum, every mode, arrays of 1 and 100, sessions of 1 and 10
+     * messages, one session per cell (so its figures are single sessions, not medians).
+     */
+    public static BenchGrid quickThreeG() {
+        return new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(NetworkProfile.THREE_G),
+                List.of(BenchMode.values()), List.of(1, 100), List.of(1, 10), 1);
     }
 
     /** The paper's grid on every profile. */
@@ -51,11 +60,23 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
         return new BenchGrid(workloads, profiles, value, arraySizes, messageCounts, repeats);
     }
 
+    public BenchGrid withArraySizes(List<Integer> value) {
+        return new BenchGrid(workloads, profiles, modes, value, messageCounts, repeats);
+    }
+
+    public BenchGrid withMessageCounts(List<Integer> value) {
+        return new BenchGrid(workloads, profiles, modes, arraySizes, value, repeats);
+    }
+
+    public BenchGrid withWorkloads(List<SessionWorkload> value) {
+        return new BenchGrid(value, profiles, modes, arraySizes, messageCounts, repeats);
+    }
+
     public BenchGrid withRepeats(int value) {
         return new BenchGrid(workloads, profiles, modes, arraySizes, messageCounts, value);
     }
 
-    /** Every cell, profile by profile (one testbed each), then workload, array size, messages, mode. */
+    /** Every cell: profile by profile, then workload, array size, messages, mode. */
     public List<Cell> cells() {
         List<Cell> cells = new ArrayList<>();
         for (NetworkProfile profile : profiles) {

@@ -6,28 +6,67 @@ import java.util.List;
 /** One way of running a session, as named in the results. */
 public enum BenchMode {
     /** First contact over a TCP stream: the first call carries the offer over SOAP, the rest stream. */
-    HHFR_TCP("hhfr-tcp"),
+    HHFR_TCP("hhfr-tcp", Transport.HHFR_TCP, false, false),
     /** A returning client: the stream opens from a resumption ticket, with no SOAP request at all. */
-    HHFR_TCP_WARM("hhfr-tcp-warm"),
-    HHFR_UDP("hhfr-udp"),
-    HHFR_UDP_WARM("hhfr-udp-warm"),
+    HHFR_TCP_WARM("hhfr-tcp-warm", Transport.HHFR_TCP, true, false),
+    HHFR_UDP("hhfr-udp", Transport.HHFR_UDP, false, false),
+    HHFR_UDP_WARM("hhfr-udp-warm", Transport.HHFR_UDP, true, false),
+    /**
+     * Every request sent at once ({@code callAsync}), then the answers awaited; the stream is negotiated when
+     * the session opens (optimistic negotiation would send the early requests over SOAP).
+     */
+    HHFR_TCP_PIPELINED("hhfr-tcp-pipelined", Transport.HHFR_TCP, false, true),
+    HHFR_TCP_WARM_PIPELINED("hhfr-tcp-warm-pipelined", Transport.HHFR_TCP, true, true),
+    HHFR_UDP_PIPELINED("hhfr-udp-pipelined", Transport.HHFR_UDP, false, true),
+    HHFR_UDP_WARM_PIPELINED("hhfr-udp-warm-pipelined", Transport.HHFR_UDP, true, true),
     /** Plain SOAP as the paper measured it: a new HTTP connection for every call. */
-    SOAP_NEW_CONN("soap-new-conn"),
+    SOAP_NEW_CONN("soap-new-conn", Transport.SOAP, false, false),
     /** Plain SOAP through the client library's HttpURLConnection, which keeps the connection alive. */
-    SOAP_KEEPALIVE("soap-keepalive");
+    SOAP_KEEPALIVE("soap-keepalive", Transport.SOAP, false, false);
+
+    /** What a session of the mode should end on. */
+    public enum Transport {
+        HHFR_TCP("hhfr-tcp"), HHFR_UDP("hhfr-udp"), SOAP("soap");
+
+        private final String label;
+
+        Transport(String label) {
+            this.label = label;
+        }
+
+        public String label() {
+            return label;
+        }
+    }
 
     private final String label;
+    private final Transport transport;
+    private final boolean warm;
+    private final boolean pipelined;
 
-    BenchMode(String label) {
+    BenchMode(String label, Transport transport, boolean warm, boolean pipelined) {
         this.label = label;
+        this.transport = transport;
+        this.warm = warm;
+        this.pipelined = pipelined;
     }
 
     public String label() {
         return label;
     }
 
+    public Transport transport() {
+        return transport;
+    }
+
+    /** Opens from a resumption ticket left by an earlier, unmeasured session. */
     public boolean isWarm() {
-        return this == HHFR_TCP_WARM || this == HHFR_UDP_WARM;
+        return warm;
+    }
+
+    /** All requests in flight at once instead of one after the other. */
+    public boolean isPipelined() {
+        return pipelined;
     }
 
     /** @throws IllegalArgumentException a name that is no mode */

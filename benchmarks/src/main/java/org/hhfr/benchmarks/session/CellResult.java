@@ -56,8 +56,6 @@ public record CellResult(Cell cell, int repeats, double sessionMillis, double mi
 
     /** Every answer right, and every repeat ended on the transport the mode asked for. */
     public boolean isClean() {
-        String wanted = cell.mode().label().startsWith("soap") ? "soap"
-                : cell.mode().label().replace("-warm", "");
-        return wrongAnswers == 0 && endedOn.equals(wanted);
+        return wrongAnswers == 0 && endedOn.equals(cell.mode().transport().label());
     }
 }

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs a grid: one testbed per network profile, every cell's sessions one after the other (so sessions never
+ * Runs grids: one testbed per network profile, every cell's sessions one after the other (so sessions never
  * share the link or the CPU with each other), modes interleaved within a point of the grid so that a change in
  * machine load hits every mode alike. Reports progress after each cell.
  */
@@ -15,45 +15,57 @@ public final class SessionBench {
         void cellDone(int done, int total, CellResult result);
     }
 
-    private final BenchGrid grid;
+    private final List<BenchGrid> grids;
     private final long seed;
 
-    public SessionBench(BenchGrid grid, long seed) {
-        this.grid = grid;
+    /** The grids run one after the other; each is repeated as it says. */
+    public SessionBench(List<BenchGrid> grids, long seed) {
+        if (grids.isEmpty()) {
+            throw new IllegalArgumentException("nothing to run: no grid");
+        }
+        this.grids = List.copyOf(grids);
         this.seed = seed;
     }
 
     /** @throws IOException a testbed did not start, or a session failed */
     public List<CellResult> run(Progress progress) throws IOException {
-        List<Cell> cells = grid.cells();
+        int total = grids.stream().mapToInt(grid -> grid.cells().size()).sum();
         List<CellResult> results = new ArrayList<>();
-        for (NetworkProfile profile : grid.profiles()) {
-            try (Testbed testbed = Testbed.start(profile, seed)) {
-                SessionRunner runner = new SessionRunner(testbed);
-                warmUp(runner, profile);
-                for (Cell cell : cells) {
-                    if (!cell.profile().equals(profile)) {
-                        continue;
-                    }
-                    List<SessionSample> samples = new ArrayList<>();
-                    for (int i = 0; i < grid.repeats(); i++) {
-                        try {
-                            samples.add(runner.run(cell));
-                        } catch (IOException e) {
-                            throw new IOException(cell + ": " + e.getMessage(), e);
+        for (BenchGrid grid : grids) {
+            for (NetworkProfile profile : grid.profiles()) {
+                try (Testbed testbed = Testbed.start(profile, seed)) {
+                    SessionRunner runner = new SessionRunner(testbed);
+                    warmUp(runner, grid, profile);
+                    for (Cell cell : grid.cells()) {
+                        if (cell.profile().equals(profile)) {
+                            CellResult result = CellResult.of(cell, sessions(runner, cell, grid.repeats()));
+                            results.add(result);
+                            progress.cellDone(results.size(), total, result);
                         }
                     }
-                    CellResult result = CellResult.of(cell, samples);
-                    results.add(result);
-                    progress.cellDone(results.size(), cells.size(), result);
                 }
             }
         }
         return results;
     }
 
-    /** Unmeasured sessions in every mode first, so the JIT and the server's caches are warm for all alike. */
-    private void warmUp(SessionRunner runner, NetworkProfile profile) throws IOException {
+    private static List<SessionSample> sessions(SessionRunner runner, Cell cell, int repeats) throws IOException {
+        List<SessionSample> samples = new ArrayList<>();
+        for (int i = 0; i < repeats; i++) {
+            try {
+                samples.add(runner.run(cell));
+            } catch (IOException e) {
+                throw new IOException(cell + ": " + e.getMessage(), e);
+            }
+        }
+        return samples;
+    }
+
+    /**
+     * Unmeasured sessions in every mode first, so the JIT and the server's caches are warm for all alike (on a
+     * shaped link two messages each: the JIT was warmed on loopback or is warmed by then).
+     */
+    private static void warmUp(SessionRunner runner, BenchGrid grid, NetworkProfile profile) throws IOException {
         for (SessionWorkload workload : grid.workloads()) {
             for (BenchMode mode : grid.modes()) {
                 runner.run(new Cell(workload, profile, mode, 10, profile.isShaped() ? 2 : 50));

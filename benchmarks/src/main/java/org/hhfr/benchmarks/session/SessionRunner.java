@@ -4,7 +4,13 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.hhfr.benchmarks.session.network.Traffic;
 import org.hhfr.client.HhfrClient;
@@ -17,7 +23,8 @@ import org.hhfr.streamer.Message;
 /**
  * Runs one session of a cell against a testbed, the paper's way: the client prepares the request of array
  * size x, then opens the session and sends it n times, one after the other, checking every answer. The time
- * runs from opening (connection set-up and, for HHFR, negotiation included) to the last answer. Bytes are
+ * runs from opening (connection set-up and, for HHFR, negotiation included) to the last answer; pipelined
+ * modes send every request at once and then wait. Bytes are
  * counted at the relays from opening to the end of close. Client CPU is the calling thread's plus the client
  * library's own threads' ({@code hhfr-tcp-*}, {@code hhfr-udp-*}, {@code hhfr-timer}, {@code hhfr-call}),
  * sampled just before close.
@@ -40,18 +47,32 @@ final class SessionRunner {
         Object value = cell.workload().requestValue(cell.arraySize());
         Object expected = cell.workload().expectedAnswer(value);
         Message request = Message.of(operation.request()).set(0, value).build();
-        return switch (cell.mode()) {
-            case SOAP_NEW_CONN -> freshConnections(cell, operation, request, expected);
-            case SOAP_KEEPALIVE -> cold(cell, operation, request, expected, Mode.SOAP);
-            case HHFR_TCP -> cold(cell, operation, request, expected, Mode.HHFR_TCP);
-            case HHFR_UDP -> cold(cell, operation, request, expected, Mode.HHFR_UDP);
-            case HHFR_TCP_WARM -> warm(cell, operation, request, expected, Mode.HHFR_TCP);
-            case HHFR_UDP_WARM -> warm(cell, operation, request, expected, Mode.HHFR_UDP);
+        BenchMode mode = cell.mode();
+        if (mode == BenchMode.SOAP_NEW_CONN) {
+            return freshConnections(cell, operation, request, expected);
+        }
+        Mode transport = switch (mode.transport()) {
+            case HHFR_TCP -> Mode.HHFR_TCP;
+            case HHFR_UDP -> Mode.HHFR_UDP;
+            case SOAP -> Mode.SOAP;
         };
+        try (Testbed.SessionLink link = testbed.openLink()) {
+            ResumptionTicketCache tickets = null;
+            if (mode.isWarm()) {
+                tickets = primedTickets(link, cell, operation, request, transport);
+            }
+            return measured(link, cell, operation, request, expected, tickets, transport, mode.isPipelined());
+        }
     }
 
-    private HhfrClient client(String url, Mode mode, ResumptionTicketCache tickets) {
+    /**
+     * A client of the library. Pipelined sessions negotiate when they open (explicitly): with the default
+     * optimistic negotiation every request sent before the first answer would go over SOAP, each on its own
+     * connection.
+     */
+    private HhfrClient client(String url, Mode mode, ResumptionTicketCache tickets, boolean negotiateOnOpen) {
         HhfrClient.Builder builder = HhfrClient.builder(url)
+                .negotiateOnOpen(negotiateOnOpen && mode != Mode.SOAP)
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .readTimeoutMillis(READ_TIMEOUT_MILLIS)
                 .callTimeoutMillis(CALL_TIMEOUT_MILLIS)
@@ -63,32 +84,23 @@ final class SessionRunner {
     }
 
     /**
-     * A returning client: an unmeasured session of two calls (the stream opens after the first) leaves a
-     * ticket in the cache, under the same service URL, then the measured session opens from it.
+     * A returning client's state: an unmeasured session of two calls (the stream opens after the first) leaves
+     * a ticket in the cache, under the same service URL as the measured session's.
      */
-    private SessionSample warm(Cell cell, Operation operation, Message request, Object expected, Mode mode)
-            throws IOException {
+    private ResumptionTicketCache primedTickets(Testbed.SessionLink link, Cell cell, Operation operation,
+            Message request, Mode mode) throws IOException {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
-        try (Testbed.SessionLink link = testbed.openLink()) {
-            try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets);
-                 Session session = client.open(operation)) {
-                session.call(request);
-                session.call(request);
-            }
-            return measured(link, cell, operation, request, expected, tickets, mode);
+        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets, false);
+             Session session = client.open(operation)) {
+            session.call(request);
+            session.call(request);
         }
-    }
-
-    private SessionSample cold(Cell cell, Operation operation, Message request, Object expected, Mode mode)
-            throws IOException {
-        try (Testbed.SessionLink link = testbed.openLink()) {
-            return measured(link, cell, operation, request, expected, null, mode);
-        }
+        return tickets;
     }
 
     private SessionSample measured(Testbed.SessionLink link, Cell cell, Operation operation, Message request,
-            Object expected, ResumptionTicketCache tickets, Mode mode) throws IOException {
-        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets)) {
+            Object expected, ResumptionTicketCache tickets, Mode mode, boolean pipelined) throws IOException {
+        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets, pipelined)) {
             Traffic.Counts before = link.traffic().plus(testbed.streamTraffic());
             int connectionsBefore = link.connections() + testbed.streamConnections();
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
@@ -98,8 +110,12 @@ final class SessionRunner {
             double cpuMillis;
             String endedOn;
             try (Session session = client.open(operation)) {
-                for (int i = 0; i < cell.messages(); i++) {
-                    wrong += isRight(session.call(request), expected) ? 0 : 1;
+                if (pipelined) {
+                    wrong += pipelined(session, request, expected, cell.messages());
+                } else {
+                    for (int i = 0; i < cell.messages(); i++) {
+                        wrong += isRight(session.call(request), expected) ? 0 : 1;
+                    }
                 }
                 millis = (System.nanoTime() - started) / 1e6;
                 cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + libraryThreadsCpuNanos()) / 1e6;
@@ -109,6 +125,29 @@ final class SessionRunner {
             int connections = link.connections() + testbed.streamConnections() - connectionsBefore;
             return new SessionSample(millis, bytes.up(), bytes.down(), connections, cpuMillis, endedOn, wrong);
         }
+    }
+
+    /** Sends every request at once, then waits for the answers; returns how many were wrong. */
+    private static int pipelined(Session session, Message request, Object expected, int messages)
+            throws IOException {
+        List<CompletableFuture<Message>> answers = new ArrayList<>();
+        for (int i = 0; i < messages; i++) {
+            answers.add(session.callAsync(request));
+        }
+        int wrong = 0;
+        for (CompletableFuture<Message> answer : answers) {
+            try {
+                wrong += isRight(answer.get(CALL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS), expected) ? 0 : 1;
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+            } catch (TimeoutException e) {
+                throw new IOException("no answer within " + CALL_TIMEOUT_MILLIS + " ms");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for answers");
+            }
+        }
+        return wrong;
     }
 
     private SessionSample freshConnections(Cell cell, Operation operation, Message request, Object expected)

@@ -15,7 +15,7 @@ class SessionBenchTest {
         BenchGrid grid = new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(NetworkProfile.LOOPBACK),
                 List.of(BenchMode.values()), List.of(20), List.of(4), 1);
         List<Integer> progress = new ArrayList<>();
-        List<CellResult> results = new SessionBench(grid, 1).run((done, total, r) -> progress.add(done));
+        List<CellResult> results = new SessionBench(List.of(grid), 1).run((done, total, r) -> progress.add(done));
 
         assertEquals(BenchMode.values().length, results.size());
         assertEquals(List.of(1, 2, 3, 4, 5, 6), progress);
@@ -36,6 +36,7 @@ class SessionBenchTest {
         CellResult cold = result(results, BenchMode.HHFR_TCP);
         CellResult warm = result(results, BenchMode.HHFR_TCP_WARM);
         assertTrue(warm.bytesUp() < cold.bytesUp(), "warm " + warm.bytesUp() + " vs cold " + cold.bytesUp());
+        assertEquals(1, warm.connections(), "the stream's only: no HTTP connection");
         assertTrue(cold.bytesUp() + cold.bytesDown() < fresh.bytesUp() + fresh.bytesDown());
     }
 
