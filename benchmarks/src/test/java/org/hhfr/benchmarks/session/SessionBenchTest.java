@@ -18,7 +18,8 @@ class SessionBenchTest {
         List<CellResult> results = new SessionBench(List.of(grid), 1).run((done, total, r) -> progress.add(done));
 
         assertEquals(BenchMode.values().length, results.size());
-        assertEquals(List.of(1, 2, 3, 4, 5, 6), progress);
+        assertEquals(BenchMode.values().length, progress.size());
+        assertEquals(BenchMode.values().length, (int) progress.get(progress.size() - 1));
         for (CellResult r : results) {
             String mode = r.cell().mode().label();
             assertTrue(r.isClean(), mode + " ended on " + r.endedOn() + " with " + r.wrongAnswers() + " wrong");
