@@ -3,12 +3,15 @@ package org.hhfr.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import org.hhfr.axis.server.ConsoleLogging;
@@ -18,6 +21,7 @@ import org.hhfr.benchmarks.session.CellResult;
 import org.hhfr.benchmarks.session.NetworkProfile;
 import org.hhfr.benchmarks.session.SessionBench;
 import org.hhfr.benchmarks.session.SessionWorkload;
+import org.hhfr.benchmarks.session.network.ToxiproxyServer;
 import org.hhfr.benchmarks.session.output.BenchOutput;
 import org.hhfr.benchmarks.session.output.RunInfo;
 
@@ -86,6 +90,12 @@ final class BenchCommand implements Callable<Integer> {
                     + "otherwise DIR/RESULTS.md)")
     private Path report;
 
+    @Option(names = "--tcp-links", paramLabel = "EMULATOR", defaultValue = "relay",
+            description = "what shapes the TCP paths of wifi, 3g and edge: relay (the bench's own relays) or "
+                    + "toxiproxy (installed by benchmarks/scripts/install-toxiproxy.sh, which needs Go; run from the "
+                    + "repository root) (default: ${DEFAULT-VALUE})")
+    private String tcpLinks;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "7",
             description = "seed of the relays' loss (default: ${DEFAULT-VALUE})")
     private long seed;
@@ -110,13 +120,25 @@ final class BenchCommand implements Callable<Integer> {
         long startNanos = System.nanoTime();
         BenchProgress progress = new BenchProgress(err, startNanos);
         List<CellResult> results;
+        ToxiproxyServer toxiproxy = null;
         try {
-            results = new SessionBench(grids, seed).run(progress);
+            if (tcpLinks.equals("toxiproxy")) {
+                toxiproxy = ToxiproxyServer.start(installToxiproxy());
+            } else if (!tcpLinks.equals("relay")) {
+                err.println("error: --tcp-links is relay or toxiproxy, not " + tcpLinks);
+                err.flush();
+                return UNUSABLE;
+            }
+            results = new SessionBench(grids, seed, toxiproxy).run(progress);
         } catch (IOException e) {
             progress.end();
             err.println("error: " + e.getMessage());
             err.flush();
             return SESSION_PROBLEM;
+        } finally {
+            if (toxiproxy != null) {
+                toxiproxy.close();
+            }
         }
         progress.end();
         RunInfo run = new RunInfo(commandLine(), started.toString(), (System.nanoTime() - startNanos) / 1e9,
@@ -180,6 +202,27 @@ final class BenchCommand implements Callable<Integer> {
             values.add(lookUp.apply(name.trim()));
         }
         return values;
+    }
+
+    /** Runs the install script (idempotent) and returns the binary it printed. */
+    private static Path installToxiproxy() throws IOException {
+        Path script = Path.of("benchmarks", "scripts", "install-toxiproxy.sh");
+        if (!Files.isExecutable(script)) {
+            throw new IOException("no " + script + " here: run hhfr bench --tcp-links toxiproxy from the repository root");
+        }
+        Process install = new ProcessBuilder(script.toString()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        String output = new String(install.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        try {
+            if (!install.waitFor(10, TimeUnit.MINUTES) || install.exitValue() != 0) {
+                install.destroy();
+                throw new IOException(script + " failed");
+            }
+        } catch (InterruptedException e) {
+            install.destroy();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while installing Toxiproxy");
+        }
+        return Path.of(output.substring(output.lastIndexOf('\n') + 1));
     }
 
     private String commandLine() {

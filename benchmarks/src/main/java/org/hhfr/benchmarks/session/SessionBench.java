@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.hhfr.benchmarks.session.network.ToxiproxyServer;
+
 /**
  * Runs grids: one testbed per network profile, every cell's sessions one after the other (so sessions never
  * share the link or the CPU with each other), modes interleaved within a point of the grid so that a change in
@@ -17,14 +19,20 @@ public final class SessionBench {
 
     private final List<BenchGrid> grids;
     private final long seed;
+    private final ToxiproxyServer toxiproxy;
 
-    /** The grids run one after the other; each is repeated as it says. */
-    public SessionBench(List<BenchGrid> grids, long seed) {
+    /**
+     * The grids run one after the other; each is repeated as it says.
+     *
+     * @param toxiproxy shapes the TCP paths of shaped profiles when not null; otherwise the relays do
+     */
+    public SessionBench(List<BenchGrid> grids, long seed, ToxiproxyServer toxiproxy) {
         if (grids.isEmpty()) {
             throw new IllegalArgumentException("nothing to run: no grid");
         }
         this.grids = List.copyOf(grids);
         this.seed = seed;
+        this.toxiproxy = toxiproxy;
     }
 
     /** @throws IOException a testbed did not start, or a session failed */
@@ -33,7 +41,7 @@ public final class SessionBench {
         List<CellResult> results = new ArrayList<>();
         for (BenchGrid grid : grids) {
             for (NetworkProfile profile : grid.profiles()) {
-                try (Testbed testbed = Testbed.start(profile, seed)) {
+                try (Testbed testbed = Testbed.start(profile, seed, toxiproxy)) {
                     SessionRunner runner = new SessionRunner(testbed);
                     warmUp(runner, grid, profile);
                     for (Cell cell : grid.cells()) {

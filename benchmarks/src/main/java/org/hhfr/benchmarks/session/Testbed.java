@@ -11,6 +11,7 @@ import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.benchmarks.session.network.LinkShape;
 import org.hhfr.benchmarks.session.network.ShapedTcpRelay;
 import org.hhfr.benchmarks.session.network.ShapedUdpRelay;
+import org.hhfr.benchmarks.session.network.ToxiproxyServer;
 import org.hhfr.benchmarks.session.network.Traffic;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
@@ -21,7 +22,9 @@ import org.hhfr.client.Operation;
  * The embedded HHFR server behind an emulated link, all on loopback. Clients only ever reach the server
  * through relays on 127.0.0.1: the stream endpoints are bound on 127.0.0.2 at the same port numbers as their
  * relays on 127.0.0.1 (the server hands out its own port, and 127.0.0.1 as the host), and each session gets a
- * fresh relay in front of the HTTP port, so no kept-alive connection outlives its session.
+ * fresh relay in front of the HTTP port, so no kept-alive connection outlives its session. TCP paths are
+ * shaped by the relays themselves, or, when a Toxiproxy server is given, by a Toxiproxy proxy behind each
+ * relay (which then only counts and delays connection set-up). UDP is always shaped by the relay.
  */
 public final class Testbed implements AutoCloseable {
     private static final String CLIENT_HOST = "127.0.0.1";
@@ -31,29 +34,35 @@ public final class Testbed implements AutoCloseable {
     private final LinkShape shape;
     private final ShapedTcpRelay tcpStreams;
     private final ShapedUdpRelay udpStreams;
+    private final ToxiproxyServer toxiproxy;
     private final HhfrServer server;
     private final Map<SessionWorkload, Operation> operations = new EnumMap<>(SessionWorkload.class);
 
     private Testbed(NetworkProfile profile, LinkShape shape, ShapedTcpRelay tcpStreams, ShapedUdpRelay udpStreams,
-            HhfrServer server) {
+            ToxiproxyServer toxiproxy, HhfrServer server) {
         this.profile = profile;
         this.shape = shape;
         this.tcpStreams = tcpStreams;
         this.udpStreams = udpStreams;
+        this.toxiproxy = toxiproxy;
         this.server = server;
     }
 
-    /** @throws IOException a port could not be bound or the server did not start */
-    public static Testbed start(NetworkProfile profile, long seed) throws IOException {
+    /**
+     * @param toxiproxy shapes the TCP paths when not null (and the profile is shaped); the caller stops it
+     * @throws IOException a port could not be bound or the server did not start
+     */
+    public static Testbed start(NetworkProfile profile, long seed, ToxiproxyServer toxiproxy) throws IOException {
         LinkShape shape = new LinkShape(TimeUnit.MICROSECONDS.toNanos(Math.round(profile.rttMillis() * 500)),
                 profile.upBitsPerSecond(), profile.downBitsPerSecond(), 0, seed);
-        ShapedTcpRelay tcp = ShapedTcpRelay.mirroring(CLIENT_HOST, STREAM_SERVER_HOST, shape);
+        ToxiproxyServer shaper = profile.isShaped() ? toxiproxy : null;
+        ShapedTcpRelay tcp = tcpPath(port -> new InetSocketAddress(STREAM_SERVER_HOST, port), shape, shaper);
         ShapedUdpRelay udp = null;
         try {
             udp = ShapedUdpRelay.mirroring(CLIENT_HOST, STREAM_SERVER_HOST, shape);
             HhfrServer server = HhfrServer.start(ServerSettings.defaults().withPort(0)
                     .withStreams(STREAM_SERVER_HOST, CLIENT_HOST, tcp.port(), udp.port()));
-            return new Testbed(profile, shape, tcp, udp, server);
+            return new Testbed(profile, shape, tcp, udp, shaper, server);
         } catch (IOException | RuntimeException e) {
             tcp.close();
             if (udp != null) {
@@ -69,8 +78,17 @@ public final class Testbed implements AutoCloseable {
 
     /** A fresh shaped path to the HTTP port, for one session (or one priming session). */
     SessionLink openLink() throws IOException {
-        return new SessionLink(ShapedTcpRelay.open(CLIENT_HOST,
-                new InetSocketAddress(CLIENT_HOST, server.port()), shape));
+        return new SessionLink(tcpPath(port -> new InetSocketAddress(CLIENT_HOST, server.port()), shape, toxiproxy));
+    }
+
+    /** A counting relay on 127.0.0.1 that shapes the path itself, or hands it to a Toxiproxy proxy. */
+    private static ShapedTcpRelay tcpPath(ShapedTcpRelay.Upstream upstream, LinkShape shape,
+            ToxiproxyServer toxiproxy) throws IOException {
+        if (toxiproxy == null) {
+            return ShapedTcpRelay.open(CLIENT_HOST, upstream, shape);
+        }
+        return ShapedTcpRelay.open(CLIENT_HOST, port -> toxiproxy.proxy(upstream.forPort(port), shape),
+                LinkShape.setUpOnly(shape.setUpNanos()));
     }
 
     /** The operation as the service's WSDL describes it, fetched once over loopback without shaping. */

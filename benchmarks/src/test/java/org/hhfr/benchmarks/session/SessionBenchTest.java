@@ -15,7 +15,7 @@ class SessionBenchTest {
         BenchGrid grid = new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(NetworkProfile.LOOPBACK),
                 List.of(BenchMode.values()), List.of(20), List.of(4), 1);
         List<Integer> progress = new ArrayList<>();
-        List<CellResult> results = new SessionBench(List.of(grid), 1).run((done, total, r) -> progress.add(done));
+        List<CellResult> results = new SessionBench(List.of(grid), 1, null).run((done, total, r) -> progress.add(done));
 
         assertEquals(BenchMode.values().length, results.size());
         assertEquals(BenchMode.values().length, progress.size());

@@ -15,8 +15,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A TCP middleman on loopback that emulates a link: each connection it accepts is joined to the server, and
  * every chunk read from one side reaches the other after the link's delay and serialisation time. Connection
- * set-up itself costs one round trip too (the server side is connected after the delay), as a real SYN/SYN-ACK
- * would. Counts the bytes of each direction.
+ * set-up costs its own delay too (the server side is connected, and the client's first bytes read, only after
+ * it), as a real SYN/SYN-ACK would. Counts the bytes of each direction and the connections.
  */
 public final class ShapedTcpRelay implements AutoCloseable {
     private static final int CHUNK = 16 << 10;
@@ -42,9 +42,24 @@ public final class ShapedTcpRelay implements AutoCloseable {
      * where the server is to be bound: for a server that tells clients its own port (HHFR stream endpoints).
      */
     public static ShapedTcpRelay mirroring(String listenHost, String serverHost, LinkShape shape) throws IOException {
+        return open(listenHost, port -> new InetSocketAddress(serverHost, port), shape);
+    }
+
+    /** An upstream address chosen once the relay's own port is known. */
+    public interface Upstream {
+        InetSocketAddress forPort(int listenPort) throws IOException;
+    }
+
+    /** Listens on a free port of {@code listenHost} and forwards to the address chosen for that port. */
+    public static ShapedTcpRelay open(String listenHost, Upstream upstream, LinkShape shape) throws IOException {
         ServerSocket listener = new ServerSocket();
-        listener.bind(new InetSocketAddress(listenHost, 0), 64);
-        return new ShapedTcpRelay(listener, new InetSocketAddress(serverHost, listener.getLocalPort()), shape);
+        try {
+            listener.bind(new InetSocketAddress(listenHost, 0), 64);
+            return new ShapedTcpRelay(listener, upstream.forPort(listener.getLocalPort()), shape);
+        } catch (IOException | RuntimeException e) {
+            listener.close();
+            throw e;
+        }
     }
 
     private ShapedTcpRelay(ServerSocket listener, InetSocketAddress server, LinkShape shape) {
@@ -90,7 +105,7 @@ public final class ShapedTcpRelay implements AutoCloseable {
 
     private void join(Socket client) {
         try {
-            sleepNanos(2 * shape.oneWayDelayNanos());
+            sleepNanos(shape.setUpNanos());
             Socket upstream = new Socket();
             sockets.add(upstream);
             upstream.connect(server, 5_000);
