@@ -57,7 +57,7 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--quick", description = "the reduced grid instead of the paper's full grid on every "
             + "profile: loopback (both services, x in 1,100,1000, n in 1,10,100, 3 repeats) and 3g (float-sum, "
-            + "x in 1,100, n in 1,10, 1 session); about a minute and a half")
+            + "x = 100, n in 1,10, 1 session); about a minute and a half")
     private boolean quick;
 
     @Option(names = "--profile", split = ",", paramLabel = "P1,P2",

@@ -38,12 +38,12 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
     }
 
     /**
-     * The emulated 3G part of {@code --quick}: float-sum, every mode, arrays of 1 and 100, sessions of 1 and 10
+     * The emulated 3G part of {@code --quick}: float-sum, every mode, arrays of 100, sessions of 1 and 10
      * messages, one session per cell (so its figures are single sessions, not medians).
      */
     public static BenchGrid quickThreeG() {
         return new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(NetworkProfile.THREE_G),
-                List.of(BenchMode.values()), List.of(1, 100), List.of(1, 10), 1);
+                List.of(BenchMode.values()), List.of(100), List.of(1, 10), 1);
     }
 
     /** The paper's grid on every profile. */

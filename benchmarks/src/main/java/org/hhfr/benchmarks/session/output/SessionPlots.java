@@ -1,6 +1,7 @@
 package org.hhfr.benchmarks.session.output;
 
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,8 +29,16 @@ final class SessionPlots {
     private SessionPlots() {
     }
 
+    /** Replaces the PNG files of an earlier run in {@code directory}, so none is left over. */
     static List<Path> write(Path directory, List<CellResult> results) throws IOException {
         System.setProperty("java.awt.headless", "true");
+        if (Files.isDirectory(directory)) {
+            try (DirectoryStream<Path> old = Files.newDirectoryStream(directory, "*.png")) {
+                for (Path file : old) {
+                    Files.delete(file);
+                }
+            }
+        }
         List<Path> written = new ArrayList<>();
         for (NetworkProfile profile : results.stream().map(r -> r.cell().profile()).distinct().toList()) {
             for (SessionWorkload workload : results.stream().map(r -> r.cell().workload()).distinct().toList()) {
