@@ -225,7 +225,12 @@ final class BenchCommand implements Callable<Integer> {
         return Path.of(output.substring(output.lastIndexOf('\n') + 1));
     }
 
+    /** The command as typed after ./hhfr (the parse result holds "bench" too when run from Main). */
     private String commandLine() {
-        return "./hhfr " + String.join(" ", spec.commandLine().getParseResult().originalArgs());
+        List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
+        if (!args.isEmpty() && args.get(0).equals("bench")) {
+            args.remove(0);
+        }
+        return args.isEmpty() ? "./hhfr bench" : "./hhfr bench " + String.join(" ", args);
     }
 }
