@@ -30,7 +30,6 @@ public final class Testbed implements AutoCloseable {
     private static final String CLIENT_HOST = "127.0.0.1";
     private static final String STREAM_SERVER_HOST = "127.0.0.2";
 
-    private final NetworkProfile profile;
     private final LinkShape shape;
     private final ShapedTcpRelay tcpStreams;
     private final ShapedUdpRelay udpStreams;
@@ -38,9 +37,8 @@ public final class Testbed implements AutoCloseable {
     private final HhfrServer server;
     private final Map<SessionWorkload, Operation> operations = new EnumMap<>(SessionWorkload.class);
 
-    private Testbed(NetworkProfile profile, LinkShape shape, ShapedTcpRelay tcpStreams, ShapedUdpRelay udpStreams,
+    private Testbed(LinkShape shape, ShapedTcpRelay tcpStreams, ShapedUdpRelay udpStreams,
             ToxiproxyServer toxiproxy, HhfrServer server) {
-        this.profile = profile;
         this.shape = shape;
         this.tcpStreams = tcpStreams;
         this.udpStreams = udpStreams;
@@ -62,7 +60,7 @@ public final class Testbed implements AutoCloseable {
             udp = ShapedUdpRelay.mirroring(CLIENT_HOST, STREAM_SERVER_HOST, shape);
             HhfrServer server = HhfrServer.start(ServerSettings.defaults().withPort(0)
                     .withStreams(STREAM_SERVER_HOST, CLIENT_HOST, tcp.port(), udp.port()));
-            return new Testbed(profile, shape, tcp, udp, shaper, server);
+            return new Testbed(shape, tcp, udp, shaper, server);
         } catch (IOException | RuntimeException e) {
             tcp.close();
             if (udp != null) {
@@ -70,10 +68,6 @@ public final class Testbed implements AutoCloseable {
             }
             throw e;
         }
-    }
-
-    public NetworkProfile profile() {
-        return profile;
     }
 
     /** A fresh shaped path to the HTTP port, for one session (or one priming session). */

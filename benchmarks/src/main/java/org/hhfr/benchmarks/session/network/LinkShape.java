@@ -7,8 +7,6 @@ package org.hhfr.benchmarks.session.network;
  */
 public record LinkShape(long oneWayDelayNanos, long upBitsPerSecond, long downBitsPerSecond, double loss,
         long seed, long setUpNanos) {
-    public static final LinkShape NONE = new LinkShape(0, 0, 0, 0, 0);
-
     /** Connection set-up costs a round trip (SYN, SYN-ACK), as on a real link. */
     public LinkShape(long oneWayDelayNanos, long upBitsPerSecond, long downBitsPerSecond, double loss, long seed) {
         this(oneWayDelayNanos, upBitsPerSecond, downBitsPerSecond, loss, seed, 2 * oneWayDelayNanos);

@@ -3,7 +3,6 @@ package org.hhfr.benchmarks.session.network;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -73,10 +72,6 @@ public final class ShapedTcpRelay implements AutoCloseable {
 
     public int port() {
         return listener.getLocalPort();
-    }
-
-    public InetAddress address() {
-        return listener.getInetAddress();
     }
 
     public Traffic traffic() {
