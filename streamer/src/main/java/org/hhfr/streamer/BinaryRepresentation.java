@@ -1,9 +1,7 @@
 package org.hhfr.streamer;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 
 import org.hhfr.schemas.DataStructure;
 
@@ -37,20 +35,15 @@ public final class BinaryRepresentation implements Representation {
         return limits;
     }
 
+    /** Sizes the message exactly first, then writes it once into an array of that size. */
     @Override
     public byte[] encode(Message message) {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(256);
-        try {
-            encode(message, bytes);
-        } catch (IOException e) {
-            throw new UncheckedIOException("a byte array stream does not fail", e);
-        }
-        return bytes.toByteArray();
+        return BinaryWriter.toArray(message);
     }
 
     @Override
     public void encode(Message message, OutputStream out) throws IOException {
-        new BinaryWriter(out).write(message);
+        BinaryWriter.toStream(message, out);
     }
 
     @Override

@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.util.List;
 
 import com.google.protobuf.CodedOutputStream;
@@ -15,30 +13,65 @@ import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.ElementDecl;
 import org.hhfr.schemas.SimpleType;
 
-/** Writes one message in the binary layout (see the README); one instance per message. */
+/**
+ * Writes one message in the binary layout (see the README); one instance per pass. The same traversal runs
+ * twice for {@link #toArray}: first without a target, only adding up the exact encoded size, then into an
+ * array of that size, so the bytes are written once with no growing buffer and no copy.
+ */
 final class BinaryWriter {
     private static final int BUFFER_BYTES = 4096;
-    private static final int CHUNK_BYTES = 4096;
+    /** The largest array a JVM reliably allocates. */
+    private static final int MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
 
+    /** Where the bytes go; null in the sizing pass. */
     private final CodedOutputStream out;
-    private ByteBuffer chunk;
+    /** Bytes the sizing pass counted. */
+    private long size;
     private int bits;
     private int bitCount;
 
-    BinaryWriter(OutputStream target) {
-        this.out = CodedOutputStream.newInstance(target, BUFFER_BYTES);
+    private BinaryWriter(CodedOutputStream out) {
+        this.out = out;
     }
 
-    void write(Message message) throws IOException {
+    /** The message's bytes, in an array of exactly their size. */
+    static byte[] toArray(Message message) {
+        BinaryWriter sizing = new BinaryWriter(null);
+        try {
+            sizing.write(message);
+        } catch (IOException e) {
+            throw new AssertionError("the sizing pass writes nothing", e);
+        }
+        if (sizing.size > MAX_ARRAY_BYTES) {
+            throw new IllegalArgumentException("message of " + sizing.size + " bytes does not fit in an array");
+        }
+        byte[] bytes = new byte[(int) sizing.size];
+        CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+        try {
+            new BinaryWriter(out).write(message);
+        } catch (IOException e) {
+            throw new IllegalStateException("the sizing pass counted " + bytes.length + " bytes, too few", e);
+        }
+        out.checkNoSpaceLeft();
+        return bytes;
+    }
+
+    /** Streams the message to {@code target} through a bounded buffer, for messages too big to hold twice. */
+    static void toStream(Message message, OutputStream target) throws IOException {
+        CodedOutputStream out = CodedOutputStream.newInstance(target, BUFFER_BYTES);
+        new BinaryWriter(out).write(message);
+        out.flush();
+    }
+
+    private void write(Message message) throws IOException {
         ElementDecl root = message.structure().root();
         Object value = message.root();
         if (root.nillable()) {
-            out.writeRawByte(value == Nil.NIL ? 1 : 0);
+            rawByte(value == Nil.NIL ? 1 : 0);
         }
         if (value != Nil.NIL) {
             writeItem(root, value);
         }
-        out.flush();
     }
 
     private void writeItem(ElementDecl element, Object value) throws IOException {
@@ -92,7 +125,7 @@ final class BinaryWriter {
     private void writeArray(ElementDecl element, Object array) throws IOException {
         int count = Array.getLength(array);
         if (!element.isFixedLength()) {
-            out.writeUInt32NoTag(count);
+            uint32(count);
         }
         if (array instanceof Object[]) {
             Object[] items = (Object[]) array;
@@ -113,18 +146,18 @@ final class BinaryWriter {
             writeDoubles((double[]) array);
         } else if (array instanceof int[]) {
             for (int value : (int[]) array) {
-                out.writeSInt32NoTag(value);
+                sint32(value);
             }
         } else if (array instanceof long[]) {
             for (long value : (long[]) array) {
-                out.writeSInt64NoTag(value);
+                sint64(value);
             }
         } else if (array instanceof short[]) {
             for (short value : (short[]) array) {
-                out.writeSInt32NoTag(value);
+                sint32(value);
             }
         } else if (array instanceof byte[]) {
-            out.writeRawBytes((byte[]) array);
+            rawBytes((byte[]) array);
         } else {
             for (boolean value : (boolean[]) array) {
                 bit(value);
@@ -133,78 +166,70 @@ final class BinaryWriter {
         }
     }
 
-    /** Little-endian IEEE 754 in bulk: a chunk at a time through a float view of a reusable buffer. */
+    /** Little-endian IEEE 754, straight into the target: the sizing pass needs no look at the values. */
     private void writeFloats(float[] values) throws IOException {
-        ByteBuffer buffer = chunk();
-        int perChunk = CHUNK_BYTES / 4;
-        for (int start = 0; start < values.length; start += perChunk) {
-            int n = Math.min(perChunk, values.length - start);
-            buffer.asFloatBuffer().put(values, start, n);
-            out.writeRawBytes(buffer.array(), 0, n * 4);
+        if (out == null) {
+            size += 4L * values.length;
+            return;
+        }
+        for (float value : values) {
+            out.writeFixed32NoTag(Float.floatToRawIntBits(value));
         }
     }
 
     private void writeDoubles(double[] values) throws IOException {
-        ByteBuffer buffer = chunk();
-        int perChunk = CHUNK_BYTES / 8;
-        for (int start = 0; start < values.length; start += perChunk) {
-            int n = Math.min(perChunk, values.length - start);
-            buffer.asDoubleBuffer().put(values, start, n);
-            out.writeRawBytes(buffer.array(), 0, n * 8);
+        if (out == null) {
+            size += 8L * values.length;
+            return;
         }
-    }
-
-    private ByteBuffer chunk() {
-        if (chunk == null) {
-            chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        for (double value : values) {
+            out.writeFixed64NoTag(Double.doubleToRawLongBits(value));
         }
-        return chunk;
     }
 
     private void writeSimple(SimpleType type, Object value) throws IOException {
         switch (type.base()) {
             case STRING:
                 if (type.isEnumeration()) {
-                    out.writeUInt32NoTag(type.enumeration().indexOf(value));
+                    uint32(type.enumeration().indexOf(value));
                 } else {
-                    out.writeStringNoTag((String) value);
+                    string((String) value);
                 }
                 break;
             case BOOLEAN:
-                out.writeRawByte((Boolean) value ? 1 : 0);
+                rawByte((Boolean) value ? 1 : 0);
                 break;
             case INT:
-                out.writeSInt32NoTag((Integer) value);
+                sint32((Integer) value);
                 break;
             case LONG:
-                out.writeSInt64NoTag((Long) value);
+                sint64((Long) value);
                 break;
             case SHORT:
-                out.writeSInt32NoTag((Short) value);
+                sint32((Short) value);
                 break;
             case BYTE:
-                out.writeRawByte((Byte) value);
+                rawByte((Byte) value);
                 break;
             case FLOAT:
-                out.writeFloatNoTag((Float) value);
+                fixed32(Float.floatToRawIntBits((Float) value));
                 break;
             case DOUBLE:
-                out.writeDoubleNoTag((Double) value);
+                fixed64(Double.doubleToRawLongBits((Double) value));
                 break;
             case DECIMAL:
                 BigDecimal decimal = (BigDecimal) value;
-                out.writeSInt32NoTag(decimal.scale());
-                out.writeByteArrayNoTag(decimal.unscaledValue().toByteArray());
+                sint32(decimal.scale());
+                byteArray(decimal.unscaledValue().toByteArray());
                 break;
             case DATE_TIME:
                 DateTime dateTime = (DateTime) value;
-                out.writeUInt32NoTag(dateTime.hasOffset()
-                        ? dateTime.offsetMinutes() + DateTime.MAX_OFFSET_MINUTES + 1 : 0);
-                out.writeSInt64NoTag(dateTime.epochSecond());
-                out.writeUInt32NoTag(dateTime.nanos());
+                uint32(dateTime.hasOffset() ? dateTime.offsetMinutes() + DateTime.MAX_OFFSET_MINUTES + 1 : 0);
+                sint64(dateTime.epochSecond());
+                uint32(dateTime.nanos());
                 break;
             case BASE64_BINARY:
-                out.writeByteArrayNoTag((byte[]) value);
+                byteArray((byte[]) value);
                 break;
             default:
                 throw new IllegalStateException("unknown type " + type.base());
@@ -217,7 +242,7 @@ final class BinaryWriter {
             bits |= 1 << bitCount;
         }
         if (++bitCount == 8) {
-            out.writeRawByte(bits);
+            rawByte(bits);
             bits = 0;
             bitCount = 0;
         }
@@ -226,9 +251,84 @@ final class BinaryWriter {
     /** Writes the last, partial byte of a bitmap; unused bits are zero. */
     private void flushBits() throws IOException {
         if (bitCount > 0) {
-            out.writeRawByte(bits);
+            rawByte(bits);
             bits = 0;
             bitCount = 0;
+        }
+    }
+
+    // The primitives: each writes in the writing pass and counts its exact size in the sizing pass.
+
+    private void rawByte(int value) throws IOException {
+        if (out == null) {
+            size++;
+        } else {
+            out.writeRawByte(value);
+        }
+    }
+
+    private void uint32(int value) throws IOException {
+        if (out == null) {
+            size += CodedOutputStream.computeUInt32SizeNoTag(value);
+        } else {
+            out.writeUInt32NoTag(value);
+        }
+    }
+
+    private void sint32(int value) throws IOException {
+        if (out == null) {
+            size += CodedOutputStream.computeSInt32SizeNoTag(value);
+        } else {
+            out.writeSInt32NoTag(value);
+        }
+    }
+
+    private void sint64(long value) throws IOException {
+        if (out == null) {
+            size += CodedOutputStream.computeSInt64SizeNoTag(value);
+        } else {
+            out.writeSInt64NoTag(value);
+        }
+    }
+
+    private void fixed32(int value) throws IOException {
+        if (out == null) {
+            size += 4;
+        } else {
+            out.writeFixed32NoTag(value);
+        }
+    }
+
+    private void fixed64(long value) throws IOException {
+        if (out == null) {
+            size += 8;
+        } else {
+            out.writeFixed64NoTag(value);
+        }
+    }
+
+    /** A length-prefixed UTF-8 string; sizing it costs one pass over its characters, no encoding. */
+    private void string(String value) throws IOException {
+        if (out == null) {
+            size += CodedOutputStream.computeStringSizeNoTag(value);
+        } else {
+            out.writeStringNoTag(value);
+        }
+    }
+
+    private void byteArray(byte[] value) throws IOException {
+        if (out == null) {
+            size += CodedOutputStream.computeByteArraySizeNoTag(value);
+        } else {
+            out.writeByteArrayNoTag(value);
+        }
+    }
+
+    private void rawBytes(byte[] value) throws IOException {
+        if (out == null) {
+            size += value.length;
+        } else {
+            out.writeRawBytes(value);
         }
     }
 }
