@@ -21,9 +21,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -58,7 +56,10 @@ import org.slf4j.LoggerFactory;
  * without Netty). Negotiation is not its job: it is given the endpoint, the session id and the token. It runs
  * the same reliability engine as the server, over TCP (resuming on a new connection when one breaks) or UDP.
  * Calls are pipelined: {@link #call} returns at once with a future completed by the response, on the client's
- * event loop (so callbacks must not block). Thread-safe.
+ * event loop (so callbacks must not block). Thread-safe: {@link #call} may come from any thread; a call
+ * made on the event loop (say from a response's callback) goes straight to the engine and leaves in the
+ * current turn, a call from another thread takes one hop through a queue, drained in batches. Everything
+ * else below is confined to the event loop unless marked otherwise.
  */
 public final class NettyStreamClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NettyStreamClient.class);
@@ -77,11 +78,16 @@ public final class NettyStreamClient implements AutoCloseable {
     private final int maxOutstanding;
     private final ClientHandshake handshake;
 
+    /** Any thread adds, the event loop drains: calls made off the loop. */
     private final ConcurrentLinkedQueue<Call> submitted = new ConcurrentLinkedQueue<>();
+    /** Any thread: whether a drain of {@link #submitted} is already scheduled on the loop. */
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    /** Any thread: calls made and not yet answered nor failed, against {@code maxOutstanding}. */
     private final AtomicInteger outstanding = new AtomicInteger();
+    /** Event loop only: calls in order, waiting for the engine to take them. */
     private final ArrayDeque<Call> unoffered = new ArrayDeque<>();
-    private final Map<Long, CompletableFuture<byte[]>> awaiting = new HashMap<>();
+    /** Event loop only: calls the engine took, by message number, waiting for their response. */
+    private final PendingCalls awaiting = new PendingCalls();
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     private volatile StreamSessionException failure;
@@ -143,9 +149,14 @@ public final class NettyStreamClient implements AutoCloseable {
                     "more than " + maxOutstanding + " calls are waiting for a response"));
             return response;
         }
-        submitted.add(new Call(operation, payload, response));
-        if (drainScheduled.compareAndSet(false, true)) {
-            loop.execute(this::drainSubmitted);
+        Call call = new Call(operation, payload, response);
+        if (loop.inEventLoop()) {
+            offerOnLoop(call);
+        } else {
+            submitted.add(call);
+            if (drainScheduled.compareAndSet(false, true)) {
+                loop.execute(this::drainSubmitted);
+            }
         }
         return response;
     }
@@ -270,12 +281,27 @@ public final class NettyStreamClient implements AutoCloseable {
 
     private void drainSubmitted() {
         drainScheduled.set(false);
+        takeSubmitted();
+        offerUnoffered();
+        driver.run();
+    }
+
+    /**
+     * A call made on the loop: offered at once, after any calls still queued from other threads. Inside a turn
+     * (a response's callback) the turn transmits it; otherwise the requested turn does, once for many calls.
+     */
+    private void offerOnLoop(Call call) {
+        takeSubmitted();
+        unoffered.add(call);
+        offerUnoffered();
+        driver.requestRun();
+    }
+
+    private void takeSubmitted() {
         Call call;
         while ((call = submitted.poll()) != null) {
             unoffered.add(call);
         }
-        offerUnoffered();
-        driver.run();
     }
 
     private void offerUnoffered() {
@@ -291,7 +317,7 @@ public final class NettyStreamClient implements AutoCloseable {
                 return;
             }
             unoffered.poll();
-            awaiting.put(number, call.response);
+            awaiting.add(number, call.response);
         }
         if (closeRequested && engine.state() == ReliabilityEngine.State.OPEN) {
             closeRequested = false;
@@ -339,15 +365,12 @@ public final class NettyStreamClient implements AutoCloseable {
     private void failAll() {
         StreamSessionException reason = failure != null ? failure
                 : new StreamSessionException(ErrorCode.ABORTED, "session ended before the response");
-        for (CompletableFuture<byte[]> response : awaiting.values()) {
-            response.completeExceptionally(reason);
-        }
-        awaiting.clear();
-        for (Call call : unoffered) {
+        awaiting.failAll(reason);
+        // Polled, not iterated: a callback of a failed call may make a call on the loop, failed in turn.
+        Call call;
+        while ((call = unoffered.poll()) != null) {
             call.response.completeExceptionally(reason);
         }
-        unoffered.clear();
-        Call call;
         while ((call = submitted.poll()) != null) {
             call.response.completeExceptionally(reason);
         }
@@ -369,7 +392,7 @@ public final class NettyStreamClient implements AutoCloseable {
 
         @Override
         public void onMessage(DeliveredMessage message) {
-            CompletableFuture<byte[]> response = awaiting.remove(message.correlation());
+            CompletableFuture<byte[]> response = awaiting.take(message.correlation());
             if (response == null) {
                 LOG.debug("session {}: {} answers no call", session, message);
                 return;
