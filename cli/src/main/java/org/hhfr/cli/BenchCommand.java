@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -55,8 +57,8 @@ final class BenchCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Option(names = "--quick", description = "the reduced grid instead of the paper's full grid on every "
-            + "profile: loopback (both services, x in 1,100,1000, n in 1,10,100, 3 repeats) and 3g (float-sum, "
+    @Option(names = "--quick", description = "the reduced grid instead of the full plan (see SESSIONS.md): "
+            + "loopback (both services, x in 1,100,1000, n in 1,10,100, 3 repeats) and 3g (float-sum, "
             + "x = 100, n in 1,10, 1 session); about a minute and a half")
     private boolean quick;
 
@@ -165,22 +167,33 @@ final class BenchCommand implements Callable<Integer> {
     }
 
     /**
-     * The grids to run: --quick's two parts, or the full grid; a selection option replaces that dimension in
-     * every part (so --quick --profile wifi runs both parts' cells on wifi).
+     * The grids to run: --quick's two parts, or the full plan's parts. --profile keeps the parts (and their
+     * dimensions) of those profiles, and runs the first part's dimensions on a profile no part has; the other
+     * selections replace that dimension in every part kept.
      */
     private List<BenchGrid> grids() {
+        List<BenchGrid> plan = quick ? List.of(BenchGrid.quickLoopback(), BenchGrid.quickThreeG()) : BenchGrid.full();
+        List<NetworkProfile> chosen = profiles.isEmpty() ? null : mapped(profiles, NetworkProfile::named);
         List<BenchGrid> grids = new ArrayList<>();
-        for (BenchGrid base : quick ? List.of(BenchGrid.quickLoopback(), BenchGrid.quickThreeG())
-                : List.of(BenchGrid.full())) {
-            grids.add(selected(base));
+        Set<NetworkProfile> covered = new HashSet<>();
+        for (BenchGrid part : plan) {
+            List<NetworkProfile> kept = chosen == null ? part.profiles()
+                    : part.profiles().stream().filter(chosen::contains).toList();
+            if (!kept.isEmpty()) {
+                grids.add(selected(part.withProfiles(kept)));
+                covered.addAll(kept);
+            }
+        }
+        if (chosen != null) {
+            List<NetworkProfile> missing = chosen.stream().filter(p -> !covered.contains(p)).distinct().toList();
+            if (!missing.isEmpty()) {
+                grids.add(selected(plan.get(0).withProfiles(missing)));
+            }
         }
         return grids;
     }
 
     private BenchGrid selected(BenchGrid grid) {
-        if (!profiles.isEmpty()) {
-            grid = grid.withProfiles(mapped(profiles, NetworkProfile::named));
-        }
         if (!modes.isEmpty()) {
             grid = grid.withModes(mapped(modes, BenchMode::named));
         }

@@ -46,10 +46,25 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
                 List.of(BenchMode.values()), List.of(100), List.of(1, 10), 1);
     }
 
-    /** The paper's grid on every profile. */
-    public static BenchGrid full() {
-        return new BenchGrid(List.of(SessionWorkload.values()), NetworkProfile.all(), List.of(BenchMode.values()),
-                PAPER_ARRAY_SIZES, PAPER_MESSAGE_COUNTS, 3);
+    /**
+     * The full run, cut to about an hour by a simple model of each session's time (round trips and bytes at the
+     * link's rates; not yet checked by a run): the paper's grid with both services on loopback (3 sessions per
+     * cell) and wifi (2); on 3G the paper's grid for float-sum and x, n in {1, 10, 100} for string-concat, one
+     * session per cell; on EDGE float-sum with x in {1, 10, 100}, n in {1, 10}, one session per cell.
+     */
+    public static List<BenchGrid> full() {
+        List<SessionWorkload> both = List.of(SessionWorkload.values());
+        List<SessionWorkload> floatSum = List.of(SessionWorkload.FLOAT_SUM);
+        List<BenchMode> modes = List.of(BenchMode.values());
+        return List.of(
+                new BenchGrid(both, List.of(NetworkProfile.LOOPBACK), modes, PAPER_ARRAY_SIZES,
+                        PAPER_MESSAGE_COUNTS, 3),
+                new BenchGrid(both, List.of(NetworkProfile.WIFI), modes, PAPER_ARRAY_SIZES, PAPER_MESSAGE_COUNTS, 2),
+                new BenchGrid(floatSum, List.of(NetworkProfile.THREE_G), modes, PAPER_ARRAY_SIZES,
+                        PAPER_MESSAGE_COUNTS, 1),
+                new BenchGrid(List.of(SessionWorkload.STRING_CONCAT), List.of(NetworkProfile.THREE_G), modes,
+                        List.of(1, 10, 100), List.of(1, 10, 100), 1),
+                new BenchGrid(floatSum, List.of(NetworkProfile.EDGE), modes, List.of(1, 10, 100), List.of(1, 10), 1));
     }
 
     public BenchGrid withProfiles(List<NetworkProfile> value) {
