@@ -58,8 +58,8 @@ final class BenchCommand implements Callable<Integer> {
     private CommandLine.Model.CommandSpec spec;
 
     @Option(names = "--quick", description = "the reduced grid instead of the full plan (see SESSIONS.md): "
-            + "loopback (both services, x in 1,100,1000, n in 1,10,100, 3 repeats) and 3g (float-sum, "
-            + "x = 100, n in 1,10, 1 session); about a minute and a half")
+            + "loopback (float-sum and string-concat, x in 1,100,1000, n in 1,10,100, 3 repeats; poi, 1 and 250 "
+            + "records, 3 repeats) and 3g (float-sum, x = 100, n in 1,10, 1 session); about a minute and a half")
     private boolean quick;
 
     @Option(names = "--profile", split = ",", paramLabel = "P1,P2",
@@ -70,7 +70,7 @@ final class BenchCommand implements Callable<Integer> {
     private List<String> modes = new ArrayList<>();
 
     @Option(names = "--workloads", split = ",", paramLabel = "W1,W2",
-            description = "float-sum, string-concat (default: the grid's)")
+            description = "float-sum, string-concat, poi (default: the grid's)")
     private List<String> workloads = new ArrayList<>();
 
     @Option(names = "--sizes", split = ",", paramLabel = "X1,X2", description = "array sizes (default: the grid's)")
@@ -172,7 +172,8 @@ final class BenchCommand implements Callable<Integer> {
      * selections replace that dimension in every part kept.
      */
     private List<BenchGrid> grids() {
-        List<BenchGrid> plan = quick ? List.of(BenchGrid.quickLoopback(), BenchGrid.quickThreeG()) : BenchGrid.full();
+        List<BenchGrid> plan = quick ? List.of(BenchGrid.quickLoopback(), BenchGrid.quickPoi(), BenchGrid.quickThreeG())
+                : BenchGrid.full();
         List<NetworkProfile> chosen = profiles.isEmpty() ? null : mapped(profiles, NetworkProfile::named);
         List<BenchGrid> grids = new ArrayList<>();
         Set<NetworkProfile> covered = new HashSet<>();

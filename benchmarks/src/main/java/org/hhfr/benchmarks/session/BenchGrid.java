@@ -12,6 +12,8 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
     /** The paper's array sizes and message counts (seed 003, section 5). */
     public static final List<Integer> PAPER_ARRAY_SIZES = List.of(1, 10, 50, 60, 100, 500, 1000);
     public static final List<Integer> PAPER_MESSAGE_COUNTS = List.of(1, 5, 10, 50, 100);
+    /** The point-of-interest downloads of seed 000, in records. */
+    public static final List<Integer> POI_RECORD_COUNTS = List.of(1, 250, 461, 1884);
 
     public BenchGrid {
         if (workloads.isEmpty() || profiles.isEmpty() || modes.isEmpty() || arraySizes.isEmpty()
@@ -33,8 +35,15 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
      * sessions of 1, 10 and 100 messages, three repeats.
      */
     public static BenchGrid quickLoopback() {
-        return new BenchGrid(List.of(SessionWorkload.values()), List.of(NetworkProfile.LOOPBACK),
-                List.of(BenchMode.values()), List.of(1, 100, 1000), List.of(1, 10, 100), 3);
+        return new BenchGrid(List.of(SessionWorkload.FLOAT_SUM, SessionWorkload.STRING_CONCAT),
+                List.of(NetworkProfile.LOOPBACK), List.of(BenchMode.values()), List.of(1, 100, 1000), List.of(1, 10, 100),
+                3);
+    }
+
+    /** The PoI part of {@code --quick}: downloads of 1 and 250 records on loopback, every mode, three repeats. */
+    public static BenchGrid quickPoi() {
+        return new BenchGrid(List.of(SessionWorkload.POI), List.of(NetworkProfile.LOOPBACK),
+                List.of(BenchMode.values()), List.of(1, 250), List.of(1), 3);
     }
 
     /**
@@ -50,10 +59,12 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
      * The full run, cut to about an hour by a simple model of each session's time (round trips and bytes at the
      * link's rates; not yet checked by a run): the paper's grid with both services on loopback (3 sessions per
      * cell) and wifi (2); on 3G the paper's grid for float-sum and x, n in {1, 10, 100} for string-concat, one
-     * session per cell; on EDGE float-sum with x in {1, 10, 100}, n in {1, 10}, one session per cell.
+     * session per cell; on EDGE float-sum with x in {1, 10, 100}, n in {1, 10}, one session per cell; the PoI
+     * downloads on loopback (3) and 3G (1).
      */
     public static List<BenchGrid> full() {
-        List<SessionWorkload> both = List.of(SessionWorkload.values());
+        List<SessionWorkload> both = List.of(SessionWorkload.FLOAT_SUM, SessionWorkload.STRING_CONCAT);
+        List<SessionWorkload> poi = List.of(SessionWorkload.POI);
         List<SessionWorkload> floatSum = List.of(SessionWorkload.FLOAT_SUM);
         List<BenchMode> modes = List.of(BenchMode.values());
         return List.of(
@@ -64,7 +75,9 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
                         PAPER_MESSAGE_COUNTS, 1),
                 new BenchGrid(List.of(SessionWorkload.STRING_CONCAT), List.of(NetworkProfile.THREE_G), modes,
                         List.of(1, 10, 100), List.of(1, 10, 100), 1),
-                new BenchGrid(floatSum, List.of(NetworkProfile.EDGE), modes, List.of(1, 10, 100), List.of(1, 10), 1));
+                new BenchGrid(floatSum, List.of(NetworkProfile.EDGE), modes, List.of(1, 10, 100), List.of(1, 10), 1),
+                new BenchGrid(poi, List.of(NetworkProfile.LOOPBACK), modes, POI_RECORD_COUNTS, List.of(1), 3),
+                new BenchGrid(poi, List.of(NetworkProfile.THREE_G), modes, POI_RECORD_COUNTS, List.of(1), 1));
     }
 
     public BenchGrid withProfiles(List<NetworkProfile> value) {

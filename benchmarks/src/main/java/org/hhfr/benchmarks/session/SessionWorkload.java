@@ -1,7 +1,15 @@
 package org.hhfr.benchmarks.session;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+
+import org.hhfr.axis.services.PointOfInterest;
+import org.hhfr.axis.services.PointsOfInterest;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.Record;
 
 /**
  * A service of the paper's sessions: how to build the request of array size x, what its answer must be, and
@@ -60,7 +68,65 @@ public enum SessionWorkload {
             }
             return ((String) value).getBytes(StandardCharsets.UTF_8).length;
         }
+    },
+    /**
+     * PointsOfInterest.list(count): the point-of-interest download of seed 000, the "array size" being the
+     * number of records. Answers are compared field by field with the service class's own catalogue; the
+     * payload down is the UTF-8 bytes of the 13 text fields plus 4 bytes of id per record.
+     */
+    POI("poi", "PointsOfInterest", "list") {
+        @Override
+        Object requestValue(int arraySize) {
+            return arraySize;
+        }
+
+        @Override
+        Object expectedAnswer(Object request) {
+            List<List<Object>> records = new ArrayList<>();
+            for (PointOfInterest poi : new PointsOfInterest().list((Integer) request)) {
+                List<Object> fields = new ArrayList<>();
+                fields.add(poi.getId());
+                fields.addAll(Arrays.asList(poi.getName(), poi.getDescription(), poi.getPoiClassId(),
+                        poi.getLatitude(), poi.getLongitude(), poi.getAddress(), poi.getPhone(), poi.getFax(),
+                        poi.getEmail(), poi.getUrl(), poi.getAvgCost(), poi.getAvgDuration(), poi.getActive()));
+                records.add(fields);
+            }
+            return records;
+        }
+
+        @Override
+        Object answerOf(Message response) {
+            List<List<Object>> records = new ArrayList<>();
+            Object value = response.record().get(0);
+            for (Object item : value instanceof Object[] items ? items : new Object[] {value}) {
+                Record record = (Record) item;
+                List<Object> fields = new ArrayList<>();
+                fields.add(record.get("id"));
+                for (String name : TEXT_FIELDS) {
+                    fields.add(record.get(name));
+                }
+                records.add(fields);
+            }
+            return records;
+        }
+
+        @Override
+        long payloadBytes(Object value) {
+            if (value instanceof Integer) {
+                return 4;
+            }
+            long total = 0;
+            for (Object record : (List<?>) value) {
+                for (Object field : (List<?>) record) {
+                    total += field instanceof String text ? text.getBytes(StandardCharsets.UTF_8).length : 4;
+                }
+            }
+            return total;
+        }
     };
+
+    private static final List<String> TEXT_FIELDS = List.of("name", "description", "poiClassId", "latitude",
+            "longitude", "address", "phone", "fax", "email", "url", "avgCost", "avgDuration", "active");
 
     private final String label;
     private final String service;
@@ -91,6 +157,11 @@ public enum SessionWorkload {
     /** What the service must answer to that request. */
     abstract Object expectedAnswer(Object request);
 
+    /** The answer in a response, in the form {@link #expectedAnswer} gives. */
+    Object answerOf(Message response) {
+        return response.record().get(0);
+    }
+
     /** Application bytes in a request value or an answer. */
     abstract long payloadBytes(Object value);
 
@@ -101,6 +172,6 @@ public enum SessionWorkload {
                 return workload;
             }
         }
-        throw new IllegalArgumentException("no workload '" + label + "' (known: float-sum, string-concat)");
+        throw new IllegalArgumentException("no workload '" + label + "' (known: float-sum, string-concat, poi)");
     }
 }

@@ -41,6 +41,18 @@ class SessionBenchTest {
         assertTrue(cold.bytesUp() + cold.bytesDown() < fresh.bytesUp() + fresh.bytesDown());
     }
 
+    @Test
+    void poiDownloadsAreComparedRecordByRecordWithTheServicesCatalogue() throws Exception {
+        BenchGrid grid = new BenchGrid(List.of(SessionWorkload.POI), List.of(NetworkProfile.LOOPBACK),
+                List.of(BenchMode.HHFR_TCP_WARM, BenchMode.SOAP_NEW_CONN), List.of(3), List.of(2), 1);
+        List<CellResult> results = new SessionBench(List.of(grid), 1, null).run((done, total, r) -> { });
+
+        for (CellResult r : results) {
+            assertTrue(r.isClean(), r.cell() + " ended on " + r.endedOn() + " with " + r.wrongAnswers() + " wrong");
+            assertTrue(r.payloadBytes() > 2 * 3 * 13 && r.bytesDown() > r.payloadBytes() / 2, r.toString());
+        }
+    }
+
     private static CellResult result(List<CellResult> results, BenchMode mode) {
         return results.stream().filter(r -> r.cell().mode() == mode).findFirst().orElseThrow();
     }
