@@ -135,9 +135,18 @@ final class BinaryWriter {
                 }
                 flushBits();
             }
-            for (Object item : items) {
-                if (item != null) {
-                    writeItem(element, item);
+            if (element.isSimple()) {
+                SimpleType type = element.simpleType();
+                for (Object item : items) {
+                    if (item != null) {
+                        writeSimple(type, item);
+                    }
+                }
+            } else {
+                for (Object item : items) {
+                    if (item != null) {
+                        writeRecord((Record) item);
+                    }
                 }
             }
         } else if (array instanceof float[]) {
