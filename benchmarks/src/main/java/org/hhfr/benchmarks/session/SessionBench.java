@@ -2,7 +2,10 @@ package org.hhfr.benchmarks.session;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.hhfr.benchmarks.session.network.ToxiproxyServer;
 
@@ -35,21 +38,33 @@ public final class SessionBench {
         this.toxiproxy = toxiproxy;
     }
 
-    /** @throws IOException a testbed did not start, or a session failed */
+    /**
+     * A cell that an earlier grid already holds is run once only (selections can make parts of a plan overlap).
+     *
+     * @throws IOException a testbed did not start, or a session failed
+     */
     public List<CellResult> run(Progress progress) throws IOException {
-        int total = grids.stream().mapToInt(grid -> grid.cells().size()).sum();
+        Set<Cell> planned = new LinkedHashSet<>();
+        for (BenchGrid grid : grids) {
+            planned.addAll(grid.cells());
+        }
+        Set<Cell> done = new HashSet<>();
         List<CellResult> results = new ArrayList<>();
         for (BenchGrid grid : grids) {
             for (NetworkProfile profile : grid.profiles()) {
+                List<Cell> cells = grid.cells().stream()
+                        .filter(cell -> cell.profile().equals(profile) && !done.contains(cell)).toList();
+                if (cells.isEmpty()) {
+                    continue;
+                }
                 try (Testbed testbed = Testbed.start(profile, seed, toxiproxy)) {
                     SessionRunner runner = new SessionRunner(testbed);
                     warmUp(runner, grid, profile);
-                    for (Cell cell : grid.cells()) {
-                        if (cell.profile().equals(profile)) {
-                            CellResult result = CellResult.of(cell, sessions(runner, cell, grid.repeats()));
-                            results.add(result);
-                            progress.cellDone(results.size(), total, result);
-                        }
+                    for (Cell cell : cells) {
+                        CellResult result = CellResult.of(cell, sessions(runner, cell, grid.repeats()));
+                        results.add(result);
+                        done.add(cell);
+                        progress.cellDone(results.size(), planned.size(), result);
                     }
                 }
             }

@@ -47,6 +47,7 @@ public final class ResultsMarkdown {
         out.append(unclean.isEmpty() ? "Every answer was right and every session ended on the transport its mode "
                 + "asked for.\n\n" : unclean.size() + " cells had wrong answers or ended on another transport "
                 + "(see `ended_on`, `wrong_answers` in the JSON).\n\n");
+        out.append(TargetsReport.render(results));
         out.append("Times in ms (median, with min-max over the repeats). Bytes are counted at the relays: TCP "
                 + "stream bytes and UDP datagram payloads, without IP/TCP/UDP headers. `lb` is the lower bound of "
                 + "the cell on its link (see `SESSIONS.md`).\n\n");
