@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 
 import com.google.protobuf.CodedOutputStream;
@@ -15,28 +19,45 @@ import org.hhfr.schemas.SimpleType;
 
 /**
  * Writes one message in the binary layout (see the README); one instance per pass. The same traversal runs
- * twice for {@link #toArray}: first without a target, only adding up the exact encoded size, then into an
- * array of that size, so the bytes are written once with no growing buffer and no copy.
+ * twice for {@link #toArray}: first without a target, adding up the exact encoded size, then into an array of
+ * that size: no growing buffer and no final copy; float and double arrays go in bulk straight into it, and
+ * strings are UTF-8 encoded once, by the sizing pass.
  */
 final class BinaryWriter {
     private static final int BUFFER_BYTES = 4096;
+    private static final int CHUNK_BYTES = 4096;
     /** The largest array a JVM reliably allocates. */
     private static final int MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
 
     /** Where the bytes go; null in the sizing pass. */
-    private final CodedOutputStream out;
+    private CodedOutputStream out;
+    /** The array being written when there is one: numeric arrays go into it in bulk, past {@code out}. */
+    private final byte[] target;
+    /** Where {@code out} starts in {@code target}. */
+    private int outStart;
+    /**
+     * Array writing only: each string's UTF-8 bytes, in traversal order, encoded by the sizing pass (which
+     * needs their length) and copied by the writing pass; null when writing to a stream.
+     */
+    private final List<byte[]> utf8;
+    /** The next string of {@code utf8} to write. */
+    private int nextString;
+    /** Stream writing only: little-endian staging for numeric arrays, allocated on first use. */
+    private ByteBuffer chunk;
     /** Bytes the sizing pass counted. */
     private long size;
     private int bits;
     private int bitCount;
 
-    private BinaryWriter(CodedOutputStream out) {
+    private BinaryWriter(CodedOutputStream out, byte[] target, List<byte[]> utf8) {
         this.out = out;
+        this.target = target;
+        this.utf8 = utf8;
     }
 
     /** The message's bytes, in an array of exactly their size. */
     static byte[] toArray(Message message) {
-        BinaryWriter sizing = new BinaryWriter(null);
+        BinaryWriter sizing = new BinaryWriter(null, null, new ArrayList<>());
         try {
             sizing.write(message);
         } catch (IOException e) {
@@ -46,20 +67,20 @@ final class BinaryWriter {
             throw new IllegalArgumentException("message of " + sizing.size + " bytes does not fit in an array");
         }
         byte[] bytes = new byte[(int) sizing.size];
-        CodedOutputStream out = CodedOutputStream.newInstance(bytes);
+        BinaryWriter writing = new BinaryWriter(CodedOutputStream.newInstance(bytes), bytes, sizing.utf8);
         try {
-            new BinaryWriter(out).write(message);
+            writing.write(message);
         } catch (IOException e) {
             throw new IllegalStateException("the sizing pass counted " + bytes.length + " bytes, too few", e);
         }
-        out.checkNoSpaceLeft();
+        writing.out.checkNoSpaceLeft();
         return bytes;
     }
 
     /** Streams the message to {@code target} through a bounded buffer, for messages too big to hold twice. */
     static void toStream(Message message, OutputStream target) throws IOException {
         CodedOutputStream out = CodedOutputStream.newInstance(target, BUFFER_BYTES);
-        new BinaryWriter(out).write(message);
+        new BinaryWriter(out, null, null).write(message);
         out.flush();
     }
 
@@ -175,25 +196,60 @@ final class BinaryWriter {
         }
     }
 
-    /** Little-endian IEEE 754, straight into the target: the sizing pass needs no look at the values. */
+    /**
+     * Little-endian IEEE 754 in bulk through a float view: into the target array directly (measured about six
+     * times faster than a value at a time for 100 floats), or a chunk at a time into a stream.
+     */
     private void writeFloats(float[] values) throws IOException {
         if (out == null) {
             size += 4L * values.length;
-            return;
-        }
-        for (float value : values) {
-            out.writeFixed32NoTag(Float.floatToRawIntBits(value));
+        } else if (target != null) {
+            bulkView(4 * values.length).asFloatBuffer().put(values);
+        } else {
+            int perChunk = CHUNK_BYTES / 4;
+            for (int from = 0; from < values.length; from += perChunk) {
+                int n = Math.min(perChunk, values.length - from);
+                chunk().asFloatBuffer().put(values, from, n);
+                out.writeRawBytes(chunk.array(), 0, 4 * n);
+            }
         }
     }
 
     private void writeDoubles(double[] values) throws IOException {
         if (out == null) {
             size += 8L * values.length;
-            return;
+        } else if (target != null) {
+            bulkView(8 * values.length).asDoubleBuffer().put(values);
+        } else {
+            int perChunk = CHUNK_BYTES / 8;
+            for (int from = 0; from < values.length; from += perChunk) {
+                int n = Math.min(perChunk, values.length - from);
+                chunk().asDoubleBuffer().put(values, from, n);
+                out.writeRawBytes(chunk.array(), 0, 8 * n);
+            }
         }
-        for (double value : values) {
-            out.writeFixed64NoTag(Double.doubleToRawLongBits(value));
+    }
+
+    /**
+     * The next {@code bytes} bytes of the target as a little-endian buffer; {@code out} continues after them
+     * (a coded stream cannot skip, so a new one starts there).
+     */
+    private ByteBuffer bulkView(int bytes) {
+        int at = outStart + out.getTotalBytesWritten();
+        if (bytes > target.length - at) {
+            throw new IllegalStateException("the sizing pass counted " + target.length + " bytes, too few for "
+                    + bytes + " bytes at " + at);
         }
+        outStart = at + bytes;
+        out = CodedOutputStream.newInstance(target, outStart, target.length - outStart);
+        return ByteBuffer.wrap(target, at, bytes).slice().order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    private ByteBuffer chunk() {
+        if (chunk == null) {
+            chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        }
+        return chunk;
     }
 
     private void writeSimple(SimpleType type, Object value) throws IOException {
@@ -316,10 +372,19 @@ final class BinaryWriter {
         }
     }
 
-    /** A length-prefixed UTF-8 string; sizing it costs one pass over its characters, no encoding. */
+    /**
+     * A length-prefixed UTF-8 string. For an array the sizing pass encodes it (the JDK's encoder, measured
+     * faster than protobuf's for short text) and the writing pass copies those bytes.
+     */
     private void string(String value) throws IOException {
         if (out == null) {
-            size += CodedOutputStream.computeStringSizeNoTag(value);
+            byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+            utf8.add(bytes);
+            size += CodedOutputStream.computeUInt32SizeNoTag(bytes.length) + bytes.length;
+        } else if (utf8 != null) {
+            byte[] bytes = utf8.get(nextString++);
+            out.writeUInt32NoTag(bytes.length);
+            out.writeRawBytes(bytes);
         } else {
             out.writeStringNoTag(value);
         }
