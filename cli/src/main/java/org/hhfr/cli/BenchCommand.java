@@ -23,6 +23,8 @@ import org.hhfr.benchmarks.session.CellResult;
 import org.hhfr.benchmarks.session.NetworkProfile;
 import org.hhfr.benchmarks.session.SessionBench;
 import org.hhfr.benchmarks.session.SessionWorkload;
+import org.hhfr.benchmarks.session.WireSize;
+import org.hhfr.benchmarks.session.WireSizes;
 import org.hhfr.benchmarks.session.network.ToxiproxyServer;
 import org.hhfr.benchmarks.session.output.BenchOutput;
 import org.hhfr.benchmarks.session.output.RunInfo;
@@ -122,6 +124,7 @@ final class BenchCommand implements Callable<Integer> {
         long startNanos = System.nanoTime();
         BenchProgress progress = new BenchProgress(err, startNanos);
         List<CellResult> results;
+        List<WireSize> wireSizes;
         ToxiproxyServer toxiproxy = null;
         try {
             if (tcpLinks.equals("toxiproxy")) {
@@ -132,6 +135,7 @@ final class BenchCommand implements Callable<Integer> {
                 return UNUSABLE;
             }
             results = new SessionBench(grids, seed, toxiproxy).run(progress);
+            wireSizes = WireSizes.measure();
         } catch (IOException e) {
             progress.end();
             err.println("error: " + e.getMessage());
@@ -148,7 +152,7 @@ final class BenchCommand implements Callable<Integer> {
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), quick);
         try {
-            for (Path file : BenchOutput.write(out, reportFile, run, results)) {
+            for (Path file : BenchOutput.write(out, reportFile, run, results, wireSizes)) {
                 stdout.println("wrote " + file);
             }
         } catch (IOException e) {

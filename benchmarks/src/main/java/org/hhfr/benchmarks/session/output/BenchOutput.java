@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.hhfr.benchmarks.session.CellResult;
+import org.hhfr.benchmarks.session.WireSize;
 
 /**
  * Everything a run leaves behind: {@code sessions.json} and {@code sessions.csv} in the output directory, the
@@ -18,8 +19,8 @@ public final class BenchOutput {
     }
 
     /** @return the files written, the report last */
-    public static List<Path> write(Path directory, Path report, RunInfo run, List<CellResult> results)
-            throws IOException {
+    public static List<Path> write(Path directory, Path report, RunInfo run, List<CellResult> results,
+            List<WireSize> wireSizes) throws IOException {
         ResultFiles.write(directory, results);
         List<Path> written = new ArrayList<>(List.of(directory.resolve("sessions.json"),
                 directory.resolve("sessions.csv")));
@@ -31,7 +32,7 @@ public final class BenchOutput {
             links.add(reportDirectory.relativize(plot.toAbsolutePath()).toString().replace('\\', '/'));
         }
         Files.createDirectories(reportDirectory);
-        Files.writeString(report, ResultsMarkdown.render(run, results, links), StandardCharsets.UTF_8);
+        Files.writeString(report, ResultsMarkdown.render(run, results, wireSizes, links), StandardCharsets.UTF_8);
         written.add(report);
         return written;
     }

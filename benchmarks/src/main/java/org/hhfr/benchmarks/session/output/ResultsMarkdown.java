@@ -10,17 +10,20 @@ import org.hhfr.benchmarks.session.BenchMode;
 import org.hhfr.benchmarks.session.CellResult;
 import org.hhfr.benchmarks.session.NetworkProfile;
 import org.hhfr.benchmarks.session.SessionWorkload;
+import org.hhfr.benchmarks.session.WireSize;
 
 /**
- * {@code RESULTS.md}: how the run was made, then per profile and workload a table of median session times
- * (one row per array size and message count, one column per mode), a table of bytes on the wire, and the
- * speed-up of HHFR over SOAP with a new connection per call.
+ * {@code RESULTS.md}: how the run was made, the targets, then per profile and workload a table of median session
+ * times (one row per array size and message count, one column per mode), a table of bytes on the wire, and the
+ * speed-up of each mode over SOAP with a new connection per call; then the wire size of one message, and the
+ * plots.
  */
 public final class ResultsMarkdown {
     private ResultsMarkdown() {
     }
 
-    public static String render(RunInfo run, List<CellResult> results, List<String> plots) {
+    public static String render(RunInfo run, List<CellResult> results, List<WireSize> wireSizes,
+            List<String> plots) {
         StringBuilder out = new StringBuilder();
         out.append("# Benchmark sessions: results").append(run.quick() ? " of the QUICK grid" : "").append("\n\n");
         if (run.quick()) {
@@ -59,6 +62,9 @@ public final class ResultsMarkdown {
                     section(out, profile, workload, part);
                 }
             }
+        }
+        if (!wireSizes.isEmpty()) {
+            wireSizes(out, wireSizes);
         }
         if (!plots.isEmpty()) {
             out.append("## Plots\n\n");
@@ -126,6 +132,21 @@ public final class ResultsMarkdown {
             }
             out.append(" |\n");
         }
+    }
+
+    private static void wireSizes(StringBuilder out, List<WireSize> sizes) {
+        out.append("## Wire size of one message, bytes\n\n");
+        out.append("HHFR binary and the XML body are the body alone (no stream frame header, no SOAP envelope); "
+                + "protobuf is the same values in the obvious schema; the gRPC message adds its 5-byte prefix "
+                + "but no HTTP/2 frame or header bytes. EXI and Fast Infoset are not measured yet.\n\n");
+        out.append("| message | SOAP envelope | XML body | HHFR binary | protobuf | gRPC message |\n");
+        out.append("| --- | --: | --: | --: | --: | --: |\n");
+        for (WireSize size : sizes) {
+            out.append("| ").append(size.message()).append(" | ").append(size.soapEnvelope()).append(" | ")
+                    .append(size.xmlBody()).append(" | ").append(size.hhfrBinary()).append(" | ")
+                    .append(size.protobuf()).append(" | ").append(size.grpcMessage()).append(" |\n");
+        }
+        out.append('\n');
     }
 
     private static void header(StringBuilder out, List<BenchMode> modes, String last) {
