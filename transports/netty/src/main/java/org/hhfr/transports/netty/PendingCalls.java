@@ -3,10 +3,13 @@ package org.hhfr.transports.netty;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The client's calls that the engine accepted and the server has not answered yet, by message number. The
- * engine numbers messages sequentially, so a number masked to the table size spreads the window of pending
- * calls over distinct slots: open addressing on primitive keys (linear probing, deletion by backward shift),
- * with no boxed {@code Long} and no entry object per call. Grows to keep at most half of its slots used.
+ * The client's calls that the engine accepted and the server has not answered yet, by message number: open
+ * addressing on primitive keys (linear probing, deletion by backward shift), with no boxed {@code Long} and no
+ * entry object per call. Grows to keep at most half of its slots used.
+ *
+ * <p>The engine numbers messages sequentially. Masked as they are, a window of pending numbers would fill one
+ * contiguous run of slots, and every removal of the oldest would walk the whole run (the window, ~1,000 slots,
+ * per response); the home slot is therefore scrambled (Fibonacci hashing) so that runs stay short.
  * Not thread-safe: the owner confines it to one thread (the client's event loop).
  */
 final class PendingCalls {
@@ -62,7 +65,8 @@ final class PendingCalls {
     }
 
     private static int home(long number, int mask) {
-        return (int) number & mask;
+        long h = number * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 32)) & mask;
     }
 
     private void insert(long number, CompletableFuture<?> response) {
