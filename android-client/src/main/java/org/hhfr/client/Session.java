@@ -2,10 +2,13 @@ package org.hhfr.client;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 
 import org.hhfr.contextstore.HeaderBlock;
@@ -29,7 +32,8 @@ import org.hhfr.transports.auth.StreamEpoch;
  * Calls of one operation of the service. The same calls work in every {@link Mode}: the session streams when
  * the service agreed to (TCP or UDP) and uses plain SOAP otherwise, and it moves between them on its own (a
  * lost stream is negotiated again on the next call; a failed negotiation falls back to SOAP). Thread-safe:
- * many threads may call at once; on a stream their calls are pipelined.
+ * many threads may call at once; on a stream their calls are pipelined. Calls made while the first call
+ * carries the offer wait for its answer (bounded by their deadlines), so they stream if it grants a stream.
  *
  * <p>Every call has a deadline (the client's call timeout, or the one given) after which it fails with
  * {@link CallTimeoutException}, whatever the network does. Blocking methods must not run on Android's main
@@ -38,6 +42,14 @@ import org.hhfr.transports.auth.StreamEpoch;
 public final class Session implements Closeable {
     /** Tickets are kept for 90% of the granted validity, as the negotiator keeps them. */
     private static final long EXPIRY_MARGIN_DIVISOR = 10;
+    /** Calls that may wait for the first call's answer: as many as a stream holds unacknowledged. */
+    static final int MAX_WAITING_CALLS = StreamSettings.MAX_UNACKNOWLEDGED_MESSAGES;
+    /**
+     * Threads that send waiting calls over SOAP, one call at a time each: the default number of idle
+     * connections {@code HttpURLConnection} keeps per host ({@code http.maxConnections}), so they are reused
+     * and a busy server does not see a burst of one connection per waiting call.
+     */
+    private static final int SOAP_LANES = 5;
 
     private final HhfrClient client;
     private final ClientSettings settings;
@@ -50,6 +62,10 @@ public final class Session implements Closeable {
     private Channel channel;
     /** Whether this session's stream question is settled for now (negotiated, declined, or in progress). */
     private boolean negotiated;
+    /** Whether a call carrying the offer is out; calls made meanwhile wait in {@link #waiting}. */
+    private boolean offerInFlight;
+    /** Calls made while the offer is out, in order; guarded by {@code this}. */
+    private List<WaitingCall> waiting = new ArrayList<>();
     /** The ticket of the open stream, kept in the cache after {@link #close()}; guarded by {@code this}. */
     private ResumptionTicket streamTicket;
     /** How long the server said the stream's session lives unused; 0 when opened from a ticket (unknown). */
@@ -97,7 +113,12 @@ public final class Session implements Closeable {
     /** Calls with a deadline {@code timeoutMillis} from now and returns the response. */
     public Message call(Message request, long timeoutMillis) throws HhfrException {
         PendingCall call = begin(request, timeoutMillis);
-        run(call, request);
+        Route route = route(call, request);
+        if (route == Route.OFFER) {
+            callWithOffer(call, request);
+        } else if (route == Route.CHANNEL) {
+            startOnChannel(call, request);
+        }
         return call.await();
     }
 
@@ -133,18 +154,11 @@ public final class Session implements Closeable {
             failed.completeExceptionally(e);
             return failed;
         }
-        if (runsOnCaller()) {
-            Executor executor = settings.executor();
-            Runnable task = () -> run(call, request);
-            if (executor != null) {
-                executor.execute(task);
-            } else {
-                Thread thread = new Thread(task, "hhfr-call");
-                thread.setDaemon(true);
-                thread.start();
-            }
-        } else {
-            run(call, request);
+        Route route = route(call, request);
+        if (route == Route.OFFER) {
+            inBackground(() -> callWithOffer(call, request));
+        } else if (route == Route.CHANNEL) {
+            startOffCaller(call, request);
         }
         return call.future();
     }
@@ -179,6 +193,7 @@ public final class Session implements Closeable {
         Channel current;
         ResumptionTicket ticket;
         long validFor;
+        List<WaitingCall> abandoned;
         synchronized (this) {
             if (closed) {
                 return;
@@ -187,6 +202,11 @@ public final class Session implements Closeable {
             current = channel;
             ticket = streamTicket;
             validFor = validForMillis;
+            abandoned = takeWaiting();
+        }
+        for (WaitingCall waiter : abandoned) {
+            waiter.call.fail(new SessionClosedException("the session for " + operation
+                    + " was closed while the call waited for its negotiation"));
         }
         boolean streamLost = current.mode() != Mode.SOAP && !current.isUsable();
         current.close();
@@ -215,25 +235,63 @@ public final class Session implements Closeable {
                 + " at " + settings.serviceUrl());
     }
 
-    private synchronized boolean runsOnCaller() {
-        return !negotiated || !channel.isUsable() || channel.blocksCaller();
+    /** How a new call goes: it carries the offer, it waits for the offer's answer, or it takes the channel. */
+    private enum Route { OFFER, WAIT, CHANNEL }
+
+    /**
+     * Decides a new call's route. While the offer is out, the call waits for its answer (so early calls do
+     * not each open an HTTP connection of their own) unless {@link #MAX_WAITING_CALLS} already wait: then it
+     * fails at once. A waiting call is failed by its deadline as usual and skipped when released.
+     */
+    private synchronized Route route(PendingCall call, Message request) {
+        if (closed) {
+            return Route.CHANNEL; // channelForCall fails it
+        }
+        if (offerInFlight) {
+            if (waiting.size() >= MAX_WAITING_CALLS) {
+                call.fail(new HhfrException(MAX_WAITING_CALLS + " calls already wait for the negotiation of "
+                        + operation + " at " + settings.serviceUrl() + "; retry once the first call returned"));
+            } else {
+                waiting.add(new WaitingCall(call, request));
+            }
+            return Route.WAIT;
+        }
+        if (!negotiated) {
+            negotiated = true;
+            offerInFlight = true;
+            return Route.OFFER;
+        }
+        return Route.CHANNEL;
     }
 
-    /** Runs the call on the current channel, or as the call that carries the offer. */
-    private void run(PendingCall call, Message request) {
-        boolean carriesOffer;
-        Channel current;
+    /** Starts the call on the channel; a channel that blocks (SOAP) gets a thread other than the caller's. */
+    private void startOffCaller(PendingCall call, Message request) {
+        boolean blocks;
         synchronized (this) {
-            carriesOffer = !negotiated && !closed;
-            if (carriesOffer) {
-                negotiated = true;
-            }
-            current = channel;
+            blocks = !channel.isUsable() || channel.blocksCaller();
         }
-        if (carriesOffer) {
-            callWithOffer(call, request);
-            return;
+        if (blocks) {
+            inBackground(() -> startOnChannel(call, request));
+        } else {
+            startOnChannel(call, request);
         }
+    }
+
+    /** Runs the task on the builder's executor, or on a short-lived daemon thread without one. */
+    private void inBackground(Runnable task) {
+        Executor executor = settings.executor();
+        if (executor != null) {
+            executor.execute(task);
+        } else {
+            Thread thread = new Thread(task, "hhfr-call");
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    /** Starts the call on the current channel, negotiating a new stream first if the last one was lost. */
+    private void startOnChannel(PendingCall call, Message request) {
+        Channel current;
         try {
             current = channelForCall();
         } catch (HhfrException e) {
@@ -241,6 +299,48 @@ public final class Session implements Closeable {
             return;
         }
         current.start(call, request);
+    }
+
+    /**
+     * Sends the calls that waited for the offer's answer, in order, by the mode it established: pipelined on
+     * the stream, or over SOAP through at most {@link #SOAP_LANES} threads. When the offer's call failed, the
+     * channel is still SOAP, so they go without a new offer; the next new call offers again.
+     */
+    private void releaseWaiting() {
+        List<WaitingCall> released;
+        boolean blocks;
+        synchronized (this) {
+            offerInFlight = false;
+            released = takeWaiting();
+            blocks = !channel.isUsable() || channel.blocksCaller();
+        }
+        if (!blocks) {
+            for (WaitingCall waiter : released) {
+                if (!waiter.call.isDone()) {
+                    startOnChannel(waiter.call, waiter.request);
+                }
+            }
+            return;
+        }
+        Queue<WaitingCall> queue = new ConcurrentLinkedQueue<>(released);
+        for (int lane = Math.min(SOAP_LANES, released.size()); lane > 0; lane--) {
+            inBackground(() -> drain(queue));
+        }
+    }
+
+    /** Sends queued calls one after another; calls already past their deadline are skipped. */
+    private void drain(Queue<WaitingCall> queue) {
+        for (WaitingCall waiter = queue.poll(); waiter != null; waiter = queue.poll()) {
+            if (!waiter.call.isDone()) {
+                startOnChannel(waiter.call, waiter.request);
+            }
+        }
+    }
+
+    private synchronized List<WaitingCall> takeWaiting() {
+        List<WaitingCall> taken = waiting;
+        waiting = new ArrayList<>();
+        return taken;
     }
 
     /** The channel to use, after negotiating a new stream if the last one was lost. */
@@ -260,6 +360,15 @@ public final class Session implements Closeable {
 
     /** The optimistic style: this call is made over SOAP with the offer; its answer may open a stream. */
     private void callWithOffer(PendingCall call, Message request) {
+        try {
+            offerAndAdopt(call, request);
+        } finally {
+            releaseWaiting();
+        }
+    }
+
+    /** Makes the call with the offer and adopts the answer. */
+    private void offerAndAdopt(PendingCall call, Message request) {
         Offer offer = offer().build();
         OptimisticResult<Message> result;
         try {
@@ -393,5 +502,16 @@ public final class Session implements Closeable {
                     + count + " elements; read them from the Message with call(Message)");
         }
         return record.get(0);
+    }
+
+    /** A call made while the offer was out, with its request. */
+    private static final class WaitingCall {
+        final PendingCall call;
+        final Message request;
+
+        WaitingCall(PendingCall call, Message request) {
+            this.call = call;
+            this.request = request;
+        }
     }
 }

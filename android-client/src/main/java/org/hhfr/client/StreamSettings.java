@@ -12,6 +12,8 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
 /** What one stream needs to open: the negotiated session and endpoint and the client's settings. */
 final class StreamSettings {
     private static final long MIN_KEEP_ALIVE_MILLIS = 1;
+    /** Messages a stream holds unacknowledged before callers wait. */
+    static final int MAX_UNACKNOWLEDGED_MESSAGES = 1024;
 
     final ClientSettings client;
     final Operation operation;
@@ -47,7 +49,7 @@ final class StreamSettings {
         long window = client.reconnectWindowMillis();
         long keepAlive = Math.max(MIN_KEEP_ALIVE_MILLIS, Math.min(window / 4, 15_000));
         return base.withMaxMessageSize(maxMessage)
-                .withMaxBuffered(1024, Math.max(32L << 20, 2L * maxMessage))
+                .withMaxBuffered(MAX_UNACKNOWLEDGED_MESSAGES, Math.max(32L << 20, 2L * maxMessage))
                 .withSendWindow(policy.window())
                 .withKeepAliveMillis(keepAlive, Math.max(keepAlive + 1, window));
     }

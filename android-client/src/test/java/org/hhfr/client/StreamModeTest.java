@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.hhfr.negotiation.HhfrUris;
@@ -65,6 +66,60 @@ class StreamModeTest {
             }
             assertEquals(1, service.soapCalls.get());
             assertEquals(20, server.dispatched.get());
+        }
+    }
+
+    /** Issues {@code count} calls right after open and checks every result. */
+    private static void pipelineRightAfterOpen(Session session, int count) throws Exception {
+        List<CompletableFuture<Message>> calls = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            calls.add(session.callAsync(FloatSum.request(i, 0.5f)));
+        }
+        for (int i = 0; i < count; i++) {
+            assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
+        }
+    }
+
+    @Test
+    void callsMadeWhileTheOfferIsOutWaitForItsAnswerAndThenStream() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            pipelineRightAfterOpen(client.open(FloatSum.operation()), 100);
+            assertEquals(1, service.soapCalls.get());
+            assertEquals(99, server.dispatched.get());
+        }
+    }
+
+    @Test
+    void callsMadeWhileTheOfferIsOutGoOverSoapWhenTheServiceDeclines() throws Exception {
+        serve(HhfrUris.TRANSPORT_UDP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).preferredModes(Mode.HHFR_TCP).build()) {
+            Session session = client.open(FloatSum.operation());
+            pipelineRightAfterOpen(session, 100);
+            assertEquals(Mode.SOAP, session.mode());
+            assertEquals(100, service.soapCalls.get());
+            assertEquals(0, server.dispatched.get());
+        }
+    }
+
+    @Test
+    void callsMadeWhileTheOfferIsOutGoOverSoapWhenTheOfferingCallFails() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> offering = session.callAsync(FloatSum.request(Float.NaN));
+            List<CompletableFuture<Message>> calls = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                calls.add(session.callAsync(FloatSum.request(i, 0.5f)));
+            }
+            ExecutionException failure = assertThrows(ExecutionException.class,
+                    () -> offering.get(10, TimeUnit.SECONDS));
+            assertTrue(failure.getCause() instanceof ServiceFaultException, failure.getCause().toString());
+            for (int i = 0; i < 20; i++) {
+                assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
+            }
+            assertEquals(21, service.soapCalls.get());
+            assertEquals(0, server.dispatched.get());
         }
     }
 
