@@ -14,12 +14,15 @@ final class ClientTimer {
     private static final long IDLE_THREAD_SECONDS = 1;
 
     private final ScheduledThreadPoolExecutor executor;
+    /** The timer's current thread (a new one starts after an idle one ended); joined on shutdown. */
+    private volatile Thread thread;
 
     ClientTimer() {
         executor = new ScheduledThreadPoolExecutor(1, task -> {
-            Thread thread = new Thread(task, "hhfr-timer");
-            thread.setDaemon(true);
-            return thread;
+            Thread started = new Thread(task, "hhfr-timer");
+            started.setDaemon(true);
+            thread = started;
+            return started;
         });
         executor.setKeepAliveTime(IDLE_THREAD_SECONDS, TimeUnit.SECONDS);
         executor.allowCoreThreadTimeOut(true);
@@ -35,11 +38,18 @@ final class ClientTimer {
         }
     }
 
-    /** Cancels every task and waits briefly for the thread to end. */
+    /**
+     * Cancels every task and waits briefly for the thread to end. The executor reports termination just
+     * before its worker thread exits, so the thread is joined too: after this returns, none is left.
+     */
     void shutdown() {
         executor.shutdownNow();
         try {
             executor.awaitTermination(IDLE_THREAD_SECONDS, TimeUnit.SECONDS);
+            Thread last = thread;
+            if (last != null && last != Thread.currentThread()) {
+                last.join(TimeUnit.SECONDS.toMillis(IDLE_THREAD_SECONDS));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
