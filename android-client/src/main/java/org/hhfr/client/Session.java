@@ -32,8 +32,9 @@ import org.hhfr.transports.auth.StreamEpoch;
  * Calls of one operation of the service. The same calls work in every {@link Mode}: the session streams when
  * the service agreed to (TCP or UDP) and uses plain SOAP otherwise, and it moves between them on its own (a
  * lost stream is negotiated again on the next call; a failed negotiation falls back to SOAP). Thread-safe:
- * many threads may call at once; on a stream their calls are pipelined. Calls made while the first call
- * carries the offer wait for its answer (bounded by their deadlines), so they stream if it grants a stream.
+ * many threads may call at once; on a stream their calls are pipelined. The first call carries the offer and
+ * returns with its answer; the stream it grants is connected in the background. Calls made meanwhile wait
+ * for that (bounded by their deadlines), so they stream if the answer granted a stream.
  *
  * <p>Every call has a deadline (the client's call timeout, or the one given) after which it fails with
  * {@link CallTimeoutException}, whatever the network does. Blocking methods must not run on Android's main
@@ -358,17 +359,34 @@ public final class Session implements Closeable {
         return channel;
     }
 
-    /** The optimistic style: this call is made over SOAP with the offer; its answer may open a stream. */
+    /**
+     * The optimistic style: this call is made over SOAP with the offer and completed with its answer at once;
+     * the stream the answer grants is then connected in the background (calls made meanwhile wait for it),
+     * so the answer does not wait for the stream's connection set-up.
+     */
     private void callWithOffer(PendingCall call, Message request) {
+        NegotiationOutcome outcome;
         try {
-            offerAndAdopt(call, request);
-        } finally {
+            outcome = offer(call, request);
+        } catch (RuntimeException | Error e) {
             releaseWaiting();
+            throw e;
         }
+        if (outcome == null || !outcome.streaming()) {
+            releaseWaiting();
+            return;
+        }
+        inBackground(() -> {
+            try {
+                adopt(outcome);
+            } finally {
+                releaseWaiting();
+            }
+        });
     }
 
-    /** Makes the call with the offer and adopts the answer. */
-    private void offerAndAdopt(PendingCall call, Message request) {
+    /** Makes the call with the offer and completes it; returns the negotiation's outcome, null if it failed. */
+    private NegotiationOutcome offer(PendingCall call, Message request) {
         Offer offer = offer().build();
         OptimisticResult<Message> result;
         try {
@@ -382,12 +400,10 @@ public final class Session implements Closeable {
             }
             call.fail(SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
                     + settings.serviceUrl(), settings.readTimeoutMillis(), settings.maxMessageBytes()));
-            return;
+            return null;
         }
         call.complete(result.response().body());
-        synchronized (this) {
-            adopt(result.outcome());
-        }
+        return result.outcome();
     }
 
     /** Resumes from a valid ticket, or negotiates with a separate request; falls back to SOAP on any failure. */
@@ -399,6 +415,7 @@ public final class Session implements Closeable {
             Channel resumed = openStream(ticket, StreamEpoch.fresh(), ReliabilityPolicy.defaults(), 0);
             if (resumed != null) {
                 channel = resumed;
+                streamTicket = ticket;
                 validForMillis = 0;
                 return;
             }
@@ -412,10 +429,16 @@ public final class Session implements Closeable {
         }
     }
 
-    /** Opens the stream an outcome grants; stays on SOAP when there is none or it cannot be opened. */
+    /**
+     * Opens the stream an outcome grants and makes it the channel; stays on SOAP when there is none or it
+     * cannot be opened. The connection is set up without holding this session's lock (unless the caller
+     * holds it), so a close meanwhile is not held up: the new stream is then closed at once.
+     */
     private void adopt(NegotiationOutcome outcome) {
-        if (closed || !outcome.streaming()) {
-            return;
+        synchronized (this) {
+            if (closed || !outcome.streaming()) {
+                return;
+            }
         }
         ReliabilityPolicy policy = outcome.answer() != null ? outcome.answer().policy() : ReliabilityPolicy.defaults();
         int serverLimit = outcome.answer() != null ? outcome.answer().maxMessageBytes() : 0;
@@ -426,9 +449,17 @@ public final class Session implements Closeable {
             client.negotiator().forget(ticketKey);
             return;
         }
-        validForMillis = outcome.answer() != null ? outcome.answer().validForMillis() : 0;
-        Channel previous = channel;
-        channel = stream;
+        Channel previous;
+        synchronized (this) {
+            if (closed) {
+                previous = stream;
+            } else {
+                validForMillis = outcome.answer() != null ? outcome.answer().validForMillis() : 0;
+                streamTicket = outcome.ticket();
+                previous = channel;
+                channel = stream;
+            }
+        }
         previous.close();
     }
 
@@ -445,9 +476,6 @@ public final class Session implements Closeable {
                 opened = TcpChannel.open(stream);
             } else if (HhfrUris.TRANSPORT_UDP.equals(ticket.transportUri())) {
                 opened = UdpChannel.open(stream);
-            }
-            if (opened != null) {
-                streamTicket = ticket;
             }
             return opened;
         } catch (HhfrException e) {

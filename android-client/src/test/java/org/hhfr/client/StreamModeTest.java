@@ -2,11 +2,13 @@ package org.hhfr.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -60,10 +62,10 @@ class StreamModeTest {
             Session session = client.open(FloatSum.operation());
             assertEquals(Mode.SOAP, session.mode());
             assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
-            assertEquals(Mode.HHFR_TCP, session.mode());
             for (int i = 0; i < 20; i++) {
                 assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
             }
+            assertEquals(Mode.HHFR_TCP, session.mode());
             assertEquals(1, service.soapCalls.get());
             assertEquals(20, server.dispatched.get());
         }
@@ -246,6 +248,26 @@ class StreamModeTest {
             assertEquals(Mode.SOAP, session.mode());
             assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
             SoapModeTest.closeAll(accepted);
+        }
+    }
+
+    @Test
+    void theOfferingCallsAnswerDoesNotWaitForTheStreamItGrants() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
+             HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            List<Socket> accepted = SoapModeTest.acceptForever(silent);
+            server.advertise(HhfrUris.TRANSPORT_TCP, silent.getLocalPort());
+            Session session = client.open(FloatSum.operation());
+            // The stream's handshake cannot finish before the endpoint is closed below, after the answer.
+            assertTimeoutPreemptively(Duration.ofSeconds(10),
+                    () -> assertEquals(3f, session.call(Float.class, new float[] {1f, 2f})));
+            assertEquals(Mode.SOAP, session.mode(), "the stream was not ready when the answer came");
+            SoapModeTest.closeAll(accepted);
+            silent.close();
+            assertEquals(7f, session.call(Float.class, new float[] {3f, 4f}));
+            assertEquals(Mode.SOAP, session.mode());
+            assertEquals(2, service.soapCalls.get());
         }
     }
 
