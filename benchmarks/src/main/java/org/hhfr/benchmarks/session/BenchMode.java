@@ -22,11 +22,24 @@ public enum BenchMode {
     /** Plain SOAP as the paper measured it: a new HTTP connection for every call. */
     SOAP_NEW_CONN("soap-new-conn", Transport.SOAP, false, false),
     /** Plain SOAP through the client library's HttpURLConnection, which keeps the connection alive. */
-    SOAP_KEEPALIVE("soap-keepalive", Transport.SOAP, false, false);
+    SOAP_KEEPALIVE("soap-keepalive", Transport.SOAP, false, false),
+    /**
+     * A rival: gRPC-java with protobuf, one bidirectional stream per session, every request written at once and
+     * then the answers read (direct executors on both sides).
+     */
+    GRPC_BIDI("grpc-bidi", Transport.GRPC, false, true),
+    /** A rival: gRPC-java blocking unary calls one after the other on one channel. */
+    GRPC_UNARY("grpc-unary", Transport.GRPC, false, false),
+    /** A rival: HTTP/1.1 POSTs of JSON bodies one after the other on one kept-alive connection. */
+    REST_JSON("rest-json", Transport.REST, false, false);
 
     /** What a session of the mode should end on. */
     public enum Transport {
-        HHFR_TCP("hhfr-tcp"), HHFR_UDP("hhfr-udp"), SOAP("soap");
+        HHFR_TCP("hhfr-tcp"), HHFR_UDP("hhfr-udp"), SOAP("soap"),
+        /** gRPC-java over HTTP/2 (the rival modes {@code grpc-*}). */
+        GRPC("grpc"),
+        /** HTTP/1.1 with JSON bodies (the rival mode {@code rest-json}). */
+        REST("rest");
 
         private final String label;
 

@@ -11,8 +11,12 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.hhfr.benchmarks.session.network.Traffic;
+import org.hhfr.benchmarks.session.rival.GrpcSession;
+import org.hhfr.benchmarks.session.rival.RestJsonSession;
+import org.hhfr.benchmarks.session.rival.RivalSession;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
@@ -26,8 +30,10 @@ import org.hhfr.streamer.Message;
  * runs from opening (connection set-up and, for HHFR, negotiation included) to the last answer; pipelined
  * modes send every request at once and then wait. Bytes are
  * counted at the relays from opening to the end of close. Client CPU is the calling thread's plus the client
- * library's own threads' ({@code hhfr-tcp-*}, {@code hhfr-udp-*}, {@code hhfr-timer}, {@code hhfr-call}),
- * sampled just before close.
+ * library's own threads' ({@code hhfr-tcp-*}, {@code hhfr-udp-*}, {@code hhfr-timer}, {@code hhfr-call}) and
+ * the gRPC rival's event loop ({@link GrpcSession#THREAD_PREFIX}), sampled just before close. The rivals
+ * (gRPC-java, REST JSON) open their session inside the timed part too: the channel or connection is created
+ * there and connected by the first call.
  */
 final class SessionRunner {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -53,11 +59,15 @@ final class SessionRunner {
         if (mode == BenchMode.SOAP_NEW_CONN) {
             return freshConnections(cell, operation, request, expected);
         }
-        Mode transport = switch (mode.transport()) {
-            case HHFR_TCP -> Mode.HHFR_TCP;
-            case HHFR_UDP -> Mode.HHFR_UDP;
-            case SOAP -> Mode.SOAP;
-        };
+        Mode transport;
+        switch (mode.transport()) {
+            case HHFR_TCP -> transport = Mode.HHFR_TCP;
+            case HHFR_UDP -> transport = Mode.HHFR_UDP;
+            case SOAP -> transport = Mode.SOAP;
+            default -> {
+                return rival(cell, value, expected);
+            }
+        }
         try (Testbed.SessionLink link = testbed.openLink()) {
             ResumptionTicketCache tickets = null;
             if (mode.isWarm()) {
@@ -173,6 +183,42 @@ final class SessionRunner {
         }
     }
 
+    /** A session of gRPC-java or REST JSON, through its own relay to the rival's server. */
+    private SessionSample rival(Cell cell, Object value, Object expected) throws IOException {
+        BenchMode mode = cell.mode();
+        SessionWorkload workload = cell.workload();
+        try (Testbed.SessionLink link = mode.transport() == BenchMode.Transport.GRPC
+                ? testbed.openGrpcLink() : testbed.openRestLink()) {
+            AtomicInteger wrong = new AtomicInteger();
+            long cpuBefore = THREADS.getCurrentThreadCpuTime();
+            long started = System.nanoTime();
+            double millis;
+            double cpuMillis;
+            try (RivalSession session = rivalSession(mode, link, workload)) {
+                session.call(value, cell.messages(), answer -> {
+                    if (!Objects.equals(workload.answerOfReturned(answer), expected)) {
+                        wrong.incrementAndGet();
+                    }
+                });
+                millis = (System.nanoTime() - started) / 1e6;
+                cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + libraryThreadsCpuNanos()) / 1e6;
+            }
+            Traffic.Counts bytes = link.traffic();
+            return new SessionSample(millis, bytes.up(), bytes.down(), link.connections(), cpuMillis,
+                    mode.transport().label(), wrong.get());
+        }
+    }
+
+    private static RivalSession rivalSession(BenchMode mode, Testbed.SessionLink link, SessionWorkload workload)
+            throws IOException {
+        return switch (mode) {
+            case GRPC_BIDI -> GrpcSession.bidiStreaming(link.address(), workload);
+            case GRPC_UNARY -> GrpcSession.unary(link.address(), workload);
+            case REST_JSON -> RestJsonSession.open(link.address(), workload);
+            default -> throw new IllegalArgumentException(mode.label() + " is no rival mode");
+        };
+    }
+
     private static boolean isRight(SessionWorkload workload, Message response, Object expected) {
         return Objects.equals(workload.answerOf(response), expected);
     }
@@ -185,13 +231,13 @@ final class SessionRunner {
         };
     }
 
-    /** CPU of the client library's live threads (the server's threads have other names). */
+    /** CPU of the client libraries' live threads (the servers' threads have other names). */
     private static long libraryThreadsCpuNanos() {
         long total = 0;
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
             String name = thread.getName();
             if (name.startsWith("hhfr-tcp-") || name.startsWith("hhfr-udp-") || name.equals("hhfr-timer")
-                    || name.equals("hhfr-call")) {
+                    || name.equals("hhfr-call") || name.startsWith(GrpcSession.THREAD_PREFIX)) {
                 long cpu = THREADS.getThreadCpuTime(thread.getId());
                 total += Math.max(cpu, 0);
             }

@@ -82,8 +82,13 @@ public enum SessionWorkload {
 
         @Override
         Object expectedAnswer(Object request) {
+            return answerOfReturned(new PointsOfInterest().list((Integer) request));
+        }
+
+        @Override
+        Object answerOfReturned(Object returned) {
             List<List<Object>> records = new ArrayList<>();
-            for (PointOfInterest poi : new PointsOfInterest().list((Integer) request)) {
+            for (PointOfInterest poi : (PointOfInterest[]) returned) {
                 List<Object> fields = new ArrayList<>();
                 fields.add(poi.getId());
                 fields.addAll(Arrays.asList(poi.getName(), poi.getDescription(), poi.getPoiClassId(),
@@ -160,6 +165,14 @@ public enum SessionWorkload {
     /** The answer in a response, in the form {@link #expectedAnswer} gives. */
     Object answerOf(Message response) {
         return response.record().get(0);
+    }
+
+    /**
+     * The answer in the form {@link #expectedAnswer} gives, from what the service class's method returned
+     * ({@code Float}, {@code String}, {@code PointOfInterest[]}), as the rivals' clients hand it back.
+     */
+    Object answerOfReturned(Object returned) {
+        return returned;
     }
 
     /** Application bytes in a request value or an answer. */

@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.benchmarks.session.network.LinkShape;
+import org.hhfr.benchmarks.session.rival.GrpcRivalServer;
+import org.hhfr.benchmarks.session.rival.RestJsonServer;
 import org.hhfr.benchmarks.session.network.ShapedTcpRelay;
 import org.hhfr.benchmarks.session.network.ShapedUdpRelay;
 import org.hhfr.benchmarks.session.network.ToxiproxyServer;
@@ -24,7 +26,9 @@ import org.hhfr.client.Operation;
  * relays on 127.0.0.1 (the server hands out its own port, and 127.0.0.1 as the host), and each session gets a
  * fresh relay in front of the HTTP port, so no kept-alive connection outlives its session. TCP paths are
  * shaped by the relays themselves, or, when a Toxiproxy server is given, by a Toxiproxy proxy behind each
- * relay (which then only counts and delays connection set-up). UDP is always shaped by the relay.
+ * relay (which then only counts and delays connection set-up). UDP is always shaped by the relay. The rivals'
+ * servers (gRPC-java and REST JSON, with the same service classes) listen on 127.0.0.2 and are reached the same
+ * way as the HTTP port: through a fresh relay per session.
  */
 public final class Testbed implements AutoCloseable {
     private static final String CLIENT_HOST = "127.0.0.1";
@@ -35,15 +39,19 @@ public final class Testbed implements AutoCloseable {
     private final ShapedUdpRelay udpStreams;
     private final ToxiproxyServer toxiproxy;
     private final HhfrServer server;
+    private final GrpcRivalServer grpc;
+    private final RestJsonServer rest;
     private final Map<SessionWorkload, Operation> operations = new EnumMap<>(SessionWorkload.class);
 
     private Testbed(LinkShape shape, ShapedTcpRelay tcpStreams, ShapedUdpRelay udpStreams,
-            ToxiproxyServer toxiproxy, HhfrServer server) {
+            ToxiproxyServer toxiproxy, HhfrServer server, GrpcRivalServer grpc, RestJsonServer rest) {
         this.shape = shape;
         this.tcpStreams = tcpStreams;
         this.udpStreams = udpStreams;
         this.toxiproxy = toxiproxy;
         this.server = server;
+        this.grpc = grpc;
+        this.rest = rest;
     }
 
     /**
@@ -56,15 +64,25 @@ public final class Testbed implements AutoCloseable {
         ToxiproxyServer shaper = profile.isShaped() ? toxiproxy : null;
         ShapedTcpRelay tcp = tcpPath(port -> new InetSocketAddress(STREAM_SERVER_HOST, port), shape, shaper);
         ShapedUdpRelay udp = null;
+        HhfrServer server = null;
+        GrpcRivalServer grpc = null;
         try {
             udp = ShapedUdpRelay.mirroring(CLIENT_HOST, STREAM_SERVER_HOST, shape);
-            HhfrServer server = HhfrServer.start(ServerSettings.defaults().withPort(0)
+            server = HhfrServer.start(ServerSettings.defaults().withPort(0)
                     .withStreams(STREAM_SERVER_HOST, CLIENT_HOST, tcp.port(), udp.port()));
-            return new Testbed(shape, tcp, udp, shaper, server);
+            grpc = GrpcRivalServer.start(STREAM_SERVER_HOST);
+            RestJsonServer rest = RestJsonServer.start(STREAM_SERVER_HOST);
+            return new Testbed(shape, tcp, udp, shaper, server, grpc, rest);
         } catch (IOException | RuntimeException e) {
             tcp.close();
             if (udp != null) {
                 udp.close();
+            }
+            if (server != null) {
+                server.close();
+            }
+            if (grpc != null) {
+                grpc.close();
             }
             throw e;
         }
@@ -72,7 +90,21 @@ public final class Testbed implements AutoCloseable {
 
     /** A fresh shaped path to the HTTP port, for one session (or one priming session). */
     SessionLink openLink() throws IOException {
-        return new SessionLink(tcpPath(port -> new InetSocketAddress(CLIENT_HOST, server.port()), shape, toxiproxy));
+        return linkTo(new InetSocketAddress(CLIENT_HOST, server.port()));
+    }
+
+    /** A fresh shaped path to the gRPC rival's server, for one session. */
+    SessionLink openGrpcLink() throws IOException {
+        return linkTo(new InetSocketAddress(STREAM_SERVER_HOST, grpc.port()));
+    }
+
+    /** A fresh shaped path to the REST rival's server, for one session. */
+    SessionLink openRestLink() throws IOException {
+        return linkTo(new InetSocketAddress(STREAM_SERVER_HOST, rest.port()));
+    }
+
+    private SessionLink linkTo(InetSocketAddress target) throws IOException {
+        return new SessionLink(tcpPath(port -> target, shape, toxiproxy));
     }
 
     /** A counting relay on 127.0.0.1 that shapes the path itself, or hands it to a Toxiproxy proxy. */
@@ -114,6 +146,8 @@ public final class Testbed implements AutoCloseable {
     @Override
     public void close() {
         server.close();
+        grpc.close();
+        rest.close();
         tcpStreams.close();
         udpStreams.close();
     }
@@ -132,6 +166,11 @@ public final class Testbed implements AutoCloseable {
 
         int port() {
             return relay.port();
+        }
+
+        /** Where the client connects: the relay on 127.0.0.1. */
+        InetSocketAddress address() {
+            return new InetSocketAddress(CLIENT_HOST, relay.port());
         }
 
         Traffic.Counts traffic() {
