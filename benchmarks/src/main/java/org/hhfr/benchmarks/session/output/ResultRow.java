@@ -27,11 +27,17 @@ final class ResultRow {
         row.put("overhead_bytes", r.overheadBytes());
         row.put("connections", r.connections());
         row.put("client_cpu_ms", round(r.clientCpuMillis()));
+        row.put("messages_per_second", r.sessionMillis() > 0 ? round(messagesPerSecond(r)) : null);
         row.put("lower_bound_ms", round(r.lowerBoundMillis()));
         row.put("lower_bound_ratio", Double.isInfinite(r.lowerBoundRatio()) ? null : round(r.lowerBoundRatio()));
         row.put("ended_on", r.endedOn());
         row.put("wrong_answers", r.wrongAnswers());
         return row;
+    }
+
+    /** Messages the session moved per second of its median time. */
+    static double messagesPerSecond(CellResult r) {
+        return r.cell().messages() / r.sessionMillis() * 1000;
     }
 
     private static double round(double value) {

@@ -15,12 +15,14 @@ import org.hhfr.benchmarks.session.SessionWorkload;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
  * PNG plots in the manner of the paper's Figures 5-9, one set per profile and workload: session time against
  * array size, one plot per message count, and session time against message count, one plot per array size;
- * one line per mode, both axes logarithmic. A plot needs at least two points on its x axis.
+ * one line per mode present in the run (HHFR's solid with circles, the other modes dashed with squares), both
+ * axes logarithmic. A plot needs at least two points on its x axis.
  */
 final class SessionPlots {
     private static final int WIDTH = 800;
@@ -74,7 +76,8 @@ final class SessionPlots {
                     .sorted((a, b) -> Integer.compare(x.applyAsInt(a), x.applyAsInt(b))).toList();
             chart.addSeries(mode.label(), series.stream().mapToDouble(x::applyAsInt).toArray(),
                     series.stream().mapToDouble(r -> Math.max(r.sessionMillis(), 0.001)).toArray())
-                    .setMarker(SeriesMarkers.CIRCLE);
+                    .setMarker(HhfrModes.isHhfr(mode) ? SeriesMarkers.CIRCLE : SeriesMarkers.SQUARE)
+                    .setLineStyle(HhfrModes.isHhfr(mode) ? SeriesLines.SOLID : SeriesLines.DASH_DASH);
         }
         Files.createDirectories(directory);
         Path file = directory.resolve(name + ".png");
