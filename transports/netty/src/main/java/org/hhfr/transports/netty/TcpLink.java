@@ -1,14 +1,28 @@
 package org.hhfr.transports.netty;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameCodec;
 
-/** A session's frames over one TCP connection; the pipeline's {@link FrameEncoder} turns them into bytes. */
+/**
+ * A session's frames over one TCP connection. The frames of a turn are encoded by the core back to back into
+ * one pooled buffer, which goes down the pipeline as a single write when it is full, when the frames held would
+ * take the connection past its high-water mark, or at {@link #flush}: one pipeline pass, one buffer and one
+ * outbound entry for many small frames instead of one each. The connection's writability therefore changes
+ * exactly where it would with a write per frame, so backpressure is unchanged. (Handshake and refusal frames,
+ * written straight to the channel, go through the pipeline's {@link FrameEncoder}.)
+ */
 final class TcpLink implements Link {
+    /** Bytes gathered before they go down the pipeline (a larger frame gets a buffer of its own size). */
+    static final int BATCH_BYTES = 16 << 10;
+
     private final Channel channel;
     private final TransportMetrics metrics;
+    /** Frames encoded and not yet written to the channel; null when none. */
+    private ByteBuf batch;
 
     /** @param metrics where pauses in reading are counted; null on a client */
     TcpLink(Channel channel, TransportMetrics metrics) {
@@ -27,11 +41,26 @@ final class TcpLink implements Link {
 
     @Override
     public void write(Frame frame) {
-        channel.write(frame, channel.voidPromise());
+        int size = FrameCodec.encodedSize(frame);
+        if (batch != null && batch.writableBytes() < size) {
+            writeBatch();
+        }
+        if (batch == null) {
+            batch = channel.alloc().heapBuffer(Math.max(BATCH_BYTES, size));
+        }
+        int start = batch.arrayOffset() + batch.writerIndex();
+        int end = FrameCodec.encode(frame, batch.array(), start);
+        batch.writerIndex(batch.writerIndex() + end - start);
+        if (batch.readableBytes() >= channel.bytesBeforeUnwritable()) {
+            writeBatch();
+        }
     }
 
     @Override
     public void flush() {
+        if (batch != null) {
+            writeBatch();
+        }
         channel.flush();
     }
 
@@ -48,9 +77,19 @@ final class TcpLink implements Link {
     @Override
     public void close(Frame lastFrame) {
         if (lastFrame != null) {
-            channel.write(lastFrame, channel.voidPromise());
+            write(lastFrame);
+        }
+        if (batch != null) {
+            writeBatch();
         }
         channel.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** Hands the gathered frames to the channel (which releases the buffer once sent, or when it is closed). */
+    private void writeBatch() {
+        ByteBuf gathered = batch;
+        batch = null;
+        channel.write(gathered, channel.voidPromise());
     }
 
     @Override
