@@ -2,10 +2,11 @@ package org.hhfr.contextstore;
 
 /**
  * The URL-safe Base64 alphabet of RFC 4648 section 5, without padding, for the text forms of session ids and
- * tokens. Written here because {@code java.util.Base64} only arrived in Android API 26. Decoding is strict:
- * one text per byte string, so no two spellings name the same session.
+ * tokens and of other opaque values on the wire (the negotiation's schema digests). Written here because
+ * {@code java.util.Base64} only arrived in Android API 26. Decoding is strict: one text per byte string, so
+ * no two spellings name the same session.
  */
-final class Base64Url {
+public final class Base64Url {
     private static final char[] ALPHABET =
             "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".toCharArray();
 
@@ -13,11 +14,11 @@ final class Base64Url {
     }
 
     /** Characters needed for {@code byteCount} bytes. */
-    static int encodedLength(int byteCount) {
+    public static int encodedLength(int byteCount) {
         return (byteCount * 8 + 5) / 6;
     }
 
-    static String encode(byte[] bytes) {
+    public static String encode(byte[] bytes) {
         StringBuilder out = new StringBuilder(encodedLength(bytes.length));
         int buffer = 0;
         int bits = 0;
@@ -40,7 +41,7 @@ final class Base64Url {
      * encoding of that many bytes (wrong length, a character outside the alphabet, padding, or non-zero
      * unused trailing bits).
      */
-    static byte[] decode(CharSequence text, int byteCount) {
+    public static byte[] decode(CharSequence text, int byteCount) {
         if (text.length() != encodedLength(byteCount)) {
             return null;
         }
