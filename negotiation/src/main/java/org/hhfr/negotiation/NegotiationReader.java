@@ -19,8 +19,9 @@ import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
 
 /**
- * Reads the negotiation vocabulary from hostile input within {@link NegotiationLimits}. Elements of other
- * namespaces are skipped (the vocabulary is open to extensions); an unknown element of the HHFR namespace,
+ * Reads the negotiation vocabulary from hostile input within {@link NegotiationLimits}. A part left out
+ * stands for its {@link VocabularyDefaults default}. Elements of other namespaces are skipped (the
+ * vocabulary is open to extensions); an unknown element of the HHFR namespace,
  * a missing required part or a value out of range is a {@link MalformedMessageException} whose message
  * can be sent back as a decline reason. Thread-safe.
  */
@@ -96,7 +97,7 @@ public final class NegotiationReader {
     }
 
     private Offer readOffer(XmlPullParser parser) throws IOException, XmlPullParserException {
-        Offer.Builder offer = Offer.builder().scheme(requiredAttribute(parser, "scheme"))
+        Offer.Builder offer = Offer.builder().scheme(optionalAttribute(parser, "scheme", VocabularyDefaults.SCHEME))
                 .action(boundedAttribute(parser, "action", null));
         List<String> representations = new ArrayList<>();
         List<String> transports = new ArrayList<>();
@@ -133,17 +134,20 @@ public final class NegotiationReader {
                     skipToEnd(parser);
                     break;
                 case "Limits":
-                    offer.maxMessageBytes(positiveInt(parser, "maxMessageBytes"));
+                    offer.maxMessageBytes(positiveInt(parser, "maxMessageBytes", VocabularyDefaults.MAX_MESSAGE_BYTES));
                     skipToEnd(parser);
                     break;
                 default:
                     throw malformed(parser, "unknown element hhfr:" + name + " in hhfr:Offer");
             }
         }
-        if (representations.isEmpty() || transports.isEmpty()) {
-            throw malformed(parser, "hhfr:Offer needs at least one hhfr:Representation and one hhfr:Transport");
+        if (!representations.isEmpty()) {
+            offer.representations(representations);
         }
-        return offer.representations(representations).transports(transports).staticHeaders(staticHeaders).build();
+        if (!transports.isEmpty()) {
+            offer.transports(transports);
+        }
+        return offer.staticHeaders(staticHeaders).build();
     }
 
     private Answer readAnswer(XmlPullParser parser) throws IOException, XmlPullParserException {
@@ -162,7 +166,10 @@ public final class NegotiationReader {
             }
             return Answer.declined(reason == null || reason.isEmpty() ? "(no reason given)" : reason);
         }
-        Answer.Accepted answer = Answer.accepted();
+        Answer.Accepted answer = Answer.accepted().scheme(VocabularyDefaults.SCHEME)
+                .representation(VocabularyDefaults.REPRESENTATION).transport(VocabularyDefaults.TRANSPORT)
+                .policy(VocabularyDefaults.POLICY).validForMillis(VocabularyDefaults.VALID_FOR_MILLIS)
+                .maxMessageBytes(VocabularyDefaults.MAX_MESSAGE_BYTES);
         while (nextChild(parser)) {
             String name = parser.getName();
             switch (name) {
@@ -184,12 +191,12 @@ public final class NegotiationReader {
                 case "Session":
                     answer.session(sessionId(parser, requiredAttribute(parser, "id")),
                             sessionToken(parser, requiredAttribute(parser, "token")));
-                    answer.validForMillis(positiveLong(parser, "validForMillis"));
+                    answer.validForMillis(positiveLong(parser, "validForMillis", VocabularyDefaults.VALID_FOR_MILLIS));
                     answer.resumed("true".equals(parser.getAttributeValue("", "resumed")));
                     skipToEnd(parser);
                     break;
                 case "Limits":
-                    answer.maxMessageBytes(positiveInt(parser, "maxMessageBytes"));
+                    answer.maxMessageBytes(positiveInt(parser, "maxMessageBytes", VocabularyDefaults.MAX_MESSAGE_BYTES));
                     skipToEnd(parser);
                     break;
                 case "Schemas":
@@ -206,20 +213,24 @@ public final class NegotiationReader {
         }
     }
 
+    /** {@code Reliability}: each attribute left out takes the value of the default policy. */
     private ReliabilityPolicy readPolicy(XmlPullParser parser) throws IOException, XmlPullParserException {
-        String assuranceName = requiredAttribute(parser, "deliveryAssurance");
-        DeliveryAssurance assurance = DeliveryAssuranceNames.forWireName(assuranceName);
-        if (assurance == null) {
-            throw malformed(parser, "unknown delivery assurance '" + assuranceName
-                    + "' (known: ExactlyOnce, AtMostOnce)");
+        ReliabilityPolicy absent = VocabularyDefaults.POLICY;
+        DeliveryAssurance assurance = absent.deliveryAssurance();
+        String assuranceName = boundedAttribute(parser, "deliveryAssurance", null);
+        if (assuranceName != null) {
+            assurance = DeliveryAssuranceNames.forWireName(assuranceName);
+            if (assurance == null) {
+                throw malformed(parser, "unknown delivery assurance '" + assuranceName
+                        + "' (known: ExactlyOnce, AtMostOnce)");
+            }
         }
-        String inOrder = requiredAttribute(parser, "inOrder");
-        int retransmission = positiveInt(parser, "retransmissionIntervalMillis");
-        int ack = intAttribute(parser, "ackIntervalMillis", 0);
-        int window = positiveInt(parser, "window");
+        boolean inOrder = booleanAttribute(parser, "inOrder", absent.inOrder());
+        int retransmission = positiveInt(parser, "retransmissionIntervalMillis", absent.retransmissionIntervalMillis());
+        int ack = intAttribute(parser, "ackIntervalMillis", absent.ackIntervalMillis());
+        int window = positiveInt(parser, "window", absent.window());
         skipToEnd(parser);
-        return new ReliabilityPolicy(assurance, "true".equals(inOrder) || "1".equals(inOrder), retransmission, ack,
-                window);
+        return new ReliabilityPolicy(assurance, inOrder, retransmission, ack, window);
     }
 
     private StreamEndpoint readEndpoint(XmlPullParser parser) throws IOException, XmlPullParserException {
@@ -260,7 +271,7 @@ public final class NegotiationReader {
         String response = requiredAttribute(parser, "response");
         skipToEnd(parser);
         try {
-            return new SchemaDigests(request, response);
+            return SchemaDigests.fromBase64Url(request, response);
         } catch (IllegalArgumentException e) {
             throw malformed(parser, e.getMessage());
         }
@@ -351,8 +362,52 @@ public final class NegotiationReader {
         return value.trim();
     }
 
+    private String optionalAttribute(XmlPullParser parser, String name, String absent)
+            throws MalformedMessageException {
+        String value = boundedAttribute(parser, name, null);
+        if (value == null) {
+            return absent;
+        }
+        if (value.isEmpty()) {
+            throw malformed(parser, "hhfr:" + parser.getName() + " has an empty attribute " + name);
+        }
+        return value;
+    }
+
+    /** XML Schema's boolean: true, false, 1 or 0. */
+    private boolean booleanAttribute(XmlPullParser parser, String name, boolean absent)
+            throws MalformedMessageException {
+        String text = boundedAttribute(parser, name, null);
+        if (text == null) {
+            return absent;
+        }
+        if ("true".equals(text) || "1".equals(text)) {
+            return true;
+        }
+        if ("false".equals(text) || "0".equals(text)) {
+            return false;
+        }
+        throw malformed(parser, "attribute " + name + " must be true or false, was '" + text + "'");
+    }
+
+    /** A required positive int attribute. */
     private int positiveInt(XmlPullParser parser, String name) throws MalformedMessageException {
-        long value = positiveLong(parser, name);
+        return toInt(parser, name, positive(parser, name, requiredAttribute(parser, name)));
+    }
+
+    /** A positive int attribute, {@code absent} when left out. */
+    private int positiveInt(XmlPullParser parser, String name, int absent) throws MalformedMessageException {
+        String text = boundedAttribute(parser, name, null);
+        return text == null ? absent : toInt(parser, name, positive(parser, name, text));
+    }
+
+    /** A positive long attribute, {@code absent} when left out. */
+    private long positiveLong(XmlPullParser parser, String name, long absent) throws MalformedMessageException {
+        String text = boundedAttribute(parser, name, null);
+        return text == null ? absent : positive(parser, name, text);
+    }
+
+    private static int toInt(XmlPullParser parser, String name, long value) throws MalformedMessageException {
         if (value > Integer.MAX_VALUE) {
             throw malformed(parser, "attribute " + name + " out of range: " + value);
         }
@@ -375,8 +430,7 @@ public final class NegotiationReader {
         }
     }
 
-    private long positiveLong(XmlPullParser parser, String name) throws MalformedMessageException {
-        String text = requiredAttribute(parser, name);
+    private static long positive(XmlPullParser parser, String name, String text) throws MalformedMessageException {
         try {
             long value = Long.parseLong(text);
             if (value < 1) {

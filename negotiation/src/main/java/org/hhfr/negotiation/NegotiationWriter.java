@@ -5,7 +5,6 @@ import java.io.StringWriter;
 
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
-import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.schemas.QualifiedName;
 import org.kxml2.io.KXmlSerializer;
 import org.xmlpull.v1.XmlSerializer;
@@ -13,24 +12,24 @@ import org.xmlpull.v1.XmlSerializer;
 /**
  * Writes the negotiation vocabulary ({@code urn:hhfr:negotiation:1}, see {@code negotiation-1.xsd}) with
  * kxml2: offers and answers as header blocks or as children of the explicit {@code Negotiate} and
- * {@code NegotiateResponse} body elements.
+ * {@code NegotiateResponse} body elements. The offer travels on the client's first call, so the output is
+ * as small as the vocabulary allows: the namespace is the default one (no prefix on every tag) and every
+ * value equal to its {@link VocabularyDefaults default} is left out.
  */
 public final class NegotiationWriter {
-    static final String PREFIX = "hhfr";
     private static final String NS = HhfrUris.NAMESPACE;
 
     private NegotiationWriter() {
     }
 
     /**
-     * The offer as a header block for an envelope of {@code version}, marked {@code mustUnderstand="0"}: a
-     * server that knows nothing of HHFR ignores it and just answers the call.
+     * The offer as a header block. It carries no {@code mustUnderstand}, which SOAP reads as "may be
+     * ignored": a server that knows nothing of HHFR just answers the call.
      */
-    public static HeaderBlock offerHeader(Offer offer, SoapVersion version) throws IOException {
+    public static HeaderBlock offerHeader(Offer offer) throws IOException {
         StringWriter text = new StringWriter();
         XmlSerializer out = serializer(text);
-        out.setPrefix("soap", version.envelopeNamespace());
-        writeOffer(out, offer, version);
+        writeOffer(out, offer);
         out.flush();
         return new HeaderBlock(new QualifiedName(NS, "Offer"), text.toString());
     }
@@ -44,54 +43,56 @@ public final class NegotiationWriter {
         return new HeaderBlock(new QualifiedName(NS, "Answer"), text.toString());
     }
 
-    /** {@code <hhfr:Negotiate><hhfr:Offer/></hhfr:Negotiate>}: the body of an explicit negotiation. */
+    /** {@code <Negotiate><Offer/></Negotiate>}: the body of an explicit negotiation. */
     public static void writeNegotiate(XmlSerializer out, Offer offer) throws IOException {
-        out.setPrefix(PREFIX, NS);
+        out.setPrefix("", NS);
         out.startTag(NS, "Negotiate");
-        writeOffer(out, offer, null);
+        writeOffer(out, offer);
         out.endTag(NS, "Negotiate");
     }
 
-    /** {@code <hhfr:NegotiateResponse><hhfr:Answer/></hhfr:NegotiateResponse>}. */
+    /** {@code <NegotiateResponse><Answer/></NegotiateResponse>}. */
     public static void writeNegotiateResponse(XmlSerializer out, Answer answer) throws IOException {
-        out.setPrefix(PREFIX, NS);
+        out.setPrefix("", NS);
         out.startTag(NS, "NegotiateResponse");
         writeAnswer(out, answer);
         out.endTag(NS, "NegotiateResponse");
     }
 
-    /**
-     * Writes {@code hhfr:Offer}; with a version, the element carries that version's
-     * {@code mustUnderstand="0"} as a header block does.
-     */
-    public static void writeOffer(XmlSerializer out, Offer offer, SoapVersion headerOf) throws IOException {
-        out.setPrefix(PREFIX, NS);
+    /** Writes {@code Offer}, leaving out the scheme, lists, policy and limit when they are the defaults. */
+    public static void writeOffer(XmlSerializer out, Offer offer) throws IOException {
+        out.setPrefix("", NS);
         out.startTag(NS, "Offer");
-        if (headerOf != null) {
-            out.attribute(headerOf.envelopeNamespace(), "mustUnderstand", "0");
+        if (!VocabularyDefaults.SCHEME.equals(offer.scheme())) {
+            out.attribute("", "scheme", offer.scheme());
         }
-        out.attribute("", "scheme", offer.scheme());
         if (offer.action() != null) {
             out.attribute("", "action", offer.action());
         }
-        for (String uri : offer.representations()) {
-            textElement(out, "Representation", uri);
+        if (!VocabularyDefaults.REPRESENTATIONS.equals(offer.representations())) {
+            for (String uri : offer.representations()) {
+                textElement(out, "Representation", uri);
+            }
         }
-        for (String uri : offer.transports()) {
-            textElement(out, "Transport", uri);
+        if (!VocabularyDefaults.TRANSPORTS.equals(offer.transports())) {
+            for (String uri : offer.transports()) {
+                textElement(out, "Transport", uri);
+            }
         }
         writePolicy(out, offer.policy());
         if (offer.schemas() != null) {
             writeSchemas(out, offer.schemas());
         } else if (offer.digests() != null) {
             out.startTag(NS, "SchemaDigests");
-            out.attribute("", "request", offer.digests().request());
-            out.attribute("", "response", offer.digests().response());
+            out.attribute("", "request", offer.digests().requestBase64Url());
+            out.attribute("", "response", offer.digests().responseBase64Url());
             out.endTag(NS, "SchemaDigests");
         }
         for (QualifiedName name : offer.staticHeaders()) {
             out.startTag(NS, "StaticHeader");
-            out.attribute("", "namespace", name.namespace());
+            if (!name.namespace().isEmpty()) {
+                out.attribute("", "namespace", name.namespace());
+            }
             out.attribute("", "name", name.localName());
             out.endTag(NS, "StaticHeader");
         }
@@ -105,9 +106,9 @@ public final class NegotiationWriter {
         out.endTag(NS, "Offer");
     }
 
-    /** Writes {@code hhfr:Answer}. */
+    /** Writes {@code Answer}, leaving out the choices, policy, validity and limit that are the defaults. */
     public static void writeAnswer(XmlSerializer out, Answer answer) throws IOException {
-        out.setPrefix(PREFIX, NS);
+        out.setPrefix("", NS);
         out.startTag(NS, "Answer");
         out.attribute("", "accepted", String.valueOf(answer.isAccepted()));
         if (!answer.isAccepted()) {
@@ -115,9 +116,9 @@ public final class NegotiationWriter {
             out.endTag(NS, "Answer");
             return;
         }
-        textElement(out, "Scheme", answer.scheme());
-        textElement(out, "Representation", answer.representation());
-        textElement(out, "Transport", answer.transport());
+        textElementUnlessDefault(out, "Scheme", answer.scheme(), VocabularyDefaults.SCHEME);
+        textElementUnlessDefault(out, "Representation", answer.representation(), VocabularyDefaults.REPRESENTATION);
+        textElementUnlessDefault(out, "Transport", answer.transport(), VocabularyDefaults.TRANSPORT);
         writePolicy(out, answer.policy());
         out.startTag(NS, "Endpoint");
         out.attribute("", "host", answer.endpoint().host());
@@ -126,7 +127,9 @@ public final class NegotiationWriter {
         out.startTag(NS, "Session");
         out.attribute("", "id", answer.sessionId().text());
         out.attribute("", "token", answer.token().text());
-        out.attribute("", "validForMillis", String.valueOf(answer.validForMillis()));
+        if (answer.validForMillis() != VocabularyDefaults.VALID_FOR_MILLIS) {
+            out.attribute("", "validForMillis", String.valueOf(answer.validForMillis()));
+        }
         if (answer.resumed()) {
             out.attribute("", "resumed", "true");
         }
@@ -148,13 +151,35 @@ public final class NegotiationWriter {
         out.startTag(NS, name).text(text).endTag(NS, name);
     }
 
+    private static void textElementUnlessDefault(XmlSerializer out, String name, String text, String absent)
+            throws IOException {
+        if (!absent.equals(text)) {
+            textElement(out, name, text);
+        }
+    }
+
+    /** {@code Reliability} with the attributes that differ from the default policy; nothing if none does. */
     private static void writePolicy(XmlSerializer out, ReliabilityPolicy policy) throws IOException {
+        ReliabilityPolicy absent = VocabularyDefaults.POLICY;
+        if (policy.equals(absent)) {
+            return;
+        }
         out.startTag(NS, "Reliability");
-        out.attribute("", "deliveryAssurance", DeliveryAssuranceNames.wireName(policy.deliveryAssurance()));
-        out.attribute("", "inOrder", String.valueOf(policy.inOrder()));
-        out.attribute("", "retransmissionIntervalMillis", String.valueOf(policy.retransmissionIntervalMillis()));
-        out.attribute("", "ackIntervalMillis", String.valueOf(policy.ackIntervalMillis()));
-        out.attribute("", "window", String.valueOf(policy.window()));
+        if (policy.deliveryAssurance() != absent.deliveryAssurance()) {
+            out.attribute("", "deliveryAssurance", DeliveryAssuranceNames.wireName(policy.deliveryAssurance()));
+        }
+        if (policy.inOrder() != absent.inOrder()) {
+            out.attribute("", "inOrder", String.valueOf(policy.inOrder()));
+        }
+        if (policy.retransmissionIntervalMillis() != absent.retransmissionIntervalMillis()) {
+            out.attribute("", "retransmissionIntervalMillis", String.valueOf(policy.retransmissionIntervalMillis()));
+        }
+        if (policy.ackIntervalMillis() != absent.ackIntervalMillis()) {
+            out.attribute("", "ackIntervalMillis", String.valueOf(policy.ackIntervalMillis()));
+        }
+        if (policy.window() != absent.window()) {
+            out.attribute("", "window", String.valueOf(policy.window()));
+        }
         out.endTag(NS, "Reliability");
     }
 
@@ -167,13 +192,18 @@ public final class NegotiationWriter {
 
     private static void writeSchema(XmlSerializer out, String name, MessageSchema schema) throws IOException {
         out.startTag(NS, name);
-        out.attribute("", "namespace", schema.element().namespace());
+        if (!schema.element().namespace().isEmpty()) {
+            out.attribute("", "namespace", schema.element().namespace());
+        }
         out.attribute("", "element", schema.element().localName());
         out.text(schema.xsd());
         out.endTag(NS, name);
     }
 
     private static void writeLimits(XmlSerializer out, int maxMessageBytes) throws IOException {
+        if (maxMessageBytes == VocabularyDefaults.MAX_MESSAGE_BYTES) {
+            return;
+        }
         out.startTag(NS, "Limits");
         out.attribute("", "maxMessageBytes", String.valueOf(maxMessageBytes));
         out.endTag(NS, "Limits");

@@ -1,7 +1,6 @@
 package org.hhfr.negotiation;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
@@ -20,7 +19,7 @@ import org.hhfr.schemas.QualifiedName;
  */
 public final class Offer {
     /** Default client limit on one message, 1 MiB. */
-    public static final int DEFAULT_MAX_MESSAGE_BYTES = 1 << 20;
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = VocabularyDefaults.MAX_MESSAGE_BYTES;
 
     private final String scheme;
     private final String action;
@@ -48,7 +47,7 @@ public final class Offer {
         this.maxMessageBytes = b.maxMessageBytes;
     }
 
-    /** Defaults: {@code urn:hhfr:1}; binary then xml; tcp, udp, http; ExactlyOnce+InOrder; 1 MiB. */
+    /** Defaults ({@link VocabularyDefaults}): {@code urn:hhfr:1}; binary then xml; tcp then udp; ExactlyOnce+InOrder; 1 MiB. */
     public static Builder builder() {
         return new Builder();
     }
@@ -151,13 +150,11 @@ public final class Offer {
 
     /** Builds an {@link Offer}; every setter validates its argument. */
     public static final class Builder {
-        private String scheme = HhfrUris.SCHEME_V1;
+        private String scheme = VocabularyDefaults.SCHEME;
         private String action;
-        private List<String> representations =
-                Arrays.asList(HhfrUris.REPRESENTATION_BINARY, HhfrUris.REPRESENTATION_XML);
-        private List<String> transports =
-                Arrays.asList(HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP, HhfrUris.TRANSPORT_HTTP);
-        private ReliabilityPolicy policy = ReliabilityPolicy.defaults();
+        private List<String> representations = VocabularyDefaults.REPRESENTATIONS;
+        private List<String> transports = VocabularyDefaults.TRANSPORTS;
+        private ReliabilityPolicy policy = VocabularyDefaults.POLICY;
         private OperationSchemas schemas;
         private SchemaDigests digests;
         private List<QualifiedName> staticHeaders = Collections.emptyList();

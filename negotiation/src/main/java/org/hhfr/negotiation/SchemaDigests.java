@@ -2,14 +2,19 @@ package org.hhfr.negotiation;
 
 import java.util.Objects;
 
+import org.hhfr.contextstore.Base64Url;
 import org.hhfr.schemas.DataStructure;
 
 /**
  * Instead of sending schemas, a client that took them from the server's WSDL sends their digests: the
  * {@link DataStructure#fingerprint()} of the request and of the response structure. The server accepts
- * only if it publishes structures with exactly these fingerprints.
+ * only if it publishes structures with exactly these fingerprints. In memory they are lower-case hex, as
+ * {@link DataStructure#fingerprint()} gives them; on the wire they are the same 32 bytes in URL-safe Base64
+ * without padding (43 characters instead of 64).
  */
 public final class SchemaDigests {
+    private static final int SHA256_BYTES = 32;
+
     private final String request;
     private final String response;
 
@@ -21,6 +26,48 @@ public final class SchemaDigests {
     /** The digests of two structures. */
     public static SchemaDigests of(DataStructure request, DataStructure response) {
         return new SchemaDigests(request.fingerprint(), response.fingerprint());
+    }
+
+    /**
+     * The digests from their wire form.
+     *
+     * @throws IllegalArgumentException if either is not the canonical URL-safe Base64 of 32 bytes
+     */
+    public static SchemaDigests fromBase64Url(String request, String response) {
+        return new SchemaDigests(hexOf(request, "request"), hexOf(response, "response"));
+    }
+
+    /** The request digest in its wire form, URL-safe Base64 without padding. */
+    public String requestBase64Url() {
+        return base64UrlOf(request);
+    }
+
+    /** The response digest in its wire form. */
+    public String responseBase64Url() {
+        return base64UrlOf(response);
+    }
+
+    private static String hexOf(String base64Url, String what) {
+        Objects.requireNonNull(base64Url, what);
+        byte[] bytes = Base64Url.decode(base64Url, SHA256_BYTES);
+        if (bytes == null) {
+            throw new IllegalArgumentException(what + " digest must be the 32 bytes of SHA-256 in URL-safe Base64 ("
+                    + Base64Url.encodedLength(SHA256_BYTES) + " characters, no padding), was '"
+                    + base64Url + "'");
+        }
+        StringBuilder hex = new StringBuilder(2 * SHA256_BYTES);
+        for (byte b : bytes) {
+            hex.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
+        }
+        return hex.toString();
+    }
+
+    private static String base64UrlOf(String hex) {
+        byte[] bytes = new byte[SHA256_BYTES];
+        for (int i = 0; i < SHA256_BYTES; i++) {
+            bytes[i] = (byte) Integer.parseInt(hex.substring(2 * i, 2 * i + 2), 16);
+        }
+        return Base64Url.encode(bytes);
     }
 
     private static String requireDigest(String digest, String what) {

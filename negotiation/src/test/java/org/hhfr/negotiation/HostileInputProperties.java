@@ -30,7 +30,7 @@ class HostileInputProperties {
 
     private static byte[] envelope() {
         try {
-            HeaderBlock offer = NegotiationWriter.offerHeader(NegotiationVocabularyTest.fullOffer(), SoapVersion.SOAP_12);
+            HeaderBlock offer = NegotiationWriter.offerHeader(NegotiationVocabularyTest.fullOffer());
             return SoapEnvelopeWriter.toBytes(SoapVersion.SOAP_12, Arrays.asList(offer),
                     BodyWriter.elements(FloatSum.requestBody(1f, 2f)));
         } catch (IOException e) {
@@ -40,7 +40,7 @@ class HostileInputProperties {
 
     private static String offer() {
         try {
-            return NegotiationWriter.offerHeader(NegotiationVocabularyTest.fullOffer(), SoapVersion.SOAP_11).xml();
+            return NegotiationWriter.offerHeader(NegotiationVocabularyTest.fullOffer()).xml();
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -56,9 +56,75 @@ class NegotiationVocabularyTest {
     @Test
     void anOfferSurvivesWritingAndReading() throws Exception {
         Offer offer = fullOffer();
-        assertEquals(offer, READER.readOffer(NegotiationWriter.offerHeader(offer, SoapVersion.SOAP_12).xml()));
+        assertEquals(offer, READER.readOffer(NegotiationWriter.offerHeader(offer).xml()));
         Offer minimal = Offer.builder().build();
-        assertEquals(minimal, READER.readOffer(NegotiationWriter.offerHeader(minimal, SoapVersion.SOAP_11).xml()));
+        assertEquals(minimal, READER.readOffer(NegotiationWriter.offerHeader(minimal).xml()));
+        Offer digests = digestOffer();
+        assertEquals(digests, READER.readOffer(NegotiationWriter.offerHeader(digests).xml()));
+    }
+
+    /** What the Android client offers by default: the defaults and the digests of the schemas it holds. */
+    private static Offer digestOffer() {
+        return Offer.builder().digests(SchemaDigests.of(FloatSum.published().request(), FloatSum.published().response())).build();
+    }
+
+    /** An acceptance of everything the default offer proposes, with the store's default validity. */
+    private static Answer defaultAnswer() {
+        TokenGenerator tokens = TokenGenerator.secure();
+        return Answer.accepted().scheme(HhfrUris.SCHEME_V1).representation(HhfrUris.REPRESENTATION_BINARY)
+                .transport(HhfrUris.TRANSPORT_TCP).policy(ReliabilityPolicy.defaults())
+                .endpoint(Hhfr.TCP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken())
+                .validForMillis(600_000).maxMessageBytes(1 << 20).build();
+    }
+
+    @Test
+    void anOfferOfDefaultsCarriesOnlyItsSchemaDigestsInBase64Url() throws Exception {
+        SchemaDigests digests = digestOffer().digests();
+        String xml = NegotiationWriter.offerHeader(digestOffer()).xml();
+        assertEquals("<Offer xmlns=\"urn:hhfr:negotiation:1\"><SchemaDigests request=\""
+                + digests.requestBase64Url() + "\" response=\"" + digests.responseBase64Url() + "\" /></Offer>", xml);
+        assertEquals(43, digests.requestBase64Url().length());
+    }
+
+    @Test
+    void anAcceptanceOfDefaultsCarriesOnlyTheEndpointAndTheSession() throws Exception {
+        Answer answer = defaultAnswer();
+        assertEquals("<Answer accepted=\"true\" xmlns=\"urn:hhfr:negotiation:1\">"
+                + "<Endpoint host=\"" + Hhfr.TCP_ENDPOINT.host() + "\" port=\"" + Hhfr.TCP_ENDPOINT.port() + "\" />"
+                + "<Session id=\"" + answer.sessionId().text() + "\" token=\"" + answer.token().text() + "\" />"
+                + "</Answer>", NegotiationWriter.answerHeader(answer).xml());
+    }
+
+    @Test
+    void omittedPartsReadAsTheirDefaults() throws Exception {
+        Offer offer = READER.readOffer("<Offer xmlns=\"urn:hhfr:negotiation:1\"/>");
+        assertEquals(Offer.builder().build(), offer);
+        assertEquals(VocabularyDefaults.TRANSPORTS, offer.transports());
+        assertEquals(ReliabilityPolicy.defaults(), offer.policy());
+        Answer answer = defaultAnswer();
+        String bare = "<Answer xmlns=\"urn:hhfr:negotiation:1\" accepted=\"true\"><Endpoint host=\""
+                + Hhfr.TCP_ENDPOINT.host() + "\" port=\"" + Hhfr.TCP_ENDPOINT.port() + "\"/><Session id=\""
+                + answer.sessionId().text() + "\" token=\"" + answer.token().text() + "\"/></Answer>";
+        assertEquals(answer, READER.readAnswer(bare));
+    }
+
+    @Test
+    void aPartialReliabilityTakesTheOtherAttributesFromTheDefaultPolicy() throws Exception {
+        ReliabilityPolicy lowered = new ReliabilityPolicy(DeliveryAssurance.EXACTLY_ONCE, true, 500, 100, 8);
+        Offer offer = Offer.builder().policy(lowered).build();
+        String xml = NegotiationWriter.offerHeader(offer).xml();
+        assertEquals("<Offer xmlns=\"urn:hhfr:negotiation:1\"><Reliability window=\"8\" /></Offer>", xml);
+        assertEquals(lowered, READER.readOffer(xml).policy());
+    }
+
+    @Test
+    void hexSchemaDigestsAreRefusedReadably() {
+        String hex = FloatSum.published().request().fingerprint();
+        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> READER.readOffer(
+                "<Offer xmlns=\"urn:hhfr:negotiation:1\"><SchemaDigests request=\"" + hex + "\" response=\"" + hex
+                        + "\"/></Offer>"));
+        assertTrue(e.getMessage().startsWith("request digest must be the 32 bytes of SHA-256 in URL-safe Base64"),
+                e.getMessage());
     }
 
     @Test
@@ -70,12 +136,12 @@ class NegotiationVocabularyTest {
     }
 
     @Test
-    void theOfferHeaderIsMarkedMustUnderstandZero() throws Exception {
+    void theOfferHeaderIsOptionalForTheReceiverAsItCarriesNoMustUnderstand() throws Exception {
+        String xml = NegotiationWriter.offerHeader(fullOffer()).xml();
+        XmlPullParser parser = XmlSubtree.parser(new StringReader(xml));
+        parser.nextTag();
         for (SoapVersion version : SoapVersion.values()) {
-            String xml = NegotiationWriter.offerHeader(Offer.builder().build(), version).xml();
-            XmlPullParser parser = XmlSubtree.parser(new StringReader(xml));
-            parser.nextTag();
-            assertEquals("0", parser.getAttributeValue(version.envelopeNamespace(), "mustUnderstand"));
+            assertEquals(null, parser.getAttributeValue(version.envelopeNamespace(), "mustUnderstand"));
         }
     }
 
@@ -95,7 +161,11 @@ class NegotiationVocabularyTest {
         out.flush();
         for (String xml : Arrays.asList(negotiate.toString(), response.toString(),
                 NegotiationWriter.answerHeader(Answer.declined("busy")).xml(),
-                NegotiationWriter.answerHeader(fullAnswer()).xml())) {
+                NegotiationWriter.answerHeader(fullAnswer()).xml(),
+                NegotiationWriter.answerHeader(defaultAnswer()).xml(),
+                NegotiationWriter.offerHeader(digestOffer()).xml(),
+                NegotiationWriter.offerHeader(Offer.builder().policy(new ReliabilityPolicy(
+                        DeliveryAssurance.AT_MOST_ONCE, true, 500, 100, 64)).build()).xml())) {
             schema.newValidator().validate(new StreamSource(new StringReader(xml)));
         }
     }
@@ -115,10 +185,10 @@ class NegotiationVocabularyTest {
     }
 
     @Test
-    void anOfferWithoutTransportsIsRefused() {
-        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> READER.readOffer(OPEN
-                + "<hhfr:Representation>urn:hhfr:rep:binary</hhfr:Representation></hhfr:Offer>"));
-        assertTrue(e.getMessage().contains("at least one hhfr:Representation and one hhfr:Transport"));
+    void anOfferListingOnlyRepresentationsOffersTheDefaultTransports() throws Exception {
+        Offer offer = READER.readOffer(OPEN + "<hhfr:Representation>urn:hhfr:rep:xml</hhfr:Representation></hhfr:Offer>");
+        assertEquals(Collections.singletonList(HhfrUris.REPRESENTATION_XML), offer.representations());
+        assertEquals(VocabularyDefaults.TRANSPORTS, offer.transports());
     }
 
     @Test
@@ -135,8 +205,7 @@ class NegotiationVocabularyTest {
     @Test
     void anOversizedInlineSchemaIsRefused() throws Exception {
         NegotiationReader small = new NegotiationReader(NegotiationLimits.defaults().withMaxSchemaChars(100));
-        String xml = NegotiationWriter.offerHeader(Offer.builder().schemas(FloatSum.schemas()).build(),
-                SoapVersion.SOAP_11).xml();
+        String xml = NegotiationWriter.offerHeader(Offer.builder().schemas(FloatSum.schemas()).build()).xml();
         MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> small.readOffer(xml));
         assertTrue(e.getMessage().startsWith("hhfr:Request longer than the limit of 100 characters"), e.getMessage());
     }

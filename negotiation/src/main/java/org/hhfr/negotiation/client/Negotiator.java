@@ -29,7 +29,7 @@ import org.hhfr.schemas.QualifiedName;
  * The client side of the negotiation, over SOAP/HTTP.
  *
  * <ul>
- *   <li>{@link #callWithOffer} (optimistic, the default): the offer rides as a {@code mustUnderstand="0"}
+ *   <li>{@link #callWithOffer} (optimistic, the default): the offer rides as an optional (no {@code mustUnderstand})
  *       header on the first real call. The response answers the call in any case; its {@code hhfr:Answer}
  *       header (or the lack of one, from a server that knows nothing of HHFR) says whether to stream.</li>
  *   <li>{@link #negotiate} (explicit): a separate {@code hhfr:Negotiate} call, the paper's
@@ -93,7 +93,7 @@ public final class Negotiator {
                                                  BodyReader<T> bodyReader) throws IOException {
         requireStaticHeadersPresent(offer, headers);
         List<HeaderBlock> all = new ArrayList<>(headers);
-        all.add(NegotiationWriter.offerHeader(offer, version));
+        all.add(NegotiationWriter.offerHeader(offer));
         SoapMessage<T> response = http.call(version, action, all, body, bodyReader);
         HeaderBlock answerHeader = response.header(ANSWER);
         NegotiationOutcome outcome;

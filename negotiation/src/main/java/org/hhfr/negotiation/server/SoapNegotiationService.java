@@ -47,7 +47,7 @@ public final class SoapNegotiationService {
 
     /**
      * The {@code hhfr:Answer} header for the response to a call, or {@code null} when the call carried no
-     * offer. An unreadable offer is declined, never faulted: it was sent with {@code mustUnderstand="0"}.
+     * offer. An unreadable offer is declined, never faulted: it was sent as optional (no {@code mustUnderstand}).
      */
     public HeaderBlock answerFor(List<HeaderBlock> requestHeaders, ServiceOperation operation) throws IOException {
         HeaderBlock offerHeader = null;

@@ -1,0 +1,37 @@
+package org.hhfr.negotiation;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+import org.hhfr.contextstore.ReliabilityPolicy;
+
+/**
+ * What an omitted part of the negotiation vocabulary stands for ({@code negotiation-1.xsd},
+ * docs/PROTOCOL.md). The offer rides on the client's first call, often over a slow uplink, so the writer
+ * leaves out every value equal to its default and the reader puts the default back: a client that takes the
+ * defaults offers little more than its schema digests.
+ */
+public final class VocabularyDefaults {
+    /** URI-S when an offer has no {@code scheme} or an answer no {@code Scheme}. */
+    public static final String SCHEME = HhfrUris.SCHEME_V1;
+    /** URI-Rs offered when an offer lists none: binary, then XML. */
+    public static final List<String> REPRESENTATIONS = Collections.unmodifiableList(
+            Arrays.asList(HhfrUris.REPRESENTATION_BINARY, HhfrUris.REPRESENTATION_XML));
+    /** URI-Ts offered when an offer lists none: TCP, then UDP (the stream transports servers provide). */
+    public static final List<String> TRANSPORTS = Collections.unmodifiableList(
+            Arrays.asList(HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP));
+    /** The chosen URI-R when an accepting answer names none. */
+    public static final String REPRESENTATION = HhfrUris.REPRESENTATION_BINARY;
+    /** The chosen URI-T when an accepting answer names none. */
+    public static final String TRANSPORT = HhfrUris.TRANSPORT_TCP;
+    /** Each attribute of {@code Reliability} left out takes its value from this policy. */
+    public static final ReliabilityPolicy POLICY = ReliabilityPolicy.defaults();
+    /** {@code Limits/@maxMessageBytes} when left out, on either side: 1 MiB. */
+    public static final int MAX_MESSAGE_BYTES = 1 << 20;
+    /** {@code Session/@validForMillis} when left out: 10 minutes, the context store's default idle expiry. */
+    public static final long VALID_FOR_MILLIS = 10 * 60_000L;
+
+    private VocabularyDefaults() {
+    }
+}
