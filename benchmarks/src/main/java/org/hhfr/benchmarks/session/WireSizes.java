@@ -34,6 +34,8 @@ import com.sun.xml.fastinfoset.sax.SAXDocumentParser;
 import com.sun.xml.fastinfoset.sax.SAXDocumentSerializer;
 import io.grpc.netty.shaded.io.netty.handler.codec.http2.Http2CodecUtil;
 import org.apache.xerces.xni.parser.XMLInputSource;
+import org.hhfr.benchmarks.session.rival.grpc.ConcatRequest;
+import org.hhfr.benchmarks.session.rival.grpc.FloatSumRequest;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
@@ -67,9 +69,10 @@ import org.xml.sax.XMLReader;
  * <p>EXI is exificient's with its default options (bit-packed, no EXI options in the header, prefixes,
  * comments, processing instructions and lexical values not preserved, non-strict), informed by the schemas
  * of the service's WSDL as the embedded Axis2 server publishes it. Fast Infoset is FastInfoset's SAX
- * serializer with its defaults. Protobuf sizes are those of the obvious schemas ({@code repeated float
- * values = 1} packed, {@code repeated string parts = 1}, a record of {@code int32 id = 1} and 13 strings in
- * fields 2-14), from protobuf's own size functions. HHFR's frame is encoded by the stream's own
+ * serializer with its defaults. Protobuf is the gRPC rival's own messages
+ * ({@code sessions.proto}): the requests are encoded as {@code FloatSumRequest} and {@code ConcatRequest}; the
+ * PoI list is sized field by field in its {@code PoiList} layout (records in field 1, each {@code int32 id = 1}
+ * and the 13 strings in fields 2-14) with protobuf's own size functions. HHFR's frame is encoded by the stream's own
  * {@link FrameCodec}: a request as DATA message {@value #FRAME_MESSAGE_NUMBER} of its sequence, a response as
  * that number answering the request of the same number.
  */
@@ -93,19 +96,19 @@ public final class WireSizes {
         List<WireSize> sizes = new ArrayList<>();
         try (Testbed testbed = Testbed.start(NetworkProfile.LOOPBACK, 0, null)) {
             float[] floats = (float[]) SessionWorkload.FLOAT_SUM.requestValue(100);
-            int floatsProto = CodedOutputStream.computeTagSize(1)
-                    + CodedOutputStream.computeUInt32SizeNoTag(4 * floats.length) + 4 * floats.length;
+            FloatSumRequest.Builder floatsProto = FloatSumRequest.newBuilder();
+            for (float value : floats) {
+                floatsProto.addValues(value);
+            }
             sizes.add(sizes(SessionWorkload.FLOAT_SUM, "float-sum request, 100 floats",
                     request(testbed, SessionWorkload.FLOAT_SUM, floats), false,
-                    SchemaInformedExi.of(testbed, SessionWorkload.FLOAT_SUM), floatsProto));
+                    SchemaInformedExi.of(testbed, SessionWorkload.FLOAT_SUM),
+                    floatsProto.build().getSerializedSize()));
             String[] parts = (String[]) SessionWorkload.STRING_CONCAT.requestValue(100);
-            int partsProto = 0;
-            for (String part : parts) {
-                partsProto += CodedOutputStream.computeStringSize(1, part);
-            }
             sizes.add(sizes(SessionWorkload.STRING_CONCAT, "string-concat request, 100 parts",
                     request(testbed, SessionWorkload.STRING_CONCAT, parts), false,
-                    SchemaInformedExi.of(testbed, SessionWorkload.STRING_CONCAT), partsProto));
+                    SchemaInformedExi.of(testbed, SessionWorkload.STRING_CONCAT),
+                    ConcatRequest.newBuilder().addAllParts(List.of(parts)).build().getSerializedSize()));
             SchemaInformedExi poiExi = SchemaInformedExi.of(testbed, SessionWorkload.POI);
             for (int records : new int[] {1, 250}) {
                 sizes.add(sizes(SessionWorkload.POI,
