@@ -31,6 +31,20 @@ class TargetsReportTest {
                 met);
         assertTrue(notMet.contains("| hhfr-tcp | NOT met | slower in 1 of 2 cells: float-sum x=1 n=1 687 ms vs "
                 + "360 ms |"), notMet);
+        assertTrue(notMet.contains("| 3G: n=100 targets (30x soap-new-conn, lower-bound ratio) | all | not measured"
+                + " | no n=100 cell on 3g in this run |"), notMet);
+    }
+
+    @Test
+    void aHundredMessageSessionIsJudgedOnItsSpeedUpAndItsLowerBound() {
+        String report = TargetsReport.render(List.of(floatSum(G3, "hhfr-tcp-warm-pipelined", 100, 100, 1410),
+                floatSum(G3, "soap-new-conn", 100, 100, 36_300)), List.of());
+
+        assertTrue(report.contains("| 3G: n=100, x<=100 at least 30x faster than soap-new-conn | "
+                + "hhfr-tcp-warm-pipelined | NOT met | lowest 25.7x (float-sum x=100 n=100) |"), report);
+        // Lower bound: 2 x 150 ms + 40,000 B up at 384 kbit/s + 400 B down at 1 Mbit/s = 1,136.5 ms.
+        assertTrue(report.contains("| 3G: warm n=100 within 1.25x of the lower bound | hhfr-tcp-warm-pipelined | "
+                + "met | highest ratio 1.24 (float-sum x=100 n=100) |"), report);
     }
 
     @Test
