@@ -2,6 +2,7 @@ package org.hhfr.benchmarks.session.output;
 
 import static org.hhfr.benchmarks.session.output.HandMadeCells.floatSum;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -61,7 +62,7 @@ class BreakEvenPointsTest {
 
         assertTrue(report.contains("**3g, float-sum**: break-even x for each n\n\n| HHFR mode | other mode | n=1 |\n"
                 + "| --- | --- | --- |\n| hhfr-tcp | soap-new-conn | x ≥ 100 |\n"), report);
-        assertTrue(!report.contains("break-even n"), report);
+        assertFalse(report.contains("break-even n"), report);
     }
 
     private static TreeMap<Integer, Boolean> faster(boolean at1, boolean at10, boolean at100) {
