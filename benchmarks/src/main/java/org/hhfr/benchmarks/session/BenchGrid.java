@@ -60,7 +60,7 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
      * link's rates; not yet checked by a run): the paper's grid with both services on loopback (3 sessions per
      * cell) and wifi (2); on 3G the paper's grid for float-sum and x, n in {1, 10, 100} for string-concat, one
      * session per cell; on EDGE float-sum with x in {1, 10, 100}, n in {1, 10}, one session per cell; the PoI
-     * downloads on loopback (3) and 3G (1).
+     * downloads on loopback (3) and 3G (1); and the {@link #loopbackThroughput()} part.
      */
     public static List<BenchGrid> full() {
         List<SessionWorkload> both = List.of(SessionWorkload.FLOAT_SUM, SessionWorkload.STRING_CONCAT);
@@ -77,7 +77,19 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
                         List.of(1, 10, 100), List.of(1, 10, 100), 1),
                 new BenchGrid(floatSum, List.of(NetworkProfile.EDGE), modes, List.of(1, 10, 100), List.of(1, 10), 1),
                 new BenchGrid(poi, List.of(NetworkProfile.LOOPBACK), modes, POI_RECORD_COUNTS, List.of(1), 3),
-                new BenchGrid(poi, List.of(NetworkProfile.THREE_G), modes, POI_RECORD_COUNTS, List.of(1), 1));
+                new BenchGrid(poi, List.of(NetworkProfile.THREE_G), modes, POI_RECORD_COUNTS, List.of(1), 1),
+                loopbackThroughput());
+    }
+
+    /**
+     * The issue's loopback throughput target (pipelined HHFR-TCP at least twice gRPC-java's bidirectional
+     * streaming in float-sum(100) messages per second): sessions of 10,000 float-sum(100) calls, all in flight
+     * at once, for the warm pipelined HHFR modes and {@code grpc-bidi}, three repeats.
+     */
+    public static BenchGrid loopbackThroughput() {
+        return new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(NetworkProfile.LOOPBACK),
+                List.of(BenchMode.HHFR_TCP_WARM_PIPELINED, BenchMode.HHFR_UDP_WARM_PIPELINED, BenchMode.GRPC_BIDI),
+                List.of(100), List.of(10_000), 3);
     }
 
     public BenchGrid withProfiles(List<NetworkProfile> value) {
