@@ -11,8 +11,9 @@ import org.hhfr.transports.frame.FrameCodec;
  * A session's frames over one TCP connection. The frames of a turn are encoded by the core back to back into
  * one pooled buffer, which goes down the pipeline as a single write when it is full, when the frames held would
  * take the connection past its high-water mark, or at {@link #flush}: one pipeline pass, one buffer and one
- * outbound entry for many small frames instead of one each. The connection's writability therefore changes
- * exactly where it would with a write per frame, so backpressure is unchanged. (Handshake and refusal frames,
+ * outbound entry for many small frames instead of one each. The connection turns unwritable with the frame
+ * whose bytes cross the high-water mark, as with a write per frame (which, counting Netty's overhead per
+ * outbound entry, turned a few frames earlier), so backpressure is unchanged. (Handshake and refusal frames,
  * written straight to the channel, go through the pipeline's {@link FrameEncoder}.)
  */
 final class TcpLink implements Link {
