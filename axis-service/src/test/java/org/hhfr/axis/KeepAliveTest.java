@@ -4,10 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.net.HttpURLConnection;
 import java.net.Socket;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 
 import org.hhfr.axis.server.HhfrServer;
@@ -59,6 +63,30 @@ class KeepAliveTest {
             assertNull(response.headers.get("connection"));
             assertTrue(waitedMillis >= 900 && waitedMillis < 8_000, "closed after " + waitedMillis + " ms");
         }
+    }
+
+    @Test
+    void aClientClosingItsKeptAliveConnectionIsNotLoggedAsAProblem() throws Exception {
+        PrintStream console = System.err;
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (HhfrServer server = HhfrServer.start(TestServers.loopback())) {
+            System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+            HttpURLConnection http = (HttpURLConnection) new URL("http://127.0.0.1:" + server.port()
+                    + "/axis2/services/FloatSum").openConnection();
+            http.setDoOutput(true);
+            http.setRequestProperty("Content-Type", "text/xml; charset=UTF-8");
+            http.setRequestProperty("SOAPAction", "\"urn:sum\"");
+            try (OutputStream out = http.getOutputStream()) {
+                out.write(Envelopes.envelope(Envelopes.SOAP11, Envelopes.sum("1")).getBytes(StandardCharsets.UTF_8));
+            }
+            assertEquals(200, http.getResponseCode());
+            assertEquals("1.0", Envelopes.singleReturn(new String(http.getInputStream().readAllBytes(), StandardCharsets.UTF_8)));
+            http.disconnect(); // closes the kept-alive connection between requests
+            Thread.sleep(500);
+        } finally {
+            System.setErr(console);
+        }
+        assertEquals("", log.toString(StandardCharsets.UTF_8));
     }
 
     @Test

@@ -2,7 +2,7 @@ package org.hhfr.axis.server;
 
 /**
  * Quiet console defaults for slf4j-simple, applied by the command-line entry points before the first logger
- * exists: warnings and errors only, on standard error, minus two harmless Axis2 messages. Any
+ * exists: warnings and errors only, on standard error, minus a harmless Axis2 message. Any
  * {@code org.slf4j.simpleLogger.*} system property set by the user wins.
  */
 public final class ConsoleLogging {
@@ -18,8 +18,6 @@ public final class ConsoleLogging {
         setIfAbsent("dateTimeFormat", "HH:mm:ss.SSS");
         // axis2_default.xml names a JAX-WS builder extension that is not on the class path
         setIfAbsent("log.org.apache.axis2.deployment.AxisConfigBuilder", "error");
-        // a client closing an idle keep-alive connection is logged with a stack trace
-        setIfAbsent("log.org.apache.axis2.transport.http.server.HttpServiceProcessor", "error");
     }
 
     private static void setIfAbsent(String key, String value) {

@@ -69,7 +69,12 @@ final class GuardedHttpConnection implements AxisHttpConnection {
 
     @Override
     public ClassicHttpRequest receiveRequest() throws HttpException, IOException {
-        ClassicHttpRequest request = connection.receiveRequest();
+        ClassicHttpRequest request;
+        try {
+            request = connection.receiveRequest();
+        } catch (IOException e) {
+            throw e.getClass() == IOException.class ? closedBetweenRequests(e) : e;
+        }
         connection.setSocketTimeout(requestTimeout);
         Header length = request.getFirstHeader(HttpHeaders.CONTENT_LENGTH);
         if (length != null && declaredLength(length.getValue()) > maxRequestBytes) {
@@ -78,6 +83,19 @@ final class GuardedHttpConnection implements AxisHttpConnection {
         InputStream in = connection.getInputStream();
         body = in == null ? null : new BoundedRequestBody(in, maxRequestBytes);
         return request;
+    }
+
+    /**
+     * Axis2 reports a kept-alive connection that its client closed before the next request as a plain
+     * {@code IOException} ("readLine() ... returned -1"), which its worker logs as a warning with a stack
+     * trace. It is the normal end of a kept-alive connection, so it is passed on as the exception the worker
+     * treats as one (logged at debug).
+     */
+    private static ConnectionClosedException closedBetweenRequests(IOException cause) {
+        ConnectionClosedException closed = new ConnectionClosedException("the client closed the connection before"
+                + " a request: " + cause.getMessage());
+        closed.initCause(cause);
+        return closed;
     }
 
     private static long declaredLength(String value) {
