@@ -51,23 +51,23 @@ final class SessionRunner {
 
     /** @throws IOException a call failed (a wrong answer is counted, not thrown) */
     SessionSample run(Cell cell) throws IOException {
-        Operation operation = testbed.operation(cell.workload());
+        BenchMode mode = cell.mode();
         Object value = cell.workload().requestValue(cell.arraySize());
         Object expected = cell.workload().expectedAnswer(value);
+        if (mode.transport() == BenchMode.Transport.GRPC || mode.transport() == BenchMode.Transport.REST) {
+            return rival(cell, value, expected);
+        }
+        Operation operation = testbed.operation(cell.workload());
         Message request = Message.of(operation.request()).set(0, value).build();
-        BenchMode mode = cell.mode();
         if (mode == BenchMode.SOAP_NEW_CONN) {
             return freshConnections(cell, operation, request, expected);
         }
-        Mode transport;
-        switch (mode.transport()) {
-            case HHFR_TCP -> transport = Mode.HHFR_TCP;
-            case HHFR_UDP -> transport = Mode.HHFR_UDP;
-            case SOAP -> transport = Mode.SOAP;
-            default -> {
-                return rival(cell, value, expected);
-            }
-        }
+        Mode transport = switch (mode.transport()) {
+            case HHFR_TCP -> Mode.HHFR_TCP;
+            case HHFR_UDP -> Mode.HHFR_UDP;
+            case SOAP -> Mode.SOAP;
+            case GRPC, REST -> throw new IllegalStateException(mode.label() + " is a rival's, not the library's");
+        };
         try (Testbed.SessionLink link = testbed.openLink()) {
             ResumptionTicketCache tickets = null;
             if (mode.isWarm()) {
@@ -131,7 +131,7 @@ final class SessionRunner {
                     }
                 }
                 millis = (System.nanoTime() - started) / 1e6;
-                cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + libraryThreadsCpuNanos()) / 1e6;
+                cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + clientThreadsCpuNanos()) / 1e6;
                 endedOn = label(session.mode());
             }
             Traffic.Counts bytes = link.traffic().plus(testbed.streamTraffic()).minus(before);
@@ -201,7 +201,7 @@ final class SessionRunner {
                     }
                 });
                 millis = (System.nanoTime() - started) / 1e6;
-                cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + libraryThreadsCpuNanos()) / 1e6;
+                cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + clientThreadsCpuNanos()) / 1e6;
             }
             Traffic.Counts bytes = link.traffic();
             return new SessionSample(millis, bytes.up(), bytes.down(), link.connections(), cpuMillis,
@@ -232,7 +232,7 @@ final class SessionRunner {
     }
 
     /** CPU of the client libraries' live threads (the servers' threads have other names). */
-    private static long libraryThreadsCpuNanos() {
+    private static long clientThreadsCpuNanos() {
         long total = 0;
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
             String name = thread.getName();

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.InetSocketAddress;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -59,7 +60,7 @@ public final class RestJsonSession implements RivalSession {
         int status = connection.getResponseCode();
         if (status != 200) {
             InputStream error = connection.getErrorStream();
-            String detail = error == null ? "" : ": " + new String(error.readNBytes(500));
+            String detail = error == null ? "" : ": " + new String(error.readNBytes(500), StandardCharsets.UTF_8);
             throw new IOException("POST " + url + " answered " + status + detail);
         }
         try (InputStream in = connection.getInputStream()) {
