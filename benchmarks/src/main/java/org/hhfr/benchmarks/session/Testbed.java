@@ -9,12 +9,12 @@ import java.util.concurrent.TimeUnit;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.benchmarks.session.network.LinkShape;
-import org.hhfr.benchmarks.session.rival.GrpcRivalServer;
-import org.hhfr.benchmarks.session.rival.RestJsonServer;
 import org.hhfr.benchmarks.session.network.ShapedTcpRelay;
 import org.hhfr.benchmarks.session.network.ShapedUdpRelay;
 import org.hhfr.benchmarks.session.network.ToxiproxyServer;
 import org.hhfr.benchmarks.session.network.Traffic;
+import org.hhfr.benchmarks.session.rival.GrpcRivalServer;
+import org.hhfr.benchmarks.session.rival.RestJsonServer;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.Mode;
@@ -73,7 +73,9 @@ public final class Testbed implements AutoCloseable {
             grpc = GrpcRivalServer.start(STREAM_SERVER_HOST);
             RestJsonServer rest = RestJsonServer.start(STREAM_SERVER_HOST);
             return new Testbed(shape, tcp, udp, shaper, server, grpc, rest);
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | RuntimeException | Error e) {
+            // Errors too: a class missing from the class path once left the HHFR server's threads keeping the
+            // JVM alive after the command had failed.
             tcp.close();
             if (udp != null) {
                 udp.close();
