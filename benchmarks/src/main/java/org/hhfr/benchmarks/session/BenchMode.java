@@ -72,6 +72,11 @@ public enum BenchMode {
         return transport;
     }
 
+    /** Ends on an HHFR stream (TCP or UDP), unlike the rivals it is compared with. */
+    public boolean isHhfr() {
+        return transport == Transport.HHFR_TCP || transport == Transport.HHFR_UDP;
+    }
+
     /** Opens from a resumption ticket left by an earlier, unmeasured session. */
     public boolean isWarm() {
         return warm;

@@ -13,16 +13,12 @@ final class HhfrModes {
     private HhfrModes() {
     }
 
-    static boolean isHhfr(BenchMode mode) {
-        return mode.transport() == BenchMode.Transport.HHFR_TCP || mode.transport() == BenchMode.Transport.HHFR_UDP;
-    }
-
     static List<BenchMode> hhfrIn(List<CellResult> cells) {
-        return modesIn(cells).stream().filter(HhfrModes::isHhfr).toList();
+        return modesIn(cells).stream().filter(BenchMode::isHhfr).toList();
     }
 
     static List<BenchMode> rivalsIn(List<CellResult> cells) {
-        return modesIn(cells).stream().filter(mode -> !isHhfr(mode)).toList();
+        return modesIn(cells).stream().filter(mode -> !mode.isHhfr()).toList();
     }
 
     private static List<BenchMode> modesIn(List<CellResult> cells) {

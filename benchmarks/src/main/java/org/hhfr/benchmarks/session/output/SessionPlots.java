@@ -76,8 +76,8 @@ final class SessionPlots {
                     .sorted((a, b) -> Integer.compare(x.applyAsInt(a), x.applyAsInt(b))).toList();
             chart.addSeries(mode.label(), series.stream().mapToDouble(x::applyAsInt).toArray(),
                     series.stream().mapToDouble(r -> Math.max(r.sessionMillis(), 0.001)).toArray())
-                    .setMarker(HhfrModes.isHhfr(mode) ? SeriesMarkers.CIRCLE : SeriesMarkers.SQUARE)
-                    .setLineStyle(HhfrModes.isHhfr(mode) ? SeriesLines.SOLID : SeriesLines.DASH_DASH);
+                    .setMarker(mode.isHhfr() ? SeriesMarkers.CIRCLE : SeriesMarkers.SQUARE)
+                    .setLineStyle(mode.isHhfr() ? SeriesLines.SOLID : SeriesLines.DASH_DASH);
         }
         Files.createDirectories(directory);
         Path file = directory.resolve(name + ".png");
