@@ -12,8 +12,8 @@ public enum BenchMode {
     HHFR_UDP("hhfr-udp", Transport.HHFR_UDP, false, false),
     HHFR_UDP_WARM("hhfr-udp-warm", Transport.HHFR_UDP, true, false),
     /**
-     * Every request sent at once ({@code callAsync}), then the answers awaited; the stream is negotiated when
-     * the session opens (optimistic negotiation would send the early requests over SOAP).
+     * Every request sent at once ({@code callAsync}), then the answers awaited. Cold, the first request carries
+     * the offer over SOAP and the others wait for its answer, then stream.
      */
     HHFR_TCP_PIPELINED("hhfr-tcp-pipelined", Transport.HHFR_TCP, false, true),
     HHFR_TCP_WARM_PIPELINED("hhfr-tcp-warm-pipelined", Transport.HHFR_TCP, true, true),

@@ -61,12 +61,12 @@ public record CellResult(Cell cell, int repeats, double sessionMillis, double mi
 
     /**
      * Whether a session that ended on {@code transport} ended as its mode asked: on the mode's transport, or,
-     * for a cold HHFR session of one call made on its own, on SOAP too. That call carries the offer and
-     * returns its answer before the stream the answer grants is connected.
+     * for a cold HHFR session of one call, on SOAP too. That call carries the offer and returns its answer
+     * before the stream the answer grants is connected.
      */
     private boolean endsAsAsked(String transport) {
         BenchMode mode = cell.mode();
-        boolean offerOnly = mode.isHhfr() && !mode.isWarm() && !mode.isPipelined() && cell.messages() == 1;
+        boolean offerOnly = mode.isHhfr() && !mode.isWarm() && cell.messages() == 1;
         return transport.equals(mode.transport().label())
                 || offerOnly && transport.equals(BenchMode.Transport.SOAP.label());
     }

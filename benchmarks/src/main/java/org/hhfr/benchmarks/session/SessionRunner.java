@@ -78,13 +78,12 @@ final class SessionRunner {
     }
 
     /**
-     * A client of the library. Pipelined sessions negotiate when they open (explicitly): with the default
-     * optimistic negotiation every request sent before the first answer would go over SOAP, each on its own
-     * connection.
+     * A client of the library with its defaults but the limits and preferred modes of the bench: optimistic
+     * negotiation, so a cold session's first call carries the offer. Calls made while it is out (a pipelined
+     * session's other requests) wait for its answer and then stream.
      */
-    private HhfrClient client(String url, Mode mode, ResumptionTicketCache tickets, boolean negotiateOnOpen) {
+    private HhfrClient client(String url, Mode mode, ResumptionTicketCache tickets) {
         HhfrClient.Builder builder = HhfrClient.builder(url)
-                .negotiateOnOpen(negotiateOnOpen && mode != Mode.SOAP)
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .readTimeoutMillis(READ_TIMEOUT_MILLIS)
                 .callTimeoutMillis(CALL_TIMEOUT_MILLIS)
@@ -103,7 +102,7 @@ final class SessionRunner {
     private ResumptionTicketCache primedTickets(Testbed.SessionLink link, Cell cell, Operation operation,
             Message request, Mode mode) throws IOException {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
-        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets, false);
+        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets);
              Session session = client.open(operation)) {
             session.call(request);
             session.call(request);
@@ -113,7 +112,7 @@ final class SessionRunner {
 
     private SessionSample measured(Testbed.SessionLink link, Cell cell, Operation operation, Message request,
             Object expected, ResumptionTicketCache tickets, Mode mode, boolean pipelined) throws IOException {
-        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets, pipelined)) {
+        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets)) {
             Traffic.Counts before = link.traffic().plus(testbed.streamTraffic());
             int connectionsBefore = link.connections() + testbed.streamConnections();
             long cpuBefore = THREADS.getCurrentThreadCpuTime();

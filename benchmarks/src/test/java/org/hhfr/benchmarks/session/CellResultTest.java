@@ -22,13 +22,14 @@ class CellResultTest {
     void aColdSingleCallSessionMayEndOnSoapBecauseItsOnlyCallCarriedTheOffer() {
         assertTrue(endedOn(BenchMode.HHFR_TCP, 1, "soap").isClean());
         assertTrue(endedOn(BenchMode.HHFR_UDP, 1, "hhfr-udp/soap").isClean());
+        assertTrue(endedOn(BenchMode.HHFR_TCP_PIPELINED, 1, "soap").isClean());
     }
 
     @Test
     void anHhfrSessionThatFellBackToSoapOtherwiseIsNotClean() {
         assertFalse(endedOn(BenchMode.HHFR_TCP, 2, "soap").isClean());
         assertFalse(endedOn(BenchMode.HHFR_TCP_WARM, 1, "soap").isClean());
-        assertFalse(endedOn(BenchMode.HHFR_TCP_PIPELINED, 1, "soap").isClean());
+        assertFalse(endedOn(BenchMode.HHFR_TCP_WARM_PIPELINED, 1, "soap").isClean());
         assertFalse(endedOn(BenchMode.HHFR_UDP, 10, "hhfr-udp/soap").isClean());
     }
 
