@@ -66,7 +66,7 @@ public final class Session implements Closeable {
     /** Whether a call carrying the offer is out; calls made meanwhile wait in {@link #waiting}. */
     private boolean offerInFlight;
     /** Calls made while the offer is out, in order; guarded by {@code this}. */
-    private List<WaitingCall> waiting = new ArrayList<>();
+    private List<UnsentCall> waiting = new ArrayList<>();
     /** The ticket of the open stream, kept in the cache after {@link #close()}; guarded by {@code this}. */
     private ResumptionTicket streamTicket;
     /** How long the server said the stream's session lives unused; 0 when opened from a ticket (unknown). */
@@ -194,7 +194,7 @@ public final class Session implements Closeable {
         Channel current;
         ResumptionTicket ticket;
         long validFor;
-        List<WaitingCall> abandoned;
+        List<UnsentCall> abandoned;
         synchronized (this) {
             if (closed) {
                 return;
@@ -205,7 +205,7 @@ public final class Session implements Closeable {
             validFor = validForMillis;
             abandoned = takeWaiting();
         }
-        for (WaitingCall waiter : abandoned) {
+        for (UnsentCall waiter : abandoned) {
             waiter.call.fail(new SessionClosedException("the session for " + operation
                     + " was closed while the call waited for its negotiation"));
         }
@@ -253,7 +253,7 @@ public final class Session implements Closeable {
                 call.fail(new HhfrException(MAX_WAITING_CALLS + " calls already wait for the negotiation of "
                         + operation + " at " + settings.serviceUrl() + "; retry once the first call returned"));
             } else {
-                waiting.add(new WaitingCall(call, request));
+                waiting.add(new UnsentCall(call, request));
             }
             return Route.WAIT;
         }
@@ -308,38 +308,71 @@ public final class Session implements Closeable {
      * channel is still SOAP, so they go without a new offer; the next new call offers again.
      */
     private void releaseWaiting() {
-        List<WaitingCall> released;
-        boolean blocks;
+        List<UnsentCall> released;
         synchronized (this) {
             offerInFlight = false;
             released = takeWaiting();
+        }
+        dispatch(released);
+    }
+
+    /**
+     * Sends calls in order on the channel: on a usable stream from this thread, otherwise (SOAP, or a lost
+     * stream to negotiate again first) through at most {@link #SOAP_LANES} background threads. Calls past
+     * their deadline are skipped.
+     */
+    private void dispatch(List<UnsentCall> calls) {
+        boolean blocks;
+        synchronized (this) {
             blocks = !channel.isUsable() || channel.blocksCaller();
         }
         if (!blocks) {
-            for (WaitingCall waiter : released) {
-                if (!waiter.call.isDone()) {
-                    startOnChannel(waiter.call, waiter.request);
+            for (UnsentCall unsent : calls) {
+                if (!unsent.call.isDone()) {
+                    startOnChannel(unsent.call, unsent.request);
                 }
             }
             return;
         }
-        Queue<WaitingCall> queue = new ConcurrentLinkedQueue<>(released);
-        for (int lane = Math.min(SOAP_LANES, released.size()); lane > 0; lane--) {
+        Queue<UnsentCall> queue = new ConcurrentLinkedQueue<>(calls);
+        for (int lane = Math.min(SOAP_LANES, calls.size()); lane > 0; lane--) {
             inBackground(() -> drain(queue));
         }
     }
 
+    /**
+     * The server refused a stream before running any call sent on it: the session falls back as when opening
+     * a stream failed before. A stream opened from a ticket is replaced by a new negotiation (made by the
+     * first call sent again, or the next new one); a freshly negotiated stream leaves the session on SOAP. Then
+     * the calls are sent again that way, each once. Runs in the background: the stream's reader must not
+     * wait for this session's lock, which a negotiation may hold while it closes that very stream.
+     */
+    private void takeBack(StreamChannel refused, boolean fromTicket, List<UnsentCall> calls) {
+        boolean leftForSoap;
+        synchronized (this) {
+            leftForSoap = !fromTicket && channel == refused;
+            if (leftForSoap) {
+                channel = soap;
+            }
+        }
+        client.negotiator().forget(ticketKey);
+        if (leftForSoap) {
+            refused.close();
+        }
+        dispatch(calls);
+    }
+
     /** Sends queued calls one after another; calls already past their deadline are skipped. */
-    private void drain(Queue<WaitingCall> queue) {
-        for (WaitingCall waiter = queue.poll(); waiter != null; waiter = queue.poll()) {
+    private void drain(Queue<UnsentCall> queue) {
+        for (UnsentCall waiter = queue.poll(); waiter != null; waiter = queue.poll()) {
             if (!waiter.call.isDone()) {
                 startOnChannel(waiter.call, waiter.request);
             }
         }
     }
 
-    private synchronized List<WaitingCall> takeWaiting() {
-        List<WaitingCall> taken = waiting;
+    private synchronized List<UnsentCall> takeWaiting() {
+        List<UnsentCall> taken = waiting;
         waiting = new ArrayList<>();
         return taken;
     }
@@ -412,7 +445,7 @@ public final class Session implements Closeable {
         Negotiator negotiator = client.negotiator();
         ResumptionTicket ticket = negotiator.resumable(ticketKey).orElse(null);
         if (ticket != null) {
-            Channel resumed = openStream(ticket, StreamEpoch.fresh(), ReliabilityPolicy.defaults(), 0);
+            Channel resumed = openStream(ticket, true, StreamEpoch.fresh(), ReliabilityPolicy.defaults(), 0);
             if (resumed != null) {
                 channel = resumed;
                 streamTicket = ticket;
@@ -443,15 +476,19 @@ public final class Session implements Closeable {
         ReliabilityPolicy policy = outcome.answer() != null ? outcome.answer().policy() : ReliabilityPolicy.defaults();
         int serverLimit = outcome.answer() != null ? outcome.answer().maxMessageBytes() : 0;
         boolean newSession = outcome.answer() != null && !outcome.answer().resumed();
-        Channel stream = openStream(outcome.ticket(), newSession ? StreamEpoch.FIRST : StreamEpoch.fresh(), policy,
-                serverLimit);
+        Channel stream = openStream(outcome.ticket(), false, newSession ? StreamEpoch.FIRST : StreamEpoch.fresh(),
+                policy, serverLimit);
         if (stream == null) {
             client.negotiator().forget(ticketKey);
             return;
         }
         Channel previous;
         synchronized (this) {
-            if (closed) {
+            if (!stream.isUsable()) {
+                // Refused before it was adopted: as if opening it had failed.
+                client.negotiator().forget(ticketKey);
+                previous = stream;
+            } else if (closed) {
                 previous = stream;
             } else {
                 validForMillis = outcome.answer() != null ? outcome.answer().validForMillis() : 0;
@@ -466,14 +503,18 @@ public final class Session implements Closeable {
     /**
      * Opens a stream of the ticket's session. {@code epoch} is {@link StreamEpoch#FIRST} right after a
      * negotiation that made a new session, a fresh one otherwise (earlier streams of the session may exist).
+     * {@code fromTicket}: opened from a cached ticket, without negotiating (a refusal then leads to a new
+     * negotiation rather than to SOAP).
      */
-    private Channel openStream(ResumptionTicket ticket, long epoch, ReliabilityPolicy policy, int serverLimit) {
+    private Channel openStream(ResumptionTicket ticket, boolean fromTicket, long epoch, ReliabilityPolicy policy,
+                               int serverLimit) {
         StreamSettings stream = new StreamSettings(settings, operation, client.timer(), ticket, epoch, policy,
                 serverLimit);
         try {
             Channel opened = null;
             if (HhfrUris.TRANSPORT_TCP.equals(ticket.transportUri())) {
-                opened = TcpChannel.open(stream);
+                opened = TcpChannel.open(stream,
+                        (refused, calls) -> inBackground(() -> takeBack(refused, fromTicket, calls)));
             } else if (HhfrUris.TRANSPORT_UDP.equals(ticket.transportUri())) {
                 opened = UdpChannel.open(stream);
             }
@@ -530,16 +571,5 @@ public final class Session implements Closeable {
                     + count + " elements; read them from the Message with call(Message)");
         }
         return record.get(0);
-    }
-
-    /** A call made while the offer was out, with its request. */
-    private static final class WaitingCall {
-        final PendingCall call;
-        final Message request;
-
-        WaitingCall(PendingCall call, Message request) {
-            this.call = call;
-            this.request = request;
-        }
     }
 }

@@ -1,6 +1,7 @@
 package org.hhfr.client;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +27,18 @@ import org.hhfr.transports.reliability.ReliabilityEngine;
  * retransmits them; responses are matched to calls by the message number they answer. The engine lives as
  * long as the session, across reconnections, so a resumed connection loses and duplicates nothing.
  *
+ * <p>A link may carry calls before its server accepted the stream (TCP pipelines them behind its HELLO). Until
+ * the link {@linkplain #acceptedLocked() reports acceptance}, the channel keeps each call's request; if the
+ * server {@linkplain #refuse refuses} the stream instead, it processed none of them, so they are handed back
+ * to the session unanswered and unfailed, to be sent another way.
+ *
  * <p>Threads: the link's reader and writer, the callers, and the client's timer meet here under one lock
  * that guards the engine. Responses are decoded and completed outside the lock, on the reader thread.
  */
 abstract class StreamChannel implements Channel {
     private static final long CLOSE_GRACE_MILLIS = 1_000;
+    /** What {@link #offer} returns for a call it handed back because the stream was refused. */
+    private static final long HANDED_BACK = Long.MIN_VALUE;
 
     final Object lock = new Object();
     final StreamSettings settings;
@@ -43,10 +51,22 @@ abstract class StreamChannel implements Channel {
     private HhfrException failure;
     private ScheduledFuture<?> tick;
     private long tickAt = ReliabilityEngine.NO_DEADLINE;
+    /** Where refused calls go; {@code null} for a link that is accepted from the start. */
+    private final HandBack handBack;
+    /** Calls made before the server accepted the stream; {@code null} once accepted. Guarded by {@link #lock}. */
+    private List<UnsentCall> unconfirmed;
+    /** Whether the server refused the stream before accepting it. Guarded by {@link #lock}. */
+    private boolean refused;
 
-    StreamChannel(StreamSettings settings, ReliabilityConfig config) {
+    /**
+     * @param handBack where calls go if the server refuses the stream before accepting it; {@code null} when
+     *                 the link carries no call before the server accepted it
+     */
+    StreamChannel(StreamSettings settings, ReliabilityConfig config, HandBack handBack) {
         this.settings = settings;
         this.engine = new ReliabilityEngine(settings.configure(config), new Random(), System.nanoTime());
+        this.handBack = handBack;
+        this.unconfirmed = handBack != null ? new ArrayList<UnsentCall>() : null;
     }
 
     /** Names the stream in messages. */
@@ -70,8 +90,10 @@ abstract class StreamChannel implements Channel {
     @Override
     public final void start(PendingCall call, Message request) {
         try {
-            long number = offer(encode(request), call.remainingMillis(), call);
-            if (number != ReliabilityEngine.REFUSED) {
+            long number = offer(encode(request), call.remainingMillis(), call, request);
+            if (number == HANDED_BACK) {
+                handBack.handBack(this, Collections.singletonList(new UnsentCall(call, request)));
+            } else if (number != ReliabilityEngine.REFUSED) {
                 call.future().whenComplete((response, failed) -> forget(number));
             }
         } catch (HhfrException e) {
@@ -90,18 +112,24 @@ abstract class StreamChannel implements Channel {
 
     /**
      * Hands a request to the engine, waiting while its buffer is full, and registers {@code call} for its
-     * response in the same step, so a fast response cannot miss it. Returns the message's number, or REFUSED
-     * when {@code call} completed (timed out) while waiting.
+     * response in the same step, so a fast response cannot miss it. Returns the message's number, REFUSED
+     * when {@code call} completed (timed out) while waiting, or HANDED_BACK when the server refused the stream.
      */
-    private long offer(byte[] payload, int timeoutMillis, PendingCall call) throws HhfrException {
+    private long offer(byte[] payload, int timeoutMillis, PendingCall call, Message request) throws HhfrException {
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         long number;
         synchronized (lock) {
             while (true) {
+                if (refused && !closing) {
+                    return HANDED_BACK;
+                }
                 requireUsableLocked();
                 number = engine.offer(payload, 0, 0);
                 if (number != ReliabilityEngine.REFUSED) {
                     pending.put(number, call);
+                    if (unconfirmed != null) {
+                        unconfirmed.add(new UnsentCall(call, request));
+                    }
                     break;
                 }
                 if (call.isDone()) {
@@ -168,6 +196,40 @@ abstract class StreamChannel implements Channel {
         }
         finish(deliveries, failed);
         scheduleTick();
+    }
+
+    /** The server accepted the stream: from now on its calls are the server's, answered or lost with it. */
+    final void acceptedLocked() {
+        unconfirmed = null;
+    }
+
+    /**
+     * The server refused the stream before accepting it (its refusal, or no answer to the handshake): the
+     * stream is lost, and every call made on it so far, or later, goes back to the session unanswered.
+     */
+    final void refuse(HhfrException cause) {
+        List<UnsentCall> returned = new ArrayList<>();
+        boolean closedMeanwhile;
+        synchronized (lock) {
+            closedMeanwhile = closing;
+            if (failure == null) {
+                failure = cause;
+            }
+            refused = true;
+            if (unconfirmed != null) {
+                for (UnsentCall unsent : unconfirmed) {
+                    if (!unsent.call.isDone()) {
+                        returned.add(unsent);
+                    }
+                }
+                unconfirmed = null;
+            }
+            pending.clear();
+            lock.notifyAll();
+        }
+        if (!closedMeanwhile) {
+            handBack.handBack(this, returned);
+        }
     }
 
     /** The stream failed for good: every call waiting fails with {@code cause}. */
@@ -346,7 +408,6 @@ abstract class StreamChannel implements Channel {
         }
     }
 
-    /** A response and the call it answers. */
     /** A stream fault answers one call as a SOAP fault would: same exception, code in the client's SOAP version. */
     private ServiceFaultException serviceFault(byte[] body) {
         StreamFault fault;
@@ -361,6 +422,16 @@ abstract class StreamChannel implements Channel {
                 null);
     }
 
+    /** Takes back the calls of a stream its server refused: none of them ran, none has failed. */
+    interface HandBack {
+        /**
+         * Called on the link's reader thread or a caller's thread, never with the channel's lock held; must
+         * not block (the reader is joined when the channel closes).
+         */
+        void handBack(StreamChannel refused, List<UnsentCall> calls);
+    }
+
+    /** A response and the call it answers. */
     private static final class Delivery {
         final PendingCall call;
         final byte[] payload;

@@ -21,7 +21,11 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
  * A stream over one TCP connection at a time. Each connection starts with HELLO (RESUME after the first),
- * proven with the session token, and carries engine frames once the server's WELCOME verified. A reader thread
+ * proven with the session token. The first connection carries calls right behind its HELLO, without waiting a
+ * round trip for the WELCOME (WIRE-FORMAT 3.1: the server processes them only if it accepts the handshake);
+ * the WELCOME is still verified when it comes, and a refusal, or no WELCOME within the read timeout, hands
+ * the calls back to the session. A reconnection waits for its WELCOME before carrying engine frames, because
+ * the engine resends what is unacknowledged only then. A reader thread
  * reads and, when the connection breaks (or stays silent past the read timeout while the server owes an
  * acknowledgement), reconnects with exponential backoff and resumes: the engine resends what was not
  * acknowledged and the server drops what it already had. A writer thread drains the engine into one buffer
@@ -43,23 +47,29 @@ final class TcpChannel extends StreamChannel {
     private Thread reader;
     private Thread writer;
 
-    private TcpChannel(StreamSettings settings) {
-        super(settings, ReliabilityConfig.forStream());
+    private TcpChannel(StreamSettings settings, HandBack handBack) {
+        super(settings, ReliabilityConfig.forStream(), handBack);
         this.handshake = new ClientHandshake(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch));
         this.frameLimits = FrameLimits.forMaxMessageSize(settings.client.maxMessageBytes());
     }
 
     /**
-     * Connects and completes the first handshake before returning, so a refused session (expired, unknown)
-     * is known at once.
+     * Connects and sends HELLO, then returns: calls can follow at once. Whether the server accepts the stream
+     * is known one round trip later; if it refuses (expired or unknown session, failed proof) or does not
+     * answer within the read timeout, the calls made meanwhile go to {@code handBack}.
+     *
+     * @throws HhfrException the connection cannot be set up (refused, unreachable, connect timeout)
      */
-    static TcpChannel open(StreamSettings settings) throws HhfrException {
-        TcpChannel channel = new TcpChannel(settings);
+    static TcpChannel open(StreamSettings settings, HandBack handBack) throws HhfrException {
+        TcpChannel channel = new TcpChannel(settings, handBack);
         Connection first;
         try {
-            first = channel.connect();
+            first = channel.dial();
         } catch (IOException e) {
             throw new HhfrException("cannot open " + channel.describe() + ": " + e.getMessage(), e);
+        }
+        synchronized (channel.lock) {
+            channel.current = first;
         }
         channel.startThreads(first);
         return channel;
@@ -85,12 +95,41 @@ final class TcpChannel extends StreamChannel {
     }
 
     /**
-     * Opens a connection and completes its handshake: HELLO or RESUME out, WELCOME in (within the read
-     * timeout); then the engine resends what the last connection left unacknowledged.
+     * Opens a reconnection and completes its handshake: RESUME out, WELCOME in (within the read timeout);
+     * then the engine resends what the last connection left unacknowledged.
      *
      * @throws UnrecoverableLinkException the server refused the session or broke the protocol
      */
-    private Connection connect() throws IOException {
+    private Connection reconnectOnce() throws IOException {
+        Connection connection = dial();
+        try {
+            byte[] chunk = new byte[READ_CHUNK];
+            InputStream in = connection.socket.getInputStream();
+            while (!connection.welcomed) {
+                int n;
+                try {
+                    n = in.read(chunk);
+                } catch (SocketTimeoutException e) {
+                    throw noHandshakeAnswer();
+                }
+                if (n < 0) {
+                    throw new EOFException("the server closed the connection during the handshake");
+                }
+                decode(connection, chunk, n);
+            }
+            synchronized (lock) {
+                current = connection;
+                wakeWriterLocked();
+            }
+            return connection;
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(connection.socket);
+            throw e;
+        }
+    }
+
+    /** Connects (within the connect timeout) and writes HELLO or RESUME. */
+    private Connection dial() throws IOException {
         Socket socket = new Socket();
         synchronized (lock) {
             if (isTerminated()) {
@@ -109,27 +148,7 @@ final class TcpChannel extends StreamChannel {
             OutputStream out = socket.getOutputStream();
             out.write(FrameCodec.encode(hello));
             out.flush();
-            Connection connection = new Connection(socket);
-            byte[] chunk = new byte[READ_CHUNK];
-            InputStream in = socket.getInputStream();
-            while (!connection.welcomed) {
-                int n;
-                try {
-                    n = in.read(chunk);
-                } catch (SocketTimeoutException e) {
-                    throw new SocketTimeoutException("no handshake answer from " + settings.address + " within "
-                            + settings.client.readTimeoutMillis() + " ms");
-                }
-                if (n < 0) {
-                    throw new EOFException("the server closed the connection during the handshake");
-                }
-                decode(connection, chunk, n);
-            }
-            synchronized (lock) {
-                current = connection;
-                wakeWriterLocked();
-            }
-            return connection;
+            return new Connection(socket);
         } catch (IOException | RuntimeException e) {
             closeQuietly(socket);
             throw e;
@@ -138,6 +157,11 @@ final class TcpChannel extends StreamChannel {
                 connecting = null;
             }
         }
+    }
+
+    private SocketTimeoutException noHandshakeAnswer() {
+        return new SocketTimeoutException("no handshake answer from " + settings.address + " within "
+                + settings.client.readTimeoutMillis() + " ms");
     }
 
     private void decode(Connection connection, byte[] chunk, int length) throws IOException {
@@ -168,6 +192,7 @@ final class TcpChannel extends StreamChannel {
                 engine.onTransportReset(System.nanoTime());
             }
             connection.welcomed = true;
+            acceptedLocked();
         }
     }
 
@@ -177,10 +202,14 @@ final class TcpChannel extends StreamChannel {
         while (connection != null) {
             try {
                 readUntilBroken(connection, chunk);
-            } catch (UnrecoverableLinkException e) {
-                lose(new StreamLostException(describe() + " failed: " + e.getMessage(), e.getCause()));
             } catch (IOException e) {
-                // The connection broke; reconnect below unless the stream is over.
+                if (!connection.welcomed) {
+                    // Only the first connection carries calls unwelcomed: the server ran none of them.
+                    refuse(new StreamLostException(describe() + " was not accepted: " + e.getMessage(), e));
+                } else if (e instanceof UnrecoverableLinkException) {
+                    lose(new StreamLostException(describe() + " failed: " + e.getMessage(), e.getCause()));
+                }
+                // Otherwise the connection broke; reconnect below unless the stream is over.
             }
             synchronized (lock) {
                 if (current == connection) {
@@ -199,6 +228,9 @@ final class TcpChannel extends StreamChannel {
             try {
                 n = in.read(chunk);
             } catch (SocketTimeoutException e) {
+                if (!connection.welcomed) {
+                    throw noHandshakeAnswer();
+                }
                 if (awaitingPeer()) {
                     throw new SocketTimeoutException("the server was silent for "
                             + settings.client.readTimeoutMillis() + " ms while acknowledgements were due");
@@ -225,7 +257,7 @@ final class TcpChannel extends StreamChannel {
                 return null;
             }
             try {
-                return connect();
+                return reconnectOnce();
             } catch (UnrecoverableLinkException e) {
                 lose(new StreamLostException(describe() + " cannot be resumed: " + e.getMessage(), e.getCause()));
                 return null;

@@ -34,7 +34,7 @@ final class UdpChannel extends StreamChannel {
         super(settings, ReliabilityConfig.forDatagrams(datagrams.frameBudget())
                 .withRtoMillis(settings.policy.retransmissionIntervalMillis(),
                         Math.min(50, settings.policy.retransmissionIntervalMillis()),
-                        Math.max(10_000, settings.policy.retransmissionIntervalMillis())));
+                        Math.max(10_000, settings.policy.retransmissionIntervalMillis())), null);
         this.socket = socket;
         this.datagrams = datagrams;
         this.verifier = new DatagramReader(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch),

@@ -245,8 +245,8 @@ class StreamModeTest {
             Session session = client.open(FloatSum.operation());
             long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
             assertTrue(took < 3_000, "open took " + took + " ms");
-            assertEquals(Mode.SOAP, session.mode());
             assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertEquals(Mode.SOAP, session.mode());
             SoapModeTest.closeAll(accepted);
         }
     }
@@ -262,7 +262,10 @@ class StreamModeTest {
             // The stream's handshake cannot finish before the endpoint is closed below, after the answer.
             assertTimeoutPreemptively(Duration.ofSeconds(10),
                     () -> assertEquals(3f, session.call(Float.class, new float[] {1f, 2f})));
-            assertEquals(Mode.SOAP, session.mode(), "the stream was not ready when the answer came");
+            long connected = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (accepted.isEmpty() && System.nanoTime() - connected < 0) {
+                Thread.sleep(5); // the stream connects in the background; its HELLO goes unanswered
+            }
             SoapModeTest.closeAll(accepted);
             silent.close();
             assertEquals(7f, session.call(Float.class, new float[] {3f, 4f}));
