@@ -29,8 +29,9 @@ import org.hhfr.transports.reliability.ReliabilityEngine;
  *
  * <p>A link may carry calls before its server accepted the stream (TCP pipelines them behind its HELLO). Until
  * the link {@linkplain #acceptedLocked() reports acceptance}, the channel keeps each call's request; if the
- * server {@linkplain #refuse refuses} the stream instead, it processed none of them, so they are handed back
- * to the session unanswered and unfailed, to be sent another way.
+ * server's answer {@linkplain #refuse refuses} the stream instead, it processed none of them, so they are
+ * handed back to the session unanswered and unfailed, to be sent another way. Without such an answer (the
+ * connection broke or stayed silent) the server may have run them: they stay on the stream, which reconnects.
  *
  * <p>Threads: the link's reader and writer, the callers, and the client's timer meet here under one lock
  * that guards the engine. Responses are decoded and completed outside the lock, on the reader thread.
@@ -204,8 +205,9 @@ abstract class StreamChannel implements Channel {
     }
 
     /**
-     * The server refused the stream before accepting it (its refusal, or no answer to the handshake): the
-     * stream is lost, and every call made on it so far, or later, goes back to the session unanswered.
+     * The server's answer to the handshake refused the stream before accepting it (an ERROR, or a WELCOME that
+     * does not prove the token), so it ran none of its calls: the stream is lost, and every call made on it
+     * so far, or later, goes back to the session unanswered. Never for a silent or broken connection.
      */
     final void refuse(HhfrException cause) {
         List<UnsentCall> returned = new ArrayList<>();
@@ -245,6 +247,7 @@ abstract class StreamChannel implements Channel {
         if (failure == null) {
             failure = cause;
         }
+        unconfirmed = null; // A lost stream hands nothing back: its server may have run the calls.
         failed.addAll(pending.values());
         pending.clear();
         lock.notifyAll();

@@ -23,9 +23,12 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  * A stream over one TCP connection at a time. Each connection starts with HELLO (RESUME after the first),
  * proven with the session token. The first connection carries calls right behind its HELLO, without waiting a
  * round trip for the WELCOME (WIRE-FORMAT 3.1: the server processes them only if it accepts the handshake);
- * the WELCOME is still verified when it comes, and a refusal, or no WELCOME within the read timeout, hands
- * the calls back to the session. A reconnection waits for its WELCOME before carrying engine frames, because
- * the engine resends what is unacknowledged only then. A reader thread
+ * the WELCOME is still verified when it comes, and only an answer that refuses the stream (an ERROR, or a
+ * WELCOME without the token's proof) hands the calls back to the session. A first connection that breaks or
+ * stays silent before its WELCOME is ambiguous (the server may have run the calls and its WELCOME got lost):
+ * it is reconnected like any broken connection, with a HELLO of a higher attempt (HELLO until welcomed, which
+ * the server accepts also for a stream it already carries). A reconnection waits for its WELCOME before
+ * carrying engine frames, because the engine resends what is unacknowledged only then. A reader thread
  * reads and, when the connection breaks (or stays silent past the read timeout while the server owes an
  * acknowledgement), reconnects with exponential backoff and resumes: the engine resends what was not
  * acknowledged and the server drops what it already had. A writer thread drains the engine into one buffer
@@ -55,8 +58,9 @@ final class TcpChannel extends StreamChannel {
 
     /**
      * Connects and sends HELLO, then returns: calls can follow at once. Whether the server accepts the stream
-     * is known one round trip later; if it refuses (expired or unknown session, failed proof) or does not
-     * answer within the read timeout, the calls made meanwhile go to {@code handBack}.
+     * is known one round trip later; if it refuses (expired or unknown session, failed proof), the calls made
+     * meanwhile go to {@code handBack}. No answer, or a broken connection, is not a refusal: the stream
+     * reconnects, and its calls are answered once or fail by their deadlines or with the lost stream.
      *
      * @throws HhfrException the connection cannot be set up (refused, unreachable, connect timeout)
      */
@@ -95,8 +99,9 @@ final class TcpChannel extends StreamChannel {
     }
 
     /**
-     * Opens a reconnection and completes its handshake: RESUME out, WELCOME in (within the read timeout);
-     * then the engine resends what the last connection left unacknowledged.
+     * Opens a reconnection and completes its handshake: RESUME out (HELLO if no connection was welcomed yet),
+     * WELCOME in (within the read timeout); then the engine resends what the last connection left
+     * unacknowledged. A refusal here proves nothing about the calls already sent, so it loses the stream.
      *
      * @throws UnrecoverableLinkException the server refused the session or broke the protocol
      */
@@ -203,13 +208,16 @@ final class TcpChannel extends StreamChannel {
             try {
                 readUntilBroken(connection, chunk);
             } catch (IOException e) {
-                if (!connection.welcomed) {
-                    // Only the first connection carries calls unwelcomed: the server ran none of them.
+                if (connection.refusal != null && !connection.welcomed) {
+                    // The first connection's answer refused the stream (an ERROR, or a WELCOME without the
+                    // token's proof): that server ran none of the calls carried behind the HELLO.
                     refuse(new StreamLostException(describe() + " was not accepted: " + e.getMessage(), e));
                 } else if (e instanceof UnrecoverableLinkException) {
                     lose(new StreamLostException(describe() + " failed: " + e.getMessage(), e.getCause()));
                 }
-                // Otherwise the connection broke; reconnect below unless the stream is over.
+                // Otherwise the connection broke, perhaps after the server accepted the HELLO and ran calls
+                // whose WELCOME and answers were lost: reconnect below unless the stream is over, and the
+                // engine resends what is unacknowledged to a server that drops what it already ran.
             }
             synchronized (lock) {
                 if (current == connection) {

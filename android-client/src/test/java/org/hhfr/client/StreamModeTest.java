@@ -234,24 +234,6 @@ class StreamModeTest {
     }
 
     @Test
-    void aStreamEndpointThatNeverAnswersFallsBackToSoapWithinTheTimeouts() throws Exception {
-        serve(HhfrUris.TRANSPORT_TCP);
-        try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
-             HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).readTimeoutMillis(300)
-                     .build()) {
-            List<Socket> accepted = SoapModeTest.acceptForever(silent);
-            server.advertise(HhfrUris.TRANSPORT_TCP, silent.getLocalPort());
-            long start = System.nanoTime();
-            Session session = client.open(FloatSum.operation());
-            long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
-            assertTrue(took < 3_000, "open took " + took + " ms");
-            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
-            assertEquals(Mode.SOAP, session.mode());
-            SoapModeTest.closeAll(accepted);
-        }
-    }
-
-    @Test
     void theOfferingCallsAnswerDoesNotWaitForTheStreamItGrants() throws Exception {
         serve(HhfrUris.TRANSPORT_TCP);
         try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
@@ -266,11 +248,9 @@ class StreamModeTest {
             while (accepted.isEmpty() && System.nanoTime() - connected < 0) {
                 Thread.sleep(5); // the stream connects in the background; its HELLO goes unanswered
             }
+            assertTrue(!accepted.isEmpty(), "the granted stream connected after the answer");
+            assertEquals(1, service.soapCalls.get());
             SoapModeTest.closeAll(accepted);
-            silent.close();
-            assertEquals(7f, session.call(Float.class, new float[] {3f, 4f}));
-            assertEquals(Mode.SOAP, session.mode());
-            assertEquals(2, service.soapCalls.get());
         }
     }
 

@@ -12,20 +12,42 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A TCP path to a server on loopback that holds back, on each connection, every byte of the server (its
- * WELCOME first) until the client has sent more than its first frame (the HELLO): a client that waits for
- * the WELCOME before sending its first call never gets one, one that pipelines its calls is not slowed.
+ * A TCP path to a server on loopback that holds back every byte of the server (its WELCOME first). By default,
+ * on each connection, until the client has sent more than its first frame (the HELLO): a client that waits
+ * for the WELCOME before sending its first call never gets one, one that pipelines its calls is not slowed.
+ * {@linkplain #losingTheFirstAnswers Losing the first answers}, it holds them on the first connection until
+ * {@link #cutFirstConnection()} drops them with it, and forwards later connections at once: the server ran
+ * what came behind the HELLO, the client never learns it was welcomed.
  */
 final class WelcomeHoldingTcpRelay implements AutoCloseable {
     private final ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     private final int serverPort;
+    private final boolean losesFirstAnswers;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
-    /** Connections whose server bytes were released because the client sent past its HELLO first. */
+    /** Connections whose client sent past its HELLO before any server byte reached it. */
     final AtomicInteger releasedAfterRequests = new AtomicInteger();
+    /** Connections the client opened. */
+    final AtomicInteger connections = new AtomicInteger();
 
     WelcomeHoldingTcpRelay(int serverPort) throws IOException {
+        this(serverPort, false);
+    }
+
+    private WelcomeHoldingTcpRelay(int serverPort, boolean losesFirstAnswers) throws IOException {
         this.serverPort = serverPort;
+        this.losesFirstAnswers = losesFirstAnswers;
         start("relay-accept", this::accept);
+    }
+
+    /** A relay that never delivers the first connection's server bytes and forwards later connections at once. */
+    static WelcomeHoldingTcpRelay losingTheFirstAnswers(int serverPort) throws IOException {
+        return new WelcomeHoldingTcpRelay(serverPort, true);
+    }
+
+    /** Drops the first connection, both ways, with the server bytes it held. */
+    void cutFirstConnection() throws IOException {
+        sockets.get(0).close();
+        sockets.get(1).close();
     }
 
     /** The port the client connects to. */
@@ -49,8 +71,13 @@ final class WelcomeHoldingTcpRelay implements AutoCloseable {
                 sockets.add(client);
                 sockets.add(server);
                 CountDownLatch pastHello = new CountDownLatch(1);
+                boolean first = connections.getAndIncrement() == 0;
                 start("relay-to-server", () -> forwardClient(client, server, pastHello));
-                start("relay-to-client", () -> forwardServer(server, client, pastHello));
+                if (!losesFirstAnswers) {
+                    start("relay-to-client", () -> forwardServer(server, client, pastHello));
+                } else if (!first) {
+                    start("relay-to-client", () -> forwardServer(server, client, new CountDownLatch(0)));
+                }
             }
         } catch (IOException e) {
             // closed
