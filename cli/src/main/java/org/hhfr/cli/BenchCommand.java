@@ -85,13 +85,18 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeats", paramLabel = "N", description = "sessions per cell (default: the grid's)")
     private Integer repeats;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "benchmarks/results",
-            description = "where sessions.json, sessions.csv and plots/ go (default: ${DEFAULT-VALUE})")
+    /** The committed full run lives here; a quick run must not overwrite it. */
+    private static final Path FULL_RUN_OUT = Path.of("benchmarks/results");
+    private static final Path QUICK_RUN_OUT = Path.of("benchmarks/target/bench-quick");
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "where sessions.json, sessions.csv and plots/ go (default: benchmarks/results, with "
+                    + "--quick benchmarks/target/bench-quick)")
     private Path out;
 
     @Option(names = "--report", paramLabel = "FILE",
-            description = "the Markdown report (default: benchmarks/RESULTS.md with the default --out, "
-                    + "otherwise DIR/RESULTS.md)")
+            description = "the Markdown report (default: benchmarks/RESULTS.md for a full run into "
+                    + "benchmarks/results, otherwise DIR/RESULTS.md)")
     private Path report;
 
     @Option(names = "--tcp-links", paramLabel = "EMULATOR", defaultValue = "relay",
@@ -103,6 +108,16 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "N", defaultValue = "7",
             description = "seed of the relays' loss (default: ${DEFAULT-VALUE})")
     private long seed;
+
+    /** The directory asked for, or the default: the full run's, or a quick run's own under target/. */
+    static Path outputDirectory(Path asked, boolean quick) {
+        return asked != null ? asked : quick ? QUICK_RUN_OUT : FULL_RUN_OUT;
+    }
+
+    /** The report of a run into {@code out} when none is asked for. */
+    static Path reportFile(Path out) {
+        return out.equals(FULL_RUN_OUT) ? Path.of("benchmarks/RESULTS.md") : out.resolve("RESULTS.md");
+    }
 
     @Override
     public Integer call() {
@@ -117,8 +132,8 @@ final class BenchCommand implements Callable<Integer> {
             err.flush();
             return UNUSABLE;
         }
-        Path reportFile = report != null ? report
-                : out.equals(Path.of("benchmarks/results")) ? Path.of("benchmarks/RESULTS.md") : out.resolve("RESULTS.md");
+        out = outputDirectory(out, quick);
+        Path reportFile = report != null ? report : reportFile(out);
         double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         long startNanos = System.nanoTime();

@@ -62,4 +62,14 @@ class BenchCommandTest {
         return new CommandLine(new BenchCommand()).setOut(new PrintWriter(new StringWriter(), true))
                 .setErr(new PrintWriter(err, true)).execute(args);
     }
+
+    @Test
+    void aQuickRunNeverOverwritesTheCommittedFullRun() {
+        Path quickOut = BenchCommand.outputDirectory(null, true);
+        assertEquals(Path.of("benchmarks/target/bench-quick"), quickOut);
+        assertEquals(Path.of("benchmarks/target/bench-quick/RESULTS.md"), BenchCommand.reportFile(quickOut));
+        Path fullOut = BenchCommand.outputDirectory(null, false);
+        assertEquals(Path.of("benchmarks/RESULTS.md"), BenchCommand.reportFile(fullOut));
+        assertEquals(Path.of("/tmp/x/RESULTS.md"), BenchCommand.reportFile(BenchCommand.outputDirectory(Path.of("/tmp/x"), true)));
+    }
 }
