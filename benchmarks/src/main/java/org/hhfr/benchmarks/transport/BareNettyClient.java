@@ -14,22 +14,20 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import java.io.IOException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The bare Netty client: all on one event loop, {@code window} 408-byte request frames in flight, each 8-byte
  * reply answered by the next request, one flush per read batch.
  */
-final class BareNettyClient implements ClientSide {
+final class BareNettyClient extends ClosedLoopClient {
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final float[] values = FloatSumFrames.values();
-    private final ClosedLoop loop;
     private final int window;
     private final Channel channel;
 
     BareNettyClient(String host, int port, int window, long limit) throws IOException {
-        this.loop = new ClosedLoop(limit);
+        super(limit);
         this.window = window;
         try {
             channel = new Bootstrap().group(group).channel(NioSocketChannel.class)
@@ -49,18 +47,7 @@ final class BareNettyClient implements ClientSide {
     }
 
     @Override
-    public long completed() {
-        return loop.completed();
-    }
-
-    @Override
-    public CompletableFuture<Void> done() {
-        return loop.done();
-    }
-
-    @Override
-    public void close() {
-        loop.stop();
+    protected void disconnect() {
         channel.close().syncUninterruptibly();
         group.shutdownGracefully(0, 1, TimeUnit.SECONDS).syncUninterruptibly();
     }

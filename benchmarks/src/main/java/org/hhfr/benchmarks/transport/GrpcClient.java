@@ -3,7 +3,6 @@ package org.hhfr.benchmarks.transport;
 import io.grpc.ManagedChannel;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.StreamObserver;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.benchmarks.transport.grpc.FloatSumGrpc;
 import org.hhfr.benchmarks.transport.grpc.SumRequest;
@@ -14,15 +13,14 @@ import org.hhfr.benchmarks.transport.grpc.SumResponse;
  * answered by the next request (built afresh, as an application would). gRPC's request observer is not
  * thread-safe, so sends are serialized on a lock (uncontended once the first window is out).
  */
-final class GrpcClient implements ClientSide {
+final class GrpcClient extends ClosedLoopClient {
     private final float[] values = FloatSumFrames.values();
     private final Object sendLock = new Object();
-    private final ClosedLoop loop;
     private final ManagedChannel channel;
     private final StreamObserver<SumRequest> requests;
 
     GrpcClient(String host, int port, boolean direct, int window, long limit) {
-        this.loop = new ClosedLoop(limit);
+        super(limit);
         NettyChannelBuilder builder = NettyChannelBuilder.forAddress(host, port).usePlaintext();
         if (direct) {
             builder.directExecutor();
@@ -45,18 +43,7 @@ final class GrpcClient implements ClientSide {
     }
 
     @Override
-    public long completed() {
-        return loop.completed();
-    }
-
-    @Override
-    public CompletableFuture<Void> done() {
-        return loop.done();
-    }
-
-    @Override
-    public void close() {
-        loop.stop();
+    protected void disconnect() {
         channel.shutdownNow();
         try {
             channel.awaitTermination(5, TimeUnit.SECONDS);

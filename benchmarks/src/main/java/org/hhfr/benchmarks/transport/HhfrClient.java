@@ -3,7 +3,6 @@ package org.hhfr.benchmarks.transport;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Base64;
-import java.util.concurrent.CompletableFuture;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.streamer.BinaryRepresentation;
 import org.hhfr.streamer.Message;
@@ -15,15 +14,14 @@ import org.hhfr.transports.netty.NettyStreamClient;
  * issued, {@code window} calls in flight, each response answered by the next call, whose body the streamer
  * encodes afresh (as an application would).
  */
-final class HhfrClient implements ClientSide {
+final class HhfrClient extends ClosedLoopClient {
     private final BinaryRepresentation binary = new BinaryRepresentation();
     private final DataStructure request = Samples.floatSumRequest();
     private final float[] values = FloatSumFrames.values();
-    private final ClosedLoop loop;
     private final NettyStreamClient client;
 
     HhfrClient(String host, int port, boolean udp, String ticket, int window, long limit) throws IOException {
-        this.loop = new ClosedLoop(limit);
+        super(limit);
         int dot = ticket.indexOf('.');
         if (dot < 0) {
             throw new IllegalArgumentException("an HHFR ticket is <session id>.<token>, not " + ticket);
@@ -54,18 +52,7 @@ final class HhfrClient implements ClientSide {
     }
 
     @Override
-    public long completed() {
-        return loop.completed();
-    }
-
-    @Override
-    public CompletableFuture<Void> done() {
-        return loop.done();
-    }
-
-    @Override
-    public void close() {
-        loop.stop();
+    protected void disconnect() {
         client.close();
     }
 }
