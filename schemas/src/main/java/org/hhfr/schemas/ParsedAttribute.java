@@ -1,42 +1,26 @@
 package org.hhfr.schemas;
 
+import com.google.auto.value.AutoValue;
+import org.jspecify.annotations.Nullable;
+
 /** An {@code xs:attribute} as written: its type is a QName to resolve or an anonymous simple type. */
-final class ParsedAttribute {
-    private final SourcePosition position;
-    private final QualifiedName name;
-    private final boolean required;
-    private final QualifiedName typeName;
-    private final SimpleType inlineType;
-
+@AutoValue
+abstract class ParsedAttribute {
     /** Exactly one of {@code typeName} and {@code inlineType} is non-null. */
-    ParsedAttribute(SourcePosition position, QualifiedName name, boolean required, QualifiedName typeName,
-                    SimpleType inlineType) {
-        this.position = position;
-        this.name = name;
-        this.required = required;
-        this.typeName = typeName;
-        this.inlineType = inlineType;
+    static ParsedAttribute of(SourcePosition position, QualifiedName name, boolean required,
+                              @Nullable QualifiedName typeName, @Nullable SimpleType inlineType) {
+        return new AutoValue_ParsedAttribute(position, name, required, typeName, inlineType);
     }
 
-    SourcePosition position() {
-        return position;
-    }
+    abstract SourcePosition position();
 
-    QualifiedName name() {
-        return name;
-    }
+    abstract QualifiedName name();
 
-    boolean required() {
-        return required;
-    }
+    abstract boolean required();
 
     /** The {@code type} reference, or {@code null} when the type is inline. */
-    QualifiedName typeName() {
-        return typeName;
-    }
+    abstract @Nullable QualifiedName typeName();
 
     /** The anonymous simple type, or {@code null}. */
-    SimpleType inlineType() {
-        return inlineType;
-    }
+    abstract @Nullable SimpleType inlineType();
 }

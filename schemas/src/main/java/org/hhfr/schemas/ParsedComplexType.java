@@ -1,38 +1,27 @@
 package org.hhfr.schemas;
 
+import com.google.auto.value.AutoValue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** An {@code xs:complexType} as written: attributes and the elements of its sequence, unresolved. */
-final class ParsedComplexType {
-    private final SourcePosition position;
-    private final QualifiedName name;
-    private final List<ParsedAttribute> attributes;
-    private final List<ParsedElement> elements;
-
+@AutoValue
+abstract class ParsedComplexType {
     /** @param name {@code null} for an anonymous type */
-    ParsedComplexType(SourcePosition position, QualifiedName name, List<ParsedAttribute> attributes,
-                      List<ParsedElement> elements) {
-        this.position = position;
-        this.name = name;
-        this.attributes = Collections.unmodifiableList(new ArrayList<>(attributes));
-        this.elements = Collections.unmodifiableList(new ArrayList<>(elements));
+    static ParsedComplexType of(SourcePosition position, @Nullable QualifiedName name,
+                                List<ParsedAttribute> attributes, List<ParsedElement> elements) {
+        return new AutoValue_ParsedComplexType(position, name,
+                Collections.unmodifiableList(new ArrayList<>(attributes)),
+                Collections.unmodifiableList(new ArrayList<>(elements)));
     }
 
-    SourcePosition position() {
-        return position;
-    }
+    abstract SourcePosition position();
 
-    QualifiedName name() {
-        return name;
-    }
+    abstract @Nullable QualifiedName name();
 
-    List<ParsedAttribute> attributes() {
-        return attributes;
-    }
+    abstract List<ParsedAttribute> attributes();
 
-    List<ParsedElement> elements() {
-        return elements;
-    }
+    abstract List<ParsedElement> elements();
 }

@@ -337,7 +337,7 @@ final class SchemaDocumentReader {
                     throw notSupported();
             }
         });
-        return new ParsedComplexType(position, name, attributes, elements);
+        return ParsedComplexType.of(position, name, attributes, elements);
     }
 
     private List<ParsedElement> readSequence() throws SchemaException {
@@ -383,7 +383,7 @@ final class SchemaDocumentReader {
         if (typeName == null && inline.isEmpty()) {
             throw position.error("attribute '" + local + "' has no type (xs:anySimpleType is not supported)");
         }
-        return new ParsedAttribute(position, name, use.equals("required"), typeName,
+        return ParsedAttribute.of(position, name, use.equals("required"), typeName,
                 inline.isEmpty() ? null : inline.get(0));
     }
 

@@ -1,35 +1,17 @@
 package org.hhfr.schemas;
 
+import com.google.auto.value.AutoValue;
+
 /**
  * Bounds that keep a hostile or absurd schema from exhausting memory or time. Every limit has a default
  * generous for real service schemas; exceeding one fails parsing with a {@link SchemaException} that names it.
+ * Immutable; change limits with {@link #toBuilder()}.
  */
-public final class SchemaLimits {
-    private static final SchemaLimits DEFAULTS = new SchemaLimits(1 << 20, 64, 32, 10_000, 4_096, 1_024);
-
-    private final int maxDocumentChars;
-    private final int maxXmlDepth;
-    private final int maxStructureDepth;
-    private final int maxDeclarations;
-    private final int maxEnumerationValues;
-    private final int maxNameLength;
-
-    private SchemaLimits(int maxDocumentChars, int maxXmlDepth, int maxStructureDepth, int maxDeclarations,
-                         int maxEnumerationValues, int maxNameLength) {
-        this.maxDocumentChars = positive(maxDocumentChars, "maxDocumentChars");
-        this.maxXmlDepth = positive(maxXmlDepth, "maxXmlDepth");
-        this.maxStructureDepth = positive(maxStructureDepth, "maxStructureDepth");
-        this.maxDeclarations = positive(maxDeclarations, "maxDeclarations");
-        this.maxEnumerationValues = positive(maxEnumerationValues, "maxEnumerationValues");
-        this.maxNameLength = positive(maxNameLength, "maxNameLength");
-    }
-
-    private static int positive(int value, String name) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
-        return value;
-    }
+@AutoValue
+public abstract class SchemaLimits {
+    private static final SchemaLimits DEFAULTS =
+            new AutoValue_SchemaLimits.Builder().maxDocumentChars(1 << 20).maxXmlDepth(64).maxStructureDepth(32)
+                    .maxDeclarations(10_000).maxEnumerationValues(4_096).maxNameLength(1_024).build();
 
     /** 1 MiB of text, XML depth 64, structure depth 32, 10,000 declarations, 4,096 enum values, names of 1,024. */
     public static SchemaLimits defaults() {
@@ -37,65 +19,62 @@ public final class SchemaLimits {
     }
 
     /** Characters of schema text read at most (1 MiB by default); bytes, when the text comes as a byte stream. */
-    public int maxDocumentChars() {
-        return maxDocumentChars;
-    }
+    public abstract int maxDocumentChars();
 
     /** Nesting of XML elements in the schema document (64). */
-    public int maxXmlDepth() {
-        return maxXmlDepth;
-    }
+    public abstract int maxXmlDepth();
 
     /** Nesting of elements in a resolved data structure, through named types too (32). */
-    public int maxStructureDepth() {
-        return maxStructureDepth;
-    }
+    public abstract int maxStructureDepth();
 
     /**
      * Element, attribute and type declarations in all (10,000): in the document, and in each resolved
      * structure with named types counted at every use, so types that multiply cannot expand exponentially.
      */
-    public int maxDeclarations() {
-        return maxDeclarations;
-    }
+    public abstract int maxDeclarations();
 
     /** Values of one enumeration (4,096). */
-    public int maxEnumerationValues() {
-        return maxEnumerationValues;
-    }
+    public abstract int maxEnumerationValues();
 
     /** Characters of one name or attribute value (1,024). */
-    public int maxNameLength() {
-        return maxNameLength;
-    }
+    public abstract int maxNameLength();
 
-    public SchemaLimits withMaxDocumentChars(int value) {
-        return new SchemaLimits(value, maxXmlDepth, maxStructureDepth, maxDeclarations, maxEnumerationValues,
-                maxNameLength);
-    }
+    /** A builder holding these limits, to change some of them. */
+    public abstract Builder toBuilder();
 
-    public SchemaLimits withMaxXmlDepth(int value) {
-        return new SchemaLimits(maxDocumentChars, value, maxStructureDepth, maxDeclarations, maxEnumerationValues,
-                maxNameLength);
-    }
+    /** Sets limits; {@link #build()} refuses any that is not positive. */
+    @AutoValue.Builder
+    public abstract static class Builder {
+        public abstract Builder maxDocumentChars(int value);
 
-    public SchemaLimits withMaxStructureDepth(int value) {
-        return new SchemaLimits(maxDocumentChars, maxXmlDepth, value, maxDeclarations, maxEnumerationValues,
-                maxNameLength);
-    }
+        public abstract Builder maxXmlDepth(int value);
 
-    public SchemaLimits withMaxDeclarations(int value) {
-        return new SchemaLimits(maxDocumentChars, maxXmlDepth, maxStructureDepth, value, maxEnumerationValues,
-                maxNameLength);
-    }
+        public abstract Builder maxStructureDepth(int value);
 
-    public SchemaLimits withMaxEnumerationValues(int value) {
-        return new SchemaLimits(maxDocumentChars, maxXmlDepth, maxStructureDepth, maxDeclarations, value,
-                maxNameLength);
-    }
+        public abstract Builder maxDeclarations(int value);
 
-    public SchemaLimits withMaxNameLength(int value) {
-        return new SchemaLimits(maxDocumentChars, maxXmlDepth, maxStructureDepth, maxDeclarations,
-                maxEnumerationValues, value);
+        public abstract Builder maxEnumerationValues(int value);
+
+        public abstract Builder maxNameLength(int value);
+
+        abstract SchemaLimits autoBuild();
+
+        /** @throws IllegalArgumentException naming the first limit that is not positive */
+        public SchemaLimits build() {
+            SchemaLimits limits = autoBuild();
+            positive(limits.maxDocumentChars(), "maxDocumentChars");
+            positive(limits.maxXmlDepth(), "maxXmlDepth");
+            positive(limits.maxStructureDepth(), "maxStructureDepth");
+            positive(limits.maxDeclarations(), "maxDeclarations");
+            positive(limits.maxEnumerationValues(), "maxEnumerationValues");
+            positive(limits.maxNameLength(), "maxNameLength");
+            return limits;
+        }
+
+        private static void positive(long value, String name) {
+            if (value <= 0) {
+                throw new IllegalArgumentException(name + " must be positive: " + value);
+            }
+        }
     }
 }

@@ -50,17 +50,11 @@ public final class SchemaParser {
     public Schema parse(Reader source) throws SchemaException {
         StringBuilder text = new StringBuilder();
         char[] chunk = new char[CHUNK];
-        try {
-            int read;
-            while ((read = source.read(chunk, 0, Math.min(CHUNK, limits.maxDocumentChars() + 1 - text.length()))) > 0) {
-                text.append(chunk, 0, read);
-                if (text.length() > limits.maxDocumentChars()) {
-                    throw tooLarge("characters");
-                }
-            }
-        } catch (IOException e) {
-            throw new SchemaException("cannot read the schema: " + e.getMessage(), -1, -1, e);
-        }
+        readWithinLimit("characters", max -> {
+            int read = source.read(chunk, 0, max);
+            text.append(chunk, 0, Math.max(read, 0));
+            return read;
+        });
         String document = text.toString();
         return parse(parser -> parser.setInput(new StringReader(document)));
     }
@@ -73,19 +67,34 @@ public final class SchemaParser {
     public Schema parse(InputStream source) throws SchemaException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         byte[] chunk = new byte[CHUNK];
+        readWithinLimit("bytes", max -> {
+            int read = source.read(chunk, 0, max);
+            bytes.write(chunk, 0, Math.max(read, 0));
+            return read;
+        });
+        byte[] document = bytes.toByteArray();
+        return parse(parser -> parser.setInput(new ByteArrayInputStream(document), null));
+    }
+
+    /** Reads up to {@code max} more units of the document, keeps them, and says how many (-1 at its end). */
+    private interface ChunkReader {
+        int read(int max) throws IOException;
+    }
+
+    /** Reads the whole document a chunk at a time, at most {@link SchemaLimits#maxDocumentChars()} + 1 units. */
+    private void readWithinLimit(String unit, ChunkReader source) throws SchemaException {
+        int total = 0;
         try {
             int read;
-            while ((read = source.read(chunk, 0, Math.min(CHUNK, limits.maxDocumentChars() + 1 - bytes.size()))) > 0) {
-                bytes.write(chunk, 0, read);
-                if (bytes.size() > limits.maxDocumentChars()) {
-                    throw tooLarge("bytes");
+            while ((read = source.read(Math.min(CHUNK, limits.maxDocumentChars() + 1 - total))) > 0) {
+                total += read;
+                if (total > limits.maxDocumentChars()) {
+                    throw tooLarge(unit);
                 }
             }
         } catch (IOException e) {
             throw new SchemaException("cannot read the schema: " + e.getMessage(), -1, -1, e);
         }
-        byte[] document = bytes.toByteArray();
-        return parse(parser -> parser.setInput(new ByteArrayInputStream(document), null));
     }
 
     private SchemaException tooLarge(String unit) {

@@ -147,7 +147,7 @@ final class SchemaResolver {
             SimpleType type = attribute.inlineType() != null ? attribute.inlineType()
                     : simpleType(attribute.typeName(), attribute.position(),
                             "attribute '" + attribute.name().localName() + "'");
-            attributes.add(new AttributeDecl(attribute.name(), type, attribute.required()));
+            attributes.add(AttributeDecl.of(attribute.name(), type, attribute.required()));
         }
         List<ElementDecl> elements = new ArrayList<>();
         int height = 0;

@@ -1,29 +1,24 @@
 package org.hhfr.schemas;
 
-/** Where a construct starts in the schema document, kept so errors found after reading can point at it. */
-final class SourcePosition {
-    private final int line;
-    private final int column;
+import com.google.auto.value.AutoValue;
 
-    SourcePosition(int line, int column) {
-        this.line = line;
-        this.column = column;
+/** Where a construct starts in the schema document, kept so errors found after reading can point at it. */
+@AutoValue
+abstract class SourcePosition {
+    static SourcePosition of(int line, int column) {
+        return new AutoValue_SourcePosition(line, column);
     }
+
+    abstract int line();
+
+    abstract int column();
 
     SchemaException error(String reason) {
-        return new SchemaException(reason, line, column);
-    }
-
-    int line() {
-        return line;
-    }
-
-    int column() {
-        return column;
+        return new SchemaException(reason, line(), column());
     }
 
     @Override
-    public String toString() {
-        return line + ":" + column;
+    public final String toString() {
+        return line() + ":" + column();
     }
 }

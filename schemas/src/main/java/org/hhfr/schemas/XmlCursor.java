@@ -198,7 +198,7 @@ final class XmlCursor {
 
     /** Where the current token starts. */
     SourcePosition position() {
-        return new SourcePosition(line, column);
+        return SourcePosition.of(line, column);
     }
 
     /** A failure at the start of the current token. */

@@ -12,16 +12,20 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The supported subset of XML Schema, construct by construct. */
@@ -135,12 +139,28 @@ class SchemaParserTest {
         assertSame(poi, child(root(schema, "many"), "poi").complexType());
     }
 
-    @Test
-    void typesMayBeUsedBeforeTheyAreDeclared() throws SchemaException {
-        Schema schema = parse(schema("<xs:element name=\"one\" type=\"tns:Later\"/>\n"
-                + "<xs:complexType name=\"Later\"><xs:sequence>"
-                + "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:complexType>"));
-        assertEquals(1, root(schema, "one").complexType().elements().size());
+    static Stream<Arguments> namedTypeUses() {
+        return Stream.of(
+                arguments("a type used before it is declared", schema("<xs:element name=\"one\" type=\"tns:Later\"/>\n"
+                        + "<xs:complexType name=\"Later\"><xs:sequence>"
+                        + "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:complexType>"), "one", 1),
+                arguments("a global element named like its type", schema("<xs:complexType name=\"order\"><xs:sequence>"
+                        + "<xs:element name=\"id\" type=\"xs:long\"/></xs:sequence></xs:complexType>"
+                        + "<xs:element name=\"order\" type=\"tns:order\"/>"), "order", 1),
+                arguments("a type used twice in one sequence", schema("<xs:complexType name=\"Address\"><xs:sequence>"
+                        + "<xs:element name=\"city\" type=\"xs:string\"/></xs:sequence></xs:complexType>"
+                        + "<xs:element name=\"order\"><xs:complexType><xs:sequence>"
+                        + "<xs:element name=\"shipTo\" type=\"tns:Address\"/>"
+                        + "<xs:element name=\"billTo\" type=\"tns:Address\"/>"
+                        + "</xs:sequence></xs:complexType></xs:element>"), "order", 2));
+    }
+
+    /** Neither order, nor a shared name, nor reuse is taken for recursion. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("namedTypeUses")
+    void namedTypesResolveWhereverTheyAreUsed(String what, String document, String root, int elements)
+            throws SchemaException {
+        assertEquals(elements, root(parse(document), root).complexType().elements().size());
     }
 
     @Test
@@ -293,7 +313,7 @@ class SchemaParserTest {
                 + "</xs:simpleType></xs:attribute>"
                 + "</xs:complexType></xs:element>"));
         List<AttributeDecl> attributes = root(schema, "poi").complexType().attributes();
-        assertEquals(new AttributeDecl(local("id"), SimpleType.of(XsdType.INT), true), attributes.get(0));
+        assertEquals(AttributeDecl.of(local("id"), SimpleType.of(XsdType.INT), true), attributes.get(0));
         assertEquals(Arrays.asList("museum", "park"), attributes.get(1).type().enumeration());
         assertFalse(attributes.get(1).required());
         assertEquals(Collections.singletonList("good"), attributes.get(2).type().enumeration());
@@ -311,24 +331,6 @@ class SchemaParserTest {
                 + "<xs:element name=\"b\" type=\"xs:string\"><xs:annotation/></xs:element>"
                 + "</xs:sequence></xs:complexType></xs:element></xs:schema>");
         assertEquals(1, root(schema, "a").complexType().elements().size());
-    }
-
-    @Test
-    void sameNameForAGlobalElementAndANamedTypeIsNotRecursion() throws SchemaException {
-        Schema schema = parse(schema("<xs:complexType name=\"order\"><xs:sequence>"
-                + "<xs:element name=\"id\" type=\"xs:long\"/></xs:sequence></xs:complexType>"
-                + "<xs:element name=\"order\" type=\"tns:order\"/>"));
-        assertEquals(1, root(schema, "order").complexType().elements().size());
-    }
-
-    @Test
-    void namedTypeUsedTwiceInOneSequenceIsNotRecursion() throws SchemaException {
-        Schema schema = parse(schema("<xs:complexType name=\"Address\"><xs:sequence>"
-                + "<xs:element name=\"city\" type=\"xs:string\"/></xs:sequence></xs:complexType>"
-                + "<xs:element name=\"order\"><xs:complexType><xs:sequence>"
-                + "<xs:element name=\"shipTo\" type=\"tns:Address\"/><xs:element name=\"billTo\" type=\"tns:Address\"/>"
-                + "</xs:sequence></xs:complexType></xs:element>"));
-        assertEquals(2, root(schema, "order").complexType().elements().size());
     }
 
     @Test
@@ -353,7 +355,8 @@ class SchemaParserTest {
     @Test
     void documentOfExactlyTheLimitIsAccepted() throws SchemaException {
         String document = schema("<xs:element name=\"a\" type=\"xs:int\"/>");
-        Schema schema = new SchemaParser(SchemaLimits.defaults().withMaxDocumentChars(document.length()))
+        Schema schema = new SchemaParser(SchemaLimits.defaults()
+                .toBuilder().maxDocumentChars(document.length()).build())
                 .parse(document);
         assertEquals(1, schema.elements().size());
         assertEquals(TNS, root(schema, "a").name().namespace());

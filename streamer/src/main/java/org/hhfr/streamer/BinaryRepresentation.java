@@ -11,11 +11,9 @@ import org.hhfr.schemas.DataStructure;
  * module README. Both peers must hold equal {@link DataStructure}s (compare their fingerprints).
  * Immutable and thread-safe.
  */
-public final class BinaryRepresentation implements Representation {
+public final class BinaryRepresentation extends LimitedRepresentation {
     /** The URI naming this representation in negotiation. */
     public static final String URI = "urn:hhfr:rep:binary";
-
-    private final StreamerLimits limits;
 
     /** Decodes within the default limits. */
     public BinaryRepresentation() {
@@ -23,16 +21,7 @@ public final class BinaryRepresentation implements Representation {
     }
 
     public BinaryRepresentation(StreamerLimits limits) {
-        this.limits = limits;
-    }
-
-    @Override
-    public String uri() {
-        return URI;
-    }
-
-    public StreamerLimits limits() {
-        return limits;
+        super(URI, limits);
     }
 
     /** Sizes the message exactly first, then writes it once into an array of that size. */
@@ -49,14 +38,9 @@ public final class BinaryRepresentation implements Representation {
     @Override
     public Message decode(DataStructure structure, byte[] bytes, int offset, int length)
             throws MalformedMessageException {
-        if (offset < 0 || length < 0 || offset > bytes.length - length) {
-            throw new IndexOutOfBoundsException("range " + offset + "+" + length + " of " + bytes.length + " bytes");
-        }
-        if (length > limits.maxMessageBytes()) {
-            throw new MalformedMessageException("message of " + length + " bytes exceeds maxMessageBytes "
-                    + limits.maxMessageBytes(), "byte 0", "");
-        }
-        return new BinaryReader(bytes, offset, length, limits).read(structure);
+        checkRange(bytes, offset, length);
+        requireWithinLimit(length, "bytes", "byte 0");
+        return new BinaryReader(bytes, offset, length, limits()).read(structure);
     }
 
     @Override

@@ -196,36 +196,34 @@ final class BinaryWriter {
         }
     }
 
-    /**
-     * Little-endian IEEE 754 in bulk through a float view: into the target array directly (measured about six
-     * times faster than a value at a time for 100 floats), or a chunk at a time into a stream.
-     */
     private void writeFloats(float[] values) throws IOException {
-        if (out == null) {
-            size += 4L * values.length;
-        } else if (target != null) {
-            bulkView(4 * values.length).asFloatBuffer().put(values);
-        } else {
-            int perChunk = CHUNK_BYTES / 4;
-            for (int from = 0; from < values.length; from += perChunk) {
-                int n = Math.min(perChunk, values.length - from);
-                chunk().asFloatBuffer().put(values, from, n);
-                out.writeRawBytes(chunk.array(), 0, 4 * n);
-            }
-        }
+        writeFixedWidth(4, values.length, (into, from, count) -> into.asFloatBuffer().put(values, from, count));
     }
 
     private void writeDoubles(double[] values) throws IOException {
+        writeFixedWidth(8, values.length, (into, from, count) -> into.asDoubleBuffer().put(values, from, count));
+    }
+
+    /** Puts {@code count} values, from index {@code from} on, at the start of a little-endian buffer. */
+    private interface BulkValues {
+        void put(ByteBuffer into, int from, int count);
+    }
+
+    /**
+     * Little-endian IEEE 754 in bulk through a typed view: into the target array directly (measured about six
+     * times faster than a value at a time for 100 floats), or a chunk at a time into a stream.
+     */
+    private void writeFixedWidth(int width, int length, BulkValues values) throws IOException {
         if (out == null) {
-            size += 8L * values.length;
+            size += (long) width * length;
         } else if (target != null) {
-            bulkView(8 * values.length).asDoubleBuffer().put(values);
+            values.put(bulkView(width * length), 0, length);
         } else {
-            int perChunk = CHUNK_BYTES / 8;
-            for (int from = 0; from < values.length; from += perChunk) {
-                int n = Math.min(perChunk, values.length - from);
-                chunk().asDoubleBuffer().put(values, from, n);
-                out.writeRawBytes(chunk.array(), 0, 8 * n);
+            int perChunk = CHUNK_BYTES / width;
+            for (int from = 0; from < length; from += perChunk) {
+                int n = Math.min(perChunk, length - from);
+                values.put(chunk(), from, n);
+                out.writeRawBytes(chunk.array(), 0, width * n);
             }
         }
     }

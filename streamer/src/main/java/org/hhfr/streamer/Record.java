@@ -46,6 +46,14 @@ public final class Record {
         return new Builder(type);
     }
 
+    /**
+     * The class a record holds for a repeated element, per the table above: e.g. {@code float[]},
+     * {@code Float[]} when the element is nillable, {@code Record[]} for a complex element.
+     */
+    public static Class<?> arrayClass(ElementDecl element) {
+        return ValueRules.arrayClass(element);
+    }
+
     public ComplexType type() {
         return type;
     }

@@ -1,34 +1,16 @@
 package org.hhfr.streamer;
 
+import com.google.auto.value.AutoValue;
+
 /**
  * Bounds a decoder enforces on hostile input before it allocates: exceeding one fails decoding with a
- * {@link MalformedMessageException} naming the limit. Immutable; change a limit with its wither.
+ * {@link MalformedMessageException} naming the limit. Immutable; change limits with {@link #toBuilder()}.
  */
-public final class StreamerLimits {
+@AutoValue
+public abstract class StreamerLimits {
     private static final StreamerLimits DEFAULTS =
-            new StreamerLimits(16 << 20, 1 << 20, 4 << 20, 64, 1_000);
-
-    private final int maxMessageBytes;
-    private final int maxArrayLength;
-    private final int maxStringBytes;
-    private final int maxDepth;
-    private final int maxDecimalDigits;
-
-    private StreamerLimits(int maxMessageBytes, int maxArrayLength, int maxStringBytes, int maxDepth,
-                           int maxDecimalDigits) {
-        this.maxMessageBytes = positive(maxMessageBytes, "maxMessageBytes");
-        this.maxArrayLength = positive(maxArrayLength, "maxArrayLength");
-        this.maxStringBytes = positive(maxStringBytes, "maxStringBytes");
-        this.maxDepth = positive(maxDepth, "maxDepth");
-        this.maxDecimalDigits = positive(maxDecimalDigits, "maxDecimalDigits");
-    }
-
-    private static int positive(int value, String name) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
-        }
-        return value;
-    }
+            new AutoValue_StreamerLimits.Builder().maxMessageBytes(16 << 20).maxArrayLength(1 << 20)
+                    .maxStringBytes(4 << 20).maxDepth(64).maxDecimalDigits(1_000).build();
 
     /** 16 MiB messages, arrays of 1,048,576 items, strings of 4 MiB, depth 64, decimals of 1,000 digits. */
     public static StreamerLimits defaults() {
@@ -36,54 +18,53 @@ public final class StreamerLimits {
     }
 
     /** Bytes of one encoded message (16 MiB). */
-    public int maxMessageBytes() {
-        return maxMessageBytes;
-    }
+    public abstract int maxMessageBytes();
 
     /** Items of one repeated element (1,048,576). */
-    public int maxArrayLength() {
-        return maxArrayLength;
-    }
+    public abstract int maxArrayLength();
 
     /** Bytes of one string or base64Binary value; characters of one XML text (4 MiB). */
-    public int maxStringBytes() {
-        return maxStringBytes;
-    }
+    public abstract int maxStringBytes();
 
     /** Nesting of elements, the root counting as 1 (64). */
-    public int maxDepth() {
-        return maxDepth;
-    }
+    public abstract int maxDepth();
 
     /** Digits of one decimal, and the largest absolute scale (1,000); big numbers are costly to convert. */
-    public int maxDecimalDigits() {
-        return maxDecimalDigits;
-    }
+    public abstract int maxDecimalDigits();
 
-    public StreamerLimits withMaxMessageBytes(int value) {
-        return new StreamerLimits(value, maxArrayLength, maxStringBytes, maxDepth, maxDecimalDigits);
-    }
+    /** A builder holding these limits, to change some of them. */
+    public abstract Builder toBuilder();
 
-    public StreamerLimits withMaxArrayLength(int value) {
-        return new StreamerLimits(maxMessageBytes, value, maxStringBytes, maxDepth, maxDecimalDigits);
-    }
+    /** Sets limits; {@link #build()} refuses any that is not positive. */
+    @AutoValue.Builder
+    public abstract static class Builder {
+        public abstract Builder maxMessageBytes(int value);
 
-    public StreamerLimits withMaxStringBytes(int value) {
-        return new StreamerLimits(maxMessageBytes, maxArrayLength, value, maxDepth, maxDecimalDigits);
-    }
+        public abstract Builder maxArrayLength(int value);
 
-    public StreamerLimits withMaxDepth(int value) {
-        return new StreamerLimits(maxMessageBytes, maxArrayLength, maxStringBytes, value, maxDecimalDigits);
-    }
+        public abstract Builder maxStringBytes(int value);
 
-    public StreamerLimits withMaxDecimalDigits(int value) {
-        return new StreamerLimits(maxMessageBytes, maxArrayLength, maxStringBytes, maxDepth, value);
-    }
+        public abstract Builder maxDepth(int value);
 
-    @Override
-    public String toString() {
-        return "StreamerLimits{maxMessageBytes=" + maxMessageBytes + ", maxArrayLength=" + maxArrayLength
-                + ", maxStringBytes=" + maxStringBytes + ", maxDepth=" + maxDepth
-                + ", maxDecimalDigits=" + maxDecimalDigits + "}";
+        public abstract Builder maxDecimalDigits(int value);
+
+        abstract StreamerLimits autoBuild();
+
+        /** @throws IllegalArgumentException naming the first limit that is not positive */
+        public StreamerLimits build() {
+            StreamerLimits limits = autoBuild();
+            positive(limits.maxMessageBytes(), "maxMessageBytes");
+            positive(limits.maxArrayLength(), "maxArrayLength");
+            positive(limits.maxStringBytes(), "maxStringBytes");
+            positive(limits.maxDepth(), "maxDepth");
+            positive(limits.maxDecimalDigits(), "maxDecimalDigits");
+            return limits;
+        }
+
+        private static void positive(long value, String name) {
+            if (value <= 0) {
+                throw new IllegalArgumentException(name + " must be positive: " + value);
+            }
+        }
     }
 }

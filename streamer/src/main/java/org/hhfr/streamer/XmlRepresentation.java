@@ -24,11 +24,9 @@ import org.hhfr.schemas.DataStructure;
  * is in; {@link #encode} and {@link #decode} handle the body content alone, as UTF-8 without an XML
  * declaration. Decoding reads UTF-8 and refuses a DOCTYPE. Immutable and thread-safe.
  */
-public final class XmlRepresentation implements Representation {
+public final class XmlRepresentation extends LimitedRepresentation {
     /** The URI naming this representation in negotiation. */
     public static final String URI = "urn:hhfr:rep:xml";
-
-    private final StreamerLimits limits;
 
     /** Decodes within the default limits. */
     public XmlRepresentation() {
@@ -36,16 +34,7 @@ public final class XmlRepresentation implements Representation {
     }
 
     public XmlRepresentation(StreamerLimits limits) {
-        this.limits = limits;
-    }
-
-    @Override
-    public String uri() {
-        return URI;
-    }
-
-    public StreamerLimits limits() {
-        return limits;
+        super(URI, limits);
     }
 
     /**
@@ -69,7 +58,7 @@ public final class XmlRepresentation implements Representation {
         if (!in.getFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES)) {
             throw new IllegalArgumentException("the parser must process namespaces");
         }
-        return new XmlReader(in, limits).read(structure);
+        return new XmlReader(in, limits()).read(structure);
     }
 
     @Override
@@ -99,10 +88,8 @@ public final class XmlRepresentation implements Representation {
     @Override
     public Message decode(DataStructure structure, byte[] bytes, int offset, int length)
             throws MalformedMessageException {
-        if (offset < 0 || length < 0 || offset > bytes.length - length) {
-            throw new IndexOutOfBoundsException("range " + offset + "+" + length + " of " + bytes.length + " bytes");
-        }
-        requireWithinLimit(length, "bytes");
+        checkRange(bytes, offset, length);
+        requireWithinLimit(length, "bytes", "line 1:0");
         KXmlParser parser = new KXmlParser();
         try {
             parser.setInput(new ByteArrayInputStream(bytes, offset, length), "UTF-8");
@@ -114,7 +101,7 @@ public final class XmlRepresentation implements Representation {
 
     /** Decodes body content given as text. */
     public Message decode(DataStructure structure, String xml) throws MalformedMessageException {
-        requireWithinLimit(xml.length(), "characters");
+        requireWithinLimit(xml.length(), "characters", "line 1:0");
         KXmlParser parser = new KXmlParser();
         try {
             parser.setInput((Reader) new StringReader(xml));
@@ -124,19 +111,12 @@ public final class XmlRepresentation implements Representation {
         return decodeDocument(structure, parser);
     }
 
-    private void requireWithinLimit(int length, String unit) throws MalformedMessageException {
-        if (length > limits.maxMessageBytes()) {
-            throw new MalformedMessageException("message of " + length + " " + unit + " exceeds maxMessageBytes "
-                    + limits.maxMessageBytes(), "line 1:0", "");
-        }
-    }
-
     /** The root element alone: comments, processing instructions and whitespace around it; no DOCTYPE. */
     private Message decodeDocument(DataStructure structure, KXmlParser parser) throws MalformedMessageException {
         try {
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
             skipProlog(parser);
-            Message message = new XmlReader(parser, limits).read(structure);
+            Message message = new XmlReader(parser, limits()).read(structure);
             while (true) {
                 int event = parser.nextToken();
                 if (event == XmlPullParser.END_DOCUMENT) {

@@ -2,6 +2,7 @@ package org.hhfr.streamer;
 
 import java.math.BigDecimal;
 
+import org.hhfr.schemas.Base64Codec;
 import org.hhfr.schemas.SimpleType;
 import org.hhfr.schemas.XsdType;
 
@@ -26,7 +27,7 @@ final class XsdLexical {
             case DECIMAL:
                 return ((BigDecimal) value).toPlainString();
             case BASE64_BINARY:
-                return Base64Binary.encode((byte[]) value);
+                return Base64Codec.STANDARD.encode((byte[]) value);
             default:
                 return value.toString();
         }
@@ -79,7 +80,7 @@ final class XsdLexical {
             case DATE_TIME:
                 return DateTime.parse(collapsed);
             case BASE64_BINARY:
-                return Base64Binary.decode(collapsed);
+                return Base64Codec.STANDARD.decode(withoutWhitespace(collapsed));
             default:
                 throw new IllegalStateException("unknown type " + type.base());
         }
@@ -113,21 +114,25 @@ final class XsdLexical {
     }
 
     static float parseFloat(String text) {
-        switch (text) {
-            case "INF":
-            case "+INF":
-                return Float.POSITIVE_INFINITY;
-            case "-INF":
-                return Float.NEGATIVE_INFINITY;
-            case "NaN":
-                return Float.NaN;
-            default:
-                requireDecimalWithExponent(text, "float");
-                return Float.parseFloat(text);
+        Double special = specialValue(text);
+        if (special != null) {
+            return special.floatValue();
         }
+        requireDecimalWithExponent(text, "float");
+        return Float.parseFloat(text);
     }
 
     static double parseDouble(String text) {
+        Double special = specialValue(text);
+        if (special != null) {
+            return special;
+        }
+        requireDecimalWithExponent(text, "double");
+        return Double.parseDouble(text);
+    }
+
+    /** {@code INF}, {@code +INF}, {@code -INF} and {@code NaN}, the same for xs:float and xs:double; else null. */
+    private static Double specialValue(String text) {
         switch (text) {
             case "INF":
             case "+INF":
@@ -137,8 +142,7 @@ final class XsdLexical {
             case "NaN":
                 return Double.NaN;
             default:
-                requireDecimalWithExponent(text, "double");
-                return Double.parseDouble(text);
+                return null;
         }
     }
 
@@ -225,5 +229,17 @@ final class XsdLexical {
 
     private static String shorten(String text) {
         return text.length() > 40 ? text.substring(0, 40) + "..." : text;
+    }
+
+    /** {@code xs:base64Binary} may be broken into lines: its whitespace carries no data. */
+    private static String withoutWhitespace(String text) {
+        StringBuilder kept = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!XmlChars.isWhitespace(c)) {
+                kept.append(c);
+            }
+        }
+        return kept.toString();
     }
 }

@@ -65,8 +65,8 @@ class BinaryHostileInputTest {
 
     @Test
     void configuredLimitsApply() {
-        StreamerLimits tight = StreamerLimits.defaults().withMaxArrayLength(2).withMaxStringBytes(3)
-                .withMaxMessageBytes(64);
+        StreamerLimits tight = StreamerLimits.defaults().toBuilder().maxArrayLength(2).maxStringBytes(3)
+                .maxMessageBytes(64).build();
         BinaryRepresentation strict = new BinaryRepresentation(tight);
         assertThrows(MalformedMessageException.class, () -> strict.decode(Samples.floatSumRequest(),
                 binary.encode(Samples.floatSum(1, 2, 3))));
@@ -114,7 +114,8 @@ class BinaryHostileInputTest {
             element = ElementDecl.complex(new QualifiedName("", "n" + i), new ComplexType(null,
                     Collections.<AttributeDecl>emptyList(), Collections.singletonList(element)), 1, 1, false);
         }
-        BinaryRepresentation shallow = new BinaryRepresentation(StreamerLimits.defaults().withMaxDepth(5));
+        BinaryRepresentation shallow = new BinaryRepresentation(StreamerLimits.defaults()
+                .toBuilder().maxDepth(5).build());
         DataStructure deep = new DataStructure(element);
         MalformedMessageException e = assertThrows(MalformedMessageException.class,
                 () -> shallow.decode(deep, new byte[] {0}));

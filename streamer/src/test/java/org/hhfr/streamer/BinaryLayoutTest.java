@@ -55,7 +55,7 @@ class BinaryLayoutTest {
                 true);
         ElementDecl count = ElementDecl.simple(new QualifiedName("", "count"), SimpleType.of(XsdType.INT), 1, 1,
                 true);
-        AttributeDecl flag = new AttributeDecl(new QualifiedName("", "flag"), SimpleType.of(XsdType.BOOLEAN), false);
+        AttributeDecl flag = AttributeDecl.of(new QualifiedName("", "flag"), SimpleType.of(XsdType.BOOLEAN), false);
         DataStructure structure = new DataStructure(ElementDecl.complex(new QualifiedName("urn:t", "r"),
                 new ComplexType(null, Collections.singletonList(flag), Arrays.asList(colour, note, count)), 1, 1,
                 false));

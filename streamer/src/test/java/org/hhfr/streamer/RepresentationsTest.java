@@ -31,7 +31,7 @@ class RepresentationsTest {
 
     @Test
     void withReplacesByUriAndKeepsTheOrder() {
-        XmlRepresentation strictXml = new XmlRepresentation(StreamerLimits.defaults().withMaxDepth(4));
+        XmlRepresentation strictXml = new XmlRepresentation(StreamerLimits.defaults().toBuilder().maxDepth(4).build());
         Representations changed = Representations.standard().with(strictXml);
         assertSame(strictXml, changed.get(XmlRepresentation.URI));
         assertEquals(Representations.standard().uris(), changed.uris());

@@ -105,7 +105,8 @@ class XmlHostileInputTest {
 
     @Test
     void oversizedInputIsRefusedBeforeParsing() {
-        XmlRepresentation small = new XmlRepresentation(StreamerLimits.defaults().withMaxMessageBytes(10));
+        XmlRepresentation small = new XmlRepresentation(StreamerLimits.defaults()
+                .toBuilder().maxMessageBytes(10).build());
         MalformedMessageException e = assertThrows(MalformedMessageException.class,
                 () -> small.decode(Samples.floatSumRequest(), xml.encode(Samples.floatSum(1f))));
         assertTrue(e.getMessage().contains("maxMessageBytes 10"));

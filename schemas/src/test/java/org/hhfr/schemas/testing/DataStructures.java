@@ -104,7 +104,7 @@ public final class DataStructures {
 
     private static Arbitrary<AttributeDecl> attributes(String namespace) {
         return Combinators.combine(localName(namespace), simpleTypes(), Arbitraries.of(true, false))
-                .as(AttributeDecl::new);
+                .as(AttributeDecl::of);
     }
 
     /** {minOccurs, maxOccurs}: single, optional, bounded, unbounded and fixed-length arrays. */

@@ -65,7 +65,7 @@ public final class Messages {
         int min = element.minOccurs();
         int max = (int) Math.min(element.maxOccurs(), (long) min + (element.isSimple() ? EXTRA_ITEMS : 2));
         Arbitrary<Object> item = element.nillable() ? item(element).injectNull(0.2) : item(element);
-        Class<?> component = arrayComponent(element);
+        Class<?> component = Record.arrayClass(element).getComponentType();
         return item.list().ofMinSize(min).ofMaxSize(max).map(items -> {
             Object array = Array.newInstance(component, items.size());
             for (int i = 0; i < items.size(); i++) {
@@ -73,60 +73,6 @@ public final class Messages {
             }
             return array;
         });
-    }
-
-    /** The component class of the element's array, per the table in {@link Record}. */
-    private static Class<?> arrayComponent(ElementDecl element) {
-        if (!element.isSimple()) {
-            return Record.class;
-        }
-        Class<?> boxed = boxedClass(element.simpleType());
-        if (element.nillable()) {
-            return boxed;
-        }
-        if (boxed == Float.class) {
-            return float.class;
-        } else if (boxed == Double.class) {
-            return double.class;
-        } else if (boxed == Integer.class) {
-            return int.class;
-        } else if (boxed == Long.class) {
-            return long.class;
-        } else if (boxed == Short.class) {
-            return short.class;
-        } else if (boxed == Byte.class) {
-            return byte.class;
-        } else if (boxed == Boolean.class) {
-            return boolean.class;
-        }
-        return boxed;
-    }
-
-    private static Class<?> boxedClass(SimpleType type) {
-        switch (type.base()) {
-            case BOOLEAN:
-                return Boolean.class;
-            case INT:
-                return Integer.class;
-            case LONG:
-                return Long.class;
-            case SHORT:
-                return Short.class;
-            case BYTE:
-                return Byte.class;
-            case FLOAT:
-                return Float.class;
-            case DOUBLE:
-                return Double.class;
-            case DECIMAL:
-                return BigDecimal.class;
-            case DATE_TIME:
-                return DateTime.class;
-            case BASE64_BINARY:
-                return byte[].class;
-            default:
-                return String.class;
-        }
     }
 
     private static Arbitrary<Object> item(ElementDecl element) {

@@ -102,7 +102,7 @@ public final class Samples {
             fields.add(ElementDecl.simple(new QualifiedName("", field), SimpleType.of(XsdType.STRING), 1, 1, false));
         }
         ComplexType poi = new ComplexType(new QualifiedName(POI_NAMESPACE, "PointOfInterest"),
-                Collections.singletonList(new AttributeDecl(new QualifiedName("", "id"),
+                Collections.singletonList(AttributeDecl.of(new QualifiedName("", "id"),
                         SimpleType.of(XsdType.INT), true)),
                 fields);
         ComplexType list = new ComplexType(null, Collections.<AttributeDecl>emptyList(), Collections.singletonList(
@@ -162,8 +162,8 @@ public final class Samples {
         SimpleType status = SimpleType.enumeration(new QualifiedName(ORDER_NAMESPACE, "Status"),
                 Arrays.asList("open", "shipped", "cancelled"));
         ComplexType line = new ComplexType(new QualifiedName(ORDER_NAMESPACE, "Line"),
-                Arrays.asList(new AttributeDecl(new QualifiedName("", "sku"), SimpleType.of(XsdType.STRING), true),
-                        new AttributeDecl(new QualifiedName(ORDER_NAMESPACE, "gift"), SimpleType.of(XsdType.BOOLEAN),
+                Arrays.asList(AttributeDecl.of(new QualifiedName("", "sku"), SimpleType.of(XsdType.STRING), true),
+                        AttributeDecl.of(new QualifiedName(ORDER_NAMESPACE, "gift"), SimpleType.of(XsdType.BOOLEAN),
                                 false)),
                 Arrays.asList(
                         simple("quantity", XsdType.SHORT, 1, 1, false),
@@ -175,7 +175,7 @@ public final class Samples {
                 simple("zip", XsdType.INT, 1, 1, false),
                 simple("position", XsdType.FLOAT, 2, 2, false)));
         ComplexType order = new ComplexType(new QualifiedName(ORDER_NAMESPACE, "Order"),
-                Collections.singletonList(new AttributeDecl(id, SimpleType.of(XsdType.LONG), true)),
+                Collections.singletonList(AttributeDecl.of(id, SimpleType.of(XsdType.LONG), true)),
                 Arrays.asList(
                         ElementDecl.simple(new QualifiedName(ORDER_NAMESPACE, "status"), status, 1, 1, false),
                         simple("placed", XsdType.DATE_TIME, 1, 1, false),
