@@ -4,6 +4,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.socket.DatagramPacket;
 import java.net.InetSocketAddress;
+import org.hhfr.transports.driver.Link;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
 

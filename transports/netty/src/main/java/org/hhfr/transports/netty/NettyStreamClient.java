@@ -19,7 +19,6 @@ import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -37,6 +36,10 @@ import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.auth.StreamEpoch;
+import org.hhfr.transports.client.ClientCalls;
+import org.hhfr.transports.client.ClientStream;
+import org.hhfr.transports.client.ReconnectBackoff;
+import org.hhfr.transports.driver.Link;
 import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
@@ -52,9 +55,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A Netty client of one negotiated stream session, for tests and benchmarks (the Android client has its own,
- * without Netty). Negotiation is not its job: it is given the endpoint, the session id and the token. It runs
- * the same reliability engine as the server, over TCP (resuming on a new connection when one breaks) or UDP.
+ * A Netty client of one negotiated stream session, for tests and benchmarks. Negotiation is not its job: it is
+ * given the endpoint, the session id and the token. Its stream is the core's {@code ClientStream} (engine,
+ * driver, call correlation, graceful close) with the core's reconnection backoff, as in the java.net client;
+ * this class adds the Netty links and handlers, over TCP (resuming on a new connection when one breaks) or UDP.
  * Calls are pipelined: {@link #call} returns at once with a future completed by the response, on the client's
  * event loop (so callbacks must not block). Thread-safe: {@link #call} may come from any thread; a call
  * made on the event loop (say from a response's callback) goes straight to the engine and leaves in the
@@ -63,7 +67,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class NettyStreamClient implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(NettyStreamClient.class);
-    private static final long MAX_RECONNECT_DELAY_MILLIS = 1_000;
 
     private final LinkType linkType;
     private final InetSocketAddress server;
@@ -71,12 +74,14 @@ public final class NettyStreamClient implements AutoCloseable {
     private final SessionKeys keys;
     private final EventLoop loop;
     private final EventLoopGroup ownGroup;
-    private final EngineDriver driver;
+    private final ClientStream<Call> stream;
     private final FrameLimits limits;
     private final int maxDatagramSize;
     private final long connectTimeoutMillis;
     private final int maxOutstanding;
     private final ClientHandshake handshake;
+    /** Event loop only: the delay before the next attempt to replace a broken connection. */
+    private final ReconnectBackoff backoff = new ReconnectBackoff(10, 1_000);
 
     /** Any thread adds, the event loop drains: calls made off the loop. */
     private final ConcurrentLinkedQueue<Call> submitted = new ConcurrentLinkedQueue<>();
@@ -84,15 +89,9 @@ public final class NettyStreamClient implements AutoCloseable {
     private final AtomicBoolean drainScheduled = new AtomicBoolean();
     /** Any thread: calls made and not yet answered nor failed, against {@code maxOutstanding}. */
     private final AtomicInteger outstanding = new AtomicInteger();
-    /** Event loop only: calls in order, waiting for the engine to take them. */
-    private final ArrayDeque<Call> unoffered = new ArrayDeque<>();
-    /** Event loop only: calls the engine took, by message number, waiting for their response. */
-    private final PendingCalls awaiting = new PendingCalls();
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
     private final CompletableFuture<Void> finished = new CompletableFuture<>();
     private volatile StreamSessionException failure;
-    private boolean closeRequested;
-    private long reconnectDelayMillis;
     private volatile long reconnects;
 
     private NettyStreamClient(Builder builder) {
@@ -108,11 +107,11 @@ public final class NettyStreamClient implements AutoCloseable {
         ReliabilityConfig config = builder.reliability != null ? builder.reliability
                 : linkType == LinkType.STREAM ? ReliabilityConfig.forStream()
                 : ReliabilityConfig.forDatagrams(DatagramWriter.frameBudget(maxDatagramSize, session.length()));
-        this.limits = linkType == LinkType.STREAM ? FrameLimits.forMaxMessageSize(config.maxMessageSize())
+        this.limits = linkType == LinkType.STREAM ? FrameLimits.forMaxMessageSize(config.maxInboundMessageSize())
                 : FrameLimits.defaults().withMaxFrameLength(maxDatagramSize);
         this.handshake = new ClientHandshake(session, keys);
-        this.driver = new EngineDriver(new ReliabilityEngine(config, new Random(), System.nanoTime()), loop,
-                new EngineListener());
+        this.stream = new ClientStream<>(new ReliabilityEngine(config, new Random(), System.nanoTime()),
+                new EventLoopContext(loop), System::nanoTime, new Outcomes());
     }
 
     /** A client that streams over TCP to {@code server}. */
@@ -151,7 +150,10 @@ public final class NettyStreamClient implements AutoCloseable {
         }
         Call call = new Call(operation, payload, response);
         if (loop.inEventLoop()) {
-            offerOnLoop(call);
+            // After any calls still queued from other threads. Inside a turn (a response's callback) the turn
+            // transmits it; otherwise the requested turn does, once for many calls.
+            takeSubmitted();
+            offer(call);
         } else {
             submitted.add(call);
             if (drainScheduled.compareAndSet(false, true)) {
@@ -167,10 +169,8 @@ public final class NettyStreamClient implements AutoCloseable {
      */
     public CompletableFuture<Void> closeGracefully() {
         loop.execute(() -> {
-            drainSubmitted();
-            closeRequested = true;
-            offerUnoffered();
-            driver.run();
+            takeSubmitted();
+            stream.closeGracefully();
         });
         return finished;
     }
@@ -179,10 +179,7 @@ public final class NettyStreamClient implements AutoCloseable {
     @Override
     public void close() {
         if (!finished.isDone()) {
-            loop.execute(() -> {
-                driver.engine().abort(ErrorCode.ABORTED, "client closed");
-                driver.run();
-            });
+            loop.execute(() -> stream.abort(ErrorCode.ABORTED, "client closed"));
             try {
                 finished.get(2, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -209,7 +206,7 @@ public final class NettyStreamClient implements AutoCloseable {
     /** Cuts the current TCP connection as a network failure would; the client resumes on a new one. */
     public void dropConnection() {
         loop.execute(() -> {
-            Link link = driver.link();
+            Link link = stream.driver().link();
             if (link instanceof TcpLink) {
                 ((TcpLink) link).channel().close();
             }
@@ -273,64 +270,39 @@ public final class NettyStreamClient implements AutoCloseable {
         }
         DatagramWriter writer = new DatagramWriter(session, keys, Role.CLIENT, maxDatagramSize);
         loop.execute(() -> {
-            driver.attach(new DatagramLink(channel, server, writer, true));
+            stream.attach(new DatagramLink(channel, server, writer, true), false);
             ready.complete(null);
-            driver.run();
         });
     }
 
+    /** Offers the calls made off the loop; the turn they requested transmits them all at once. */
     private void drainSubmitted() {
         drainScheduled.set(false);
         takeSubmitted();
-        offerUnoffered();
-        driver.run();
-    }
-
-    /**
-     * A call made on the loop: offered at once, after any calls still queued from other threads. Inside a turn
-     * (a response's callback) the turn transmits it; otherwise the requested turn does, once for many calls.
-     */
-    private void offerOnLoop(Call call) {
-        takeSubmitted();
-        unoffered.add(call);
-        offerUnoffered();
-        driver.requestRun();
     }
 
     private void takeSubmitted() {
         Call call;
         while ((call = submitted.poll()) != null) {
-            unoffered.add(call);
+            offer(call);
         }
     }
 
-    private void offerUnoffered() {
-        ReliabilityEngine engine = driver.engine();
-        while (!unoffered.isEmpty()) {
-            if (failure != null || engine.state() != ReliabilityEngine.State.OPEN) {
-                failAll();
-                return;
-            }
-            Call call = unoffered.peek();
-            long number = engine.offer(call.payload, call.operation, 0);
-            if (number == ReliabilityEngine.REFUSED) {
-                return;
-            }
-            unoffered.poll();
-            awaiting.add(number, call.response);
-        }
-        if (closeRequested && engine.state() == ReliabilityEngine.State.OPEN) {
-            closeRequested = false;
-            engine.close();
+    private void offer(Call call) {
+        if (!stream.call(call)) {
+            outstanding.decrementAndGet();
+            StreamSessionException reason = failure;
+            call.response.completeExceptionally(reason != null ? reason
+                    : new StreamSessionException(ErrorCode.ABORTED, "the session is closing"));
         }
     }
 
     private void connectionLost(Channel channel, Throwable cause) {
-        Link link = driver.link();
+        Link link = stream.driver().link();
         if (channel != null && link instanceof TcpLink && ((TcpLink) link).channel() == channel) {
-            driver.detach(link);
+            stream.detach(link);
         }
-        if (failure != null || finished.isDone() || driver.engine().state() != ReliabilityEngine.State.OPEN) {
+        if (stream.isEnded() || stream.engine().state() != ReliabilityEngine.State.OPEN) {
             return;
         }
         if (!ready.isDone()) {
@@ -338,102 +310,59 @@ public final class NettyStreamClient implements AutoCloseable {
                     + (cause != null ? ": " + cause.getMessage() : "")));
             return;
         }
-        reconnectDelayMillis = Math.min(MAX_RECONNECT_DELAY_MILLIS, Math.max(10, 2 * reconnectDelayMillis));
-        LOG.debug("session {}: connection lost, resuming in {} ms", session, reconnectDelayMillis);
-        loop.schedule(this::openConnection, reconnectDelayMillis, TimeUnit.MILLISECONDS);
+        long delayMillis = backoff.nextDelayMillis();
+        LOG.debug("session {}: connection lost, resuming in {} ms", session, delayMillis);
+        loop.schedule(this::openConnection, delayMillis, TimeUnit.MILLISECONDS);
     }
 
+    /** Ends the session for {@code reason}, which its calls and futures report. */
     private void fail(StreamSessionException reason) {
         if (failure == null) {
             failure = reason;
         }
-        if (driver.engine().state() == ReliabilityEngine.State.OPEN) {
-            driver.engine().abort(reason.code(), reason.getMessage());
-            driver.run();
-        }
-        failAll();
-        ready.completeExceptionally(reason);
-        finished.completeExceptionally(reason);
-        Link link = driver.link();
-        if (link != null) {
-            link.close(null);
-            driver.detach(link);
-        }
-        driver.stop();
+        stream.abort(reason.code(), reason.getMessage());
     }
 
-    private void failAll() {
-        StreamSessionException reason = failure != null ? failure
-                : new StreamSessionException(ErrorCode.ABORTED, "session ended before the response");
-        awaiting.failAll(reason);
-        // Polled, not iterated: a callback of a failed call may make a call on the loop, failed in turn.
-        Call call;
-        while ((call = unoffered.poll()) != null) {
-            call.response.completeExceptionally(reason);
+    private void receive(Frame frame) {
+        try {
+            stream.driver().receive(frame);
+        } catch (WireException e) {
+            LOG.info("session {}: {}", session, e.getMessage());
         }
-        while ((call = submitted.poll()) != null) {
-            call.response.completeExceptionally(reason);
-        }
-        outstanding.set(0);
     }
 
-    /** The engine's side: responses to their calls, events to the session's state. */
-    private final class EngineListener implements EngineDriver.Listener {
+    /** The stream's outcomes: responses to their calls, the end to every future. */
+    private final class Outcomes implements ClientStream.Owner<Call> {
         @Override
-        public boolean canAccept() {
-            return true;
-        }
-
-        /** Always: a client that stopped reading while the server does the same would deadlock both. */
-        @Override
-        public boolean shouldRead(Link link) {
-            return true;
-        }
-
-        @Override
-        public void onMessage(DeliveredMessage message) {
-            CompletableFuture<byte[]> response = awaiting.take(message.correlation());
-            if (response == null) {
-                LOG.debug("session {}: {} answers no call", session, message);
-                return;
-            }
+        public void answered(Call call, DeliveredMessage message) {
             outstanding.decrementAndGet();
             if (message.operation() != StreamFault.OPERATION) {
-                response.complete(message.payload());
-                return;
-            }
-            try {
-                response.completeExceptionally(new StreamFaultException(StreamFault.decode(message.payload())));
-            } catch (WireException e) {
-                response.completeExceptionally(new StreamFaultException(StreamFault.Code.RECEIVER,
-                        "the server's fault cannot be read: " + e.getMessage()));
+                call.response.complete(message.payload());
+            } else {
+                call.response.completeExceptionally(new StreamFaultException(
+                        StreamFault.decodeAnswer(message.payload(), "session " + session)));
             }
         }
 
         @Override
-        public void onEvent(EngineEvent event) {
-            switch (event.kind()) {
-                case WRITABLE:
-                    offerUnoffered();
-                    break;
-                case PEER_CLOSED:
-                    break;
-                case FINISHED:
-                    failAll();
-                    Link link = driver.link();
-                    if (link != null) {
-                        link.close(null);
-                        driver.detach(link);
-                    }
-                    driver.stop();
-                    finished.complete(null);
-                    break;
-                case FAILED:
-                    fail(new StreamSessionException(event.code() != null ? event.code() : ErrorCode.ABORTED,
-                            event.reason()));
-                    break;
-                default:
-                    throw new AssertionError(event);
+        public void ended(EngineEvent failed, List<Call> unanswered) {
+            if (failed != null && failure == null) {
+                failure = new StreamSessionException(failed.code() != null ? failed.code() : ErrorCode.ABORTED,
+                        failed.reason());
+            }
+            StreamSessionException reason = failure != null ? failure
+                    : new StreamSessionException(ErrorCode.ABORTED, "session ended before the response");
+            // A callback of a failed call may make a call on the loop: the ended stream refuses it at once.
+            for (Call call : unanswered) {
+                call.response.completeExceptionally(reason);
+            }
+            takeSubmitted();
+            outstanding.set(0);
+            if (failure != null) {
+                ready.completeExceptionally(failure);
+                finished.completeExceptionally(failure);
+            } else {
+                finished.complete(null);
             }
         }
     }
@@ -445,46 +374,38 @@ public final class NettyStreamClient implements AutoCloseable {
         @Override
         public void channelActive(ChannelHandlerContext ctx) {
             ctx.writeAndFlush(handshake.hello(), ctx.voidPromise());
-            driver.attach(new TcpLink(ctx.channel(), null));
-            if (handshake.isReconnect()) {
-                driver.transportReset();
-            }
-            driver.run();
+            stream.attach(new TcpLink(ctx.channel(), null), handshake.isReconnect());
         }
 
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             Frame frame = (Frame) msg;
-            if (!welcomed) {
-                try {
-                    handshake.onServerFirstFrame(frame);
-                } catch (WireException e) {
-                    fail(new StreamSessionException(e.code(), e.reason()));
-                    return;
-                }
-                welcomed = true;
-                reconnectDelayMillis = 0;
-                if (handshake.isReconnect()) {
-                    reconnects++;
-                }
-                ready.complete(null);
+            if (welcomed) {
+                receive(frame);
                 return;
             }
             try {
-                driver.receive(frame);
+                handshake.onServerFirstFrame(frame);
             } catch (WireException e) {
-                LOG.info("session {}: {}", session, e.getMessage());
+                fail(new StreamSessionException(e.code(), e.reason()));
+                return;
             }
+            welcomed = true;
+            backoff.reset();
+            if (handshake.isReconnect()) {
+                reconnects++;
+            }
+            ready.complete(null);
         }
 
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
-            driver.run();
+            stream.driver().run();
         }
 
         @Override
         public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-            driver.run();
+            stream.driver().run();
         }
 
         @Override
@@ -502,42 +423,35 @@ public final class NettyStreamClient implements AutoCloseable {
     /** The UDP socket: datagrams verified with the session's keys, then frames to the engine. */
     private final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> {
         private final DatagramReader reader = new DatagramReader(session, keys, Role.CLIENT, limits);
-        private final List<Frame> frames = new ArrayList<>();
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
             ByteBuf content = packet.content();
             byte[] datagram = new byte[content.readableBytes()];
             content.getBytes(content.readerIndex(), datagram);
-            frames.clear();
+            List<Frame> frames = new ArrayList<>(4);
             try {
                 reader.read(datagram, 0, datagram.length, frames::add);
             } catch (WireException e) {
                 LOG.debug("session {}: dropped datagram from {}: {}", session, packet.sender(), e.getMessage());
                 return;
             }
-            for (Frame frame : frames) {
-                try {
-                    driver.receive(frame);
-                } catch (WireException e) {
-                    LOG.info("session {}: {}", session, e.getMessage());
-                }
-            }
+            frames.forEach(NettyStreamClient.this::receive);
         }
 
         @Override
         public void channelReadComplete(ChannelHandlerContext ctx) {
-            driver.run();
+            stream.driver().run();
         }
 
         @Override
         public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-            driver.run();
+            stream.driver().run();
         }
     }
 
-    /** A call not yet accepted by the engine. */
-    private static final class Call {
+    /** A call and the future its response completes. */
+    private static final class Call implements ClientCalls.Call {
         final int operation;
         final byte[] payload;
         final CompletableFuture<byte[]> response;
@@ -546,6 +460,22 @@ public final class NettyStreamClient implements AutoCloseable {
             this.operation = operation;
             this.payload = payload;
             this.response = response;
+        }
+
+        @Override
+        public byte[] payload() {
+            return payload;
+        }
+
+        @Override
+        public int operation() {
+            return operation;
+        }
+
+        /** A call whose caller cancelled its future while it waited is not sent. */
+        @Override
+        public boolean isDone() {
+            return response.isDone();
         }
     }
 

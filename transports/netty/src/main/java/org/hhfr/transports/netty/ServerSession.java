@@ -13,13 +13,15 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.RemovalCause;
-import org.hhfr.contextstore.SessionId;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.contextstore.StreamContext;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.driver.EngineDriver;
+import org.hhfr.transports.driver.Link;
 import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
@@ -53,7 +55,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private static final long TOUCH_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     private final StoredSession stored;
-    private final org.hhfr.transports.auth.SessionId wireId;
+    private final SessionId wireId;
     private final long epoch;
     private final LinkType linkType;
     private final EventLoop loop;
@@ -70,8 +72,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private boolean closing;
     private volatile boolean ended;
     private long lastTouch = System.nanoTime();
+    /** What the engine runs: the agreed policy within the server-wide settings; set when it starts. */
+    private volatile ReliabilityConfig engineConfig;
 
-    ServerSession(StoredSession stored, org.hhfr.transports.auth.SessionId wireId, long epoch, LinkType linkType,
+    ServerSession(StoredSession stored, SessionId wireId, long epoch, LinkType linkType,
                   EventLoop loop, SessionRegistry registry) {
         this.stored = stored;
         this.wireId = wireId;
@@ -95,6 +99,11 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     @Override
     public LinkType linkType() {
         return linkType;
+    }
+
+    @Override
+    public ReliabilityConfig engineConfig() {
+        return engineConfig;
     }
 
     EventLoop loop() {
@@ -302,6 +311,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             pending--;
             closeIfPeerDone();
             driver.requestRun();
+        } else if (body.length > engineConfig.maxMessageSize()) {
+            fault(message, StreamFault.of(StreamFault.Code.RECEIVER, "the response takes " + body.length
+                    + " bytes, more than the " + engineConfig.maxMessageSize() + " the client accepts"));
         } else {
             respond(message, body, message.operation());
         }
@@ -381,9 +393,13 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     private void start() {
-        ReliabilityConfig config = linkType == LinkType.STREAM
+        ReliabilityConfig local = linkType == LinkType.STREAM
                 ? registry.config.streamReliability() : registry.config.datagramReliability();
-        driver = new EngineDriver(new ReliabilityEngine(config, new Random(), System.nanoTime()), loop, this);
+        ReliabilityEngine engine = new ReliabilityEngine(
+                stored.context().characteristics().reliability().applyTo(local, Role.SERVER), new Random(),
+                System.nanoTime());
+        engineConfig = engine.config();
+        driver = new EngineDriver(engine, new EventLoopContext(loop), System::nanoTime, this);
         registry.metrics.increment(TransportMetrics.Counter.SESSIONS_OPENED);
     }
 

@@ -10,10 +10,10 @@ import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.EvictionListener;
 import org.hhfr.contextstore.RemovalCause;
-import org.hhfr.contextstore.SessionId;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.reliability.LinkType;
 import org.slf4j.Logger;
@@ -57,13 +57,11 @@ final class SessionRegistry implements EvictionListener {
      * @throws WireException UNKNOWN_SESSION for an id the store does not hold (never issued, expired, removed),
      *                       HANDSHAKE_MISMATCH for a stream already running over the other transport
      */
-    ServerSession find(org.hhfr.transports.auth.SessionId wireId, long epoch, LinkType linkType, EventLoop loop)
-            throws WireException {
-        SessionId id = storeId(wireId);
+    ServerSession find(SessionId id, long epoch, LinkType linkType, EventLoop loop) throws WireException {
         ServerSession latest = sessions.get(id);
         if (latest == null || latest.epoch() != epoch || latest.isEnded()) {
             StoredSession stored = latest != null ? latest.stored() : storedSession(id);
-            return new ServerSession(stored, wireId, epoch, linkType, loop, this);
+            return new ServerSession(stored, id, epoch, linkType, loop, this);
         }
         if (latest.linkType() != linkType) {
             throw new WireException(ErrorCode.HANDSHAKE_MISMATCH,
@@ -144,19 +142,6 @@ final class SessionRegistry implements EvictionListener {
         if (session != null) {
             LOG.debug("closing stream of session {}: {}", stored.id(), cause);
             session.evict(ServerSession.describe(cause));
-        }
-    }
-
-    private static SessionId storeId(org.hhfr.transports.auth.SessionId wireId) throws WireException {
-        if (wireId.length() != StreamServerConfig.SESSION_ID_LENGTH) {
-            throw new WireException(ErrorCode.UNKNOWN_SESSION, "unknown or expired session");
-        }
-        byte[] bytes = new byte[wireId.length()];
-        wireId.writeTo(bytes, 0);
-        try {
-            return SessionId.fromBytes(bytes);
-        } catch (ContextStoreException e) {
-            throw new WireException(ErrorCode.UNKNOWN_SESSION, "unknown or expired session");
         }
     }
 }

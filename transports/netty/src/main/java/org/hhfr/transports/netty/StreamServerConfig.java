@@ -10,7 +10,11 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  * How a {@link StreamServer} listens and what it bounds. Immutable; each {@code with...} returns a changed
  * copy. Defaults: TCP and UDP on ephemeral ports, one I/O thread per core, dispatch on the common fork-join
  * pool, 256 messages in dispatch per session, 1,200-byte datagrams, a 32/64 KiB outbound water mark, 5 s to
- * authenticate, expired sessions purged every 30 s, the core's reliability defaults.
+ * authenticate, expired sessions purged every 30 s, the core's reliability defaults. The reliability settings
+ * are the server's own part of each stream's engine (buffers, keep-alive and idle timeout, the retransmission
+ * timeout's floor and ceiling, the largest message): every negotiated term (assurance, windows and initial
+ * credit, acknowledgement delay, initial retransmission timeout, message size limits, lifetime) comes from the
+ * session's agreed policy ({@code ReliabilityPolicy.applyTo}), never from here.
  */
 public final class StreamServerConfig {
     /** Bytes of the session ids the context store issues; the wire's datagram header carries them. */
@@ -175,8 +179,9 @@ public final class StreamServerConfig {
     }
 
     /**
-     * Engine settings for TCP sessions; its idle timeout is how long a session waits for a silent peer or a
-     * broken connection to resume.
+     * The server's own engine settings for TCP sessions, under each session's agreed policy; its idle timeout is
+     * how long a session waits for a silent peer or a broken connection to resume (less if the agreed lifetime
+     * is shorter).
      */
     public StreamServerConfig withStreamReliability(ReliabilityConfig config) {
         StreamServerConfig c = new StreamServerConfig(this);
@@ -184,7 +189,10 @@ public final class StreamServerConfig {
         return c;
     }
 
-    /** Engine settings for UDP sessions; their fragment size must fit {@link #maxDatagramSize()}. */
+    /**
+     * The server's own engine settings for UDP sessions, under each session's agreed policy; their fragment size
+     * must fit {@link #maxDatagramSize()}.
+     */
     public StreamServerConfig withDatagramReliability(ReliabilityConfig config) {
         StreamServerConfig c = new StreamServerConfig(this);
         c.datagramReliability = config;

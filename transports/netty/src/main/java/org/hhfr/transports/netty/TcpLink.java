@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import org.hhfr.transports.driver.Link;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameCodec;
 

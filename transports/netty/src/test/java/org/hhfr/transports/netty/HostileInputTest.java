@@ -168,7 +168,7 @@ class HostileInputTest {
     void badDatagramsAreDroppedAndCountedByReason() throws Exception {
         SessionGrant grant = store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
         InetSocketAddress endpoint = new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort());
-        SessionId id = SessionId.of(grant.id().toBytes());
+        SessionId id = grant.id();
         byte[] wrongToken = grant.token().toBytes();
         wrongToken[0] ^= 1;
         DatagramWriter intruder = new DatagramWriter(id, SessionKeys.fromToken(wrongToken), Role.CLIENT, 1200);
@@ -219,7 +219,7 @@ class HostileInputTest {
     }
 
     private static HelloFrame hello(SessionGrant grant, byte[] token, long attempt) {
-        return HelloFrame.create(false, SessionId.of(grant.id().toBytes()), attempt, SessionKeys.fromToken(token));
+        return HelloFrame.create(false, grant.id(), attempt, SessionKeys.fromToken(token));
     }
 
     private void assertRefused(byte[] bytes, ErrorCode expected) throws Exception {

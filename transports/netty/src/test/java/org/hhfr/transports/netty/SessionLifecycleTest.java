@@ -19,7 +19,6 @@ import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.transports.ErrorCode;
-import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
@@ -66,7 +65,7 @@ class SessionLifecycleTest {
                 ReliabilityConfig.forStream().withKeepAliveMillis(100, 500)), checker.dispatcher());
         SessionGrant grant = TestSessions.grant(store);
         try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
-            peer.send(HelloFrame.create(false, SessionId.of(grant.id().toBytes()), 1,
+            peer.send(HelloFrame.create(false, grant.id(), 1,
                     SessionKeys.fromToken(grant.token().toBytes())));
             List<Frame> frames = peer.readUntilClosed(5_000);
             assertTrue(peer.closedByServer());
@@ -80,7 +79,8 @@ class SessionLifecycleTest {
     @Test
     void expiredSessionIsRefusedAsUnknownSoTheClientRenegotiates() throws Exception {
         try (InMemoryContextStore shortLived = new InMemoryContextStore(
-                StoreLimits.defaults().withIdleTimeoutMillis(50), MonotonicClock.SYSTEM, TokenGenerator.secure());
+                StoreLimits.defaults()
+                        .toBuilder().idleTimeoutMillis(50).build(), MonotonicClock.SYSTEM, TokenGenerator.secure());
              StreamServer local = StreamServer.start(shortLived, checker.dispatcher(), TestSessions.config())) {
             SessionGrant grant = TestSessions.grant(shortLived);
             Thread.sleep(150);

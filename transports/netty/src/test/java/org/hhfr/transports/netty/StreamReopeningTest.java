@@ -14,7 +14,6 @@ import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
-import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.auth.StreamEpoch;
 import org.hhfr.transports.frame.DataFrame;
@@ -65,7 +64,7 @@ class StreamReopeningTest {
             assertEquals(2, SequenceChecker.number(second.call(SequenceChecker.body(2)).get(5, TimeUnit.SECONDS)));
         }
 
-        HelloFrame recordedHello = HelloFrame.create(false, SessionId.of(grant.id().toBytes()), 1,
+        HelloFrame recordedHello = HelloFrame.create(false, grant.id(), 1,
                 SessionKeys.fromToken(grant.token().toBytes()));
         try (RawTcpPeer replayer = new RawTcpPeer(server.tcpPort())) {
             replayer.send(recordedHello).send(DataFrame.first(1, 0, 0, false, SequenceChecker.body(0)));
@@ -110,7 +109,7 @@ class StreamReopeningTest {
     void datagramsRecordedInAnEarlierStreamAreDroppedInTheNextOne() throws Exception {
         SessionGrant grant = store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
         InetSocketAddress endpoint = new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort());
-        DatagramWriter firstStream = new DatagramWriter(SessionId.of(grant.id().toBytes()),
+        DatagramWriter firstStream = new DatagramWriter(grant.id(),
                 SessionKeys.fromToken(grant.token().toBytes()), Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
         firstStream.add(DataFrame.first(1, 0, 0, false, SequenceChecker.body(0)));
         byte[] recorded = firstStream.finish();

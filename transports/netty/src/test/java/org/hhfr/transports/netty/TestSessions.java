@@ -23,7 +23,8 @@ final class TestSessions {
     }
 
     static InMemoryContextStore store() {
-        return new InMemoryContextStore(StoreLimits.defaults().withMaxSessions(5000), MonotonicClock.SYSTEM,
+        return new InMemoryContextStore(StoreLimits.defaults()
+                .toBuilder().maxSessions(5000).build(), MonotonicClock.SYSTEM,
                 TokenGenerator.secure());
     }
 
@@ -32,10 +33,10 @@ final class TestSessions {
                 .scheme("urn:hhfr:1")
                 .representation("urn:hhfr:rep:binary")
                 .transport(transportUri)
-                .operation(new ServiceOperation("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"))
+                .operation(ServiceOperation.of("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"))
                 .request(SampleServices.SUM_REQUEST)
                 .response(SampleServices.SUM_RESPONSE)
-                .characteristics(new StreamCharacteristics(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
+                .characteristics(StreamCharacteristics.of(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
                 .build();
     }
 

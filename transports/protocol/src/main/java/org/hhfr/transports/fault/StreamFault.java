@@ -60,6 +60,20 @@ public final class StreamFault {
     }
 
     /**
+     * Reads the fault a client received in place of a response; a body that cannot be read becomes a
+     * {@link Code#RECEIVER} fault saying so, because the call fails either way.
+     *
+     * @param where names the stream in the reason, e.g. "the TCP stream of sum at host:port"
+     */
+    public static StreamFault decodeAnswer(byte[] body, String where) {
+        try {
+            return decode(body);
+        } catch (WireException e) {
+            return of(Code.RECEIVER, "the fault on " + where + " cannot be read: " + e.getMessage());
+        }
+    }
+
+    /**
      * Reads a fault body.
      *
      * @throws WireException MALFORMED for an empty body, an unknown code or a reason above the limit

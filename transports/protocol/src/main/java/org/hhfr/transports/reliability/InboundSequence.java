@@ -59,8 +59,8 @@ final class InboundSequence {
         this.maxReadyMessages = config.maxReadyMessages();
         this.maxReadyBytes = config.maxReadyBytes();
         this.early = new DataFrame[exactlyOnce ? window : 0];
-        this.grantedLimit = exactlyOnce ? ReliabilityConfig.INITIAL_LIMIT : LARGEST_USABLE_NUMBER;
-        this.assembler = new MessageAssembler(config.maxMessageSize());
+        this.grantedLimit = exactlyOnce ? config.initialCredit() : LARGEST_USABLE_NUMBER;
+        this.assembler = new MessageAssembler(config.maxInboundMessageSize());
     }
 
     void onData(DataFrame frame, long now) throws WireException {

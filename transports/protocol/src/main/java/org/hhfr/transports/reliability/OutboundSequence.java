@@ -86,7 +86,7 @@ final class OutboundSequence {
     private long nextNumber = 1;
     private long sendNext = 1;
     private long sendBase = 1;
-    private long peerLimit = ReliabilityConfig.INITIAL_LIMIT;
+    private long peerLimit;
     private int bufferedMessages;
     private long bufferedBytes;
     private boolean offerRefused;
@@ -129,6 +129,7 @@ final class OutboundSequence {
         this.maxBufferedBytes = config.maxBufferedBytes();
         this.maxRetransmissions = config.maxRetransmissions();
         this.window = new Fragment[config.sendWindow()];
+        this.peerLimit = config.initialCredit();
     }
 
     /** Queues a message; returns its number, or {@link ReliabilityEngine#REFUSED} when the buffer is full. */

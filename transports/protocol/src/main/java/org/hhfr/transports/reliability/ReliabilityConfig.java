@@ -11,12 +11,6 @@ import org.hhfr.transports.frame.FrameLimits;
  * an engine is built.
  */
 public final class ReliabilityConfig {
-    /**
-     * The highest message number a sender may send before the receiver's first acknowledgement grants more.
-     * Part of the protocol: every receiver accepts at least this many.
-     */
-    public static final long INITIAL_LIMIT = 32;
-
     /** Encoded bytes around a fragment's payload: length prefix (up to 5) and the DATA header. */
     private static final int DATA_FRAME_OVERHEAD = 5 + DataFrame.MAX_HEADER_SIZE;
     /** Encoded bytes of an ACK besides its ranges: prefix, type, count and limit; each range takes up to 18. */
@@ -27,8 +21,10 @@ public final class ReliabilityConfig {
     private DeliveryAssurance assurance = DeliveryAssurance.EXACTLY_ONCE;
     private int datagramFrameBudget;
     private int maxMessageSize = FrameLimits.DEFAULT_MAX_MESSAGE_SIZE;
+    private int maxInboundMessageSize = FrameLimits.DEFAULT_MAX_MESSAGE_SIZE;
     private int sendWindow = 256;
     private int receiveWindow = 256;
+    private int initialCredit = 256;
     private int maxBufferedMessages = 1024;
     private long maxBufferedBytes = 32L << 20;
     private int maxReadyMessages = 1024;
@@ -53,8 +49,10 @@ public final class ReliabilityConfig {
         assurance = other.assurance;
         datagramFrameBudget = other.datagramFrameBudget;
         maxMessageSize = other.maxMessageSize;
+        maxInboundMessageSize = other.maxInboundMessageSize;
         sendWindow = other.sendWindow;
         receiveWindow = other.receiveWindow;
+        initialCredit = other.initialCredit;
         maxBufferedMessages = other.maxBufferedMessages;
         maxBufferedBytes = other.maxBufferedBytes;
         maxReadyMessages = other.maxReadyMessages;
@@ -94,9 +92,14 @@ public final class ReliabilityConfig {
         return assurance;
     }
 
-    /** Largest application message accepted by {@code offer} and reassembled on receipt (16 MiB). */
+    /** Largest application message accepted by {@code offer}: what the peer agreed to receive (16 MiB). */
     public int maxMessageSize() {
         return maxMessageSize;
+    }
+
+    /** Largest message reassembled on receipt; a larger one fails the session with TOO_LARGE (16 MiB). */
+    public int maxInboundMessageSize() {
+        return maxInboundMessageSize;
     }
 
     /** Payload bytes per DATA frame: the whole message on a stream, what fits a datagram otherwise. */
@@ -119,6 +122,15 @@ public final class ReliabilityConfig {
     /** How far beyond the next expected message the receiver holds early arrivals and grants credit (256). */
     public int receiveWindow() {
         return receiveWindow;
+    }
+
+    /**
+     * The highest message number either side may send before the peer's first acknowledgement grants more:
+     * this engine grants it to the peer and assumes it from the peer (256). Both ends must use the same value;
+     * a negotiated stream takes it from the agreed window (256 by default). At most {@link #receiveWindow()}.
+     */
+    public int initialCredit() {
+        return initialCredit;
     }
 
     /** Messages offered and not yet acknowledged, queued or in flight, before {@code offer} refuses (1,024). */
@@ -192,9 +204,16 @@ public final class ReliabilityConfig {
         return c;
     }
 
+    /** The same limit on messages sent and received. */
     public ReliabilityConfig withMaxMessageSize(int value) {
+        return withMaxMessageSizes(value, value);
+    }
+
+    /** Largest message reassembled on receipt, and largest message {@code offer} accepts. */
+    public ReliabilityConfig withMaxMessageSizes(int inbound, int outbound) {
         ReliabilityConfig c = new ReliabilityConfig(this);
-        c.maxMessageSize = atLeast(value, 1, "maxMessageSize");
+        c.maxInboundMessageSize = atLeast(inbound, 1, "maxInboundMessageSize");
+        c.maxMessageSize = atLeast(outbound, 1, "maxMessageSize");
         return c;
     }
 
@@ -206,7 +225,13 @@ public final class ReliabilityConfig {
 
     public ReliabilityConfig withReceiveWindow(int value) {
         ReliabilityConfig c = new ReliabilityConfig(this);
-        c.receiveWindow = atLeast(value, (int) INITIAL_LIMIT, "receiveWindow");
+        c.receiveWindow = atLeast(value, 1, "receiveWindow");
+        return c;
+    }
+
+    public ReliabilityConfig withInitialCredit(int value) {
+        ReliabilityConfig c = new ReliabilityConfig(this);
+        c.initialCredit = atLeast(value, 1, "initialCredit");
         return c;
     }
 
@@ -267,6 +292,8 @@ public final class ReliabilityConfig {
     void validate() {
         require(maxBufferedBytes >= maxMessageSize,
                 "maxBufferedBytes " + maxBufferedBytes + " below maxMessageSize " + maxMessageSize);
+        require(initialCredit <= receiveWindow,
+                "initialCredit " + initialCredit + " above receiveWindow " + receiveWindow);
         require(minRtoNanos <= initialRtoNanos && initialRtoNanos <= maxRtoNanos,
                 "RTOs must satisfy minimum <= initial <= maximum");
         require(keepAliveNanos < idleTimeoutNanos, "keep-alive interval must be shorter than the idle timeout");

@@ -94,12 +94,4 @@ class SessionKeysTest {
         assertThrows(IllegalArgumentException.class, () -> SessionKeys.fromToken(new byte[15]));
         assertThrows(IllegalArgumentException.class, () -> SessionKeys.fromToken(new byte[65]));
     }
-
-    @Test
-    void sessionIdsAreOneToSixtyFourBytesAndCompareByContent() {
-        assertThrows(IllegalArgumentException.class, () -> SessionId.of(new byte[0]));
-        assertThrows(IllegalArgumentException.class, () -> SessionId.of(new byte[65]));
-        assertTrue(SessionId.of(new byte[] {1, 2}).equals(SessionId.of(new byte[] {1, 2})));
-        assertTrue(SessionId.of(new byte[] {(byte) 0xAB}).toString().equals("ab"));
-    }
 }

@@ -140,7 +140,8 @@ class ReliabilityEngineTest {
 
     @Test
     void aLaggingReceiverWithholdsCreditAndGrantsItWhenItsApplicationCatchesUp() throws WireException {
-        Wire wire = new Wire(STREAM, STREAM.withMaxReady(2, 1 << 20).withReceiveWindow(32));
+        Wire wire = new Wire(STREAM.withInitialCredit(32),
+                STREAM.withMaxReady(2, 1 << 20).withReceiveWindow(32).withInitialCredit(32));
         for (int i = 0; i < 100; i++) {
             wire.a.offer(bytes(i));
         }
@@ -222,11 +223,25 @@ class ReliabilityEngineTest {
 
     @Test
     void aMessageBeyondTheGrantedLimitIsAViolation() {
-        Wire wire = new Wire(STREAM);
+        Wire wire = new Wire(STREAM.withInitialCredit(32));
 
         WireException e = assertThrows(WireException.class,
                 () -> wire.b.receive(DataFrame.first(33, 0, 0, false, bytes(1)), wire.now));
         assertTrue(e.reason().contains("beyond the granted limit 32"), e.reason());
+    }
+
+    @Test
+    void theInitialCreditIsTheConfiguredOneNotAConstant() throws WireException {
+        Wire wire = new Wire(STREAM.withSendWindow(48).withReceiveWindow(48).withInitialCredit(48));
+
+        wire.b.receive(DataFrame.first(48, 0, 0, false, bytes(1)), wire.now);
+        WireException e = assertThrows(WireException.class,
+                () -> wire.b.receive(DataFrame.first(49, 0, 0, false, bytes(1)), wire.now));
+        assertTrue(e.reason().contains("beyond the granted limit 48"), e.reason());
+        for (int i = 0; i < 100; i++) {
+            wire.a.offer(bytes(i));
+        }
+        assertEquals(48, countDataFrames(wire.a), "a sender sends the initial credit before any acknowledgement");
     }
 
     @Test
@@ -337,6 +352,14 @@ class ReliabilityEngineTest {
         assertThrows(IllegalArgumentException.class, () -> wire.a.offer(new byte[11]));
         wire.a.close();
         assertThrows(IllegalStateException.class, () -> wire.a.offer(bytes(1)));
+    }
+
+    private static int countDataFrames(ReliabilityEngine engine) {
+        int count = 0;
+        for (Frame frame = engine.pollTransmit(0); frame != null; frame = engine.pollTransmit(0)) {
+            count += frame.type() == FrameType.DATA ? 1 : 0;
+        }
+        return count;
     }
 
     private static int countReady(ReliabilityEngine engine) {

@@ -168,6 +168,7 @@ final class SimulationRun {
         return config.withAssurance(assurance)
                 .withMaxMessageSize(MAX_MESSAGE_SIZE)
                 .withSendWindow(windows[random.nextInt(windows.length)])
+                .withInitialCredit(32)
                 .withReceiveWindow(32 << random.nextInt(4))
                 .withMaxBuffered(8 + random.nextInt(120), MAX_MESSAGE_SIZE * (1L + random.nextInt(4)))
                 .withAckPolicy(random.nextInt(20), 1 + random.nextInt(16));

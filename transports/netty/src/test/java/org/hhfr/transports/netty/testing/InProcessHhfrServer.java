@@ -23,7 +23,6 @@ import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.ServiceOperation;
-import org.hhfr.contextstore.SessionId;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.StreamContext;
@@ -39,7 +38,7 @@ import org.hhfr.negotiation.server.ServerCapabilities;
 import org.hhfr.negotiation.server.SoapNegotiationService;
 import org.hhfr.negotiation.server.SoapResponse;
 import org.hhfr.negotiation.soap.FaultCode;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.negotiation.soap.SoapEnvelopeReader;
 import org.hhfr.negotiation.soap.SoapEnvelopeWriter;
@@ -53,6 +52,7 @@ import org.hhfr.streamer.BinaryRepresentation;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.XmlRepresentation;
+import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.netty.InboundMessage;
 import org.hhfr.transports.netty.StreamDispatcher;
@@ -186,10 +186,10 @@ public final class InProcessHhfrServer implements AutoCloseable {
 
     private StreamEndpoint endpointFor(String transportUri) {
         if (HhfrUris.TRANSPORT_TCP.equals(transportUri)) {
-            return new StreamEndpoint("127.0.0.1", streams.tcpPort());
+            return StreamEndpoint.of("127.0.0.1", streams.tcpPort());
         }
         if (HhfrUris.TRANSPORT_UDP.equals(transportUri)) {
-            return new StreamEndpoint("127.0.0.1", streams.udpPort());
+            return StreamEndpoint.of("127.0.0.1", streams.udpPort());
         }
         return null;
     }
@@ -257,7 +257,7 @@ public final class InProcessHhfrServer implements AutoCloseable {
         SoapMessage<Message> request;
         try {
             request = envelopes.read(new ByteArrayInputStream(body), MessageBody.reader(XML, operation.request));
-        } catch (MalformedMessageException | SoapFaultException e) {
+        } catch (MalformedEnvelopeException | SoapFaultException e) {
             return SoapNegotiationService.fault(declared, FaultCode.SENDER, e.getMessage());
         }
         QualifiedName notUnderstood = request.firstNotUnderstood(
@@ -313,14 +313,14 @@ public final class InProcessHhfrServer implements AutoCloseable {
             this.path = path;
             this.request = request;
             this.function = function;
-            OperationSchemas text = new OperationSchemas(
-                    new MessageSchema(new QualifiedName(namespace, name), xsd),
-                    new MessageSchema(new QualifiedName(namespace, name + "Response"), xsd));
-            this.published = new PublishedSchemas(text, request, response);
+            OperationSchemas text = OperationSchemas.of(
+                    MessageSchema.of(new QualifiedName(namespace, name), xsd),
+                    MessageSchema.of(new QualifiedName(namespace, name + "Response"), xsd));
+            this.published = PublishedSchemas.of(text, request, response);
         }
 
         ServiceOperation serviceOperation(SoapVersion version) {
-            return new ServiceOperation(service, name, version, action);
+            return ServiceOperation.of(service, name, version, action);
         }
 
         Message run(Message requestMessage) {

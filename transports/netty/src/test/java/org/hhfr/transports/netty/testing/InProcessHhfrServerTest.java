@@ -69,7 +69,7 @@ class InProcessHhfrServerTest {
         Message request = Message.of(SampleServices.CONCAT_REQUEST).set("parts", new String[] {"mobile ", "web"})
                 .build();
         OptimisticResult<Message> result = negotiator.callWithOffer(
-                new TicketKey(server.stringConcatUrl().toString(), "concat", ""), InProcessHhfrServer.CONCAT_ACTION,
+                TicketKey.of(server.stringConcatUrl().toString(), "concat", ""), InProcessHhfrServer.CONCAT_ACTION,
                 offer, Collections.<HeaderBlock>emptyList(), MessageBody.writer(xml, request),
                 MessageBody.reader(xml, SampleServices.CONCAT_RESPONSE));
 
@@ -109,7 +109,7 @@ class InProcessHhfrServerTest {
 
     private static ResumptionTicket negotiate(URL url, String action, String transport) throws Exception {
         Offer offer = Offer.builder().action(action).transports(Collections.singletonList(transport)).build();
-        NegotiationOutcome outcome = negotiator(url).negotiate(new TicketKey(url.toString(), action, ""), offer,
+        NegotiationOutcome outcome = negotiator(url).negotiate(TicketKey.of(url.toString(), action, ""), offer,
                 Collections.<HeaderBlock>emptyList());
         assertTrue(outcome.streaming(), outcome.toString());
         return outcome.ticket();

@@ -1,4 +1,4 @@
-package org.hhfr.transports.netty;
+package org.hhfr.transports.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class PendingCallsTest {
     @Test
     void answersInAnyOrderFindTheirCallsAcrossGrowthAndWrapAround() {
-        PendingCalls pending = new PendingCalls();
+        PendingCalls<CompletableFuture<byte[]>> pending = new PendingCalls<>();
         Map<Long, CompletableFuture<byte[]>> expected = new HashMap<>();
         List<Long> waiting = new ArrayList<>();
         Random random = new Random(7);
@@ -44,7 +44,7 @@ class PendingCallsTest {
 
     @Test
     void aNumberNotPendingFindsNothing() {
-        PendingCalls pending = new PendingCalls();
+        PendingCalls<CompletableFuture<byte[]>> pending = new PendingCalls<>();
         pending.add(64, new CompletableFuture<>());
         assertNull(pending.take(0));
         assertNull(pending.take(128));
@@ -54,8 +54,8 @@ class PendingCallsTest {
     }
 
     @Test
-    void failAllFailsEveryCallAndACallAddedByACallbackSurvives() {
-        PendingCalls pending = new PendingCalls();
+    void takeAllReturnsEveryCallInNumberOrderAndACallAddedMeanwhileSurvives() {
+        PendingCalls<CompletableFuture<byte[]>> pending = new PendingCalls<>();
         List<CompletableFuture<byte[]>> responses = new ArrayList<>();
         for (long number = 0; number < 100; number++) {
             CompletableFuture<byte[]> response = new CompletableFuture<>();
@@ -64,10 +64,11 @@ class PendingCallsTest {
         }
         CompletableFuture<byte[]> late = new CompletableFuture<>();
         responses.get(0).whenComplete((ignored, failure) -> pending.add(500, late));
+        List<CompletableFuture<byte[]>> taken = pending.takeAll();
+        assertEquals(responses, taken);
         IllegalStateException reason = new IllegalStateException("session ended");
-        pending.failAll(reason);
-        for (CompletableFuture<byte[]> response : responses) {
-            assertTrue(response.isCompletedExceptionally());
+        for (CompletableFuture<byte[]> response : taken) {
+            response.completeExceptionally(reason);
         }
         assertEquals(1, pending.size());
         assertSame(late, pending.take(500));

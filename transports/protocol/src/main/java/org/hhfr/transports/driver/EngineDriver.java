@@ -1,8 +1,8 @@
-package org.hhfr.transports.netty;
+package org.hhfr.transports.driver;
 
-import io.netty.channel.EventLoop;
-import io.netty.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
+
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.reliability.DeliveredMessage;
@@ -10,15 +10,17 @@ import org.hhfr.transports.reliability.EngineEvent;
 import org.hhfr.transports.reliability.ReliabilityEngine;
 
 /**
- * Runs one {@link ReliabilityEngine} on one Netty event loop: the adapter between the sans-I/O engine and a
- * {@link Link}. Everything happens on that loop, so the engine needs no lock. A <em>turn</em> ({@link #run})
- * hands ready messages to the listener, writes every frame the engine has for the link without flushing and
- * flushes once (the queued sender: many messages, one syscall), reports the engine's events, controls
- * reading, and arms a single timer for the engine's next deadline. Server sessions and the client share it.
+ * Runs one {@link ReliabilityEngine} in one {@link SerialContext}: the adapter between the sans-I/O engine and
+ * a {@link Link}, with the clock and the context injected, so the Netty server, the Netty client and the
+ * java.net client drive their engines the same way. Everything but {@link #requestRun} runs in the context,
+ * so the engine needs no lock. A <em>turn</em> ({@link #run}) hands ready messages to the listener (as long as
+ * it can accept them), writes every frame the engine has for the link without flushing and flushes once (many
+ * messages, one send), reports the engine's events (and turns again while they freed room), controls reading,
+ * and arms a single timer for the engine's next deadline.
  */
-final class EngineDriver {
-    /** The side that owns the engine: takes delivered messages and reacts to events. */
-    interface Listener {
+public final class EngineDriver {
+    /** The side that owns the engine: takes delivered messages and reacts to events. Called in the context. */
+    public interface Listener {
         /** Whether another delivered message may be taken now; false leaves it in the engine (backpressure). */
         boolean canAccept();
 
@@ -34,47 +36,55 @@ final class EngineDriver {
     }
 
     private final ReliabilityEngine engine;
-    private final EventLoop loop;
+    private final SerialContext context;
+    private final LongSupplier clock;
     private final Listener listener;
+    /** Any thread: whether a turn is already submitted to the context. */
+    private final AtomicBoolean runRequested = new AtomicBoolean();
+    private volatile boolean stopped;
     private Link link;
-    private ScheduledFuture<?> timer;
+    private SerialContext.Timer timer;
     private long timerAt = ReliabilityEngine.NO_DEADLINE;
-    private boolean runRequested;
-    private boolean stopped;
+    /** Counts armings, so that a timer cancelled too late to stop it (already queued) does nothing. */
+    private long armings;
 
-    EngineDriver(ReliabilityEngine engine, EventLoop loop, Listener listener) {
+    /** @param clock monotonic nanoseconds, the engine's time (e.g. {@code System::nanoTime}) */
+    public EngineDriver(ReliabilityEngine engine, SerialContext context, LongSupplier clock, Listener listener) {
         this.engine = engine;
-        this.loop = loop;
+        this.context = context;
+        this.clock = clock;
         this.listener = listener;
     }
 
-    ReliabilityEngine engine() {
+    public ReliabilityEngine engine() {
         return engine;
     }
 
-    EventLoop loop() {
-        return loop;
+    /** The current time on the driver's clock. */
+    public long now() {
+        return clock.getAsLong();
     }
 
-    Link link() {
+    /** The link frames go to; null between links. */
+    public Link link() {
         return link;
     }
 
     /** Makes {@code newLink} the session's link; the caller closes the previous one. */
-    void attach(Link newLink) {
+    public void attach(Link newLink) {
         link = newLink;
     }
 
     /** Forgets {@code closed} if it is still the link: frames wait in the engine for the next one. */
-    void detach(Link closed) {
+    public void detach(Link closed) {
         if (link == closed) {
             link = null;
         }
     }
 
     /** A new connection continues the session: the engine resends what the old one may have lost. */
-    void transportReset() {
-        engine.onTransportReset(System.nanoTime());
+    public void transportReset() {
+        engine.onTransportReset(now());
     }
 
     /**
@@ -83,15 +93,17 @@ final class EngineDriver {
      * @throws WireException when the frame breaks the sequence rules; the engine has failed and its ERROR is
      *                       the next frame out
      */
-    void receive(Frame frame) throws WireException {
-        engine.receive(frame, System.nanoTime());
+    public void receive(Frame frame) throws WireException {
+        engine.receive(frame, now());
     }
 
-    /** Runs a turn soon, once however often it is asked for before it runs (coalesces flushes). */
-    void requestRun() {
-        if (!runRequested && !stopped) {
-            runRequested = true;
-            loop.execute(this::run);
+    /**
+     * Runs a turn soon in the context, once however often it is asked for before it runs (coalesces flushes).
+     * The one method any thread may call.
+     */
+    public void requestRun() {
+        if (!stopped && runRequested.compareAndSet(false, true)) {
+            context.execute(this::run);
         }
     }
 
@@ -99,8 +111,8 @@ final class EngineDriver {
      * One turn: deliver, transmit and flush once, report events (which may free room: then again), control
      * reading, arm the timer.
      */
-    void run() {
-        runRequested = false;
+    public void run() {
+        runRequested.set(false);
         if (stopped) {
             return;
         }
@@ -121,19 +133,23 @@ final class EngineDriver {
     }
 
     /** Cancels the timer; the engine is no longer driven. */
-    void stop() {
+    public void stop() {
         stopped = true;
         if (timer != null) {
-            timer.cancel(false);
+            timer.cancel();
             timer = null;
         }
+    }
+
+    public boolean isStopped() {
+        return stopped;
     }
 
     private void transmit() {
         if (link == null) {
             return;
         }
-        long now = System.nanoTime();
+        long now = now();
         boolean wrote = false;
         Frame frame;
         while (link != null && link.isWritable() && (frame = engine.pollTransmit(now)) != null) {
@@ -161,17 +177,21 @@ final class EngineDriver {
             return;
         }
         if (timer != null) {
-            timer.cancel(false);
+            timer.cancel();
         }
         timerAt = deadline;
-        timer = loop.schedule(this::onTimer, Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+        long arming = ++armings;
+        timer = context.schedule(() -> onTimer(arming), Math.max(0, deadline - now()));
     }
 
-    private void onTimer() {
+    private void onTimer(long arming) {
+        if (arming != armings) {
+            return;
+        }
         timer = null;
         timerAt = ReliabilityEngine.NO_DEADLINE;
         if (!stopped) {
-            engine.tick(System.nanoTime());
+            engine.tick(now());
             run();
         }
     }

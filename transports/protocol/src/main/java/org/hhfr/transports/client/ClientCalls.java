@@ -1,0 +1,89 @@
+package org.hhfr.transports.client;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.hhfr.transports.reliability.ReliabilityEngine;
+
+/**
+ * A stream client's calls from the moment they are made until their response: first waiting, in order, for
+ * room in the engine's send buffer, then, once offered, by the message number their response names as its
+ * correlation. Shared by the java.net client and the Netty client. Not thread-safe: confined to the stream's
+ * serial context.
+ *
+ * @param <C> the client's record of one call
+ */
+public final class ClientCalls<C extends ClientCalls.Call> {
+    /** What the engine needs of a call. */
+    public interface Call {
+        byte[] payload();
+
+        /** The service's operation; 0 for the default. */
+        int operation();
+
+        /** Whether the call already ended (its deadline passed) while it waited: it is dropped unsent. */
+        boolean isDone();
+    }
+
+    private final ArrayDeque<C> waiting = new ArrayDeque<>();
+    private final PendingCalls<C> sent = new PendingCalls<>();
+
+    /** Queues {@code call} behind the calls waiting for room; {@link #offerWaiting} offers it. */
+    public void add(C call) {
+        waiting.add(call);
+    }
+
+    /**
+     * Offers the waiting calls in order while the engine takes them (an open engine, not closed yet).
+     *
+     * @return true when none waits any more; false when the engine is full (offer again on its WRITABLE event)
+     */
+    public boolean offerWaiting(ReliabilityEngine engine) {
+        C call;
+        while ((call = waiting.peek()) != null) {
+            if (!call.isDone()) {
+                long number = engine.offer(call.payload(), call.operation(), 0);
+                if (number == ReliabilityEngine.REFUSED) {
+                    return false;
+                }
+                sent.add(number, call);
+            }
+            waiting.poll();
+        }
+        return true;
+    }
+
+    /** The call a response answers (by its correlation), forgotten; null if none waits for it. */
+    public C answered(long correlation) {
+        return sent.take(correlation);
+    }
+
+    /** Calls sent and not yet answered. */
+    public int awaitingResponse() {
+        return sent.size();
+    }
+
+    /** Whether calls wait for room in the engine. */
+    public boolean anyWaiting() {
+        return !waiting.isEmpty();
+    }
+
+    /** Forgets the calls still waiting for room and returns them in order (e.g. to fail them on a close). */
+    public List<C> takeWaiting() {
+        List<C> taken = new ArrayList<>(waiting);
+        waiting.clear();
+        return taken;
+    }
+
+    /**
+     * Forgets every call, sent ones first (in the order they were sent), then those still waiting, and
+     * returns them so the client can fail or resend them.
+     */
+    public List<C> takeAll() {
+        List<C> all = new ArrayList<>(sent.takeAll());
+        all.addAll(waiting);
+        waiting.clear();
+        return all;
+    }
+}
