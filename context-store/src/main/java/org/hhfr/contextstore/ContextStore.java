@@ -1,6 +1,7 @@
 package org.hhfr.contextstore;
 
 import java.util.Optional;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * The server's memory of negotiated streams, keyed by unguessable session ids. Deliberately small, so that a
@@ -25,6 +26,12 @@ public interface ContextStore extends AutoCloseable {
      * @throws ContextStoreException if the store is closed or cannot be reached
      */
     SessionGrant create(StreamContext context) throws ContextStoreException;
+
+    /**
+     * This store's bounds. Its idle expiry is the longest a negotiation may let a session live unused; a
+     * session that agreed a shorter lifetime ({@link ReliabilityPolicy#validForMillis()}) expires sooner.
+     */
+    StoreLimits limits();
 
     /** The live session with this id, now marked as used; empty if there is none. */
     Optional<StoredSession> get(SessionId id) throws ContextStoreException;

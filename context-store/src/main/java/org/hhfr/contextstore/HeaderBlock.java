@@ -1,6 +1,6 @@
 package org.hhfr.contextstore;
 
-import java.util.Objects;
+import com.google.auto.value.AutoValue;
 import org.hhfr.schemas.QualifiedName;
 
 /**
@@ -8,41 +8,26 @@ import org.hhfr.schemas.QualifiedName;
  * token, anything else). It is kept as its exact XML serialization, namespace declarations included, so that
  * rebuilding an envelope reproduces the block byte for byte; the name lets code find a block without parsing.
  */
-public final class HeaderBlock {
-    private final QualifiedName name;
-    private final String xml;
-
-    public HeaderBlock(QualifiedName name, String xml) {
-        this.name = Objects.requireNonNull(name, "name");
-        this.xml = Objects.requireNonNull(xml, "xml");
+@AutoValue
+public abstract class HeaderBlock {
+    /** @throws IllegalArgumentException if {@code xml} is empty */
+    public static HeaderBlock of(QualifiedName name, String xml) {
+        HeaderBlock block = new AutoValue_HeaderBlock(name, xml);
         if (xml.isEmpty()) {
             throw new IllegalArgumentException("header block " + name + " has no XML");
         }
+        return block;
     }
 
     /** The qualified name of the block's element. */
-    public QualifiedName name() {
-        return name;
-    }
+    public abstract QualifiedName name();
 
     /** The block's element serialized as XML, self-contained. */
-    public String xml() {
-        return xml;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof HeaderBlock && name.equals(((HeaderBlock) o).name) && xml.equals(((HeaderBlock) o).xml);
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * name.hashCode() + xml.hashCode();
-    }
+    public abstract String xml();
 
     /** The name and the size only: header blocks may carry credentials. */
     @Override
-    public String toString() {
-        return "HeaderBlock[" + name + ", " + xml.length() + " chars]";
+    public final String toString() {
+        return "HeaderBlock[" + name() + ", " + xml().length() + " chars]";
     }
 }

@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * The default {@link ContextStore}: sessions in a concurrent map on this node, bounded by {@link StoreLimits}.
@@ -38,6 +39,11 @@ public final class InMemoryContextStore implements ContextStore {
     }
 
     @Override
+    public StoreLimits limits() {
+        return limits;
+    }
+
+    @Override
     public SessionGrant create(StreamContext context) throws ContextStoreException {
         Objects.requireNonNull(context, "context");
         if (closed) {
@@ -57,7 +63,7 @@ public final class InMemoryContextStore implements ContextStore {
             Entry entry;
             do {
                 StoredSession session = new StoredSession(tokens.newSessionId(), context, digest, now, now,
-                        limits.expiresAt(now, now));
+                        expiresAt(limits, context, now, now));
                 entry = new Entry(session);
             } while (sessions.putIfAbsent(entry.session.id(), entry) != null);
             stored = true;
@@ -68,7 +74,7 @@ public final class InMemoryContextStore implements ContextStore {
                 }
                 throw closedException();
             }
-            return new SessionGrant(entry.session, token);
+            return SessionGrant.of(entry.session, token);
         } finally {
             if (!stored) {
                 slots.decrementAndGet();
@@ -218,7 +224,15 @@ public final class InMemoryContextStore implements ContextStore {
             }
             long created = session.createdAtMillis();
             return new Entry(new StoredSession(session.id(), session.context(), session.tokenDigest(), created,
-                    now, limits.expiresAt(created, now)));
+                    now, expiresAt(limits, session.context(), created, now)));
         }
+    }
+
+    /** The store's bound, or sooner when the session agreed a shorter life unused. */
+    private static long expiresAt(StoreLimits limits, StreamContext context, long createdAtMillis,
+                                  long lastUsedAtMillis) {
+        long agreed = context.characteristics().reliability().validForMillis();
+        long idleEnd = agreed > Long.MAX_VALUE - lastUsedAtMillis ? Long.MAX_VALUE : lastUsedAtMillis + agreed;
+        return Math.min(limits.expiresAt(createdAtMillis, lastUsedAtMillis), idleEnd);
     }
 }

@@ -1,30 +1,24 @@
 package org.hhfr.contextstore;
 
-import java.util.Objects;
+import com.google.auto.value.AutoValue;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * What creating a session gives back, for the negotiation answer: the new session and its token. This is the
  * only time the token leaves the store; the store keeps just its digest.
  */
-public final class SessionGrant {
-    private final StoredSession session;
-    private final SessionToken token;
-
-    public SessionGrant(StoredSession session, SessionToken token) {
-        this.session = Objects.requireNonNull(session, "session");
-        this.token = Objects.requireNonNull(token, "token");
+@AutoValue
+public abstract class SessionGrant {
+    public static SessionGrant of(StoredSession session, SessionToken token) {
+        return new AutoValue_SessionGrant(session, token);
     }
+
+    public abstract StoredSession session();
+
+    public abstract SessionToken token();
 
     public SessionId id() {
-        return session.id();
-    }
-
-    public SessionToken token() {
-        return token;
-    }
-
-    public StoredSession session() {
-        return session;
+        return session().id();
     }
 
     /**
@@ -32,11 +26,11 @@ public final class SessionGrant {
      * carries this duration rather than an instant, because the two sides' clocks cannot be compared.
      */
     public long validForMillis() {
-        return session.expiresAtMillis() - session.createdAtMillis();
+        return session().expiresAtMillis() - session().createdAtMillis();
     }
 
     @Override
-    public String toString() {
-        return "SessionGrant[" + session.id() + ", " + token + ", validFor=" + validForMillis() + "ms]";
+    public final String toString() {
+        return "SessionGrant[" + id() + ", " + token() + ", validFor=" + validForMillis() + "ms]";
     }
 }

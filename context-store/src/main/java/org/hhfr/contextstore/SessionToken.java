@@ -2,6 +2,7 @@ package org.hhfr.contextstore;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import org.hhfr.schemas.Base64Codec;
 
 /**
  * The secret that proves a peer took part in a negotiation: whoever opens a stream or resumes a session must
@@ -35,7 +36,7 @@ public final class SessionToken {
     /** A token from its URL-safe Base64 text, e.g. from a negotiation header. */
     public static SessionToken parse(CharSequence text) throws ContextStoreException {
         int length = text == null ? 0 : text.length() * 6 / 8;
-        byte[] bytes = length < MIN_LENGTH || length > MAX_LENGTH ? null : Base64Url.decode(text, length);
+        byte[] bytes = length < MIN_LENGTH || length > MAX_LENGTH ? null : Base64Codec.URL.decode(text, length);
         if (bytes == null) {
             throw new ContextStoreException("malformed session token: expected URL-safe Base64 text of "
                     + MIN_LENGTH + " to " + MAX_LENGTH + " bytes");
@@ -58,7 +59,7 @@ public final class SessionToken {
 
     /** The secret as URL-safe Base64 text, for writing to the wire only. */
     public String text() {
-        return Base64Url.encode(bytes);
+        return Base64Codec.URL.encode(bytes);
     }
 
     /**

@@ -1,31 +1,17 @@
 package org.hhfr.contextstore;
 
+import com.google.auto.value.AutoValue;
+
 /**
  * The bounds of a context store: how many sessions it holds, how long an unused session lives, and how long
  * any session lives at most. Each has a default; a store refuses new sessions beyond {@link #maxSessions()}
- * rather than grow.
+ * rather than grow. Immutable; change limits with {@link #toBuilder()}.
  */
-public final class StoreLimits {
-    private static final StoreLimits DEFAULTS = new StoreLimits(10_000, 10 * 60_000L, 24 * 60 * 60_000L);
-
-    private final int maxSessions;
-    private final long idleTimeoutMillis;
-    private final long maxLifetimeMillis;
-
-    private StoreLimits(int maxSessions, long idleTimeoutMillis, long maxLifetimeMillis) {
-        if (maxSessions <= 0) {
-            throw new IllegalArgumentException("maxSessions must be positive: " + maxSessions);
-        }
-        if (idleTimeoutMillis <= 0) {
-            throw new IllegalArgumentException("idleTimeoutMillis must be positive: " + idleTimeoutMillis);
-        }
-        if (maxLifetimeMillis <= 0) {
-            throw new IllegalArgumentException("maxLifetimeMillis must be positive: " + maxLifetimeMillis);
-        }
-        this.maxSessions = maxSessions;
-        this.idleTimeoutMillis = idleTimeoutMillis;
-        this.maxLifetimeMillis = maxLifetimeMillis;
-    }
+@AutoValue
+public abstract class StoreLimits {
+    private static final StoreLimits DEFAULTS =
+            new AutoValue_StoreLimits.Builder().maxSessions(10_000).idleTimeoutMillis(10 * 60_000L)
+                    .maxLifetimeMillis(24 * 60 * 60_000L).build();
 
     /** 10,000 sessions, 10 minutes idle, 24 hours at most. */
     public static StoreLimits defaults() {
@@ -33,36 +19,18 @@ public final class StoreLimits {
     }
 
     /** Live sessions held at most (10,000). */
-    public int maxSessions() {
-        return maxSessions;
-    }
+    public abstract int maxSessions();
 
     /** A session not used for this long expires (10 minutes). */
-    public long idleTimeoutMillis() {
-        return idleTimeoutMillis;
-    }
+    public abstract long idleTimeoutMillis();
 
     /** A session expires this long after creation however much it is used (24 hours). */
-    public long maxLifetimeMillis() {
-        return maxLifetimeMillis;
-    }
-
-    public StoreLimits withMaxSessions(int value) {
-        return new StoreLimits(value, idleTimeoutMillis, maxLifetimeMillis);
-    }
-
-    public StoreLimits withIdleTimeoutMillis(long value) {
-        return new StoreLimits(maxSessions, value, maxLifetimeMillis);
-    }
-
-    public StoreLimits withMaxLifetimeMillis(long value) {
-        return new StoreLimits(maxSessions, idleTimeoutMillis, value);
-    }
+    public abstract long maxLifetimeMillis();
 
     /** When a session created and last used at these times expires: the earlier of the idle and the lifetime bound. */
     public long expiresAt(long createdAtMillis, long lastUsedAtMillis) {
-        return Math.min(saturatedSum(lastUsedAtMillis, idleTimeoutMillis),
-                saturatedSum(createdAtMillis, maxLifetimeMillis));
+        return Math.min(saturatedSum(lastUsedAtMillis, idleTimeoutMillis()),
+                saturatedSum(createdAtMillis, maxLifetimeMillis()));
     }
 
     private static long saturatedSum(long time, long duration) {
@@ -70,9 +38,33 @@ public final class StoreLimits {
         return sum < time ? Long.MAX_VALUE : sum;
     }
 
-    @Override
-    public String toString() {
-        return "StoreLimits[maxSessions=" + maxSessions + ", idleTimeout=" + idleTimeoutMillis + "ms, maxLifetime="
-                + maxLifetimeMillis + "ms]";
+    /** A builder holding these limits, to change some of them. */
+    public abstract Builder toBuilder();
+
+    /** Sets limits; {@link #build()} refuses any that is not positive. */
+    @AutoValue.Builder
+    public abstract static class Builder {
+        public abstract Builder maxSessions(int value);
+
+        public abstract Builder idleTimeoutMillis(long value);
+
+        public abstract Builder maxLifetimeMillis(long value);
+
+        abstract StoreLimits autoBuild();
+
+        /** @throws IllegalArgumentException naming the first limit that is not positive */
+        public StoreLimits build() {
+            StoreLimits limits = autoBuild();
+            positive(limits.maxSessions(), "maxSessions");
+            positive(limits.idleTimeoutMillis(), "idleTimeoutMillis");
+            positive(limits.maxLifetimeMillis(), "maxLifetimeMillis");
+            return limits;
+        }
+
+        private static void positive(long value, String name) {
+            if (value <= 0) {
+                throw new IllegalArgumentException(name + " must be positive: " + value);
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.hhfr.contextstore;
 
 import java.util.Objects;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * A snapshot of one session as a store holds it: its id, its context, the SHA-256 of its token, and its times on

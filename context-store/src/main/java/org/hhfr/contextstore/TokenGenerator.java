@@ -2,6 +2,7 @@ package org.hhfr.contextstore;
 
 import java.security.SecureRandom;
 import java.util.Objects;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * Makes session ids and tokens from a {@link SecureRandom}. The source is injected so a deployment can pick
@@ -19,11 +20,11 @@ public final class TokenGenerator {
         return new TokenGenerator(new SecureRandom());
     }
 
-    /** A fresh id of {@link SessionId#LENGTH} random bytes. */
+    /** A fresh id of {@link SessionId#ISSUED_LENGTH} random bytes. */
     public SessionId newSessionId() {
-        byte[] bytes = new byte[SessionId.LENGTH];
+        byte[] bytes = new byte[SessionId.ISSUED_LENGTH];
         random.nextBytes(bytes);
-        return SessionId.ofOwnedBytes(bytes);
+        return SessionId.of(bytes);
     }
 
     /** A fresh token of {@link SessionToken#ISSUED_LENGTH} random bytes. */

@@ -18,6 +18,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.hhfr.transports.auth.SessionId;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +37,7 @@ class ConcurrentContextStoreTest {
     @Test
     void everySessionIsCountedWithinTheLimitAndReportedExactlyOnce() throws Exception {
         InMemoryContextStore store = new InMemoryContextStore(
-                StoreLimits.defaults().withMaxSessions(MAX_SESSIONS).withIdleTimeoutMillis(30), clock,
+                StoreLimits.defaults().toBuilder().maxSessions(MAX_SESSIONS).idleTimeoutMillis(30).build(), clock,
                 TokenGenerator.secure());
         Map<SessionId, RemovalCause> reported = new ConcurrentHashMap<>();
         AtomicInteger reportedTwice = new AtomicInteger();
@@ -116,7 +117,8 @@ class ConcurrentContextStoreTest {
         // Each user advances the clock right before its own use, so at most THREADS - 1 ticks pass between
         // two uses; an idle timeout above that must never expire the session, however the threads interleave.
         InMemoryContextStore store = new InMemoryContextStore(
-                StoreLimits.defaults().withIdleTimeoutMillis(THREADS + 2), clock, TokenGenerator.secure());
+                StoreLimits.defaults()
+                        .toBuilder().idleTimeoutMillis(THREADS + 2).build(), clock, TokenGenerator.secure());
         SessionGrant grant = store.create(Contexts.floatSum());
         List<RemovalCause> evictions = new ArrayList<>();
         store.addEvictionListener((session, cause) -> {

@@ -28,14 +28,14 @@ final class Contexts {
                 .scheme(SCHEME)
                 .representation(BINARY)
                 .transport(TCP)
-                .operation(new ServiceOperation("FloatSum", "sum", SoapVersion.SOAP_11, "urn:example:floatsum#sum"))
+                .operation(ServiceOperation.of("FloatSum", "sum", SoapVersion.SOAP_11, "urn:example:floatsum#sum"))
                 .request(structure("sum", ElementDecl.simple(new QualifiedName(NS, "value"),
                         SimpleType.of(XsdType.FLOAT), 0, ElementDecl.UNBOUNDED, false)))
                 .response(structure("sumResponse", ElementDecl.simple(new QualifiedName(NS, "total"),
                         SimpleType.of(XsdType.DOUBLE), 1, 1, false)))
-                .addStaticHeader(new HeaderBlock(new QualifiedName("http://www.w3.org/2005/08/addressing", "To"),
+                .addStaticHeader(HeaderBlock.of(new QualifiedName("http://www.w3.org/2005/08/addressing", "To"),
                         "<wsa:To xmlns:wsa=\"http://www.w3.org/2005/08/addressing\">http://example.org/sum</wsa:To>"))
-                .characteristics(new StreamCharacteristics(ReliabilityPolicy.defaults(), 1 << 20, 1 << 16));
+                .characteristics(StreamCharacteristics.of(ReliabilityPolicy.defaults(), 1 << 20, 1 << 16));
     }
 
     private static DataStructure structure(String rootName, ElementDecl child) {

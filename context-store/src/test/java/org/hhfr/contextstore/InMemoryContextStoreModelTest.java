@@ -16,6 +16,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * The in-memory store against a model that is obviously right because it is single-threaded and naive: for
@@ -63,8 +64,8 @@ class InMemoryContextStoreModelTest {
     void storeAnswersLikeTheModel(@ForAll("steps") List<Step> steps) throws Exception {
         ManualClock clock = new ManualClock();
         InMemoryContextStore store = new InMemoryContextStore(
-                StoreLimits.defaults().withMaxSessions(MAX_SESSIONS).withIdleTimeoutMillis(IDLE)
-                        .withMaxLifetimeMillis(LIFETIME),
+                StoreLimits.defaults().toBuilder().maxSessions(MAX_SESSIONS).idleTimeoutMillis(IDLE)
+                        .maxLifetimeMillis(LIFETIME).build(),
                 clock, TokenGenerator.secure());
         List<SessionGrant> grants = new ArrayList<>();
         Map<SessionId, Integer> indexOf = new HashMap<>();

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.hhfr.schemas.Base64Codec;
+import org.hhfr.transports.auth.SessionId;
 import org.junit.jupiter.api.Test;
 
 class InMemoryContextStoreTest {
@@ -22,8 +24,8 @@ class InMemoryContextStoreTest {
 
     private InMemoryContextStore store(int maxSessions) {
         InMemoryContextStore store = new InMemoryContextStore(
-                StoreLimits.defaults().withMaxSessions(maxSessions).withIdleTimeoutMillis(IDLE)
-                        .withMaxLifetimeMillis(LIFETIME),
+                StoreLimits.defaults().toBuilder().maxSessions(maxSessions).idleTimeoutMillis(IDLE)
+                        .maxLifetimeMillis(LIFETIME).build(),
                 clock, TokenGenerator.secure());
         store.addEvictionListener((session, cause) -> evictions.add(session.id() + " " + cause));
         return store;
@@ -54,7 +56,7 @@ class InMemoryContextStoreTest {
 
         assertTrue(Arrays.equals(grant.token().sha256(), found.tokenDigest()));
         assertFalse(found.toString().toLowerCase().contains(hex(found.tokenDigest()).substring(0, 16)));
-        assertFalse(found.toString().contains(Base64Url.encode(found.tokenDigest()).substring(0, 16)));
+        assertFalse(found.toString().contains(Base64Codec.URL.encode(found.tokenDigest()).substring(0, 16)));
     }
 
     private static String hex(byte[] bytes) {
@@ -322,15 +324,17 @@ class InMemoryContextStoreTest {
 
     @Test
     void limitsRejectNonsense() {
-        assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults().withMaxSessions(0));
-        assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults().withIdleTimeoutMillis(0));
-        assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults().withMaxLifetimeMillis(-1));
+        assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults().toBuilder().maxSessions(0).build());
+        assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults()
+                .toBuilder().idleTimeoutMillis(0).build());
+        assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults()
+                .toBuilder().maxLifetimeMillis(-1).build());
     }
 
     @Test
     void expiryNeverOverflowsWithHugeTimeouts() {
-        StoreLimits forever = StoreLimits.defaults().withIdleTimeoutMillis(Long.MAX_VALUE)
-                .withMaxLifetimeMillis(Long.MAX_VALUE);
+        StoreLimits forever = StoreLimits.defaults().toBuilder().idleTimeoutMillis(Long.MAX_VALUE)
+                .maxLifetimeMillis(Long.MAX_VALUE).build();
 
         assertEquals(Long.MAX_VALUE, forever.expiresAt(5, 10));
     }

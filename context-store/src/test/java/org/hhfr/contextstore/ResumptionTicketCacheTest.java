@@ -17,12 +17,12 @@ class ResumptionTicketCacheTest {
     private final TokenGenerator generator = TokenGenerator.secure();
 
     private TicketKey key(String operation) {
-        return new TicketKey("http://example.org/services/FloatSum", operation, "fp");
+        return TicketKey.of("http://example.org/services/FloatSum", operation, "fp");
     }
 
     private ResumptionTicket ticket() {
         return new ResumptionTicket(generator.newSessionId(), generator.newToken(),
-                new StreamEndpoint("example.org", 7_000), Contexts.BINARY, Contexts.TCP);
+                StreamEndpoint.of("example.org", 7_000), Contexts.BINARY, Contexts.TCP, ReliabilityPolicy.defaults());
     }
 
     @Test
@@ -75,9 +75,9 @@ class ResumptionTicketCacheTest {
     @Test
     void ticketsAreKeptApartBySchemaFingerprint() {
         ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
-        cache.put(new TicketKey("http://example.org/s", "sum", "old"), ticket(), 1_000);
+        cache.put(TicketKey.of("http://example.org/s", "sum", "old"), ticket(), 1_000);
 
-        assertFalse(cache.get(new TicketKey("http://example.org/s", "sum", "new")).isPresent());
+        assertFalse(cache.get(TicketKey.of("http://example.org/s", "sum", "new")).isPresent());
     }
 
     @Test

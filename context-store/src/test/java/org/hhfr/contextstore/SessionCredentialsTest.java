@@ -11,6 +11,7 @@ import java.util.Set;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.Size;
+import org.hhfr.transports.auth.SessionId;
 import org.junit.jupiter.api.Test;
 
 class SessionCredentialsTest {
@@ -20,10 +21,10 @@ class SessionCredentialsTest {
     void sessionIdTextIsUrlSafeAndReadsBack() throws Exception {
         SessionId id = generator.newSessionId();
 
-        assertEquals(SessionId.TEXT_LENGTH, id.text().length());
+        assertEquals(SessionId.ISSUED_TEXT_LENGTH, id.text().length());
         assertTrue(id.text().matches("[A-Za-z0-9_-]{22}"), id.text());
         assertEquals(id, SessionId.parse(id.text()));
-        assertEquals(id, SessionId.fromBytes(id.toBytes()));
+        assertEquals(id, SessionId.of(id.toBytes()));
         assertEquals(id.text(), id.toString());
     }
 
@@ -33,20 +34,6 @@ class SessionCredentialsTest {
         for (int i = 0; i < 10_000; i++) {
             assertTrue(seen.add(generator.newSessionId()));
         }
-    }
-
-    @Test
-    void malformedSessionIdsAreRefusedWithAReadableReason() {
-        String valid = generator.newSessionId().text();
-        String[] malformed = {"", valid.substring(1), valid + "A", valid.substring(1) + "=", valid.substring(1) + "+",
-            valid.substring(0, 21) + "B", "../../etc/passwd....."};
-        for (String text : malformed) {
-            ContextStoreException refused = assertThrows(ContextStoreException.class, () -> SessionId.parse(text),
-                    text);
-            assertTrue(refused.getMessage().startsWith("malformed session id"), refused.getMessage());
-        }
-        assertThrows(ContextStoreException.class, () -> SessionId.parse(null));
-        assertThrows(ContextStoreException.class, () -> SessionId.fromBytes(new byte[15]));
     }
 
     @Test
@@ -62,10 +49,10 @@ class SessionCredentialsTest {
     @Test
     void tokenNeverShowsItsSecretInText() throws Exception {
         SessionToken token = generator.newToken();
-        SessionGrant grant = new SessionGrant(
+        SessionGrant grant = SessionGrant.of(
                 new StoredSession(generator.newSessionId(), Contexts.floatSum(), token.sha256(), 0, 0, 10), token);
-        ResumptionTicket ticket = new ResumptionTicket(grant.id(), token, new StreamEndpoint("h", 1),
-                Contexts.BINARY, Contexts.TCP);
+        ResumptionTicket ticket = new ResumptionTicket(grant.id(), token, StreamEndpoint.of("h", 1),
+                Contexts.BINARY, Contexts.TCP, ReliabilityPolicy.defaults());
 
         for (String shown : new String[] {token.toString(), grant.toString(), ticket.toString()}) {
             assertFalse(shown.contains(token.text()), shown);
@@ -100,15 +87,6 @@ class SessionCredentialsTest {
         token.toBytes()[1] = 1;
 
         assertArrayEquals(new byte[SessionToken.MIN_LENGTH], token.toBytes());
-    }
-
-    @Property
-    void base64UrlReadsBackWhatItWrote(@ForAll @Size(max = 80) byte[] bytes) {
-        String text = Base64Url.encode(bytes);
-
-        assertEquals(Base64Url.encodedLength(bytes.length), text.length());
-        assertArrayEquals(bytes, Base64Url.decode(text, bytes.length));
-        assertEquals(java.util.Base64.getUrlEncoder().withoutPadding().encodeToString(bytes), text);
     }
 
     @Property

@@ -7,10 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.transports.reliability.DeliveryAssurance;
 import org.junit.jupiter.api.Test;
 
 class StreamContextTest {
-    private static final HeaderBlock SECRET_HEADER = new HeaderBlock(
+    private static final HeaderBlock SECRET_HEADER = HeaderBlock.of(
             new QualifiedName("urn:example:security", "Token"),
             "<s:Token xmlns:s=\"urn:example:security\">hunter2</s:Token>");
 
@@ -57,8 +58,8 @@ class StreamContextTest {
         assertThrows(IllegalArgumentException.class,
                 () -> new ReliabilityPolicy(DeliveryAssurance.AT_MOST_ONCE, false, 0, 0, 1));
         assertThrows(IllegalArgumentException.class,
-                () -> new StreamCharacteristics(ReliabilityPolicy.defaults(), 0, 1));
-        assertThrows(IllegalArgumentException.class, () -> new StreamEndpoint("host", 65_536));
+                () -> StreamCharacteristics.of(ReliabilityPolicy.defaults(), 0, 1));
+        assertThrows(IllegalArgumentException.class, () -> StreamEndpoint.of("host", 65_536));
     }
 
     @Test

@@ -3,15 +3,16 @@ package org.hhfr.negotiation;
 import java.util.Objects;
 
 import org.hhfr.contextstore.ReliabilityPolicy;
-import org.hhfr.contextstore.SessionId;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * The server's reply to an {@link Offer} ({@code hhfr:Answer}). Either declined, with a reason a person can
  * read, or accepted with everything the client needs to open the stream: the chosen scheme,
- * representation, transport and policy, the endpoint, the session's credentials, how long the session
- * lives without use, the server's limit on message size, and the schemas when the server supplied them.
+ * representation, transport, the agreed policy (which both ends run exactly: with it how long the session
+ * lives without use and both limits on message size), the endpoint, the session's credentials, the schemas
+ * when the server supplied them, and why the policy differs from the offer when the server countered it.
  *
  * <p>Expiry travels as a duration, not a clock time, so the peers' clocks need not agree.
  */
@@ -25,8 +26,6 @@ public final class Answer {
     private final StreamEndpoint endpoint;
     private final SessionId sessionId;
     private final SessionToken token;
-    private final long validForMillis;
-    private final int maxMessageBytes;
     private final OperationSchemas schemas;
     private final boolean resumed;
 
@@ -40,8 +39,6 @@ public final class Answer {
         this.endpoint = a == null ? null : a.endpoint;
         this.sessionId = a == null ? null : a.sessionId;
         this.token = a == null ? null : a.token;
-        this.validForMillis = a == null ? 0 : a.validForMillis;
-        this.maxMessageBytes = a == null ? 0 : a.maxMessageBytes;
         this.schemas = a == null ? null : a.schemas;
         this.resumed = a != null && a.resumed;
     }
@@ -64,7 +61,10 @@ public final class Answer {
         return accepted;
     }
 
-    /** Why the offer was declined, or {@code null} when accepted. */
+    /**
+     * Why the offer was declined; for an accepted answer, why the agreed policy differs from the offered one
+     * (which terms the server countered), or {@code null} when it granted every term offered.
+     */
     public String reason() {
         return reason;
     }
@@ -84,6 +84,7 @@ public final class Answer {
         return transport;
     }
 
+    /** The agreement both ends run; a term may differ from the offer's only as {@link #reason()} says. */
     public ReliabilityPolicy policy() {
         return policy;
     }
@@ -102,14 +103,14 @@ public final class Answer {
         return token;
     }
 
-    /** Milliseconds the session stays valid without use, counted from the answer. */
+    /** Milliseconds the session stays valid without use, counted from the answer: the policy's. */
     public long validForMillis() {
-        return validForMillis;
+        return policy.validForMillis();
     }
 
-    /** The largest message, in bytes, the server accepts on the stream. */
+    /** The largest message, in bytes, the server accepts on the stream: the policy's maxRequestBytes. */
     public int maxMessageBytes() {
-        return maxMessageBytes;
+        return policy.maxRequestBytes();
     }
 
     /** The schemas the server supplied (the client sent none), or {@code null}. */
@@ -132,15 +133,13 @@ public final class Answer {
                 && Objects.equals(scheme, other.scheme) && Objects.equals(representation, other.representation)
                 && Objects.equals(transport, other.transport) && Objects.equals(policy, other.policy)
                 && Objects.equals(endpoint, other.endpoint) && Objects.equals(sessionId, other.sessionId)
-                && Objects.equals(token, other.token)
-                && validForMillis == other.validForMillis && maxMessageBytes == other.maxMessageBytes
-                && Objects.equals(schemas, other.schemas) && resumed == other.resumed;
+                && Objects.equals(token, other.token) && Objects.equals(schemas, other.schemas) && resumed == other.resumed;
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(accepted, reason, scheme, representation, transport, policy, endpoint, sessionId, token,
-                validForMillis, maxMessageBytes, schemas, resumed);
+                schemas, resumed);
     }
 
     @Override
@@ -149,8 +148,8 @@ public final class Answer {
             return "Answer[declined: " + reason + "]";
         }
         return "Answer[accepted " + scheme + " " + representation + " " + transport + " " + policy + " at "
-                + endpoint + " session " + sessionId + (resumed ? " (resumed)" : "") + " valid for " + validForMillis
-                + "ms max=" + maxMessageBytes + (schemas != null ? " with schemas" : "") + "]";
+                + endpoint + " session " + sessionId + (resumed ? " (resumed)" : "")
+                + (schemas != null ? " with schemas" : "") + (reason != null ? " countered: " + reason : "") + "]";
     }
 
     /** Builds an accepting {@link Answer}. */
@@ -162,10 +161,9 @@ public final class Answer {
         private StreamEndpoint endpoint;
         private SessionId sessionId;
         private SessionToken token;
-        private long validForMillis;
-        private int maxMessageBytes;
         private OperationSchemas schemas;
         private boolean resumed;
+        private String reason;
 
         private Accepted() {
         }
@@ -185,6 +183,7 @@ public final class Answer {
             return this;
         }
 
+        /** The agreed policy, with the session's lifetime and both message size limits. */
         public Accepted policy(ReliabilityPolicy value) {
             this.policy = value;
             return this;
@@ -201,13 +200,9 @@ public final class Answer {
             return this;
         }
 
-        public Accepted validForMillis(long value) {
-            this.validForMillis = value;
-            return this;
-        }
-
-        public Accepted maxMessageBytes(int value) {
-            this.maxMessageBytes = value;
+        /** Why the policy differs from the offered one (the terms countered), or {@code null}. */
+        public Accepted reason(String value) {
+            this.reason = value;
             return this;
         }
 
@@ -231,13 +226,10 @@ public final class Answer {
             require(endpoint, "endpoint");
             require(sessionId, "session id");
             require(token, "session token");
-            if (validForMillis < 1) {
-                throw new IllegalArgumentException("validity must be positive, was " + validForMillis);
+            if (reason != null && reason.isEmpty()) {
+                throw new IllegalArgumentException("a countering answer's reason must not be empty");
             }
-            if (maxMessageBytes < 1) {
-                throw new IllegalArgumentException("max message bytes must be positive, was " + maxMessageBytes);
-            }
-            return new Answer(true, null, this);
+            return new Answer(true, reason, this);
         }
 
         private static void require(Object value, String what) {

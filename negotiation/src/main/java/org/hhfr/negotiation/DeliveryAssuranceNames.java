@@ -1,6 +1,7 @@
 package org.hhfr.negotiation;
 
-import org.hhfr.contextstore.DeliveryAssurance;
+import org.hhfr.transports.reliability.DeliveryAssurance;
+
 
 /** The WS-RM Policy names of the delivery assurances, as the negotiation vocabulary spells them. */
 final class DeliveryAssuranceNames {

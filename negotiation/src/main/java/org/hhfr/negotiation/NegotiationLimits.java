@@ -1,81 +1,70 @@
 package org.hhfr.negotiation;
 
+import com.google.auto.value.AutoValue;
+
 /**
  * Bounds on negotiation content read from a peer: schema text, static header blocks, list lengths and
- * short texts (URIs, host names, reasons). Immutable; the {@code with} methods return a changed copy.
+ * short texts (URIs, host names, reasons). Immutable; change limits with {@link #toBuilder()}.
  */
-public final class NegotiationLimits {
-    private static final NegotiationLimits DEFAULTS = new NegotiationLimits(128 << 10, 32, 32 << 10, 16, 1024);
-
-    private final int maxSchemaChars;
-    private final int maxStaticHeaders;
-    private final int maxStaticHeaderChars;
-    private final int maxListEntries;
-    private final int maxTextChars;
-
-    private NegotiationLimits(int maxSchemaChars, int maxStaticHeaders, int maxStaticHeaderChars,
-                              int maxListEntries, int maxTextChars) {
-        this.maxSchemaChars = positive(maxSchemaChars, "max schema chars");
-        this.maxStaticHeaders = positive(maxStaticHeaders, "max static headers");
-        this.maxStaticHeaderChars = positive(maxStaticHeaderChars, "max static header chars");
-        this.maxListEntries = positive(maxListEntries, "max list entries");
-        this.maxTextChars = positive(maxTextChars, "max text chars");
-    }
+@AutoValue
+public abstract class NegotiationLimits {
+    private static final NegotiationLimits DEFAULTS =
+            new AutoValue_NegotiationLimits.Builder().maxSchemaChars(128 << 10).maxStaticHeaders(32)
+                    .maxStaticHeaderChars(32 << 10).maxListEntries(16).maxTextChars(1024).build();
 
     /** 128 Ki chars per schema, 32 static headers of together 32 Ki chars, 16 URIs per list, 1 Ki per text. */
     public static NegotiationLimits defaults() {
         return DEFAULTS;
     }
 
-    private static int positive(int value, String what) {
-        if (value < 1) {
-            throw new IllegalArgumentException(what + " must be positive, was " + value);
-        }
-        return value;
-    }
-
     /** Characters of one XSD document sent inline. */
-    public int maxSchemaChars() {
-        return maxSchemaChars;
-    }
+    public abstract int maxSchemaChars();
 
     /** Header blocks an offer may declare static. */
-    public int maxStaticHeaders() {
-        return maxStaticHeaders;
-    }
+    public abstract int maxStaticHeaders();
 
     /** Characters of all static header blocks of one session together, as the store keeps them. */
-    public int maxStaticHeaderChars() {
-        return maxStaticHeaderChars;
-    }
+    public abstract int maxStaticHeaderChars();
 
     /** Entries of one preference list (representations, transports). */
-    public int maxListEntries() {
-        return maxListEntries;
-    }
+    public abstract int maxListEntries();
 
     /** Characters of one URI, host name, name, token or reason. */
-    public int maxTextChars() {
-        return maxTextChars;
-    }
+    public abstract int maxTextChars();
 
-    public NegotiationLimits withMaxSchemaChars(int value) {
-        return new NegotiationLimits(value, maxStaticHeaders, maxStaticHeaderChars, maxListEntries, maxTextChars);
-    }
+    /** A builder holding these limits, to change some of them. */
+    public abstract Builder toBuilder();
 
-    public NegotiationLimits withMaxStaticHeaders(int value) {
-        return new NegotiationLimits(maxSchemaChars, value, maxStaticHeaderChars, maxListEntries, maxTextChars);
-    }
+    /** Sets limits; {@link #build()} refuses any that is not positive. */
+    @AutoValue.Builder
+    public abstract static class Builder {
+        public abstract Builder maxSchemaChars(int value);
 
-    public NegotiationLimits withMaxStaticHeaderChars(int value) {
-        return new NegotiationLimits(maxSchemaChars, maxStaticHeaders, value, maxListEntries, maxTextChars);
-    }
+        public abstract Builder maxStaticHeaders(int value);
 
-    public NegotiationLimits withMaxListEntries(int value) {
-        return new NegotiationLimits(maxSchemaChars, maxStaticHeaders, maxStaticHeaderChars, value, maxTextChars);
-    }
+        public abstract Builder maxStaticHeaderChars(int value);
 
-    public NegotiationLimits withMaxTextChars(int value) {
-        return new NegotiationLimits(maxSchemaChars, maxStaticHeaders, maxStaticHeaderChars, maxListEntries, value);
+        public abstract Builder maxListEntries(int value);
+
+        public abstract Builder maxTextChars(int value);
+
+        abstract NegotiationLimits autoBuild();
+
+        /** @throws IllegalArgumentException naming the first limit that is not positive */
+        public NegotiationLimits build() {
+            NegotiationLimits limits = autoBuild();
+            positive(limits.maxSchemaChars(), "maxSchemaChars");
+            positive(limits.maxStaticHeaders(), "maxStaticHeaders");
+            positive(limits.maxStaticHeaderChars(), "maxStaticHeaderChars");
+            positive(limits.maxListEntries(), "maxListEntries");
+            positive(limits.maxTextChars(), "maxTextChars");
+            return limits;
+        }
+
+        private static void positive(long value, String name) {
+            if (value <= 0) {
+                throw new IllegalArgumentException(name + " must be positive: " + value);
+            }
+        }
     }
 }

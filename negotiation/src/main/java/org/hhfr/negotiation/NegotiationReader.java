@@ -7,14 +7,14 @@ import java.util.List;
 import java.util.Objects;
 
 import org.hhfr.contextstore.ContextStoreException;
-import org.hhfr.contextstore.DeliveryAssurance;
 import org.hhfr.contextstore.ReliabilityPolicy;
-import org.hhfr.contextstore.SessionId;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StreamEndpoint;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.XmlSubtree;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.reliability.DeliveryAssurance;
 import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
 
@@ -22,7 +22,7 @@ import org.xmlpull.v1.XmlPullParserException;
  * Reads the negotiation vocabulary from hostile input within {@link NegotiationLimits}. A part left out
  * stands for its {@link VocabularyDefaults default}. Elements of other namespaces are skipped (the
  * vocabulary is open to extensions); an unknown element of the HHFR namespace,
- * a missing required part or a value out of range is a {@link MalformedMessageException} whose message
+ * a missing required part or a value out of range is a {@link MalformedEnvelopeException} whose message
  * can be sent back as a decline reason. Thread-safe.
  */
 public final class NegotiationReader {
@@ -39,12 +39,12 @@ public final class NegotiationReader {
     }
 
     /** The offer in a header block's XML. */
-    public Offer readOffer(String xml) throws MalformedMessageException {
+    public Offer readOffer(String xml) throws MalformedEnvelopeException {
         return parseString(xml, "Offer", this::readOffer);
     }
 
     /** The answer in a header block's XML. */
-    public Answer readAnswer(String xml) throws MalformedMessageException {
+    public Answer readAnswer(String xml) throws MalformedEnvelopeException {
         return parseString(xml, "Answer", this::readAnswer);
     }
 
@@ -64,16 +64,16 @@ public final class NegotiationReader {
     }
 
     private static <T> T parseString(String xml, String element, ElementReader<T> reader)
-            throws MalformedMessageException {
+            throws MalformedEnvelopeException {
         XmlPullParser parser = XmlSubtree.parser(new StringReader(xml));
         try {
             parser.nextTag();
             requireStart(parser, element);
             return reader.read(parser);
-        } catch (MalformedMessageException e) {
+        } catch (MalformedEnvelopeException e) {
             throw e;
         } catch (XmlPullParserException | IOException | RuntimeException e) {
-            throw new MalformedMessageException("hhfr:" + element + " is not well-formed: " + XmlSubtree.describe(e),
+            throw new MalformedEnvelopeException("hhfr:" + element + " is not well-formed: " + XmlSubtree.describe(e),
                     e);
         }
     }
@@ -91,7 +91,7 @@ public final class NegotiationReader {
             }
             return value;
         } catch (XmlPullParserException | RuntimeException e) {
-            throw new MalformedMessageException("hhfr:" + wrapper + " is not well-formed: " + XmlSubtree.describe(e),
+            throw new MalformedEnvelopeException("hhfr:" + wrapper + " is not well-formed: " + XmlSubtree.describe(e),
                     e);
         }
     }
@@ -102,6 +102,7 @@ public final class NegotiationReader {
         List<String> representations = new ArrayList<>();
         List<String> transports = new ArrayList<>();
         List<QualifiedName> staticHeaders = new ArrayList<>();
+        ReliabilityPolicy policy = VocabularyDefaults.POLICY;
         while (nextChild(parser)) {
             String name = parser.getName();
             switch (name) {
@@ -112,7 +113,7 @@ public final class NegotiationReader {
                     addBounded(parser, transports, text(parser, limits.maxTextChars()), "transports");
                     break;
                 case "Reliability":
-                    offer.policy(readPolicy(parser));
+                    policy = readPolicy(parser, policy);
                     break;
                 case "Schemas":
                     offer.schemas(readSchemas(parser));
@@ -134,13 +135,15 @@ public final class NegotiationReader {
                     skipToEnd(parser);
                     break;
                 case "Limits":
-                    offer.maxMessageBytes(positiveInt(parser, "maxMessageBytes", VocabularyDefaults.MAX_MESSAGE_BYTES));
+                    policy = policy.withMaxResponseBytes(positiveInt(parser, "maxMessageBytes", policy.maxResponseBytes()))
+                            .withValidForMillis(positiveLong(parser, "validForMillis", policy.validForMillis()));
                     skipToEnd(parser);
                     break;
                 default:
                     throw malformed(parser, "unknown element hhfr:" + name + " in hhfr:Offer");
             }
         }
+        offer.policy(policy);
         if (!representations.isEmpty()) {
             offer.representations(representations);
         }
@@ -167,9 +170,8 @@ public final class NegotiationReader {
             return Answer.declined(reason == null || reason.isEmpty() ? "(no reason given)" : reason);
         }
         Answer.Accepted answer = Answer.accepted().scheme(VocabularyDefaults.SCHEME)
-                .representation(VocabularyDefaults.REPRESENTATION).transport(VocabularyDefaults.TRANSPORT)
-                .policy(VocabularyDefaults.POLICY).validForMillis(VocabularyDefaults.VALID_FOR_MILLIS)
-                .maxMessageBytes(VocabularyDefaults.MAX_MESSAGE_BYTES);
+                .representation(VocabularyDefaults.REPRESENTATION).transport(VocabularyDefaults.TRANSPORT);
+        ReliabilityPolicy policy = VocabularyDefaults.POLICY;
         while (nextChild(parser)) {
             String name = parser.getName();
             switch (name) {
@@ -183,7 +185,7 @@ public final class NegotiationReader {
                     answer.transport(text(parser, limits.maxTextChars()));
                     break;
                 case "Reliability":
-                    answer.policy(readPolicy(parser));
+                    policy = readPolicy(parser, policy);
                     break;
                 case "Endpoint":
                     answer.endpoint(readEndpoint(parser));
@@ -191,13 +193,17 @@ public final class NegotiationReader {
                 case "Session":
                     answer.session(sessionId(parser, requiredAttribute(parser, "id")),
                             sessionToken(parser, requiredAttribute(parser, "token")));
-                    answer.validForMillis(positiveLong(parser, "validForMillis", VocabularyDefaults.VALID_FOR_MILLIS));
+                    policy = policy.withValidForMillis(positiveLong(parser, "validForMillis", policy.validForMillis()));
                     answer.resumed("true".equals(parser.getAttributeValue("", "resumed")));
                     skipToEnd(parser);
                     break;
                 case "Limits":
-                    answer.maxMessageBytes(positiveInt(parser, "maxMessageBytes", VocabularyDefaults.MAX_MESSAGE_BYTES));
+                    policy = policy.withMaxRequestBytes(positiveInt(parser, "maxMessageBytes", policy.maxRequestBytes()))
+                            .withMaxResponseBytes(positiveInt(parser, "maxResponseBytes", policy.maxResponseBytes()));
                     skipToEnd(parser);
+                    break;
+                case "Reason":
+                    answer.reason(text(parser, limits.maxTextChars()));
                     break;
                 case "Schemas":
                     answer.schemas(readSchemas(parser));
@@ -206,6 +212,7 @@ public final class NegotiationReader {
                     throw malformed(parser, "unknown element hhfr:" + name + " in hhfr:Answer");
             }
         }
+        answer.policy(policy);
         try {
             return answer.build();
         } catch (IllegalArgumentException e) {
@@ -213,9 +220,9 @@ public final class NegotiationReader {
         }
     }
 
-    /** {@code Reliability}: each attribute left out takes the value of the default policy. */
-    private ReliabilityPolicy readPolicy(XmlPullParser parser) throws IOException, XmlPullParserException {
-        ReliabilityPolicy absent = VocabularyDefaults.POLICY;
+    /** {@code Reliability}: each attribute left out keeps the term of {@code absent}. */
+    private ReliabilityPolicy readPolicy(XmlPullParser parser, ReliabilityPolicy absent)
+            throws IOException, XmlPullParserException {
         DeliveryAssurance assurance = absent.deliveryAssurance();
         String assuranceName = boundedAttribute(parser, "deliveryAssurance", null);
         if (assuranceName != null) {
@@ -230,7 +237,8 @@ public final class NegotiationReader {
         int ack = intAttribute(parser, "ackIntervalMillis", absent.ackIntervalMillis());
         int window = positiveInt(parser, "window", absent.window());
         skipToEnd(parser);
-        return new ReliabilityPolicy(assurance, inOrder, retransmission, ack, window);
+        return absent.withDeliveryAssurance(assurance).withInOrder(inOrder)
+                .withRetransmissionIntervalMillis(retransmission).withAckIntervalMillis(ack).withWindow(window);
     }
 
     private StreamEndpoint readEndpoint(XmlPullParser parser) throws IOException, XmlPullParserException {
@@ -238,7 +246,7 @@ public final class NegotiationReader {
         int port = positiveInt(parser, "port");
         skipToEnd(parser);
         try {
-            return new StreamEndpoint(host, port);
+            return StreamEndpoint.of(host, port);
         } catch (IllegalArgumentException e) {
             throw malformed(parser, "bad stream endpoint: " + e.getMessage());
         }
@@ -252,9 +260,9 @@ public final class NegotiationReader {
             QualifiedName element = new QualifiedName(boundedAttribute(parser, "namespace", ""),
                     requiredAttribute(parser, "element"));
             if ("Request".equals(name) && request == null) {
-                request = new MessageSchema(element, rawText(parser, limits.maxSchemaChars()));
+                request = MessageSchema.of(element, rawText(parser, limits.maxSchemaChars()));
             } else if ("Response".equals(name) && response == null) {
-                response = new MessageSchema(element, rawText(parser, limits.maxSchemaChars()));
+                response = MessageSchema.of(element, rawText(parser, limits.maxSchemaChars()));
             } else {
                 throw malformed(parser, "hhfr:Schemas holds one hhfr:Request then one hhfr:Response, found hhfr:"
                         + name);
@@ -263,7 +271,7 @@ public final class NegotiationReader {
         if (request == null || response == null) {
             throw malformed(parser, "hhfr:Schemas needs both hhfr:Request and hhfr:Response");
         }
-        return new OperationSchemas(request, response);
+        return OperationSchemas.of(request, response);
     }
 
     private SchemaDigests readDigests(XmlPullParser parser) throws IOException, XmlPullParserException {
@@ -332,7 +340,7 @@ public final class NegotiationReader {
     }
 
     private void addBounded(XmlPullParser parser, List<String> list, String uri, String what)
-            throws MalformedMessageException {
+            throws MalformedEnvelopeException {
         if (uri.isEmpty()) {
             throw malformed(parser, "empty URI in " + what);
         }
@@ -342,7 +350,7 @@ public final class NegotiationReader {
         list.add(uri);
     }
 
-    private String requiredAttribute(XmlPullParser parser, String name) throws MalformedMessageException {
+    private String requiredAttribute(XmlPullParser parser, String name) throws MalformedEnvelopeException {
         String value = boundedAttribute(parser, name, null);
         if (value == null || value.isEmpty()) {
             throw malformed(parser, "hhfr:" + parser.getName() + " needs the attribute " + name);
@@ -351,7 +359,7 @@ public final class NegotiationReader {
     }
 
     private String boundedAttribute(XmlPullParser parser, String name, String absent)
-            throws MalformedMessageException {
+            throws MalformedEnvelopeException {
         String value = parser.getAttributeValue("", name);
         if (value == null) {
             return absent;
@@ -363,7 +371,7 @@ public final class NegotiationReader {
     }
 
     private String optionalAttribute(XmlPullParser parser, String name, String absent)
-            throws MalformedMessageException {
+            throws MalformedEnvelopeException {
         String value = boundedAttribute(parser, name, null);
         if (value == null) {
             return absent;
@@ -376,7 +384,7 @@ public final class NegotiationReader {
 
     /** XML Schema's boolean: true, false, 1 or 0. */
     private boolean booleanAttribute(XmlPullParser parser, String name, boolean absent)
-            throws MalformedMessageException {
+            throws MalformedEnvelopeException {
         String text = boundedAttribute(parser, name, null);
         if (text == null) {
             return absent;
@@ -391,30 +399,30 @@ public final class NegotiationReader {
     }
 
     /** A required positive int attribute. */
-    private int positiveInt(XmlPullParser parser, String name) throws MalformedMessageException {
+    private int positiveInt(XmlPullParser parser, String name) throws MalformedEnvelopeException {
         return toInt(parser, name, positive(parser, name, requiredAttribute(parser, name)));
     }
 
     /** A positive int attribute, {@code absent} when left out. */
-    private int positiveInt(XmlPullParser parser, String name, int absent) throws MalformedMessageException {
+    private int positiveInt(XmlPullParser parser, String name, int absent) throws MalformedEnvelopeException {
         String text = boundedAttribute(parser, name, null);
         return text == null ? absent : toInt(parser, name, positive(parser, name, text));
     }
 
     /** A positive long attribute, {@code absent} when left out. */
-    private long positiveLong(XmlPullParser parser, String name, long absent) throws MalformedMessageException {
+    private long positiveLong(XmlPullParser parser, String name, long absent) throws MalformedEnvelopeException {
         String text = boundedAttribute(parser, name, null);
         return text == null ? absent : positive(parser, name, text);
     }
 
-    private static int toInt(XmlPullParser parser, String name, long value) throws MalformedMessageException {
+    private static int toInt(XmlPullParser parser, String name, long value) throws MalformedEnvelopeException {
         if (value > Integer.MAX_VALUE) {
             throw malformed(parser, "attribute " + name + " out of range: " + value);
         }
         return (int) value;
     }
 
-    private int intAttribute(XmlPullParser parser, String name, int absent) throws MalformedMessageException {
+    private int intAttribute(XmlPullParser parser, String name, int absent) throws MalformedEnvelopeException {
         String text = boundedAttribute(parser, name, null);
         if (text == null) {
             return absent;
@@ -430,7 +438,7 @@ public final class NegotiationReader {
         }
     }
 
-    private static long positive(XmlPullParser parser, String name, String text) throws MalformedMessageException {
+    private static long positive(XmlPullParser parser, String name, String text) throws MalformedEnvelopeException {
         try {
             long value = Long.parseLong(text);
             if (value < 1) {
@@ -442,15 +450,15 @@ public final class NegotiationReader {
         }
     }
 
-    private static SessionId sessionId(XmlPullParser parser, String text) throws MalformedMessageException {
+    private static SessionId sessionId(XmlPullParser parser, String text) throws MalformedEnvelopeException {
         try {
             return SessionId.parse(text);
-        } catch (ContextStoreException e) {
+        } catch (IllegalArgumentException e) {
             throw malformed(parser, e.getMessage());
         }
     }
 
-    private static SessionToken sessionToken(XmlPullParser parser, String text) throws MalformedMessageException {
+    private static SessionToken sessionToken(XmlPullParser parser, String text) throws MalformedEnvelopeException {
         try {
             return SessionToken.parse(text);
         } catch (ContextStoreException e) {
@@ -459,14 +467,14 @@ public final class NegotiationReader {
     }
 
     private static void requireStart(XmlPullParser parser, String element)
-            throws XmlPullParserException, MalformedMessageException {
+            throws XmlPullParserException, MalformedEnvelopeException {
         if (parser.getEventType() != XmlPullParser.START_TAG || !NS.equals(parser.getNamespace())
                 || !element.equals(parser.getName())) {
             throw malformed(parser, "expected hhfr:" + element + " in namespace " + NS);
         }
     }
 
-    private static MalformedMessageException malformed(XmlPullParser parser, String problem) {
-        return new MalformedMessageException(problem + " (line " + parser.getLineNumber() + ", column " + parser.getColumnNumber() + ")");
+    private static MalformedEnvelopeException malformed(XmlPullParser parser, String problem) {
+        return new MalformedEnvelopeException(problem + " (line " + parser.getLineNumber() + ", column " + parser.getColumnNumber() + ")");
     }
 }

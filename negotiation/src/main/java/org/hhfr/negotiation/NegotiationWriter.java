@@ -31,7 +31,7 @@ public final class NegotiationWriter {
         XmlSerializer out = serializer(text);
         writeOffer(out, offer);
         out.flush();
-        return new HeaderBlock(new QualifiedName(NS, "Offer"), text.toString());
+        return HeaderBlock.of(new QualifiedName(NS, "Offer"), text.toString());
     }
 
     /** The answer as a header block, added by a server to the response of the call that carried an offer. */
@@ -40,7 +40,7 @@ public final class NegotiationWriter {
         XmlSerializer out = serializer(text);
         writeAnswer(out, answer);
         out.flush();
-        return new HeaderBlock(new QualifiedName(NS, "Answer"), text.toString());
+        return HeaderBlock.of(new QualifiedName(NS, "Answer"), text.toString());
     }
 
     /** {@code <Negotiate><Offer/></Negotiate>}: the body of an explicit negotiation. */
@@ -102,7 +102,7 @@ public final class NegotiationWriter {
             out.attribute("", "token", offer.resumeToken().text());
             out.endTag(NS, "Resume");
         }
-        writeLimits(out, offer.maxMessageBytes());
+        writeOfferLimits(out, offer.policy());
         out.endTag(NS, "Offer");
     }
 
@@ -127,14 +127,17 @@ public final class NegotiationWriter {
         out.startTag(NS, "Session");
         out.attribute("", "id", answer.sessionId().text());
         out.attribute("", "token", answer.token().text());
-        if (answer.validForMillis() != VocabularyDefaults.VALID_FOR_MILLIS) {
+        if (answer.validForMillis() != VocabularyDefaults.POLICY.validForMillis()) {
             out.attribute("", "validForMillis", String.valueOf(answer.validForMillis()));
         }
         if (answer.resumed()) {
             out.attribute("", "resumed", "true");
         }
         out.endTag(NS, "Session");
-        writeLimits(out, answer.maxMessageBytes());
+        writeAnswerLimits(out, answer.policy());
+        if (answer.reason() != null) {
+            textElement(out, "Reason", answer.reason());
+        }
         if (answer.schemas() != null) {
             writeSchemas(out, answer.schemas());
         }
@@ -161,7 +164,9 @@ public final class NegotiationWriter {
     /** {@code Reliability} with the attributes that differ from the default policy; nothing if none does. */
     private static void writePolicy(XmlSerializer out, ReliabilityPolicy policy) throws IOException {
         ReliabilityPolicy absent = VocabularyDefaults.POLICY;
-        if (policy.equals(absent)) {
+        if (policy.deliveryAssurance() == absent.deliveryAssurance() && policy.inOrder() == absent.inOrder()
+                && policy.retransmissionIntervalMillis() == absent.retransmissionIntervalMillis()
+                && policy.ackIntervalMillis() == absent.ackIntervalMillis() && policy.window() == absent.window()) {
             return;
         }
         out.startTag(NS, "Reliability");
@@ -200,12 +205,35 @@ public final class NegotiationWriter {
         out.endTag(NS, name);
     }
 
-    private static void writeLimits(XmlSerializer out, int maxMessageBytes) throws IOException {
-        if (maxMessageBytes == VocabularyDefaults.MAX_MESSAGE_BYTES) {
+    /** The offer's {@code Limits}: the client's message size limit and the lifetime it asks for, unless defaults. */
+    private static void writeOfferLimits(XmlSerializer out, ReliabilityPolicy policy) throws IOException {
+        ReliabilityPolicy absent = VocabularyDefaults.POLICY;
+        writeLimits(out, "maxMessageBytes", policy.maxResponseBytes(), absent.maxResponseBytes(),
+                "validForMillis", policy.validForMillis(), absent.validForMillis());
+    }
+
+    /** The answer's {@code Limits}: the server's message size limit, and the client's as it is honoured. */
+    private static void writeAnswerLimits(XmlSerializer out, ReliabilityPolicy policy) throws IOException {
+        ReliabilityPolicy absent = VocabularyDefaults.POLICY;
+        writeLimits(out, "maxMessageBytes", policy.maxRequestBytes(), absent.maxRequestBytes(),
+                "maxResponseBytes", policy.maxResponseBytes(), absent.maxResponseBytes());
+    }
+
+    /** {@code Limits} with the two attributes that differ from their defaults; nothing if neither does. */
+    private static void writeLimits(XmlSerializer out, String firstName, long first, long firstAbsent,
+                                    String secondName, long second, long secondAbsent) throws IOException {
+        boolean writeFirst = first != firstAbsent;
+        boolean writeSecond = second != secondAbsent;
+        if (!writeFirst && !writeSecond) {
             return;
         }
         out.startTag(NS, "Limits");
-        out.attribute("", "maxMessageBytes", String.valueOf(maxMessageBytes));
+        if (writeFirst) {
+            out.attribute("", firstName, String.valueOf(first));
+        }
+        if (writeSecond) {
+            out.attribute("", secondName, String.valueOf(second));
+        }
         out.endTag(NS, "Limits");
     }
 }

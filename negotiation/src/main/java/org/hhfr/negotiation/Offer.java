@@ -6,21 +6,20 @@ import java.util.List;
 import java.util.Objects;
 
 import org.hhfr.contextstore.ReliabilityPolicy;
-import org.hhfr.contextstore.SessionId;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * What a client proposes for a stream ({@code hhfr:Offer}): the scheme, representations and transports in
  * order of preference, the reliability policy, the operation's schemas (or their digests, or neither when
  * the server is to supply them from its WSDL), which header blocks of the carrying envelope are static for
- * the whole stream, a resumption ticket if the client holds one, and the client's limit on message size.
+ * the whole stream, and a resumption ticket if the client holds one. The policy holds the terms the client
+ * proposes, its own limit on message size ({@link ReliabilityPolicy#maxResponseBytes()}) and the session
+ * lifetime it asks for among them; its {@code maxRequestBytes} is not sent (the server states its own).
  * Immutable; build with {@link #builder()}.
  */
 public final class Offer {
-    /** Default client limit on one message, 1 MiB. */
-    public static final int DEFAULT_MAX_MESSAGE_BYTES = VocabularyDefaults.MAX_MESSAGE_BYTES;
-
     private final String scheme;
     private final String action;
     private final List<String> representations;
@@ -31,20 +30,18 @@ public final class Offer {
     private final List<QualifiedName> staticHeaders;
     private final SessionId resumeSessionId;
     private final SessionToken resumeToken;
-    private final int maxMessageBytes;
 
     private Offer(Builder b) {
         this.scheme = b.scheme;
         this.action = b.action;
         this.representations = Collections.unmodifiableList(new ArrayList<>(b.representations));
         this.transports = Collections.unmodifiableList(new ArrayList<>(b.transports));
-        this.policy = b.policy;
+        this.policy = b.maxMessageBytes == null ? b.policy : b.policy.withMaxResponseBytes(b.maxMessageBytes);
         this.schemas = b.schemas;
         this.digests = b.digests;
         this.staticHeaders = Collections.unmodifiableList(new ArrayList<>(b.staticHeaders));
         this.resumeSessionId = b.resumeSessionId;
         this.resumeToken = b.resumeToken;
-        this.maxMessageBytes = b.maxMessageBytes;
     }
 
     /** Defaults ({@link VocabularyDefaults}): {@code urn:hhfr:1}; binary then xml; tcp then udp; ExactlyOnce+InOrder; 1 MiB. */
@@ -55,7 +52,7 @@ public final class Offer {
     /** A builder holding this offer's values, to derive a changed offer. */
     public Builder toBuilder() {
         Builder b = new Builder().scheme(scheme).action(action).representations(representations).transports(transports)
-                .policy(policy).staticHeaders(staticHeaders).maxMessageBytes(maxMessageBytes);
+                .policy(policy).staticHeaders(staticHeaders);
         b.schemas = schemas;
         b.digests = digests;
         b.resumeSessionId = resumeSessionId;
@@ -86,6 +83,7 @@ public final class Offer {
         return transports;
     }
 
+    /** The terms the client proposes, its message size limit and the session lifetime it asks for included. */
     public ReliabilityPolicy policy() {
         return policy;
     }
@@ -115,9 +113,9 @@ public final class Offer {
         return resumeToken;
     }
 
-    /** The largest message, in bytes, the client accepts. */
+    /** The largest message, in bytes, the client accepts: the policy's {@code maxResponseBytes}. */
     public int maxMessageBytes() {
-        return maxMessageBytes;
+        return policy.maxResponseBytes();
     }
 
     @Override
@@ -130,22 +128,20 @@ public final class Offer {
                 && transports.equals(other.transports) && policy.equals(other.policy)
                 && Objects.equals(schemas, other.schemas) && Objects.equals(digests, other.digests)
                 && staticHeaders.equals(other.staticHeaders) && Objects.equals(resumeSessionId, other.resumeSessionId)
-                && Objects.equals(resumeToken, other.resumeToken)
-                && maxMessageBytes == other.maxMessageBytes;
+                && Objects.equals(resumeToken, other.resumeToken);
     }
 
     @Override
     public int hashCode() {
         return Objects.hash(scheme, action, representations, transports, policy, schemas, digests, staticHeaders,
-                resumeSessionId, resumeToken, maxMessageBytes);
+                resumeSessionId, resumeToken);
     }
 
     @Override
     public String toString() {
         return "Offer[" + scheme + " rep=" + representations + " transport=" + transports + " " + policy
                 + (schemas != null ? " schemas inline" : digests != null ? " schema digests" : " schemas from server")
-                + " static=" + staticHeaders + (resumeSessionId != null ? " resume " + resumeSessionId : "")
-                + " max=" + maxMessageBytes + "]";
+                + " static=" + staticHeaders + (resumeSessionId != null ? " resume " + resumeSessionId : "") + "]";
     }
 
     /** Builds an {@link Offer}; every setter validates its argument. */
@@ -160,7 +156,8 @@ public final class Offer {
         private List<QualifiedName> staticHeaders = Collections.emptyList();
         private SessionId resumeSessionId;
         private SessionToken resumeToken;
-        private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+        /** Overrides the policy's maxResponseBytes when set, whatever the order of the calls. */
+        private Integer maxMessageBytes;
 
         private Builder() {
         }
@@ -186,6 +183,7 @@ public final class Offer {
             return this;
         }
 
+        /** The proposed terms; {@link #maxMessageBytes}, if called, still sets the client's limit. */
         public Builder policy(ReliabilityPolicy value) {
             this.policy = Objects.requireNonNull(value, "policy");
             return this;
@@ -231,6 +229,7 @@ public final class Offer {
             return this;
         }
 
+        /** The largest message the client accepts (the policy's maxResponseBytes). */
         public Builder maxMessageBytes(int value) {
             if (value < 1) {
                 throw new IllegalArgumentException("max message bytes must be positive, was " + value);

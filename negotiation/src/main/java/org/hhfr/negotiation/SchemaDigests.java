@@ -1,8 +1,8 @@
 package org.hhfr.negotiation;
 
+import com.google.auto.value.AutoValue;
 import java.util.Objects;
-
-import org.hhfr.contextstore.Base64Url;
+import org.hhfr.schemas.Base64Codec;
 import org.hhfr.schemas.DataStructure;
 
 /**
@@ -12,20 +12,22 @@ import org.hhfr.schemas.DataStructure;
  * {@link DataStructure#fingerprint()} gives them; on the wire they are the same 32 bytes in URL-safe Base64
  * without padding (43 characters instead of 64).
  */
-public final class SchemaDigests {
+@AutoValue
+public abstract class SchemaDigests {
     private static final int SHA256_BYTES = 32;
 
-    private final String request;
-    private final String response;
-
-    public SchemaDigests(String request, String response) {
-        this.request = requireDigest(request, "request");
-        this.response = requireDigest(response, "response");
+    /**
+     * The digests in their in-memory form, 64 lower-case hex digits each.
+     *
+     * @throws IllegalArgumentException if either is not
+     */
+    public static SchemaDigests fromHex(String request, String response) {
+        return new AutoValue_SchemaDigests(requireDigest(request, "request"), requireDigest(response, "response"));
     }
 
     /** The digests of two structures. */
     public static SchemaDigests of(DataStructure request, DataStructure response) {
-        return new SchemaDigests(request.fingerprint(), response.fingerprint());
+        return fromHex(request.fingerprint(), response.fingerprint());
     }
 
     /**
@@ -34,25 +36,25 @@ public final class SchemaDigests {
      * @throws IllegalArgumentException if either is not the canonical URL-safe Base64 of 32 bytes
      */
     public static SchemaDigests fromBase64Url(String request, String response) {
-        return new SchemaDigests(hexOf(request, "request"), hexOf(response, "response"));
+        return fromHex(hexOf(request, "request"), hexOf(response, "response"));
     }
 
     /** The request digest in its wire form, URL-safe Base64 without padding. */
     public String requestBase64Url() {
-        return base64UrlOf(request);
+        return base64UrlOf(request());
     }
 
     /** The response digest in its wire form. */
     public String responseBase64Url() {
-        return base64UrlOf(response);
+        return base64UrlOf(response());
     }
 
     private static String hexOf(String base64Url, String what) {
         Objects.requireNonNull(base64Url, what);
-        byte[] bytes = Base64Url.decode(base64Url, SHA256_BYTES);
+        byte[] bytes = Base64Codec.URL.decode(base64Url, SHA256_BYTES);
         if (bytes == null) {
             throw new IllegalArgumentException(what + " digest must be the 32 bytes of SHA-256 in URL-safe Base64 ("
-                    + Base64Url.encodedLength(SHA256_BYTES) + " characters, no padding), was '"
+                    + Base64Codec.URL.encodedLength(SHA256_BYTES) + " characters, no padding), was '"
                     + base64Url + "'");
         }
         StringBuilder hex = new StringBuilder(2 * SHA256_BYTES);
@@ -67,7 +69,7 @@ public final class SchemaDigests {
         for (int i = 0; i < SHA256_BYTES; i++) {
             bytes[i] = (byte) Integer.parseInt(hex.substring(2 * i, 2 * i + 2), 16);
         }
-        return Base64Url.encode(bytes);
+        return Base64Codec.URL.encode(bytes);
     }
 
     private static String requireDigest(String digest, String what) {
@@ -85,27 +87,14 @@ public final class SchemaDigests {
         return digest;
     }
 
-    public String request() {
-        return request;
-    }
+    /** The request structure's fingerprint, lower-case hex. */
+    public abstract String request();
 
-    public String response() {
-        return response;
-    }
+    /** The response structure's fingerprint, lower-case hex. */
+    public abstract String response();
 
     @Override
-    public boolean equals(Object o) {
-        return o instanceof SchemaDigests && request.equals(((SchemaDigests) o).request)
-                && response.equals(((SchemaDigests) o).response);
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * request.hashCode() + response.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return "request " + request + ", response " + response;
+    public final String toString() {
+        return "request " + request() + ", response " + response();
     }
 }

@@ -25,12 +25,13 @@ public final class VocabularyDefaults {
     public static final String REPRESENTATION = HhfrUris.REPRESENTATION_BINARY;
     /** The chosen URI-T when an accepting answer names none. */
     public static final String TRANSPORT = HhfrUris.TRANSPORT_TCP;
-    /** Each attribute of {@code Reliability} left out takes its value from this policy. */
+    /**
+     * Each term left out takes its value from this policy: every attribute of {@code Reliability}, the
+     * message size limits of {@code Limits} (1 MiB each way) and the lifetime ({@code Limits/@validForMillis}
+     * of the offer, {@code Session/@validForMillis} of the answer: 10 minutes, the context store's default idle
+     * expiry).
+     */
     public static final ReliabilityPolicy POLICY = ReliabilityPolicy.defaults();
-    /** {@code Limits/@maxMessageBytes} when left out, on either side: 1 MiB. */
-    public static final int MAX_MESSAGE_BYTES = 1 << 20;
-    /** {@code Session/@validForMillis} when left out: 10 minutes, the context store's default idle expiry. */
-    public static final long VALID_FOR_MILLIS = 10 * 60_000L;
 
     private VocabularyDefaults() {
     }

@@ -27,17 +27,17 @@ final class FloatSum {
     }
 
     static ServiceOperation operation(SoapVersion version) {
-        return new ServiceOperation("FloatSum", "sum", version, ACTION);
+        return ServiceOperation.of("FloatSum", "sum", version, ACTION);
     }
 
     static OperationSchemas schemas() {
-        return new OperationSchemas(new MessageSchema(REQUEST, XSD), new MessageSchema(RESPONSE, XSD));
+        return OperationSchemas.of(MessageSchema.of(REQUEST, XSD), MessageSchema.of(RESPONSE, XSD));
     }
 
     static PublishedSchemas published() {
         try {
             Schema schema = new SchemaParser().parse(XSD);
-            return new PublishedSchemas(schemas(), schema.dataStructure(REQUEST), schema.dataStructure(RESPONSE));
+            return PublishedSchemas.of(schemas(), schema.dataStructure(REQUEST), schema.dataStructure(RESPONSE));
         } catch (SchemaException e) {
             throw new IllegalStateException(e);
         }

@@ -23,15 +23,15 @@ import org.hhfr.schemas.SchemaLimits;
 
 /** Wiring of a test server and client: the pieces a deployment puts together. */
 final class Hhfr {
-    static final StreamEndpoint TCP_ENDPOINT = new StreamEndpoint("127.0.0.1", 7070);
-    static final StreamEndpoint UDP_ENDPOINT = new StreamEndpoint("127.0.0.1", 7071);
+    static final StreamEndpoint TCP_ENDPOINT = StreamEndpoint.of("127.0.0.1", 7070);
+    static final StreamEndpoint UDP_ENDPOINT = StreamEndpoint.of("127.0.0.1", 7071);
 
     private Hhfr() {
     }
 
     static ContextStore store(int maxSessions, long idleMillis, MonotonicClock clock) {
-        return new InMemoryContextStore(StoreLimits.defaults().withMaxSessions(maxSessions)
-                .withIdleTimeoutMillis(idleMillis), clock, TokenGenerator.secure());
+        return new InMemoryContextStore(StoreLimits.defaults().toBuilder().maxSessions(maxSessions)
+                .idleTimeoutMillis(idleMillis).build(), clock, TokenGenerator.secure());
     }
 
     static SoapNegotiationService service(ContextStore store, ServerCapabilities capabilities, SchemaSource schemas) {
@@ -56,7 +56,7 @@ final class Hhfr {
     }
 
     static TicketKey key(TestSoapServer server) {
-        return new TicketKey(server.url().toString(), "sum", "");
+        return TicketKey.of(server.url().toString(), "sum", "");
     }
 
     static Offer.Builder offer() {

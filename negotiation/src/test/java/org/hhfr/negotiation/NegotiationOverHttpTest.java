@@ -28,7 +28,6 @@ import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.ResumptionTicketCache;
-import org.hhfr.contextstore.SessionId;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.contextstore.TicketKey;
@@ -45,6 +44,7 @@ import org.hhfr.negotiation.soap.SoapHttpClient;
 import org.hhfr.negotiation.soap.SoapLimits;
 import org.hhfr.negotiation.soap.SoapMessage;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.transports.auth.SessionId;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
@@ -54,7 +54,7 @@ class NegotiationOverHttpTest {
     private static final BodyReader<List<String>> BODY = BodyReader.elements(1 << 16, 32);
 
     private static HeaderBlock wsaTo(String address) {
-        return new HeaderBlock(WSA_TO, "<wsa:To xmlns:wsa=\"http://www.w3.org/2005/08/addressing\">" + address
+        return HeaderBlock.of(WSA_TO, "<wsa:To xmlns:wsa=\"http://www.w3.org/2005/08/addressing\">" + address
                 + "</wsa:To>");
     }
 
@@ -178,7 +178,7 @@ class NegotiationOverHttpTest {
         try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
             char[] zeros = new char[64];
             Arrays.fill(zeros, '0');
-            Offer offer = Hhfr.offer().digests(new SchemaDigests(new String(zeros), new String(zeros))).build();
+            Offer offer = Hhfr.offer().digests(SchemaDigests.fromHex(new String(zeros), new String(zeros))).build();
             NegotiationOutcome outcome = Hhfr.negotiator(server, SoapVersion.SOAP_11)
                     .negotiate(Hhfr.key(server), offer, Collections.<HeaderBlock>emptyList());
             assertEquals(NegotiationOutcome.Kind.DECLINED, outcome.kind());
@@ -218,8 +218,8 @@ class NegotiationOverHttpTest {
         ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
         try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store, ServerCapabilities.defaults(),
                 FloatSum.publishingNothing()))) {
-            MessageSchema broken = new MessageSchema(FloatSum.REQUEST, "<xs:schema xmlns:xs=\"oops\"/>");
-            Offer offer = Hhfr.offer().schemas(new OperationSchemas(broken, broken)).build();
+            MessageSchema broken = MessageSchema.of(FloatSum.REQUEST, "<xs:schema xmlns:xs=\"oops\"/>");
+            Offer offer = Hhfr.offer().schemas(OperationSchemas.of(broken, broken)).build();
             NegotiationOutcome outcome = Hhfr.negotiator(server, SoapVersion.SOAP_11)
                     .negotiate(Hhfr.key(server), offer, Collections.<HeaderBlock>emptyList());
             assertEquals(NegotiationOutcome.Kind.DECLINED, outcome.kind());
@@ -234,7 +234,7 @@ class NegotiationOverHttpTest {
             Negotiator negotiator = Hhfr.negotiator(server, SoapVersion.SOAP_11);
             assertTrue(negotiator.negotiate(Hhfr.key(server), Hhfr.offer().build(),
                     Collections.<HeaderBlock>emptyList()).streaming());
-            NegotiationOutcome second = negotiator.negotiate(new TicketKey("other", "sum", ""), Hhfr.offer().build(),
+            NegotiationOutcome second = negotiator.negotiate(TicketKey.of("other", "sum", ""), Hhfr.offer().build(),
                     Collections.<HeaderBlock>emptyList());
             assertEquals(NegotiationOutcome.Kind.DECLINED, second.kind());
             assertTrue(second.reason().contains("maximum of 1 streams"), second.reason());
@@ -245,7 +245,7 @@ class NegotiationOverHttpTest {
     void staticHeadersOverTheLimitAreDeclined() throws Exception {
         ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
         ServerCapabilities small = ServerCapabilities.defaults()
-                .withLimits(NegotiationLimits.defaults().withMaxStaticHeaderChars(100));
+                .withLimits(NegotiationLimits.defaults().toBuilder().maxStaticHeaderChars(100).build());
         try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store, small, FloatSum.publishing()))) {
             char[] padding = new char[200];
             Arrays.fill(padding, 'x');
@@ -262,7 +262,7 @@ class NegotiationOverHttpTest {
     void aMalformedOfferHeaderIsDeclinedAndTheCallStillSucceeds() throws Exception {
         ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
         try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
-            HeaderBlock bogus = new HeaderBlock(new QualifiedName(HhfrUris.NAMESPACE, "Offer"),
+            HeaderBlock bogus = HeaderBlock.of(new QualifiedName(HhfrUris.NAMESPACE, "Offer"),
                     "<hhfr:Offer xmlns:hhfr=\"urn:hhfr:negotiation:1\" scheme=\"urn:hhfr:1\">"
                             + "<hhfr:Teleport>now</hhfr:Teleport></hhfr:Offer>");
             SoapHttpClient http = new SoapHttpClient(server.url(), 2000, 5000, SoapLimits.defaults());
@@ -358,7 +358,7 @@ class NegotiationOverHttpTest {
                     final int n = i;
                     Callable<SessionId> call = () -> Hhfr.negotiator(server,
                             n % 2 == 0 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12)
-                            .negotiate(new TicketKey("client" + n, "sum", ""), Hhfr.offer().build(),
+                            .negotiate(TicketKey.of("client" + n, "sum", ""), Hhfr.offer().build(),
                                     Collections.<HeaderBlock>emptyList()).answer().sessionId();
                     sessions.add(pool.submit(call));
                 }
@@ -426,7 +426,7 @@ class NegotiationOverHttpTest {
     void anOversizedResponseIsRefused() throws Exception {
         try (TestSoapServer server = TestSoapServer.plain()) {
             SoapHttpClient http = new SoapHttpClient(server.url(), 2000, 5000,
-                    SoapLimits.defaults().withMaxEnvelopeBytes(100));
+                    SoapLimits.defaults().toBuilder().maxEnvelopeBytes(100).build());
             IOException e = assertThrows(IOException.class, () -> http.call(SoapVersion.SOAP_11, FloatSum.ACTION,
                     Collections.<HeaderBlock>emptyList(), BodyWriter.elements(FloatSum.requestBody(1f)), BODY));
             assertTrue(e.getMessage().contains("limit of 100 bytes"), e.getMessage());

@@ -15,13 +15,13 @@ import javax.xml.transform.stream.StreamSource;
 import javax.xml.validation.Schema;
 import javax.xml.validation.SchemaFactory;
 
-import org.hhfr.contextstore.DeliveryAssurance;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.contextstore.TokenGenerator;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.XmlSubtree;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.transports.reliability.DeliveryAssurance;
 import org.junit.jupiter.api.Test;
 import org.kxml2.io.KXmlSerializer;
 import org.xmlpull.v1.XmlPullParser;
@@ -36,7 +36,8 @@ class NegotiationVocabularyTest {
     static Offer fullOffer() {
         TokenGenerator tokens = TokenGenerator.secure();
         return Offer.builder().action(FloatSum.ACTION)
-                .policy(new ReliabilityPolicy(DeliveryAssurance.AT_MOST_ONCE, false, 250, 0, 16))
+                .policy(new ReliabilityPolicy(DeliveryAssurance.AT_MOST_ONCE, false, 250, 0, 16)
+                        .withValidForMillis(120_000))
                 .schemas(FloatSum.schemas())
                 .staticHeaders(Arrays.asList(new QualifiedName("http://www.w3.org/2005/08/addressing", "To"),
                         new QualifiedName("urn:example:security", "Token")))
@@ -48,9 +49,11 @@ class NegotiationVocabularyTest {
     static Answer fullAnswer() {
         TokenGenerator tokens = TokenGenerator.secure();
         return Answer.accepted().scheme(HhfrUris.SCHEME_V1).representation(HhfrUris.REPRESENTATION_BINARY)
-                .transport(HhfrUris.TRANSPORT_UDP).policy(ReliabilityPolicy.defaults())
+                .transport(HhfrUris.TRANSPORT_UDP).policy(ReliabilityPolicy.defaults().withWindow(64)
+                        .withMaxRequestBytes(2 << 20).withMaxResponseBytes(65_536).withValidForMillis(120_000))
+                .reason("countered: window 512 lowered to the server's maximum of 64")
                 .endpoint(Hhfr.UDP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken())
-                .validForMillis(600_000).maxMessageBytes(1 << 20).schemas(FloatSum.schemas()).resumed(true).build();
+                .schemas(FloatSum.schemas()).resumed(true).build();
     }
 
     @Test
@@ -73,8 +76,7 @@ class NegotiationVocabularyTest {
         TokenGenerator tokens = TokenGenerator.secure();
         return Answer.accepted().scheme(HhfrUris.SCHEME_V1).representation(HhfrUris.REPRESENTATION_BINARY)
                 .transport(HhfrUris.TRANSPORT_TCP).policy(ReliabilityPolicy.defaults())
-                .endpoint(Hhfr.TCP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken())
-                .validForMillis(600_000).maxMessageBytes(1 << 20).build();
+                .endpoint(Hhfr.TCP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken()).build();
     }
 
     @Test
@@ -110,7 +112,7 @@ class NegotiationVocabularyTest {
 
     @Test
     void aPartialReliabilityTakesTheOtherAttributesFromTheDefaultPolicy() throws Exception {
-        ReliabilityPolicy lowered = new ReliabilityPolicy(DeliveryAssurance.EXACTLY_ONCE, true, 500, 100, 8);
+        ReliabilityPolicy lowered = ReliabilityPolicy.defaults().withWindow(8);
         Offer offer = Offer.builder().policy(lowered).build();
         String xml = NegotiationWriter.offerHeader(offer).xml();
         assertEquals("<Offer xmlns=\"urn:hhfr:negotiation:1\"><Reliability window=\"8\" /></Offer>", xml);
@@ -120,7 +122,7 @@ class NegotiationVocabularyTest {
     @Test
     void hexSchemaDigestsAreRefusedReadably() {
         String hex = FloatSum.published().request().fingerprint();
-        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> READER.readOffer(
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> READER.readOffer(
                 "<Offer xmlns=\"urn:hhfr:negotiation:1\"><SchemaDigests request=\"" + hex + "\" response=\"" + hex
                         + "\"/></Offer>"));
         assertTrue(e.getMessage().startsWith("request digest must be the 32 bytes of SHA-256 in URL-safe Base64"),
@@ -179,7 +181,7 @@ class NegotiationVocabularyTest {
 
     @Test
     void unknownHhfrElementsAreRefusedByName() {
-        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class,
                 () -> READER.readOffer(OPEN + MINIMAL + "<hhfr:Compression>gzip</hhfr:Compression></hhfr:Offer>"));
         assertTrue(e.getMessage().startsWith("unknown element hhfr:Compression in hhfr:Offer"), e.getMessage());
     }
@@ -197,16 +199,17 @@ class NegotiationVocabularyTest {
         for (int i = 0; i < 17; i++) {
             xml.append("<hhfr:Transport>urn:t:").append(i).append("</hhfr:Transport>");
         }
-        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class,
                 () -> READER.readOffer(xml + "</hhfr:Offer>"));
         assertTrue(e.getMessage().startsWith("more than 16 transports"), e.getMessage());
     }
 
     @Test
     void anOversizedInlineSchemaIsRefused() throws Exception {
-        NegotiationReader small = new NegotiationReader(NegotiationLimits.defaults().withMaxSchemaChars(100));
+        NegotiationReader small = new NegotiationReader(NegotiationLimits.defaults()
+                .toBuilder().maxSchemaChars(100).build());
         String xml = NegotiationWriter.offerHeader(Offer.builder().schemas(FloatSum.schemas()).build()).xml();
-        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> small.readOffer(xml));
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> small.readOffer(xml));
         assertTrue(e.getMessage().startsWith("hhfr:Request longer than the limit of 100 characters"), e.getMessage());
     }
 
@@ -216,7 +219,7 @@ class NegotiationVocabularyTest {
         for (int i = 0; i < 33; i++) {
             xml.append("<hhfr:StaticHeader namespace=\"urn:h\" name=\"H").append(i).append("\"/>");
         }
-        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class,
                 () -> READER.readOffer(xml + "</hhfr:Offer>"));
         assertTrue(e.getMessage().startsWith("more than 32 static headers"), e.getMessage());
     }
@@ -233,7 +236,7 @@ class NegotiationVocabularyTest {
         };
         for (int i = 0; i < cases.length; i += 2) {
             String xml = OPEN + MINIMAL + cases[i] + "</hhfr:Offer>";
-            MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> READER.readOffer(xml));
+            MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> READER.readOffer(xml));
             assertTrue(e.getMessage().contains(cases[i + 1]), e.getMessage());
             assertFalse(e.getMessage().contains("Exception"), e.getMessage());
         }
@@ -241,14 +244,14 @@ class NegotiationVocabularyTest {
 
     @Test
     void aDeclineWithAStrayElementIsRefused() {
-        assertThrows(MalformedMessageException.class, () -> READER.readAnswer(
+        assertThrows(MalformedEnvelopeException.class, () -> READER.readAnswer(
                 "<hhfr:Answer xmlns:hhfr=\"urn:hhfr:negotiation:1\" accepted=\"false\"><hhfr:Reason>x</hhfr:Reason>"
                         + "<hhfr:Scheme>urn:hhfr:1</hhfr:Scheme></hhfr:Answer>"));
     }
 
     @Test
     void anAcceptanceMissingItsSessionIsRefused() {
-        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> READER.readAnswer(
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> READER.readAnswer(
                 "<hhfr:Answer xmlns:hhfr=\"urn:hhfr:negotiation:1\" accepted=\"true\">"
                         + "<hhfr:Scheme>urn:hhfr:1</hhfr:Scheme></hhfr:Answer>"));
         assertTrue(e.getMessage().startsWith("an accepting answer needs a"), e.getMessage());
@@ -258,7 +261,7 @@ class NegotiationVocabularyTest {
     void garbageIsAMalformedMessageNotACrash() {
         for (String garbage : Arrays.asList("", "not xml", "<hhfr:Offer", "<Offer scheme=\"x\"/>",
                 OPEN + "&undefined;</hhfr:Offer>")) {
-            assertThrows(MalformedMessageException.class, () -> READER.readOffer(garbage), garbage);
+            assertThrows(MalformedEnvelopeException.class, () -> READER.readOffer(garbage), garbage);
         }
     }
 }

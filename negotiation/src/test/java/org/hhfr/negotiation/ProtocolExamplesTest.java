@@ -38,7 +38,7 @@ import org.w3c.dom.Document;
 class ProtocolExamplesTest {
     private static final Path OUT = Paths.get("target", "protocol-examples");
     private static final QualifiedName WSA_TO = new QualifiedName("http://www.w3.org/2005/08/addressing", "To");
-    private static final HeaderBlock TO = new HeaderBlock(WSA_TO,
+    private static final HeaderBlock TO = HeaderBlock.of(WSA_TO,
             "<wsa:To xmlns:wsa=\"http://www.w3.org/2005/08/addressing\">http://example.org/FloatSum</wsa:To>");
 
     @Test

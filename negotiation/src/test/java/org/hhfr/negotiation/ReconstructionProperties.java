@@ -62,10 +62,10 @@ class ReconstructionProperties {
                 .scheme(HhfrUris.SCHEME_V1)
                 .representation(representation)
                 .transport(HhfrUris.TRANSPORT_TCP)
-                .operation(new ServiceOperation("Random", "op", version, "urn:op"))
+                .operation(ServiceOperation.of("Random", "op", version, "urn:op"))
                 .request(message.structure())
                 .response(message.structure())
-                .characteristics(new StreamCharacteristics(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20));
+                .characteristics(StreamCharacteristics.of(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20));
         for (HeaderBlock header : negotiating.headers().subList(0, staticHeaders.size())) {
             context.addStaticHeader(header);
         }
@@ -103,7 +103,7 @@ class ReconstructionProperties {
                     String tag = prefix.isEmpty() ? name : prefix + ":" + name;
                     String declaration = prefix.isEmpty() ? " xmlns=\"" + ns + "\"" : " xmlns:" + prefix + "=\"" + ns + "\"";
                     String xml = "<" + tag + declaration + attrs + ">" + inner + "</" + tag + ">";
-                    return new HeaderBlock(new QualifiedName(ns, name), xml);
+                    return HeaderBlock.of(new QualifiedName(ns, name), xml);
                 });
     }
 

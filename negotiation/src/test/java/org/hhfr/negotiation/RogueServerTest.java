@@ -25,7 +25,7 @@ import org.hhfr.negotiation.client.Negotiator;
 import org.hhfr.negotiation.client.OptimisticResult;
 import org.hhfr.negotiation.soap.BodyReader;
 import org.hhfr.negotiation.soap.BodyWriter;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.SoapEnvelopeWriter;
 import org.hhfr.negotiation.soap.SoapHttpClient;
 import org.hhfr.negotiation.soap.SoapLimits;
@@ -34,7 +34,7 @@ import org.junit.jupiter.api.Test;
 
 /** A server that sends back one fixed envelope, whatever it is asked: answers the client must not trust. */
 class RogueServerTest {
-    private static final TicketKey KEY = new TicketKey("rogue", "sum", "");
+    private static final TicketKey KEY = TicketKey.of("rogue", "sum", "");
 
     private static HttpServer serving(byte[] envelope) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4);
@@ -60,14 +60,14 @@ class RogueServerTest {
     void anAnswerChoosingWhatWasNotOfferedIsRefused() throws Exception {
         TokenGenerator tokens = TokenGenerator.secure();
         Answer rogue = Answer.accepted().scheme(HhfrUris.SCHEME_V1).representation(HhfrUris.REPRESENTATION_BINARY)
-                .transport("urn:example:transport:rogue").policy(ReliabilityPolicy.defaults())
-                .endpoint(Hhfr.TCP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken()).validForMillis(1000)
-                .maxMessageBytes(1000).build();
+                .transport("urn:example:transport:rogue")
+                .policy(ReliabilityPolicy.defaults().withValidForMillis(1000).withMaxRequestBytes(1000))
+                .endpoint(Hhfr.TCP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken()).build();
         HttpServer server = serving(SoapEnvelopeWriter.toBytes(SoapVersion.SOAP_11,
                 Collections.<HeaderBlock>emptyList(),
                 serializer -> NegotiationWriter.writeNegotiateResponse(serializer, rogue)));
         try {
-            MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> negotiator(server)
+            MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> negotiator(server)
                     .negotiate(KEY, Hhfr.offer().build(), Collections.<HeaderBlock>emptyList()));
             assertTrue(e.getMessage().contains("which the client did not both offer"), e.getMessage());
         } finally {
@@ -77,7 +77,7 @@ class RogueServerTest {
 
     @Test
     void anUnusableAnswerHeaderNeverCostsTheClientItsFirstResult() throws Exception {
-        HeaderBlock garbage = new HeaderBlock(new QualifiedName(HhfrUris.NAMESPACE, "Answer"),
+        HeaderBlock garbage = HeaderBlock.of(new QualifiedName(HhfrUris.NAMESPACE, "Answer"),
                 "<hhfr:Answer xmlns:hhfr=\"urn:hhfr:negotiation:1\" accepted=\"perhaps\"/>");
         HttpServer server = serving(SoapEnvelopeWriter.toBytes(SoapVersion.SOAP_11,
                 Collections.singletonList(garbage), BodyWriter.elements(FloatSum.responseBody("<values>2</values>"))));
@@ -103,7 +103,7 @@ class RogueServerTest {
         try {
             SoapHttpClient http = new SoapHttpClient(new URL("http", "127.0.0.1", server.getAddress().getPort(), "/"),
                     2000, 5000, SoapLimits.defaults());
-            MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> http.call(
+            MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> http.call(
                     SoapVersion.SOAP_11, FloatSum.ACTION, Collections.<HeaderBlock>emptyList(),
                     BodyWriter.elements(FloatSum.requestBody(1f)), BodyReader.elements(4096, 8)));
             assertTrue(e.getMessage().contains("content after the SOAP envelope") || e.getMessage().contains("well-formed"),

@@ -64,7 +64,7 @@ class SessionAdmissionTest {
     void aWrongTokenOrMalformedCredentialsAreRefused() throws Exception {
         ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
         NegotiationHandler handler = handler(store);
-        Answer answer = handler.handle(Hhfr.offer().build(), new OperationContext(
+        Answer answer = handler.handle(Hhfr.offer().build(), OperationContext.of(
                 FloatSum.operation(SoapVersion.SOAP_11), Collections.<HeaderBlock>emptyList()));
         String wrongToken = TokenGenerator.secure().newToken().text();
         assertThrows(UnknownSessionException.class, () -> handler.admit(answer.sessionId().text(), wrongToken));

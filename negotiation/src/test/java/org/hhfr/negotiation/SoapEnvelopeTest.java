@@ -17,7 +17,7 @@ import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.negotiation.soap.BodyReader;
 import org.hhfr.negotiation.soap.BodyWriter;
 import org.hhfr.negotiation.soap.FaultCode;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.SoapEnvelopeReader;
 import org.hhfr.negotiation.soap.SoapEnvelopeWriter;
 import org.hhfr.negotiation.soap.SoapFault;
@@ -33,7 +33,7 @@ class SoapEnvelopeTest {
     private static final SoapEnvelopeReader READER = new SoapEnvelopeReader(SoapLimits.defaults());
     private static final BodyReader<List<String>> BODY = BodyReader.elements(1 << 16, 32);
     private static final QualifiedName TOKEN = new QualifiedName("urn:example:security", "Token");
-    private static final HeaderBlock TOKEN_HEADER = new HeaderBlock(TOKEN,
+    private static final HeaderBlock TOKEN_HEADER = HeaderBlock.of(TOKEN,
             "<s:Token xmlns:s=\"urn:example:security\" kind=\"a&amp;b\"><s:v>x &lt; y</s:v></s:Token>");
 
     private static SoapMessage<List<String>> read(String envelope) throws Exception {
@@ -102,14 +102,14 @@ class SoapEnvelopeTest {
 
     @Test
     void aDocumentTypeDeclarationIsRefused() {
-        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> read(
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> read(
                 "<!DOCTYPE e:Envelope [<!ENTITY x \"xxxxxxxx\">]>" + envelope(SoapVersion.SOAP_11, "", "")));
         assertTrue(e.getMessage().contains("document type declaration"), e.getMessage());
     }
 
     @Test
     void anUnknownEnvelopeNamespaceIsRefusedByName() {
-        MalformedMessageException e = assertThrows(MalformedMessageException.class,
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class,
                 () -> read("<Envelope xmlns=\"urn:not-soap\"><Body/></Envelope>"));
         assertTrue(e.getMessage().contains("expected a SOAP 1.1 or 1.2 Envelope, found {urn:not-soap}Envelope"),
                 e.getMessage());
@@ -117,8 +117,9 @@ class SoapEnvelopeTest {
 
     @Test
     void envelopesOverTheByteLimitAreRefused() {
-        SoapEnvelopeReader small = new SoapEnvelopeReader(SoapLimits.defaults().withMaxEnvelopeBytes(64));
-        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> small.read(
+        SoapEnvelopeReader small = new SoapEnvelopeReader(SoapLimits.defaults()
+                .toBuilder().maxEnvelopeBytes(64).build());
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> small.read(
                 new ByteArrayInputStream(envelope(SoapVersion.SOAP_11, "", FloatSum.requestBody(1f, 2f, 3f).get(0))
                         .getBytes(StandardCharsets.UTF_8)), BODY));
         assertTrue(e.getMessage().contains("limit of 64 bytes"), e.getMessage());
@@ -130,12 +131,14 @@ class SoapEnvelopeTest {
         for (int i = 0; i < 3; i++) {
             many.append("<a:H xmlns:a=\"urn:a\"/>");
         }
-        SoapEnvelopeReader twoBlocks = new SoapEnvelopeReader(SoapLimits.defaults().withMaxHeaderBlocks(2));
-        assertThrows(MalformedMessageException.class, () -> twoBlocks.read(new ByteArrayInputStream(
+        SoapEnvelopeReader twoBlocks = new SoapEnvelopeReader(SoapLimits.defaults()
+                .toBuilder().maxHeaderBlocks(2).build());
+        assertThrows(MalformedEnvelopeException.class, () -> twoBlocks.read(new ByteArrayInputStream(
                 envelope(SoapVersion.SOAP_11, many + "</e:Header>", "").getBytes(StandardCharsets.UTF_8)), BODY));
 
-        SoapEnvelopeReader fewChars = new SoapEnvelopeReader(SoapLimits.defaults().withMaxHeaderChars(20));
-        MalformedMessageException large = assertThrows(MalformedMessageException.class, () -> fewChars.read(
+        SoapEnvelopeReader fewChars = new SoapEnvelopeReader(SoapLimits.defaults()
+                .toBuilder().maxHeaderChars(20).build());
+        MalformedEnvelopeException large = assertThrows(MalformedEnvelopeException.class, () -> fewChars.read(
                 new ByteArrayInputStream(envelope(SoapVersion.SOAP_11, "<e:Header>" + TOKEN_HEADER.xml()
                         + "</e:Header>", "").getBytes(StandardCharsets.UTF_8)), BODY));
         assertTrue(large.getMessage().contains("header block {urn:example:security}Token refused"), large.getMessage());
@@ -147,7 +150,7 @@ class SoapEnvelopeTest {
         for (int i = 0; i < 70; i++) {
             deep.append("</d>");
         }
-        MalformedMessageException nested = assertThrows(MalformedMessageException.class, () -> read(
+        MalformedEnvelopeException nested = assertThrows(MalformedEnvelopeException.class, () -> read(
                 envelope(SoapVersion.SOAP_11, deep + "</a:H></e:Header>", "")));
         assertTrue(nested.getMessage().contains("nesting deeper than 64"), nested.getMessage());
     }
@@ -157,7 +160,7 @@ class SoapEnvelopeTest {
         for (String broken : Arrays.asList("", "hello", envelope(SoapVersion.SOAP_11, "", "<a>"),
                 envelope(SoapVersion.SOAP_11, "", "").replace("</e:Body>", ""),
                 "<e:Envelope xmlns:e=\"" + SoapVersion.SOAP_11.envelopeNamespace() + "\"><e:Header/></e:Envelope>")) {
-            MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> read(broken), broken);
+            MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> read(broken), broken);
             assertFalse(e.getMessage().isEmpty());
         }
     }

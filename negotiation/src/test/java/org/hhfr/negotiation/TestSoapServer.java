@@ -24,7 +24,7 @@ import org.hhfr.negotiation.server.SoapResponse;
 import org.hhfr.negotiation.soap.BodyReader;
 import org.hhfr.negotiation.soap.BodyWriter;
 import org.hhfr.negotiation.soap.FaultCode;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.SoapEnvelopeReader;
 import org.hhfr.negotiation.soap.SoapEnvelopeWriter;
 import org.hhfr.negotiation.soap.SoapLimits;
@@ -124,7 +124,7 @@ final class TestSoapServer implements AutoCloseable {
         SoapMessage<List<String>> request;
         try {
             request = reader.read(new ByteArrayInputStream(body), BodyReader.elements(1 << 20, 64));
-        } catch (MalformedMessageException e) {
+        } catch (MalformedEnvelopeException e) {
             return SoapNegotiationService.fault(declared, FaultCode.SENDER, e.getMessage());
         }
         List<QualifiedName> understood = new ArrayList<>();

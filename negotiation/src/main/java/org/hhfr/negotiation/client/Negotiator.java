@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.ResumptionTicket;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
@@ -19,7 +20,7 @@ import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.soap.BodyReader;
 import org.hhfr.negotiation.soap.BodyWriter;
 import org.hhfr.negotiation.soap.FaultCode;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.SoapFaultException;
 import org.hhfr.negotiation.soap.SoapHttpClient;
 import org.hhfr.negotiation.soap.SoapMessage;
@@ -103,12 +104,12 @@ public final class Negotiator {
         } else {
             try {
                 outcome = remember(key, offer, reader.readAnswer(answerHeader.xml()));
-            } catch (MalformedMessageException e) {
+            } catch (MalformedEnvelopeException e) {
                 outcome = NegotiationOutcome.notSupported("the service's hhfr:Answer is not usable: "
                         + e.getMessage());
             }
         }
-        return new OptimisticResult<>(response, outcome);
+        return OptimisticResult.of(response, outcome);
     }
 
     /**
@@ -137,25 +138,44 @@ public final class Negotiator {
             }
             return NegotiationOutcome.notSupported("the service does not offer HHFR negotiation ("
                     + e.getMessage() + ")");
-        } catch (MalformedMessageException e) {
-            throw new MalformedMessageException("the negotiation response is not usable: " + e.getMessage(), e);
+        } catch (MalformedEnvelopeException e) {
+            throw new MalformedEnvelopeException("the negotiation response is not usable: " + e.getMessage(), e);
         }
         return remember(key, offer, response.body());
     }
 
-    private NegotiationOutcome remember(TicketKey key, Offer offer, Answer answer) throws MalformedMessageException {
+    private NegotiationOutcome remember(TicketKey key, Offer offer, Answer answer) throws MalformedEnvelopeException {
         if (!answer.isAccepted()) {
             return NegotiationOutcome.declined(answer);
         }
         if (!offer.representations().contains(answer.representation())
                 || !offer.transports().contains(answer.transport())) {
-            throw new MalformedMessageException("the server chose representation " + answer.representation()
+            throw new MalformedEnvelopeException("the server chose representation " + answer.representation()
                     + " and transport " + answer.transport() + ", which the client did not both offer");
+        }
+        if (!answer.resumed()) {
+            requireHonoured(offer.policy(), answer.policy());
         }
         NegotiationOutcome outcome = NegotiationOutcome.accepted(answer);
         long validFor = answer.validForMillis();
         tickets.put(key, outcome.ticket(), validFor - validFor / EXPIRY_MARGIN_DIVISOR);
         return outcome;
+    }
+
+    /**
+     * The client runs exactly what the server answers, so the answer may only counter what the server bounds:
+     * a smaller window, a longer retransmission interval, a shorter lifetime. Anything else is refused.
+     */
+    private static void requireHonoured(ReliabilityPolicy offered, ReliabilityPolicy agreed)
+            throws MalformedEnvelopeException {
+        if (!agreed.inOrder() || agreed.deliveryAssurance() != offered.deliveryAssurance()
+                || agreed.ackIntervalMillis() != offered.ackIntervalMillis() || agreed.window() > offered.window()
+                || agreed.retransmissionIntervalMillis() < offered.retransmissionIntervalMillis()
+                || agreed.maxResponseBytes() != offered.maxResponseBytes()
+                || agreed.validForMillis() > offered.validForMillis()) {
+            throw new MalformedEnvelopeException("the server agreed to " + agreed
+                    + ", which does not honour the offered " + offered);
+        }
     }
 
     private static void requireStaticHeadersPresent(Offer offer, List<HeaderBlock> headers) {

@@ -8,10 +8,11 @@ import java.util.Objects;
 
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.StreamContext;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.negotiation.soap.SoapEnvelopeWriter;
 import org.hhfr.schemas.DataStructure;
+import org.hhfr.streamer.MalformedMessageException;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.Representations;
@@ -42,7 +43,7 @@ public final class EnvelopeReconstructor {
     public void response(StreamContext context, byte[] body, List<HeaderBlock> messageHeaders, OutputStream out)
             throws IOException {
         if (context.response() == null) {
-            throw new MalformedMessageException("a response arrived on the one-way stream of "
+            throw new MalformedEnvelopeException("a response arrived on the one-way stream of "
                     + context.operation());
         }
         write(context, context.response(), body, messageHeaders, out);
@@ -50,16 +51,16 @@ public final class EnvelopeReconstructor {
 
     /** The message a streamed body holds, decoded with the stream's representation. */
     public Message decode(StreamContext context, DataStructure structure, byte[] body)
-            throws MalformedMessageException {
+            throws MalformedEnvelopeException {
         if (!representations.supports(context.representationUri())) {
-            throw new MalformedMessageException("representation " + context.representationUri()
+            throw new MalformedEnvelopeException("representation " + context.representationUri()
                     + " of this stream is not available here");
         }
         Representation representation = representations.get(context.representationUri());
         try {
             return representation.decode(structure, body);
-        } catch (org.hhfr.streamer.MalformedMessageException e) {
-            throw new MalformedMessageException("streamed body is not a valid " + structure.root().name() + ": "
+        } catch (MalformedMessageException e) {
+            throw new MalformedEnvelopeException("streamed body is not a valid " + structure.root().name() + ": "
                     + e.getMessage(), e);
         }
     }

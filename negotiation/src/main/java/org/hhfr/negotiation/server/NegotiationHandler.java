@@ -10,7 +10,6 @@ import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SessionGrant;
-import org.hhfr.contextstore.SessionId;
 import org.hhfr.contextstore.SessionLimitException;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StoredSession;
@@ -28,6 +27,7 @@ import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.SchemaException;
 import org.hhfr.schemas.SchemaLimits;
 import org.hhfr.schemas.SchemaParser;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * The server side of the negotiation, free of any SOAP stack: it decides an {@link Offer} against the
@@ -36,10 +36,15 @@ import org.hhfr.schemas.SchemaParser;
  * representation, transport, schemas, static headers over the limits, a full store) is declined with a
  * reason the client can log, and the client falls back to plain SOAP. Thread-safe.
  *
- * <p>Decision rules: the client's order of preference wins among what both support; the window is lowered
- * to the server's maximum; the answer carries the server's message size limit, the stored context the
- * client's as the outbound limit. An offer with a valid resumption ticket for the same operation is
- * answered with the existing session; an unknown or expired ticket is ignored and a new session made.
+ * <p>Decision rules: the client's order of preference wins among what both support. The agreed policy is the
+ * offered one within the server's bounds ({@link ServerCapabilities}, and the store's idle expiry for the
+ * lifetime): a term beyond a bound is countered (the window and the lifetime lowered to the server's maximum,
+ * the retransmission interval raised to its minimum)
+ * and the answer's reason names each countered term; a term the server cannot run at all (unordered delivery)
+ * is declined with a reason naming it. The request size limit is the server's, the response limit the
+ * client's. The agreed policy is stored with the session and answered, and both ends run exactly it. An offer
+ * with a valid resumption ticket for the same operation is answered with the existing session and the policy
+ * it agreed; an unknown or expired ticket is ignored and a new session made.
  */
 public final class NegotiationHandler {
     private final ServerCapabilities capabilities;
@@ -74,7 +79,7 @@ public final class NegotiationHandler {
         try {
             id = SessionId.parse(sessionIdText);
             token = SessionToken.parse(tokenText);
-        } catch (ContextStoreException e) {
+        } catch (ContextStoreException | IllegalArgumentException e) {
             throw new UnknownSessionException("no such session: " + e.getMessage() + "; negotiate again");
         }
         Optional<StoredSession> session;
@@ -120,10 +125,7 @@ public final class NegotiationHandler {
             throw new Decline("no common transport: offered " + offer.transports() + ", served "
                     + capabilities.transports());
         }
-        ReliabilityPolicy offered = offer.policy();
-        ReliabilityPolicy policy = new ReliabilityPolicy(offered.deliveryAssurance(), offered.inOrder(),
-                offered.retransmissionIntervalMillis(), offered.ackIntervalMillis(),
-                Math.min(offered.window(), capabilities.maxWindow()));
+        Terms terms = agree(offer.policy());
 
         Answer resumed = resume(offer, context);
         if (resumed != null) {
@@ -138,8 +140,8 @@ public final class NegotiationHandler {
                 .operation(context.operation())
                 .request(structures.request)
                 .response(structures.response)
-                .characteristics(new StreamCharacteristics(policy, capabilities.maxMessageBytes(),
-                        offer.maxMessageBytes()));
+                .characteristics(StreamCharacteristics.of(terms.policy, terms.policy.maxRequestBytes(),
+                        terms.policy.maxResponseBytes()));
         for (HeaderBlock header : staticHeaders) {
             streamContext.addStaticHeader(header);
         }
@@ -155,13 +157,41 @@ public final class NegotiationHandler {
                 .scheme(offer.scheme())
                 .representation(representation)
                 .transport(transport)
-                .policy(policy)
+                .policy(terms.policy)
+                .reason(terms.countered())
                 .endpoint(endpoint)
                 .session(grant.id(), grant.token())
-                .validForMillis(grant.validForMillis())
-                .maxMessageBytes(capabilities.maxMessageBytes())
                 .schemas(structures.supplied)
                 .build();
+    }
+
+    /**
+     * The policy the server grants for {@code offered}: each term within the server's bounds, the request limit
+     * the server's own.
+     *
+     * @throws Decline naming a term the server cannot run
+     */
+    private Terms agree(ReliabilityPolicy offered) throws Decline {
+        if (!offered.inOrder()) {
+            throw new Decline("reliability inOrder=\"false\" cannot be honoured: this server delivers every stream"
+                    + " in order; offer inOrder=\"true\"");
+        }
+        Terms terms = new Terms(offered.withMaxRequestBytes(capabilities.maxMessageBytes()));
+        if (offered.window() > capabilities.maxWindow()) {
+            terms.counter(terms.policy.withWindow(capabilities.maxWindow()), "window " + offered.window()
+                    + " lowered to the server's maximum of " + capabilities.maxWindow());
+        }
+        if (offered.retransmissionIntervalMillis() < capabilities.minRetransmissionIntervalMillis()) {
+            terms.counter(terms.policy.withRetransmissionIntervalMillis(capabilities.minRetransmissionIntervalMillis()),
+                    "retransmissionIntervalMillis " + offered.retransmissionIntervalMillis()
+                            + " raised to the server's minimum of " + capabilities.minRetransmissionIntervalMillis());
+        }
+        long maxValidFor = store.limits().idleTimeoutMillis();
+        if (offered.validForMillis() > maxValidFor) {
+            terms.counter(terms.policy.withValidForMillis(maxValidFor), "validForMillis " + offered.validForMillis()
+                    + " lowered to the server's maximum of " + maxValidFor);
+        }
+        return terms;
     }
 
     /** The answer naming the offered session if its ticket is valid for this operation, else null. */
@@ -180,15 +210,16 @@ public final class NegotiationHandler {
         }
         StreamContext stored = session.get().context();
         StoredSession live = session.get();
+        ReliabilityPolicy agreed = stored.characteristics().reliability();
+        boolean sameTerms = offer.policy().withMaxRequestBytes(agreed.maxRequestBytes()).equals(agreed);
         return Answer.accepted()
                 .scheme(stored.schemeUri())
                 .representation(stored.representationUri())
                 .transport(stored.transportUri())
-                .policy(stored.characteristics().reliability())
+                .policy(agreed)
+                .reason(sameTerms ? null : "the resumed session keeps the policy it agreed")
                 .endpoint(servedEndpoint(stored.transportUri()))
                 .session(live.id(), offer.resumeToken())
-                .validForMillis(Math.max(1, live.expiresAtMillis() - live.lastUsedAtMillis()))
-                .maxMessageBytes(stored.characteristics().maxInboundMessageBytes())
                 .resumed(true)
                 .build();
     }
@@ -278,6 +309,33 @@ public final class NegotiationHandler {
             }
         }
         throw new Decline("no common " + what + ": offered " + offered + ", supported " + supported);
+    }
+
+    /** The policy being agreed, and what in it differs from the offer. */
+    private static final class Terms {
+        ReliabilityPolicy policy;
+        final List<String> countered = new ArrayList<>();
+
+        Terms(ReliabilityPolicy policy) {
+            this.policy = policy;
+        }
+
+        void counter(ReliabilityPolicy changed, String why) {
+            policy = changed;
+            countered.add(why);
+        }
+
+        /** The answer's reason: every countered term, or {@code null}. */
+        String countered() {
+            if (countered.isEmpty()) {
+                return null;
+            }
+            StringBuilder reason = new StringBuilder("countered: ");
+            for (int i = 0; i < countered.size(); i++) {
+                reason.append(i == 0 ? "" : "; ").append(countered.get(i));
+            }
+            return reason.toString();
+        }
     }
 
     /** The structures agreed, and the schema text when the server supplied it. */

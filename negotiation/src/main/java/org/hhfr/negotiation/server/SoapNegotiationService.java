@@ -16,7 +16,7 @@ import org.hhfr.negotiation.NegotiationReader;
 import org.hhfr.negotiation.NegotiationWriter;
 import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.soap.FaultCode;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.SoapEnvelopeReader;
 import org.hhfr.negotiation.soap.SoapEnvelopeWriter;
 import org.hhfr.negotiation.soap.SoapFault;
@@ -50,6 +50,15 @@ public final class SoapNegotiationService {
      * offer. An unreadable offer is declined, never faulted: it was sent as optional (no {@code mustUnderstand}).
      */
     public HeaderBlock answerFor(List<HeaderBlock> requestHeaders, ServiceOperation operation) throws IOException {
+        Answer answer = answerTo(requestHeaders, operation);
+        return answer == null ? null : NegotiationWriter.answerHeader(answer);
+    }
+
+    /**
+     * The answer to the offer among a call's header blocks, or {@code null} when the call carried none, for a
+     * SOAP stack that writes the answer header straight into its own envelope (see {@link #answerFor}).
+     */
+    public Answer answerTo(List<HeaderBlock> requestHeaders, ServiceOperation operation) {
         HeaderBlock offerHeader = null;
         for (HeaderBlock header : requestHeaders) {
             if (header.name().equals(OFFER)) {
@@ -63,11 +72,11 @@ public final class SoapNegotiationService {
         Answer answer;
         try {
             Offer offer = reader.readOffer(offerHeader.xml());
-            answer = handler.handle(offer, new OperationContext(operation, requestHeaders));
-        } catch (MalformedMessageException e) {
+            answer = handler.handle(offer, OperationContext.of(operation, requestHeaders));
+        } catch (MalformedEnvelopeException e) {
             answer = Answer.declined("the offer is not understood: " + e.getMessage());
         }
-        return NegotiationWriter.answerHeader(answer);
+        return answer;
     }
 
     /**
@@ -88,7 +97,7 @@ public final class SoapNegotiationService {
             });
         } catch (SoapFaultException e) {
             return fault(declared, FaultCode.SENDER, "a fault is not a negotiation request");
-        } catch (MalformedMessageException e) {
+        } catch (MalformedEnvelopeException e) {
             return fault(declared, FaultCode.SENDER, "the negotiation request is not usable: "
                     + e.getMessage());
         }
@@ -104,7 +113,7 @@ public final class SoapNegotiationService {
             answer = Answer.declined("the offer names no operation of this service (SOAPAction '"
                     + offer.action() + "')");
         } else {
-            answer = handler.handle(offer, new OperationContext(operation, message.headers()));
+            answer = handler.handle(offer, OperationContext.of(operation, message.headers()));
         }
         byte[] envelope = SoapEnvelopeWriter.toBytes(version, Collections.<HeaderBlock>emptyList(),
                 serializer -> NegotiationWriter.writeNegotiateResponse(serializer, answer));

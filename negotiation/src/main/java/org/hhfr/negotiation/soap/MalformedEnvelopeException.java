@@ -3,17 +3,19 @@ package org.hhfr.negotiation.soap;
 import java.io.IOException;
 
 /**
- * A message HHFR refuses to read: not well-formed XML, not a SOAP envelope, a DTD, unknown or missing
- * negotiation content, or over one of the configured limits. The message says what and, when known, where.
+ * A SOAP message HHFR refuses to read: not well-formed XML, not a SOAP envelope, a DTD, unknown or missing
+ * negotiation content, a body that does not match its schema, or over one of the configured limits. The message
+ * says what and, when known, where. (A streamed body the representations cannot decode is the streamer's
+ * {@link org.hhfr.streamer.MalformedMessageException}, which this one wraps when it surfaces in an envelope.)
  */
-public class MalformedMessageException extends IOException {
+public class MalformedEnvelopeException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    public MalformedMessageException(String message) {
+    public MalformedEnvelopeException(String message) {
         super(message);
     }
 
-    public MalformedMessageException(String message, Throwable cause) {
+    public MalformedEnvelopeException(String message, Throwable cause) {
         super(message, cause);
     }
 }

@@ -3,6 +3,7 @@ package org.hhfr.negotiation.soap;
 import java.util.Objects;
 
 import org.hhfr.schemas.DataStructure;
+import org.hhfr.streamer.MalformedMessageException;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.XmlRepresentation;
 import org.xmlpull.v1.XmlPullParser;
@@ -26,17 +27,17 @@ public final class MessageBody {
         Objects.requireNonNull(structure, "structure");
         return parser -> {
             if (parser.getEventType() != XmlPullParser.START_TAG) {
-                throw new MalformedMessageException("empty SOAP Body where " + structure.root().name()
+                throw new MalformedEnvelopeException("empty SOAP Body where " + structure.root().name()
                         + " was expected");
             }
             Message message;
             try {
                 message = xml.read(structure, parser);
-            } catch (org.hhfr.streamer.MalformedMessageException e) {
-                throw new MalformedMessageException("SOAP Body does not match its schema: " + e.getMessage(), e);
+            } catch (MalformedMessageException e) {
+                throw new MalformedEnvelopeException("SOAP Body does not match its schema: " + e.getMessage(), e);
             }
             if (parser.nextTag() != XmlPullParser.END_TAG) {
-                throw new MalformedMessageException("SOAP Body has more than the one element "
+                throw new MalformedEnvelopeException("SOAP Body has more than the one element "
                         + structure.root().name());
             }
             return message;

@@ -5,7 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /**
- * Fails with a {@link MalformedMessageException} once more than a fixed number of bytes has been read, so
+ * Fails with a {@link MalformedEnvelopeException} once more than a fixed number of bytes has been read, so
  * a peer cannot make a reader buffer without bound.
  */
 public final class SizeLimitedInputStream extends FilterInputStream {
@@ -47,10 +47,10 @@ public final class SizeLimitedInputStream extends FilterInputStream {
         return false;
     }
 
-    private void count(long n) throws MalformedMessageException {
+    private void count(long n) throws MalformedEnvelopeException {
         count += n;
         if (count > limit) {
-            throw new MalformedMessageException("message larger than the limit of " + limit + " bytes");
+            throw new MalformedEnvelopeException("message larger than the limit of " + limit + " bytes");
         }
     }
 }

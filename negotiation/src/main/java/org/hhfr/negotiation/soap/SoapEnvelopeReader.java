@@ -16,7 +16,7 @@ import org.xmlpull.v1.XmlPullParserException;
  * Reads SOAP 1.1 and 1.2 envelopes from the network with kxml2, within {@link SoapLimits}: the version
  * from the envelope namespace, each header block as a self-contained XML string, the body content through
  * a {@link BodyReader}. DTDs are refused (SOAP forbids them) and a fault body becomes a
- * {@link SoapFaultException}. Every other problem is a {@link MalformedMessageException} saying where.
+ * {@link SoapFaultException}. Every other problem is a {@link MalformedEnvelopeException} saying where.
  * Thread-safe: it holds only its limits.
  */
 public final class SoapEnvelopeReader {
@@ -34,7 +34,7 @@ public final class SoapEnvelopeReader {
      * Reads one envelope.
      *
      * @throws SoapFaultException        if the body is a SOAP fault
-     * @throws MalformedMessageException if the input is not a well-formed envelope within the limits
+     * @throws MalformedEnvelopeException if the input is not a well-formed envelope within the limits
      * @throws IOException               if reading the stream fails
      */
     public <T> SoapMessage<T> read(InputStream in, BodyReader<T> bodyReader) throws IOException {
@@ -61,9 +61,9 @@ public final class SoapEnvelopeReader {
             parser.nextTag();
             parser.require(XmlPullParser.END_TAG, ns, "Envelope");
             requireNothingAfterEnvelope(parser);
-            return new SoapMessage<>(version, headers, mustUnderstand, body);
+            return SoapMessage.of(version, headers, mustUnderstand, body);
         } catch (XmlPullParserException | RuntimeException e) {
-            throw new MalformedMessageException("not a well-formed SOAP envelope: " + XmlSubtree.describe(e), e);
+            throw new MalformedEnvelopeException("not a well-formed SOAP envelope: " + XmlSubtree.describe(e), e);
         }
     }
 
@@ -71,10 +71,10 @@ public final class SoapEnvelopeReader {
         int event = parser.nextToken();
         while (event != XmlPullParser.START_TAG) {
             if (event == XmlPullParser.DOCDECL) {
-                throw new MalformedMessageException("a SOAP message must not contain a document type declaration");
+                throw new MalformedEnvelopeException("a SOAP message must not contain a document type declaration");
             }
             if (event == XmlPullParser.END_DOCUMENT) {
-                throw new MalformedMessageException("empty message: no SOAP envelope");
+                throw new MalformedEnvelopeException("empty message: no SOAP envelope");
             }
             if (event == XmlPullParser.TEXT && !parser.isWhitespace()) {
                 throw malformed(parser, "text before the SOAP envelope");
@@ -113,11 +113,11 @@ public final class SoapEnvelopeReader {
             String xml;
             try {
                 xml = XmlSubtree.capture(parser, remainingChars, limits.maxDepth());
-            } catch (MalformedMessageException e) {
-                throw new MalformedMessageException("header block " + name + " refused: " + e.getMessage(), e);
+            } catch (MalformedEnvelopeException e) {
+                throw new MalformedEnvelopeException("header block " + name + " refused: " + e.getMessage(), e);
             }
             remainingChars -= xml.length();
-            headers.add(new HeaderBlock(name, xml));
+            headers.add(HeaderBlock.of(name, xml));
         }
     }
 
@@ -155,7 +155,7 @@ public final class SoapEnvelopeReader {
         if (code == null) {
             throw malformed(parser, "SOAP fault without a code");
         }
-        return new SoapFault(code, reason == null ? "(no reason given)" : reason);
+        return SoapFault.of(code, reason == null ? "(no reason given)" : reason);
     }
 
     private String boundedText(XmlPullParser parser) throws IOException, XmlPullParserException {
@@ -174,7 +174,7 @@ public final class SoapEnvelopeReader {
         return text.toString().trim();
     }
 
-    private static QualifiedName resolveQName(XmlPullParser parser, String text) throws MalformedMessageException {
+    private static QualifiedName resolveQName(XmlPullParser parser, String text) throws MalformedEnvelopeException {
         int colon = text.indexOf(':');
         String prefix = colon < 0 ? null : text.substring(0, colon);
         String local = text.substring(colon + 1);
@@ -205,7 +205,7 @@ public final class SoapEnvelopeReader {
                 && name.equals(parser.getName());
     }
 
-    private static MalformedMessageException malformed(XmlPullParser parser, String problem) {
-        return new MalformedMessageException(problem + " (line " + parser.getLineNumber() + ", column " + parser.getColumnNumber() + ")");
+    private static MalformedEnvelopeException malformed(XmlPullParser parser, String problem) {
+        return new MalformedEnvelopeException(problem + " (line " + parser.getLineNumber() + ", column " + parser.getColumnNumber() + ")");
     }
 }

@@ -1,7 +1,6 @@
 package org.hhfr.negotiation.soap;
 
-import java.util.Objects;
-
+import com.google.auto.value.AutoValue;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.schemas.QualifiedName;
 
@@ -9,46 +8,30 @@ import org.hhfr.schemas.QualifiedName;
  * A SOAP fault: its code as a namespace-resolved name and a reason meant for people. Reasons are short
  * sentences, never stack traces.
  */
-public final class SoapFault {
-    private final QualifiedName code;
-    private final String reason;
-
-    public SoapFault(QualifiedName code, String reason) {
-        this.code = Objects.requireNonNull(code, "code");
-        this.reason = Objects.requireNonNull(reason, "reason");
+@AutoValue
+public abstract class SoapFault {
+    /** A fault with the code as written. */
+    public static SoapFault of(QualifiedName code, String reason) {
+        return new AutoValue_SoapFault(code, reason);
     }
 
     /** A fault with a standard code in the names of {@code version}. */
     public static SoapFault of(FaultCode code, SoapVersion version, String reason) {
-        return new SoapFault(code.qualifiedName(version), reason);
+        return of(code.qualifiedName(version), reason);
     }
 
     /** The code as written, e.g. {@code {http://www.w3.org/2003/05/soap-envelope}Sender}. */
-    public QualifiedName code() {
-        return code;
-    }
+    public abstract QualifiedName code();
+
+    public abstract String reason();
 
     /** The standard code, or {@code null} for a custom one. */
     public FaultCode standardCode() {
-        return FaultCode.of(code);
-    }
-
-    public String reason() {
-        return reason;
+        return FaultCode.of(code());
     }
 
     @Override
-    public boolean equals(Object o) {
-        return o instanceof SoapFault && code.equals(((SoapFault) o).code) && reason.equals(((SoapFault) o).reason);
-    }
-
-    @Override
-    public int hashCode() {
-        return 31 * code.hashCode() + reason.hashCode();
-    }
-
-    @Override
-    public String toString() {
-        return code.localName() + ": " + reason;
+    public final String toString() {
+        return code().localName() + ": " + reason();
     }
 }

@@ -65,7 +65,7 @@ public final class SoapHttpClient {
      * @param action the operation's SOAPAction; may be empty, must not contain quotes or line breaks
      * @throws SoapFaultException        the service answered with a fault
      * @throws HttpResponseException     the answer was not a SOAP envelope
-     * @throws MalformedMessageException the answer was a broken or oversized envelope
+     * @throws MalformedEnvelopeException the answer was a broken or oversized envelope
      * @throws java.net.SocketTimeoutException a timeout expired
      */
     public <T> SoapMessage<T> call(SoapVersion version, String action, List<HeaderBlock> headers, BodyWriter body,
@@ -111,7 +111,7 @@ public final class SoapHttpClient {
         String contentType = connection.getContentType();
         long length = connection.getContentLengthLong();
         if (length > reader.limits().maxEnvelopeBytes()) {
-            throw new MalformedMessageException("response of " + length + " bytes is larger than the limit of "
+            throw new MalformedEnvelopeException("response of " + length + " bytes is larger than the limit of "
                     + reader.limits().maxEnvelopeBytes() + " bytes");
         }
         InputStream in = status >= 400 ? connection.getErrorStream() : connection.getInputStream();

@@ -1,80 +1,70 @@
 package org.hhfr.negotiation.soap;
 
+import com.google.auto.value.AutoValue;
+
 /**
- * Bounds on what a {@link SoapEnvelopeReader} accepts from the network. Immutable; the {@code with}
- * methods return a changed copy.
+ * Bounds on what a {@link SoapEnvelopeReader} accepts from the network. Immutable; change limits with
+ * {@link #toBuilder()}.
  */
-public final class SoapLimits {
-    private static final SoapLimits DEFAULTS = new SoapLimits(4 << 20, 64, 64 << 10, 64, 4096);
-
-    private final int maxEnvelopeBytes;
-    private final int maxHeaderBlocks;
-    private final int maxHeaderChars;
-    private final int maxDepth;
-    private final int maxFaultTextChars;
-
-    private SoapLimits(int maxEnvelopeBytes, int maxHeaderBlocks, int maxHeaderChars, int maxDepth,
-                       int maxFaultTextChars) {
-        this.maxEnvelopeBytes = positive(maxEnvelopeBytes, "max envelope bytes");
-        this.maxHeaderBlocks = positive(maxHeaderBlocks, "max header blocks");
-        this.maxHeaderChars = positive(maxHeaderChars, "max header chars");
-        this.maxDepth = positive(maxDepth, "max depth");
-        this.maxFaultTextChars = positive(maxFaultTextChars, "max fault text chars");
-    }
+@AutoValue
+public abstract class SoapLimits {
+    private static final SoapLimits DEFAULTS =
+            new AutoValue_SoapLimits.Builder().maxEnvelopeBytes(4 << 20).maxHeaderBlocks(64).maxHeaderChars(64 << 10)
+                    .maxDepth(64).maxFaultTextChars(4096).build();
 
     /** 4 MiB envelopes, 64 header blocks of together 64 Ki chars, depth 64 below a header, 4 Ki fault texts. */
     public static SoapLimits defaults() {
         return DEFAULTS;
     }
 
-    private static int positive(int value, String what) {
-        if (value < 1) {
-            throw new IllegalArgumentException(what + " must be positive, was " + value);
-        }
-        return value;
-    }
-
     /** Bytes of one whole envelope as read from the stream. */
-    public int maxEnvelopeBytes() {
-        return maxEnvelopeBytes;
-    }
+    public abstract int maxEnvelopeBytes();
 
-    public int maxHeaderBlocks() {
-        return maxHeaderBlocks;
-    }
+    /** Header blocks of one envelope. */
+    public abstract int maxHeaderBlocks();
 
     /** Characters of all header blocks together, as kept in memory. */
-    public int maxHeaderChars() {
-        return maxHeaderChars;
-    }
+    public abstract int maxHeaderChars();
 
     /** Element nesting below a header block or a fault. */
-    public int maxDepth() {
-        return maxDepth;
-    }
+    public abstract int maxDepth();
 
     /** Characters of one fault code or reason. */
-    public int maxFaultTextChars() {
-        return maxFaultTextChars;
-    }
+    public abstract int maxFaultTextChars();
 
-    public SoapLimits withMaxEnvelopeBytes(int value) {
-        return new SoapLimits(value, maxHeaderBlocks, maxHeaderChars, maxDepth, maxFaultTextChars);
-    }
+    /** A builder holding these limits, to change some of them. */
+    public abstract Builder toBuilder();
 
-    public SoapLimits withMaxHeaderBlocks(int value) {
-        return new SoapLimits(maxEnvelopeBytes, value, maxHeaderChars, maxDepth, maxFaultTextChars);
-    }
+    /** Sets limits; {@link #build()} refuses any that is not positive. */
+    @AutoValue.Builder
+    public abstract static class Builder {
+        public abstract Builder maxEnvelopeBytes(int value);
 
-    public SoapLimits withMaxHeaderChars(int value) {
-        return new SoapLimits(maxEnvelopeBytes, maxHeaderBlocks, value, maxDepth, maxFaultTextChars);
-    }
+        public abstract Builder maxHeaderBlocks(int value);
 
-    public SoapLimits withMaxDepth(int value) {
-        return new SoapLimits(maxEnvelopeBytes, maxHeaderBlocks, maxHeaderChars, value, maxFaultTextChars);
-    }
+        public abstract Builder maxHeaderChars(int value);
 
-    public SoapLimits withMaxFaultTextChars(int value) {
-        return new SoapLimits(maxEnvelopeBytes, maxHeaderBlocks, maxHeaderChars, maxDepth, value);
+        public abstract Builder maxDepth(int value);
+
+        public abstract Builder maxFaultTextChars(int value);
+
+        abstract SoapLimits autoBuild();
+
+        /** @throws IllegalArgumentException naming the first limit that is not positive */
+        public SoapLimits build() {
+            SoapLimits limits = autoBuild();
+            positive(limits.maxEnvelopeBytes(), "maxEnvelopeBytes");
+            positive(limits.maxHeaderBlocks(), "maxHeaderBlocks");
+            positive(limits.maxHeaderChars(), "maxHeaderChars");
+            positive(limits.maxDepth(), "maxDepth");
+            positive(limits.maxFaultTextChars(), "maxFaultTextChars");
+            return limits;
+        }
+
+        private static void positive(long value, String name) {
+            if (value <= 0) {
+                throw new IllegalArgumentException(name + " must be positive: " + value);
+            }
+        }
     }
 }

@@ -26,26 +26,26 @@ public final class XmlSubtree {
     }
 
     /** A namespace-aware kxml2 parser on a UTF-8 (or declared-encoding) stream. */
-    public static XmlPullParser parser(InputStream in) throws MalformedMessageException {
+    public static XmlPullParser parser(InputStream in) throws MalformedEnvelopeException {
         try {
             XmlPullParser parser = new KXmlParser();
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
             parser.setInput(in, null);
             return parser;
         } catch (XmlPullParserException e) {
-            throw new MalformedMessageException("cannot start reading XML: " + e.getMessage(), e);
+            throw new MalformedEnvelopeException("cannot start reading XML: " + e.getMessage(), e);
         }
     }
 
     /** A namespace-aware kxml2 parser on characters. */
-    public static XmlPullParser parser(Reader in) throws MalformedMessageException {
+    public static XmlPullParser parser(Reader in) throws MalformedEnvelopeException {
         try {
             XmlPullParser parser = new KXmlParser();
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
             parser.setInput(in);
             return parser;
         } catch (XmlPullParserException e) {
-            throw new MalformedMessageException("cannot start reading XML: " + e.getMessage(), e);
+            throw new MalformedEnvelopeException("cannot start reading XML: " + e.getMessage(), e);
         }
     }
 
@@ -53,7 +53,7 @@ public final class XmlSubtree {
      * Reads the element the parser is on (a START_TAG) into a self-contained string, leaving the parser on
      * its END_TAG.
      *
-     * @throws MalformedMessageException if it is longer than {@code maxChars} or nests deeper than
+     * @throws MalformedEnvelopeException if it is longer than {@code maxChars} or nests deeper than
      *                                   {@code maxDepth} below the element
      */
     public static String capture(XmlPullParser parser, int maxChars, int maxDepth)
@@ -69,7 +69,7 @@ public final class XmlSubtree {
             int event = parser.next();
             if (event == XmlPullParser.START_TAG) {
                 if (parser.getDepth() - rootDepth > maxDepth) {
-                    throw new MalformedMessageException("element nesting deeper than " + maxDepth + " (line "
+                    throw new MalformedEnvelopeException("element nesting deeper than " + maxDepth + " (line "
                             + parser.getLineNumber() + ")");
                 }
                 declareNew(parser, out);
@@ -83,7 +83,7 @@ public final class XmlSubtree {
                     return text.toString();
                 }
             } else if (event == XmlPullParser.END_DOCUMENT) {
-                throw new MalformedMessageException("document ended inside an element");
+                throw new MalformedEnvelopeException("document ended inside an element");
             }
         }
     }
@@ -97,7 +97,7 @@ public final class XmlSubtree {
         try {
             int event = parser.nextTag();
             if (event != XmlPullParser.START_TAG) {
-                throw new MalformedMessageException("not an element: " + abbreviate(xml));
+                throw new MalformedEnvelopeException("not an element: " + abbreviate(xml));
             }
             int rootDepth = parser.getDepth();
             while (true) {
@@ -112,12 +112,12 @@ public final class XmlSubtree {
                         return;
                     }
                 } else if (event == XmlPullParser.END_DOCUMENT) {
-                    throw new MalformedMessageException("element not closed: " + abbreviate(xml));
+                    throw new MalformedEnvelopeException("element not closed: " + abbreviate(xml));
                 }
                 event = parser.next();
             }
         } catch (XmlPullParserException | RuntimeException e) {
-            throw new MalformedMessageException("not well-formed XML (" + describe(e) + "): " + abbreviate(xml), e);
+            throw new MalformedEnvelopeException("not well-formed XML (" + describe(e) + "): " + abbreviate(xml), e);
         }
     }
 
@@ -177,7 +177,7 @@ public final class XmlSubtree {
         @Override
         public void write(char[] chars, int offset, int length) throws IOException {
             if (text.length() + length > maxChars) {
-                throw new MalformedMessageException("XML element longer than the limit of " + maxChars
+                throw new MalformedEnvelopeException("XML element longer than the limit of " + maxChars
                         + " characters");
             }
             text.append(chars, offset, length);

@@ -1,0 +1,99 @@
+package org.hhfr.contextstore;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.reliability.DeliveryAssurance;
+import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.junit.jupiter.api.Test;
+
+class ReliabilityPolicyTest {
+    private static final ReliabilityPolicy AGREED = ReliabilityPolicy.defaults()
+            .withDeliveryAssurance(DeliveryAssurance.AT_MOST_ONCE).withRetransmissionIntervalMillis(200)
+            .withAckIntervalMillis(20).withWindow(48).withMaxRequestBytes(4_096).withMaxResponseBytes(65_536)
+            .withValidForMillis(30_000);
+
+    @Test
+    void everyAgreedTermBecomesTheEnginesSetting() {
+        ReliabilityConfig config = AGREED.applyTo(ReliabilityConfig.forDatagrams(1_148), Role.SERVER);
+
+        assertEquals(DeliveryAssurance.AT_MOST_ONCE, config.assurance());
+        assertEquals(48, config.sendWindow());
+        assertEquals(48, config.receiveWindow());
+        assertEquals(48, config.initialCredit());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(20), config.ackDelayNanos());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(200), config.initialRtoNanos());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(30_000), config.idleTimeoutNanos());
+        assertTrue(config.keepAliveNanos() < config.idleTimeoutNanos());
+    }
+
+    @Test
+    void eachSideReceivesItsOwnLimitAndSendsWithinThePeers() {
+        ReliabilityConfig server = AGREED.applyTo(ReliabilityConfig.forStream(), Role.SERVER);
+        ReliabilityConfig client = AGREED.applyTo(ReliabilityConfig.forStream(), Role.CLIENT);
+
+        assertEquals(4_096, server.maxInboundMessageSize());
+        assertEquals(65_536, server.maxMessageSize());
+        assertEquals(65_536, client.maxInboundMessageSize());
+        assertEquals(4_096, client.maxMessageSize());
+    }
+
+    @Test
+    void aSideSendsLessThanThePeerAcceptsWhenItsOwnCeilingIsLower() {
+        ReliabilityConfig client = AGREED.withMaxRequestBytes(1 << 20)
+                .applyTo(ReliabilityConfig.forStream().withMaxMessageSize(8_192), Role.CLIENT);
+
+        assertEquals(8_192, client.maxMessageSize());
+        assertEquals(65_536, client.maxInboundMessageSize());
+    }
+
+    @Test
+    void localSettingsTheAgreementDoesNotCoverAreKept() {
+        ReliabilityConfig local = ReliabilityConfig.forStream().withKeepAliveMillis(5_000, 20_000)
+                .withMaxRetransmissions(4);
+
+        ReliabilityConfig config = ReliabilityPolicy.defaults().applyTo(local, Role.CLIENT);
+
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(5_000), config.keepAliveNanos());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(20_000), config.idleTimeoutNanos());
+        assertEquals(4, config.maxRetransmissions());
+    }
+
+    @Test
+    void unorderedDeliveryCannotBeRunAndSaysWhy() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> AGREED.withInOrder(false).applyTo(ReliabilityConfig.forStream(), Role.SERVER));
+
+        assertTrue(refused.getMessage().contains("inOrder"), refused.getMessage());
+    }
+
+    @Test
+    void nonPositiveTermsAreRefused() {
+        ReliabilityPolicy defaults = ReliabilityPolicy.defaults();
+        assertThrows(IllegalArgumentException.class, () -> defaults.withWindow(0));
+        assertThrows(IllegalArgumentException.class, () -> defaults.withMaxRequestBytes(0));
+        assertThrows(IllegalArgumentException.class, () -> defaults.withMaxResponseBytes(-1));
+        assertThrows(IllegalArgumentException.class, () -> defaults.withValidForMillis(0));
+        assertThrows(IllegalArgumentException.class, () -> defaults.withAckIntervalMillis(-1));
+    }
+
+    @Test
+    void storeExpiresASessionAfterTheLifetimeItAgreed() throws Exception {
+        ManualClock clock = new ManualClock();
+        InMemoryContextStore store = new InMemoryContextStore(StoreLimits.defaults(), clock, TokenGenerator.secure());
+        StreamContext context = Contexts.floatSumBuilder()
+                .characteristics(StreamCharacteristics.of(AGREED, 4_096, 65_536)).build();
+
+        SessionGrant grant = store.create(context);
+        clock.advance(29_999);
+        assertTrue(store.touch(grant.id()));
+        clock.advance(30_000);
+
+        assertEquals(30_000, grant.validForMillis());
+        assertFalse(store.get(grant.id()).isPresent());
+    }
+}
