@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.Executor;
 
+import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.soap.SoapLimits;
@@ -26,6 +27,7 @@ final class ClientSettings {
     private final boolean negotiateOnOpen;
     private final long reconnectWindowMillis;
     private final Executor executor;
+    private final ReliabilityPolicy offeredPolicy;
 
     ClientSettings(HhfrClient.Builder b) {
         serviceUrl = b.serviceUrl;
@@ -38,6 +40,7 @@ final class ClientSettings {
         negotiateOnOpen = b.negotiateOnOpen;
         reconnectWindowMillis = b.reconnectWindowMillis;
         executor = b.executor;
+        offeredPolicy = b.reliability.withMaxResponseBytes(b.maxMessageBytes);
     }
 
     URL serviceUrl() {
@@ -77,6 +80,11 @@ final class ClientSettings {
         return executor;
     }
 
+    /** The stream terms to offer: the builder's reliability with this client's message size limit. */
+    ReliabilityPolicy offeredPolicy() {
+        return offeredPolicy;
+    }
+
     /** The stream transports to offer, most preferred first; empty when only SOAP is wanted. */
     List<String> transportUris() {
         List<String> uris = new ArrayList<>();
@@ -92,10 +100,10 @@ final class ClientSettings {
 
     SoapLimits soapLimits() {
         long envelope = (long) maxMessageBytes + ENVELOPE_ALLOWANCE;
-        return SoapLimits.defaults().withMaxEnvelopeBytes((int) Math.min(Integer.MAX_VALUE, envelope));
+        return SoapLimits.defaults().toBuilder().maxEnvelopeBytes((int) Math.min(Integer.MAX_VALUE, envelope)).build();
     }
 
     StreamerLimits streamerLimits() {
-        return StreamerLimits.defaults().withMaxMessageBytes(maxMessageBytes);
+        return StreamerLimits.defaults().toBuilder().maxMessageBytes(maxMessageBytes).build();
     }
 }

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
+import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.negotiation.NegotiationLimits;
@@ -218,6 +219,7 @@ public final class HhfrClient implements Closeable {
         boolean negotiateOnOpen;
         long reconnectWindowMillis = 60_000;
         Executor executor;
+        ReliabilityPolicy reliability = ReliabilityPolicy.defaults();
 
         private Builder(URL serviceUrl) {
             String protocol = Objects.requireNonNull(serviceUrl, "serviceUrl").getProtocol();
@@ -283,6 +285,17 @@ public final class HhfrClient implements Closeable {
          */
         public Builder negotiateOnOpen(boolean explicit) {
             negotiateOnOpen = explicit;
+            return this;
+        }
+
+        /**
+         * The stream terms the client offers (delivery assurance, ordering, retransmission and acknowledgement
+         * intervals, window, the session's lifetime); the default is the protocol's default policy. Its response
+         * size limit is {@link #maxMessageBytes}. The server answers what it grants, and both ends run exactly
+         * that.
+         */
+        public Builder reliability(ReliabilityPolicy policy) {
+            reliability = Objects.requireNonNull(policy, "policy");
             return this;
         }
 

@@ -49,8 +49,9 @@ final class PendingCall {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, left));
     }
 
-    boolean expired() {
-        return System.nanoTime() - deadlineNanos >= 0;
+    /** The deadline in milliseconds on {@link org.hhfr.contextstore.MonotonicClock#SYSTEM}. */
+    long deadlineMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(deadlineNanos);
     }
 
     long timeoutMillis() {

@@ -3,7 +3,7 @@ package org.hhfr.client;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.SoapFaultException;
 
 /** Turns what a SOAP exchange throws into the client's exceptions, naming the call and the service. */
@@ -28,7 +28,7 @@ final class SoapErrors {
             return new CallTimeoutException(what + " timed out: " + e.getMessage() + " (timeout " + timeoutMillis
                     + " ms)", timeoutMillis, e);
         }
-        if (e instanceof MalformedMessageException && String.valueOf(e.getMessage()).contains("larger than the limit")) {
+        if (e instanceof MalformedEnvelopeException && String.valueOf(e.getMessage()).contains("larger than the limit")) {
             return new MessageTooLargeException("the response to " + what, -1, responseLimit);
         }
         return new HhfrException(what + " failed: " + e.getMessage(), e);

@@ -6,10 +6,14 @@ import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.ResumptionTicket;
 import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.Representations;
+import org.hhfr.transports.Role;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 
-/** What one stream needs to open: the negotiated session and endpoint and the client's settings. */
+/**
+ * What one stream needs to open: the negotiated session, endpoint and policy (all from the ticket, so a stream
+ * reopened from a cached ticket runs the same agreement as the first) and the client's settings.
+ */
 final class StreamSettings {
     private static final long MIN_KEEP_ALIVE_MILLIS = 1;
     /** Messages a stream holds unacknowledged before callers wait. */
@@ -24,34 +28,38 @@ final class StreamSettings {
     /** Which stream of the session this is: its keys derive from it (see {@code StreamEpoch}). */
     final long epoch;
     final Representation representation;
+    /** The agreed policy: the server's answer, kept in the ticket. */
     final ReliabilityPolicy policy;
-    /** The largest request the service accepts (from its answer), or the client's own limit when unknown. */
+    /** The largest request sent: the service's agreed limit, or the client's own if that is lower. */
     final int requestLimit;
 
     StreamSettings(ClientSettings client, Operation operation, ClientTimer timer, ResumptionTicket ticket,
-                   long epoch, ReliabilityPolicy policy, int serverMaxMessageBytes) {
+                   long epoch) {
         this.client = client;
         this.operation = operation;
         this.timer = timer;
         this.address = new InetSocketAddress(ticket.streamEndpoint().host(), ticket.streamEndpoint().port());
-        this.sessionId = SessionId.of(ticket.sessionId().toBytes());
+        this.sessionId = ticket.sessionId();
         this.token = ticket.token().toBytes();
         this.epoch = epoch;
         this.representation = Representations.standard(client.streamerLimits()).get(ticket.representationUri());
-        this.policy = policy;
-        this.requestLimit = serverMaxMessageBytes > 0
-                ? Math.min(serverMaxMessageBytes, client.maxMessageBytes()) : client.maxMessageBytes();
+        this.policy = ticket.policy();
+        this.requestLimit = Math.min(policy.maxRequestBytes(), client.maxMessageBytes());
     }
 
-    /** The engine settings shared by both links: sizes, window, and how long a silent peer is tolerated. */
+    /**
+     * The engine settings of either link ({@code base}: TCP or UDP): the client's own bounds (its largest
+     * message, its buffers, how long a silent peer or a broken connection is tolerated) under the agreed policy,
+     * which sets everything it covers, exactly as the server's engine does.
+     */
     ReliabilityConfig configure(ReliabilityConfig base) {
-        int maxMessage = Math.max(requestLimit, client.maxMessageBytes());
+        int maxMessage = client.maxMessageBytes();
         long window = client.reconnectWindowMillis();
         long keepAlive = Math.max(MIN_KEEP_ALIVE_MILLIS, Math.min(window / 4, 15_000));
-        return base.withMaxMessageSize(maxMessage)
+        ReliabilityConfig local = base.withMaxMessageSize(maxMessage)
                 .withMaxBuffered(MAX_UNACKNOWLEDGED_MESSAGES, Math.max(32L << 20, 2L * maxMessage))
-                .withSendWindow(policy.window())
                 .withKeepAliveMillis(keepAlive, Math.max(keepAlive + 1, window));
+        return policy.applyTo(local, Role.CLIENT);
     }
 
     /** Names the stream in messages: operation, transport and endpoint. */

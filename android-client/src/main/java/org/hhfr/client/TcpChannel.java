@@ -6,15 +6,16 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
-import java.util.concurrent.TimeUnit;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.client.ReconnectBackoff;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameCodec;
 import org.hhfr.transports.frame.FrameLimits;
-import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.frame.StreamFrameDecoder;
 import org.hhfr.transports.handshake.ClientHandshake;
 import org.hhfr.transports.reliability.ReliabilityConfig;
@@ -28,32 +29,27 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  * stays silent before its WELCOME is ambiguous (the server may have run the calls and its WELCOME got lost):
  * it is reconnected like any broken connection, with a HELLO of a higher attempt (HELLO until welcomed, which
  * the server accepts also for a stream it already carries). A reconnection waits for its WELCOME before
- * carrying engine frames, because the engine resends what is unacknowledged only then. A reader thread
- * reads and, when the connection breaks (or stays silent past the read timeout while the server owes an
- * acknowledgement), reconnects with exponential backoff and resumes: the engine resends what was not
- * acknowledged and the server drops what it already had. A writer thread drains the engine into one buffer
- * and writes and flushes it at once, so frames offered while a write is under way leave together (flush
- * coalescing, the paper's queued sender).
+ * carrying engine frames, because the engine resends what is unacknowledged only then.
+ *
+ * <p>Two threads: the reader connects, writes each HELLO or RESUME, reads, and when the connection breaks (or
+ * stays silent past the read timeout while the server owes an acknowledgement) reconnects with exponential
+ * backoff; the writer ({@link FrameOutbox}) writes what the engine's turns queued, several turns' frames in
+ * one write when they queued up meanwhile. The handshake state belongs to the reader thread.
  */
 final class TcpChannel extends StreamChannel {
     private static final int READ_CHUNK = 16 << 10;
-    private static final int MAX_BATCH = 256 << 10;
-    private static final long FIRST_BACKOFF_MILLIS = 50;
-    private static final long MAX_BACKOFF_MILLIS = 2_000;
 
     private final ClientHandshake handshake;
     private final FrameLimits frameLimits;
-    /** The connection the writer writes to; {@code null} while reconnecting. Guarded by {@link #lock}. */
-    private Connection current;
-    /** The socket being connected, so closing the stream can abort the attempt. Guarded by {@link #lock}. */
-    private Socket connecting;
+    private final ReconnectBackoff backoff = new ReconnectBackoff(50, 2_000);
+    /** The socket being connected or read, so that terminating the stream can close it. Guarded by this. */
+    private Socket socket;
     private Thread reader;
-    private Thread writer;
 
     private TcpChannel(StreamSettings settings, HandBack handBack) {
         super(settings, ReliabilityConfig.forStream(), handBack);
         this.handshake = new ClientHandshake(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch));
-        this.frameLimits = FrameLimits.forMaxMessageSize(settings.client.maxMessageBytes());
+        this.frameLimits = FrameLimits.forMaxMessageSize(engineConfig.maxInboundMessageSize());
     }
 
     /**
@@ -72,10 +68,11 @@ final class TcpChannel extends StreamChannel {
         } catch (IOException e) {
             throw new HhfrException("cannot open " + channel.describe() + ": " + e.getMessage(), e);
         }
-        synchronized (channel.lock) {
-            channel.current = first;
-        }
-        channel.startThreads(first);
+        channel.context.execute(() -> channel.stream.attach(first.link, false));
+        channel.outbox.start("hhfr-tcp-writer");
+        channel.reader = new Thread(() -> channel.runReader(first), "hhfr-tcp-reader");
+        channel.reader.setDaemon(true);
+        channel.reader.start();
         return channel;
     }
 
@@ -89,115 +86,26 @@ final class TcpChannel extends StreamChannel {
         return settings.describe("TCP");
     }
 
-    private void startThreads(Connection first) {
-        reader = new Thread(() -> runReader(first), "hhfr-tcp-reader");
-        writer = new Thread(this::runWriter, "hhfr-tcp-writer");
-        reader.setDaemon(true);
-        writer.setDaemon(true);
-        reader.start();
-        writer.start();
-    }
-
-    /**
-     * Opens a reconnection and completes its handshake: RESUME out (HELLO if no connection was welcomed yet),
-     * WELCOME in (within the read timeout); then the engine resends what the last connection left
-     * unacknowledged. A refusal here proves nothing about the calls already sent, so it loses the stream.
-     *
-     * @throws UnrecoverableLinkException the server refused the session or broke the protocol
-     */
-    private Connection reconnectOnce() throws IOException {
-        Connection connection = dial();
-        try {
-            byte[] chunk = new byte[READ_CHUNK];
-            InputStream in = connection.socket.getInputStream();
-            while (!connection.welcomed) {
-                int n;
-                try {
-                    n = in.read(chunk);
-                } catch (SocketTimeoutException e) {
-                    throw noHandshakeAnswer();
-                }
-                if (n < 0) {
-                    throw new EOFException("the server closed the connection during the handshake");
-                }
-                decode(connection, chunk, n);
-            }
-            synchronized (lock) {
-                current = connection;
-                wakeWriterLocked();
-            }
-            return connection;
-        } catch (IOException | RuntimeException e) {
-            closeQuietly(connection.socket);
-            throw e;
-        }
-    }
-
     /** Connects (within the connect timeout) and writes HELLO or RESUME. */
     private Connection dial() throws IOException {
-        Socket socket = new Socket();
-        synchronized (lock) {
+        Socket attempt = new Socket();
+        synchronized (this) {
             if (isTerminated()) {
                 throw new IOException(describe() + " is closed");
             }
-            connecting = socket;
+            socket = attempt;
         }
         try {
-            socket.setTcpNoDelay(true);
-            socket.connect(settings.address, settings.client.connectTimeoutMillis());
-            socket.setSoTimeout(settings.client.readTimeoutMillis());
-            HelloFrame hello;
-            synchronized (lock) {
-                hello = handshake.hello();
-            }
-            OutputStream out = socket.getOutputStream();
-            out.write(FrameCodec.encode(hello));
+            attempt.setTcpNoDelay(true);
+            attempt.connect(settings.address, settings.client.connectTimeoutMillis());
+            attempt.setSoTimeout(settings.client.readTimeoutMillis());
+            OutputStream out = attempt.getOutputStream();
+            out.write(FrameCodec.encode(handshake.hello()));
             out.flush();
-            return new Connection(socket);
+            return new Connection(attempt);
         } catch (IOException | RuntimeException e) {
-            closeQuietly(socket);
+            closeQuietly(attempt);
             throw e;
-        } finally {
-            synchronized (lock) {
-                connecting = null;
-            }
-        }
-    }
-
-    private SocketTimeoutException noHandshakeAnswer() {
-        return new SocketTimeoutException("no handshake answer from " + settings.address + " within "
-                + settings.client.readTimeoutMillis() + " ms");
-    }
-
-    private void decode(Connection connection, byte[] chunk, int length) throws IOException {
-        try {
-            connection.decoder.decode(chunk, 0, length, frame -> {
-                if (connection.welcomed) {
-                    onFrame(frame);
-                } else {
-                    acceptHandshake(connection, frame);
-                }
-            });
-        } catch (WireException e) {
-            throw new UnrecoverableLinkException(connection.refusal != null
-                    ? "the server refused the session: " + e.getMessage()
-                    : "the server broke the protocol: " + e.getMessage(), e);
-        }
-    }
-
-    private void acceptHandshake(Connection connection, Frame first) throws WireException {
-        synchronized (lock) {
-            try {
-                handshake.onServerFirstFrame(first);
-            } catch (WireException e) {
-                connection.refusal = e;
-                throw e;
-            }
-            if (handshake.isReconnect()) {
-                engine.onTransportReset(System.nanoTime());
-            }
-            connection.welcomed = true;
-            acceptedLocked();
         }
     }
 
@@ -208,7 +116,7 @@ final class TcpChannel extends StreamChannel {
             try {
                 readUntilBroken(connection, chunk);
             } catch (IOException e) {
-                if (connection.refusal != null && !connection.welcomed) {
+                if (connection == first && connection.refusal != null) {
                     // The first connection's answer refused the stream (an ERROR, or a WELCOME without the
                     // token's proof): that server ran none of the calls carried behind the HELLO.
                     refuse(new StreamLostException(describe() + " was not accepted: " + e.getMessage(), e));
@@ -219,11 +127,8 @@ final class TcpChannel extends StreamChannel {
                 // whose WELCOME and answers were lost: reconnect below unless the stream is over, and the
                 // engine resends what is unacknowledged to a server that drops what it already ran.
             }
-            synchronized (lock) {
-                if (current == connection) {
-                    current = null;
-                }
-            }
+            SocketLink broken = connection.link;
+            context.execute(() -> stream.detach(broken));
             closeQuietly(connection.socket);
             connection = isLost() ? null : reconnect();
         }
@@ -246,100 +151,104 @@ final class TcpChannel extends StreamChannel {
                 continue;
             }
             if (n < 0) {
-                throw new EOFException("the server closed the connection");
+                throw new EOFException("the server closed the connection" + (connection.welcomed ? ""
+                        : " during the handshake"));
             }
             decode(connection, chunk, n);
         }
     }
 
-    /** Reconnects with backoff until it works or the stream is lost (closed, engine failed, refused). */
-    private Connection reconnect() {
-        long backoff = FIRST_BACKOFF_MILLIS;
-        while (true) {
-            synchronized (lock) {
-                if (!isLost()) {
-                    waitLocked(backoff);
+    /** Decodes a chunk: the handshake answer first, then frames for the engine, handed over in one task. */
+    private void decode(Connection connection, byte[] chunk, int length) throws IOException {
+        List<Frame> frames = new ArrayList<>();
+        try {
+            connection.decoder.decode(chunk, 0, length, frame -> {
+                if (connection.welcomed) {
+                    frames.add(frame);
+                } else {
+                    welcome(connection, frame);
                 }
+            });
+        } catch (WireException e) {
+            throw new UnrecoverableLinkException(connection.refusal != null
+                    ? "the server refused the session: " + e.getMessage()
+                    : "the server broke the protocol: " + e.getMessage(), e);
+        } finally {
+            if (!frames.isEmpty()) {
+                context.execute(() -> receive(frames));
+            }
+        }
+    }
+
+    /**
+     * Checks the server's first frame. The first connection is the stream's link from its HELLO on; a
+     * reconnection becomes it only now, and the engine resends what the last one left unacknowledged.
+     */
+    private void welcome(Connection connection, Frame first) throws WireException {
+        try {
+            handshake.onServerFirstFrame(first);
+        } catch (WireException e) {
+            connection.refusal = e;
+            throw e;
+        }
+        connection.welcomed = true;
+        backoff.reset();
+        boolean resumed = handshake.isReconnect();
+        context.execute(() -> {
+            accepted();
+            if (resumed) {
+                stream.attach(connection.link, true);
+            }
+        });
+    }
+
+    private SocketTimeoutException noHandshakeAnswer() {
+        return new SocketTimeoutException("no handshake answer from " + settings.address + " within "
+                + settings.client.readTimeoutMillis() + " ms");
+    }
+
+    /**
+     * Reconnects with backoff until it works or the stream is lost (closed, engine failed, refused). A refusal
+     * of a reconnection proves nothing about the calls already sent, so it loses the stream.
+     */
+    private Connection reconnect() {
+        while (true) {
+            long delay = backoff.nextDelayMillis();
+            try {
+                Thread.sleep(delay);
+            } catch (InterruptedException e) {
+                return null;
             }
             if (isLost()) {
                 return null;
             }
             try {
-                return reconnectOnce();
-            } catch (UnrecoverableLinkException e) {
-                lose(new StreamLostException(describe() + " cannot be resumed: " + e.getMessage(), e.getCause()));
-                return null;
+                return dial();
             } catch (IOException e) {
-                backoff = Math.min(MAX_BACKOFF_MILLIS, backoff * 2);
-            }
-        }
-    }
-
-    private void runWriter() {
-        byte[] buffer = new byte[8 << 10];
-        while (true) {
-            Connection target;
-            int length = 0;
-            synchronized (lock) {
-                if (isTerminated()) {
-                    return;
-                }
-                if (!awaitTransmitLocked(current != null)) {
-                    continue;
-                }
-                target = current;
-                Frame frame;
-                while ((frame = pollTransmitLocked()) != null) {
-                    int size = FrameCodec.encodedSize(frame);
-                    if (length + size > buffer.length) {
-                        byte[] grown = new byte[Math.max(buffer.length * 2, length + size)];
-                        System.arraycopy(buffer, 0, grown, 0, length);
-                        buffer = grown;
-                    }
-                    length = FrameCodec.encode(frame, buffer, length);
-                    if (length >= MAX_BATCH) {
-                        wakeWriterLocked();
-                        break;
-                    }
+                if (isLost()) {
+                    return null;
                 }
             }
-            if (length > 0) {
-                try {
-                    OutputStream out = target.socket.getOutputStream();
-                    out.write(buffer, 0, length);
-                    out.flush();
-                } catch (IOException e) {
-                    closeQuietly(target.socket);
-                }
-            }
-            if (buffer.length > 2 * MAX_BATCH) {
-                buffer = new byte[8 << 10];
-            }
-            scheduleTick();
         }
     }
 
     @Override
     void terminateLink() {
-        Connection connection;
-        Socket attempt;
-        synchronized (lock) {
-            connection = current;
-            current = null;
-            attempt = connecting;
-            lock.notifyAll();
+        Socket open;
+        synchronized (this) {
+            open = socket;
+            socket = null;
         }
-        if (connection != null) {
-            closeQuietly(connection.socket);
+        if (open != null) {
+            closeQuietly(open);
         }
-        if (attempt != null) {
-            closeQuietly(attempt);
+        if (reader != null) {
+            reader.interrupt();
         }
-        join(writer);
         join(reader);
     }
 
-    private static void closeQuietly(Socket socket) {
+    static void closeQuietly(Socket socket) {
         try {
             socket.close();
         } catch (IOException e) {
@@ -351,11 +260,13 @@ final class TcpChannel extends StreamChannel {
     private final class Connection {
         final Socket socket;
         final StreamFrameDecoder decoder = new StreamFrameDecoder(Role.CLIENT, frameLimits);
+        final SocketLink link;
         boolean welcomed;
         WireException refusal;
 
         Connection(Socket socket) {
             this.socket = socket;
+            this.link = new SocketLink(socket, outbox);
         }
     }
 

@@ -19,24 +19,20 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
 /**
  * A stream over UDP datagrams from one local socket to the session's endpoint. Every datagram carries the
  * session id and an HMAC tag made with the session token; the reliability engine retransmits, orders and
- * deduplicates, so calls behave as on TCP. Datagrams that fail verification are dropped and counted. The
- * reader and writer threads each own their keys (the MACs are not thread-safe).
+ * deduplicates, so calls behave as on TCP. Datagrams that fail verification are dropped and counted. Two
+ * threads: the reader verifies datagrams with its own keys (MACs are not thread-safe), the writer
+ * ({@link FrameOutbox}) sends the datagrams the engine's turns packed with theirs.
  */
 final class UdpChannel extends StreamChannel {
     private final DatagramSocket socket;
-    private final DatagramWriter datagrams;
     private final DatagramReader verifier;
-    private long dropped;
+    /** Written by the reader thread only. */
+    private volatile long dropped;
     private Thread reader;
-    private Thread writer;
 
     private UdpChannel(StreamSettings settings, DatagramSocket socket, DatagramWriter datagrams) {
-        super(settings, ReliabilityConfig.forDatagrams(datagrams.frameBudget())
-                .withRtoMillis(settings.policy.retransmissionIntervalMillis(),
-                        Math.min(50, settings.policy.retransmissionIntervalMillis()),
-                        Math.max(10_000, settings.policy.retransmissionIntervalMillis())), null);
+        super(settings, ReliabilityConfig.forDatagrams(datagrams.frameBudget()), null);
         this.socket = socket;
-        this.datagrams = datagrams;
         this.verifier = new DatagramReader(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch),
                 Role.CLIENT,
                 FrameLimits.defaults().withMaxFrameLength(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE));
@@ -55,12 +51,12 @@ final class UdpChannel extends StreamChannel {
                 SessionKeys.fromToken(settings.token, settings.epoch),
                 Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
         UdpChannel channel = new UdpChannel(settings, socket, datagrams);
+        DatagramSocketLink link = new DatagramSocketLink(socket, datagrams, channel.outbox);
+        channel.context.execute(() -> channel.stream.attach(link, false));
+        channel.outbox.start("hhfr-udp-writer");
         channel.reader = new Thread(channel::runReader, "hhfr-udp-reader");
-        channel.writer = new Thread(channel::runWriter, "hhfr-udp-writer");
         channel.reader.setDaemon(true);
-        channel.writer.setDaemon(true);
         channel.reader.start();
-        channel.writer.start();
         return channel;
     }
 
@@ -76,9 +72,7 @@ final class UdpChannel extends StreamChannel {
 
     /** Datagrams dropped because they did not verify, were replayed or malformed. */
     long droppedDatagrams() {
-        synchronized (lock) {
-            return dropped;
-        }
+        return dropped;
     }
 
     private void runReader() {
@@ -98,60 +92,23 @@ final class UdpChannel extends StreamChannel {
                 continue;
             }
             if (packet.getLength() > maxDatagramSize) {
-                countDrop();
+                dropped++;
                 continue;
             }
+            List<Frame> frames = new ArrayList<>(4);
             try {
-                verifier.read(buffer, 0, packet.getLength(), this::onFrame);
+                verifier.read(buffer, 0, packet.getLength(), frames::add);
             } catch (WireException e) {
-                countDrop();
+                dropped++;
+                continue;
             }
-        }
-    }
-
-    private void countDrop() {
-        synchronized (lock) {
-            dropped++;
-        }
-    }
-
-    private void runWriter() {
-        List<byte[]> out = new ArrayList<>();
-        while (true) {
-            synchronized (lock) {
-                if (isTerminated()) {
-                    return;
-                }
-                if (!awaitTransmitLocked(true)) {
-                    continue;
-                }
-                Frame frame;
-                while ((frame = pollTransmitLocked()) != null) {
-                    if (!datagrams.add(frame)) {
-                        out.add(datagrams.finish());
-                        datagrams.add(frame);
-                    }
-                }
-                if (!datagrams.isEmpty()) {
-                    out.add(datagrams.finish());
-                }
-            }
-            for (byte[] datagram : out) {
-                try {
-                    socket.send(new DatagramPacket(datagram, datagram.length));
-                } catch (IOException e) {
-                    // Lost like any datagram: the engine retransmits what is not acknowledged.
-                }
-            }
-            out.clear();
-            scheduleTick();
+            context.execute(() -> receive(frames));
         }
     }
 
     @Override
     void terminateLink() {
         socket.close();
-        join(writer);
         join(reader);
     }
 }

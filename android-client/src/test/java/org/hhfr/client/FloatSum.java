@@ -45,12 +45,12 @@ final class FloatSum {
     }
 
     static ServiceOperation serviceOperation(SoapVersion version) {
-        return new ServiceOperation("FloatSum", "sum", version, ACTION);
+        return ServiceOperation.of("FloatSum", "sum", version, ACTION);
     }
 
     static PublishedSchemas published() {
-        return new PublishedSchemas(new OperationSchemas(new MessageSchema(REQUEST, XSD),
-                new MessageSchema(RESPONSE, XSD)), REQUEST_STRUCTURE, RESPONSE_STRUCTURE);
+        return PublishedSchemas.of(OperationSchemas.of(MessageSchema.of(REQUEST, XSD),
+                MessageSchema.of(RESPONSE, XSD)), REQUEST_STRUCTURE, RESPONSE_STRUCTURE);
     }
 
     static Message request(float... values) {

@@ -6,10 +6,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
+import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.StoredSession;
 import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.negotiation.HhfrUris;
@@ -27,8 +30,10 @@ import org.hhfr.transports.netty.StreamDispatcher;
 import org.hhfr.transports.netty.StreamServer;
 import org.hhfr.transports.netty.StreamServerConfig;
 import org.hhfr.transports.netty.StreamSession;
+import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.netty.InboundMessage;
 import org.hhfr.transports.netty.TransportMetrics;
+import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
  * The real server side of HHFR for the client's tests: negotiation's {@link NegotiationHandler} and
@@ -47,6 +52,8 @@ final class HhfrServerSide implements AutoCloseable {
     private final TestService service;
     /** Requests the stream server decoded and answered. */
     final AtomicInteger dispatched = new AtomicInteger();
+    /** What the engine of the stream that dispatched the latest request runs. */
+    final AtomicReference<ReliabilityConfig> engineConfig = new AtomicReference<>();
 
     private HhfrServerSide(ServerCapabilities capabilities) throws IOException {
         streams = StreamServer.start(store, StreamDispatcher.ofFunction(this::sum),
@@ -60,6 +67,16 @@ final class HhfrServerSide implements AutoCloseable {
     /** A server whose negotiation accepts only {@code transports} (HHFR transport URIs). */
     static HhfrServerSide offering(String... transports) throws IOException {
         return new HhfrServerSide(ServerCapabilities.defaults().withTransports(Arrays.asList(transports)));
+    }
+
+    /** A server whose negotiation grants within {@code capabilities}. */
+    static HhfrServerSide granting(ServerCapabilities capabilities) throws IOException {
+        return new HhfrServerSide(capabilities);
+    }
+
+    /** The session as the store holds it (this counts as a use), or {@code null}. */
+    StoredSession stored(SessionId id) throws ContextStoreException {
+        return store.get(id).orElse(null);
     }
 
     /** The SOAP front: its URL and its counts of plain calls and negotiations. */
@@ -105,12 +122,12 @@ final class HhfrServerSide implements AutoCloseable {
     private StreamEndpoint endpointFor(String transport) {
         Integer advertised = advertisedPorts.get(transport);
         if (advertised != null) {
-            return new StreamEndpoint("127.0.0.1", advertised);
+            return StreamEndpoint.of("127.0.0.1", advertised);
         }
         if (HhfrUris.TRANSPORT_TCP.equals(transport)) {
-            return new StreamEndpoint("127.0.0.1", streams.tcpPort());
+            return StreamEndpoint.of("127.0.0.1", streams.tcpPort());
         }
-        return HhfrUris.TRANSPORT_UDP.equals(transport) ? new StreamEndpoint("127.0.0.1", streams.udpPort()) : null;
+        return HhfrUris.TRANSPORT_UDP.equals(transport) ? StreamEndpoint.of("127.0.0.1", streams.udpPort()) : null;
     }
 
     private byte[] sum(StreamSession session, InboundMessage message) {
@@ -118,6 +135,7 @@ final class HhfrServerSide implements AutoCloseable {
         try {
             Message request = representation.decode(session.context().request(), message.payload());
             dispatched.incrementAndGet();
+            engineConfig.set(session.engineConfig());
             return representation.encode(FloatSum.respond(request));
         } catch (MalformedMessageException e) {
             throw new IllegalArgumentException(e);

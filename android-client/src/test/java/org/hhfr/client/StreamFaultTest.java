@@ -98,12 +98,12 @@ class StreamFaultTest {
                 .operation(FloatSum.serviceOperation(SoapVersion.SOAP_11))
                 .request(FloatSum.REQUEST_STRUCTURE)
                 .response(FloatSum.RESPONSE_STRUCTURE)
-                .characteristics(new StreamCharacteristics(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
+                .characteristics(StreamCharacteristics.of(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
                 .build());
-        tickets.put(new TicketKey(serviceUrl, operation.soapAction() + " " + operation.element(),
+        tickets.put(TicketKey.of(serviceUrl, operation.soapAction() + " " + operation.element(),
                         operation.fingerprint()),
-                new ResumptionTicket(grant.id(), grant.token(), new StreamEndpoint("127.0.0.1", port),
-                        BinaryRepresentation.URI, transport),
+                new ResumptionTicket(grant.id(), grant.token(), StreamEndpoint.of("127.0.0.1", port),
+                        BinaryRepresentation.URI, transport, ReliabilityPolicy.defaults()),
                 60_000);
     }
 

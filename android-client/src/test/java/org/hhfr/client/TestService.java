@@ -23,7 +23,7 @@ import org.hhfr.negotiation.client.Negotiator;
 import org.hhfr.negotiation.server.SoapNegotiationService;
 import org.hhfr.negotiation.server.SoapResponse;
 import org.hhfr.negotiation.soap.FaultCode;
-import org.hhfr.negotiation.soap.MalformedMessageException;
+import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.negotiation.soap.SoapEnvelopeReader;
 import org.hhfr.negotiation.soap.SoapEnvelopeWriter;
@@ -107,7 +107,7 @@ final class TestService implements AutoCloseable {
         try {
             request = envelopes.read(new ByteArrayInputStream(body),
                     MessageBody.reader(xml, FloatSum.REQUEST_STRUCTURE));
-        } catch (MalformedMessageException e) {
+        } catch (MalformedEnvelopeException e) {
             return SoapNegotiationService.fault(version, FaultCode.SENDER, e.getMessage());
         }
         for (float value : request.body().record().floats("values")) {

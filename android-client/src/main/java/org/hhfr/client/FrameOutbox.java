@@ -1,0 +1,161 @@
+package org.hhfr.client;
+
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A stream's bytes on their way to the network: filled by its links in the serial context, which never
+ * blocks, and emptied by the stream's writer thread, which does the blocking writes and sends. Bounded by a
+ * high-water mark: above it the links report themselves unwritable, and frames wait in the engine; once the
+ * writer has brought it down to the low-water mark it asks for an engine turn. Consecutive chunks for one
+ * TCP connection leave in one write (frames offered while a write is under way leave together).
+ */
+final class FrameOutbox {
+    static final int HIGH_WATER_MARK = 256 << 10;
+    static final int LOW_WATER_MARK = 64 << 10;
+    private static final int MAX_WRITE = 256 << 10;
+
+    /** Where chunks go; its methods run on the writer thread. */
+    interface Sink {
+        /** Writes or sends one chunk (blocking). */
+        void send(byte[] bytes, int length) throws IOException;
+
+        /** Whether consecutive chunks may be joined into one send (a byte stream, not datagrams). */
+        boolean joinsChunks();
+
+        /** A send failed: the sink's connection is broken. */
+        void broken(IOException cause);
+    }
+
+    private final Object lock = new Object();
+    private final Runnable onDrained;
+    /** Guarded by {@link #lock}. */
+    private final ArrayDeque<Chunk> chunks = new ArrayDeque<>();
+    /** Bytes queued or being sent: read on every frame a turn writes, so not behind the lock. */
+    private final AtomicLong queuedBytes = new AtomicLong();
+    /** Whether the high-water mark was reached since the writer last drained to the low-water mark. */
+    private final AtomicBoolean wasFull = new AtomicBoolean();
+    /** Guarded by {@link #lock}. */
+    private boolean closed;
+    private Thread writer;
+
+    /** @param onDrained called on the writer thread once a full outbox drained to the low-water mark */
+    FrameOutbox(Runnable onDrained) {
+        this.onDrained = onDrained;
+    }
+
+    /** Starts the writer thread. */
+    void start(String threadName) {
+        writer = new Thread(this::runWriter, threadName);
+        writer.setDaemon(true);
+        writer.start();
+    }
+
+    /** Whether more bytes may be added now without passing the high-water mark. */
+    boolean isWritable() {
+        return queuedBytes.get() < HIGH_WATER_MARK;
+    }
+
+    /** Queues {@code length} bytes of {@code bytes} (now the outbox's) for {@code sink}. */
+    void add(Sink sink, byte[] bytes, int length) {
+        if (queuedBytes.addAndGet(length) >= HIGH_WATER_MARK) {
+            wasFull.set(true);
+        }
+        synchronized (lock) {
+            if (!closed) {
+                chunks.add(new Chunk(sink, bytes, length));
+                lock.notifyAll();
+            }
+        }
+    }
+
+    /** Drops what is queued and ends the writer thread (after the send under way). */
+    void close() {
+        synchronized (lock) {
+            closed = true;
+            chunks.clear();
+            lock.notifyAll();
+        }
+        StreamChannel.join(writer);
+    }
+
+    private void runWriter() {
+        byte[] joined = new byte[8 << 10];
+        List<Chunk> taken = new ArrayList<>();
+        while (true) {
+            synchronized (lock) {
+                while (chunks.isEmpty() && !closed) {
+                    try {
+                        lock.wait();
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+                if (closed) {
+                    return;
+                }
+                takeJoinable(taken);
+            }
+            Chunk first = taken.get(0);
+            byte[] bytes = first.bytes;
+            int length = first.length;
+            if (taken.size() > 1) {
+                for (int i = 1; i < taken.size(); i++) {
+                    length += taken.get(i).length;
+                }
+                if (joined.length < length) {
+                    joined = new byte[Math.max(2 * joined.length, length)];
+                }
+                int at = 0;
+                for (Chunk chunk : taken) {
+                    System.arraycopy(chunk.bytes, 0, joined, at, chunk.length);
+                    at += chunk.length;
+                }
+                bytes = joined;
+            }
+            taken.clear();
+            try {
+                first.sink.send(bytes, length);
+            } catch (IOException e) {
+                first.sink.broken(e);
+            }
+            if (drained(length)) {
+                onDrained.run();
+            }
+        }
+    }
+
+    /** Takes the first chunk and, for a sink that joins them, the next ones for the same sink. */
+    private void takeJoinable(List<Chunk> taken) {
+        Chunk first = chunks.poll();
+        taken.add(first);
+        int length = first.length;
+        while (first.sink.joinsChunks() && !chunks.isEmpty() && chunks.peek().sink == first.sink
+                && length + chunks.peek().length <= MAX_WRITE) {
+            Chunk next = chunks.poll();
+            taken.add(next);
+            length += next.length;
+        }
+    }
+
+    private boolean drained(int sent) {
+        return queuedBytes.addAndGet(-sent) <= LOW_WATER_MARK && wasFull.compareAndSet(true, false);
+    }
+
+    /** Bytes for one sink. */
+    private static final class Chunk {
+        final Sink sink;
+        final byte[] bytes;
+        final int length;
+
+        Chunk(Sink sink, byte[] bytes, int length) {
+            this.sink = sink;
+            this.bytes = bytes;
+            this.length = length;
+        }
+    }
+}

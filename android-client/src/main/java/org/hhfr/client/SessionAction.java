@@ -1,0 +1,161 @@
+package org.hhfr.client;
+
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What a {@link SessionStateMachine} asks its adapter to do: the only way the machine acts on the world.
+ *
+ * @param <C> a call with its request
+ * @param <S> an open stream
+ */
+final class SessionAction<C, S> {
+    /** What to do. */
+    enum Kind {
+        /** Make {@link #call()} over SOAP with the offer; report the answer or the failure. */
+        SEND_WITH_OFFER,
+        /** Negotiate with a separate request; report the answer or the failure. */
+        NEGOTIATE,
+        /** Open the stream of {@link #grant()}; report it opened, or that it failed. */
+        OPEN_STREAM,
+        /** Send {@link #calls()}, in order, on {@link #stream()}. */
+        SEND_ON_STREAM,
+        /** Send {@link #calls()} as plain SOAP. */
+        SEND_OVER_SOAP,
+        /** Fail {@link #calls()} for {@link #failure()}. */
+        FAIL_CALLS,
+        /** Keep the ticket of {@link #grant()} in the cache for {@link #keepForMillis()}. */
+        STORE_TICKET,
+        /** Drop the session's ticket from the cache: the server no longer honours it. */
+        FORGET_TICKET,
+        /** Close {@link #stream()}. */
+        CLOSE_STREAM
+    }
+
+    /** Why calls fail without being sent. */
+    enum Failure {
+        /** The session was closed while they waited. */
+        SESSION_CLOSED,
+        /** As many calls as a stream holds already wait for the negotiation. */
+        TOO_MANY_WAITING
+    }
+
+    private final Kind kind;
+    private final List<C> calls;
+    private final S stream;
+    private final StreamGrant grant;
+    private final Failure failure;
+    private final long keepForMillis;
+
+    private SessionAction(Kind kind, List<C> calls, S stream, StreamGrant grant, Failure failure,
+                          long keepForMillis) {
+        this.kind = kind;
+        this.calls = calls;
+        this.stream = stream;
+        this.grant = grant;
+        this.failure = failure;
+        this.keepForMillis = keepForMillis;
+    }
+
+    static <C, S> SessionAction<C, S> sendWithOffer(C call) {
+        return new SessionAction<>(Kind.SEND_WITH_OFFER, Collections.singletonList(call), null, null, null, 0);
+    }
+
+    static <C, S> SessionAction<C, S> negotiate() {
+        return new SessionAction<>(Kind.NEGOTIATE, Collections.<C>emptyList(), null, null, null, 0);
+    }
+
+    static <C, S> SessionAction<C, S> openStream(StreamGrant grant) {
+        return new SessionAction<>(Kind.OPEN_STREAM, Collections.<C>emptyList(), null, grant, null, 0);
+    }
+
+    static <C, S> SessionAction<C, S> sendOnStream(List<C> calls, S stream) {
+        return new SessionAction<>(Kind.SEND_ON_STREAM, calls, stream, null, null, 0);
+    }
+
+    static <C, S> SessionAction<C, S> sendOverSoap(List<C> calls) {
+        return new SessionAction<>(Kind.SEND_OVER_SOAP, calls, null, null, null, 0);
+    }
+
+    static <C, S> SessionAction<C, S> failCalls(List<C> calls, Failure failure) {
+        return new SessionAction<>(Kind.FAIL_CALLS, calls, null, null, failure, 0);
+    }
+
+    static <C, S> SessionAction<C, S> storeTicket(StreamGrant grant, long keepForMillis) {
+        return new SessionAction<>(Kind.STORE_TICKET, Collections.<C>emptyList(), null, grant, null, keepForMillis);
+    }
+
+    static <C, S> SessionAction<C, S> forgetTicket() {
+        return new SessionAction<>(Kind.FORGET_TICKET, Collections.<C>emptyList(), null, null, null, 0);
+    }
+
+    static <C, S> SessionAction<C, S> closeStream(S stream) {
+        return new SessionAction<>(Kind.CLOSE_STREAM, Collections.<C>emptyList(), stream, null, null, 0);
+    }
+
+    Kind kind() {
+        return kind;
+    }
+
+    /** The call to offer with ({@link Kind#SEND_WITH_OFFER}). */
+    C call() {
+        return calls.get(0);
+    }
+
+    List<C> calls() {
+        return calls;
+    }
+
+    S stream() {
+        return stream;
+    }
+
+    StreamGrant grant() {
+        return grant;
+    }
+
+    Failure failure() {
+        return failure;
+    }
+
+    long keepForMillis() {
+        return keepForMillis;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        if (!(o instanceof SessionAction)) {
+            return false;
+        }
+        SessionAction<?, ?> other = (SessionAction<?, ?>) o;
+        return kind == other.kind && calls.equals(other.calls) && Objects.equals(stream, other.stream)
+                && grant == other.grant && failure == other.failure && keepForMillis == other.keepForMillis;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(kind, calls, stream, failure, keepForMillis);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder(kind.name());
+        if (!calls.isEmpty()) {
+            text.append(' ').append(calls);
+        }
+        if (stream != null) {
+            text.append(" stream ").append(stream);
+        }
+        if (grant != null) {
+            text.append(" grant ").append(grant);
+        }
+        if (failure != null) {
+            text.append(' ').append(failure);
+        }
+        if (kind == Kind.STORE_TICKET) {
+            text.append(" for ").append(keepForMillis).append(" ms");
+        }
+        return text.toString();
+    }
+}

@@ -1,0 +1,329 @@
+package org.hhfr.client;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.MonotonicClock;
+import org.hhfr.contextstore.TicketKey;
+import org.hhfr.negotiation.Offer;
+import org.hhfr.negotiation.SchemaDigests;
+import org.hhfr.negotiation.client.NegotiationOutcome;
+import org.hhfr.negotiation.client.OptimisticResult;
+import org.hhfr.negotiation.soap.MessageBody;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.XmlRepresentation;
+
+/**
+ * The I/O adapter of a {@link SessionStateMachine}: it feeds the machine events under its lock, takes the
+ * actions out and performs them outside the lock, so no network call (negotiation, stream set-up, SOAP) ever
+ * holds it: a slow one holds up neither the session's other calls nor {@link #close()}.
+ *
+ * <p>Threads: network actions run on the thread that caused them when it may block (a blocking
+ * {@link Session#call}, {@link HhfrClient#open}, or a task of this driver), otherwise (an asynchronous call, a
+ * stream's reader handing calls back) on the builder's executor or a short-lived {@code hhfr-call} thread.
+ * A granted stream is connected in the background, so the offering call returns with its answer at once.
+ * Calls sent over SOAP in a batch go through at most {@link #SOAP_LANES} background tasks.
+ */
+final class SessionDriver {
+    /**
+     * Tasks that send a batch of calls over SOAP, one call at a time each: the default number of idle
+     * connections {@code HttpURLConnection} keeps per host ({@code http.maxConnections}), so they are reused
+     * and a busy server does not see a burst of one connection per waiting call.
+     */
+    private static final int SOAP_LANES = 5;
+
+    private final HhfrClient client;
+    private final ClientSettings settings;
+    private final Operation operation;
+    private final TicketKey ticketKey;
+    private final XmlRepresentation xml;
+    /** Plain SOAP: the fallback, and the road of one-way operations. Stateless, so shared. */
+    private final SoapChannel soap;
+    private final Object lock = new Object();
+    /** Guarded by {@link #lock}. */
+    private final SessionStateMachine<UnsentCall, Channel> machine;
+
+    SessionDriver(HhfrClient client, Operation operation) {
+        this.client = client;
+        this.settings = client.settings();
+        this.operation = operation;
+        this.ticketKey = TicketKey.of(settings.serviceUrl().toString(), operation.soapAction() + " "
+                + operation.element(), operation.fingerprint());
+        this.xml = new XmlRepresentation(settings.streamerLimits());
+        this.soap = new SoapChannel(settings, operation);
+        boolean streamsWanted = !settings.transportUris().isEmpty() && !operation.isOneWay();
+        this.machine = new SessionStateMachine<>(streamsWanted, Session.MAX_WAITING_CALLS, MonotonicClock.SYSTEM,
+                unsent -> unsent.call.deadlineMillis());
+    }
+
+    SoapChannel soap() {
+        return soap;
+    }
+
+    boolean isClosed() {
+        return feed(m -> m.state() == SessionState.CLOSED);
+    }
+
+    /** The mode of the stream the session streams on, or replaces after a loss; SOAP once it fell back. */
+    Mode mode() {
+        StreamGrant streamed = feed(SessionStateMachine::streamed);
+        return streamed != null ? streamed.mode() : Mode.SOAP;
+    }
+
+    /** The open stream, or SOAP. */
+    Channel channel() {
+        Channel stream = feed(SessionStateMachine::stream);
+        return stream != null ? stream : soap;
+    }
+
+    /** Reopens a stream from a still valid ticket, or negotiates now when the client asks for it. */
+    void open() {
+        StreamGrant ticket = client.negotiator().resumable(ticketKey).map(StreamGrant::fromTicket).orElse(null);
+        perform(feed(m -> m.opened(ticket, settings.negotiateOnOpen())), true, null);
+    }
+
+    /**
+     * Starts a call. {@code blocking}: the calling thread waits for it anyway, so it may make network calls
+     * (an offer, a negotiation, the call itself over SOAP); otherwise they go to the background.
+     */
+    void start(PendingCall call, Message request, boolean blocking) {
+        UnsentCall unsent = new UnsentCall(call, request);
+        List<SessionAction<UnsentCall, Channel>> actions = lostStream();
+        actions.addAll(feed(m -> m.callStarted(unsent)));
+        perform(actions, blocking, blocking ? unsent : null);
+    }
+
+    /** Fails waiting calls, closes the stream (bounded, see {@link Channel#close}); never waits for a negotiation. */
+    void close() {
+        List<SessionAction<UnsentCall, Channel>> actions = lostStream();
+        actions.addAll(feed(SessionStateMachine::closeRequested));
+        perform(actions, true, null);
+    }
+
+    /** Tells the machine when its stream failed for good since it last looked. */
+    private List<SessionAction<UnsentCall, Channel>> lostStream() {
+        Channel stream = feed(SessionStateMachine::stream);
+        if (stream != null && !stream.isUsable()) {
+            return feed(m -> m.streamLost(stream, Collections.<UnsentCall>emptyList()));
+        }
+        return new ArrayList<>();
+    }
+
+    private <T> T feed(Function<SessionStateMachine<UnsentCall, Channel>, T> event) {
+        synchronized (lock) {
+            return event.apply(machine);
+        }
+    }
+
+    /**
+     * Performs actions in order, never under the lock. {@code mayBlock}: this thread may make network calls.
+     * {@code own}: the call this thread waits for, sent over SOAP right here when it goes alone.
+     */
+    private void perform(List<SessionAction<UnsentCall, Channel>> actions, boolean mayBlock, UnsentCall own) {
+        for (SessionAction<UnsentCall, Channel> action : actions) {
+            switch (action.kind()) {
+                case SEND_WITH_OFFER:
+                    UnsentCall offering = action.call();
+                    onThreadThatMayBlock(mayBlock, () -> sendWithOffer(offering));
+                    break;
+                case NEGOTIATE:
+                    onThreadThatMayBlock(mayBlock, () -> negotiate(mayBlock ? own : null));
+                    break;
+                case OPEN_STREAM:
+                    onThreadThatMayBlock(mayBlock, () -> openStream(action.grant(), mayBlock ? own : null));
+                    break;
+                case SEND_ON_STREAM:
+                    sendOnStream(action.calls(), action.stream(), mayBlock, own);
+                    break;
+                case SEND_OVER_SOAP:
+                    sendOverSoap(action.calls(), mayBlock ? own : null);
+                    break;
+                case FAIL_CALLS:
+                    for (UnsentCall unsent : action.calls()) {
+                        unsent.call.fail(failure(action.failure()));
+                    }
+                    break;
+                case STORE_TICKET:
+                    client.tickets().put(ticketKey, action.grant().ticket, action.keepForMillis());
+                    break;
+                case FORGET_TICKET:
+                    client.negotiator().forget(ticketKey);
+                    break;
+                case CLOSE_STREAM:
+                    action.stream().close();
+                    break;
+                default:
+                    throw new AssertionError(action);
+            }
+        }
+    }
+
+    private HhfrException failure(SessionAction.Failure failure) {
+        if (failure == SessionAction.Failure.TOO_MANY_WAITING) {
+            return new HhfrException(Session.MAX_WAITING_CALLS + " calls already wait for the negotiation of "
+                    + operation + " at " + settings.serviceUrl() + "; retry once the first call returned");
+        }
+        return closedFailure();
+    }
+
+    /** What a call made on the closed session fails with. */
+    SessionClosedException closedFailure() {
+        return new SessionClosedException("the session for " + operation + " is closed");
+    }
+
+    /**
+     * The optimistic style: the call is made over SOAP with the offer and completed with its answer at once;
+     * the stream the answer grants is then connected in the background (calls made meanwhile wait for it).
+     */
+    private void sendWithOffer(UnsentCall offering) {
+        OptimisticResult<Message> result;
+        try {
+            SoapChannel.checkRequestSize(xml, offering.request, settings.maxMessageBytes());
+            result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), offer().build(),
+                    Collections.<HeaderBlock>emptyList(), MessageBody.writer(xml, offering.request),
+                    MessageBody.reader(xml, operation.response()));
+        } catch (IOException e) {
+            offering.call.fail(SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
+                    + settings.serviceUrl(), settings.readTimeoutMillis(), settings.maxMessageBytes()));
+            perform(feed(SessionStateMachine::negotiationFailed), true, null);
+            return;
+        } catch (RuntimeException | Error e) {
+            perform(feed(SessionStateMachine::negotiationFailed), true, null);
+            throw e;
+        }
+        offering.call.complete(result.response().body());
+        NegotiationOutcome outcome = result.outcome();
+        if (outcome.streaming()) {
+            StreamGrant granted = StreamGrant.fromAnswer(outcome);
+            inBackground(() -> perform(feed(m -> m.streamGranted(granted)), true, null));
+        } else {
+            perform(feed(SessionStateMachine::streamDeclined), true, null);
+        }
+    }
+
+    /** Negotiates with a separate request; any failure leaves the waiting calls to SOAP. */
+    private void negotiate(UnsentCall own) {
+        List<SessionAction<UnsentCall, Channel>> next;
+        try {
+            NegotiationOutcome outcome = client.negotiator().negotiate(ticketKey,
+                    offer().action(operation.soapAction()).build(), Collections.<HeaderBlock>emptyList());
+            if (outcome.streaming()) {
+                StreamGrant granted = StreamGrant.fromAnswer(outcome);
+                next = feed(m -> m.streamGranted(granted));
+            } else {
+                next = feed(SessionStateMachine::streamDeclined);
+            }
+        } catch (IOException e) {
+            next = feed(SessionStateMachine::negotiationFailed);
+        }
+        perform(next, true, own);
+    }
+
+    /**
+     * Opens the granted stream and reports how that went. A stream its server refused before it was reported
+     * open counts as not opened.
+     */
+    private void openStream(StreamGrant grant, UnsentCall own) {
+        Channel opened;
+        try {
+            opened = connect(grant);
+        } catch (HhfrException e) {
+            opened = null;
+        }
+        List<SessionAction<UnsentCall, Channel>> next;
+        if (opened != null && opened.isUsable()) {
+            Channel stream = opened;
+            next = feed(m -> m.streamOpened(stream));
+        } else {
+            if (opened != null) {
+                opened.close();
+            }
+            next = feed(SessionStateMachine::streamOpenFailed);
+        }
+        perform(next, true, own);
+    }
+
+    /** Connects the granted stream; {@code null} for a transport this client does not know. */
+    private Channel connect(StreamGrant grant) throws HhfrException {
+        StreamSettings stream = new StreamSettings(settings, operation, client.timer(), grant.ticket, grant.epoch);
+        switch (grant.mode()) {
+            case HHFR_TCP:
+                // The reader thread hands calls back; it must not wait, so they are taken in the background.
+                return TcpChannel.open(stream, (refused, calls) -> inBackground(
+                        () -> perform(feed(m -> m.streamRefused(refused, calls)), true, null)));
+            case HHFR_UDP:
+                return UdpChannel.open(stream);
+            default:
+                return null;
+        }
+    }
+
+    /** Sends calls on the stream from this thread; when it failed meanwhile, they take the session's new road. */
+    private void sendOnStream(List<UnsentCall> calls, Channel stream, boolean mayBlock, UnsentCall own) {
+        if (!stream.isUsable()) {
+            perform(feed(m -> m.streamLost(stream, calls)), mayBlock, own);
+            return;
+        }
+        for (UnsentCall unsent : calls) {
+            if (!unsent.call.isDone()) {
+                stream.start(unsent.call, unsent.request);
+            }
+        }
+    }
+
+    /**
+     * Sends calls over SOAP: {@code own} alone right here, a batch in order through at most {@link #SOAP_LANES}
+     * background tasks. Calls already past their deadline are skipped.
+     */
+    private void sendOverSoap(List<UnsentCall> calls, UnsentCall own) {
+        if (calls.size() == 1 && calls.get(0) == own) {
+            soap.start(own.call, own.request);
+            return;
+        }
+        Queue<UnsentCall> queue = new ConcurrentLinkedQueue<>(calls);
+        for (int lane = Math.min(SOAP_LANES, calls.size()); lane > 0; lane--) {
+            inBackground(() -> {
+                for (UnsentCall unsent = queue.poll(); unsent != null; unsent = queue.poll()) {
+                    if (!unsent.call.isDone()) {
+                        soap.start(unsent.call, unsent.request);
+                    }
+                }
+            });
+        }
+    }
+
+    private void onThreadThatMayBlock(boolean mayBlock, Runnable task) {
+        if (mayBlock) {
+            task.run();
+        } else {
+            inBackground(task);
+        }
+    }
+
+    /** Runs the task on the builder's executor, or on a short-lived daemon thread without one. */
+    private void inBackground(Runnable task) {
+        Executor executor = settings.executor();
+        if (executor != null) {
+            executor.execute(task);
+        } else {
+            Thread thread = new Thread(task, "hhfr-call");
+            thread.setDaemon(true);
+            thread.start();
+        }
+    }
+
+    private Offer.Builder offer() {
+        return Offer.builder()
+                .policy(settings.offeredPolicy())
+                .transports(settings.transportUris())
+                .digests(SchemaDigests.of(operation.request(), operation.response()))
+                .maxMessageBytes(settings.maxMessageBytes());
+    }
+}

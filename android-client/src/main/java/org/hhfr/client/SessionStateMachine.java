@@ -1,0 +1,325 @@
+package org.hhfr.client;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.ToLongFunction;
+
+import org.hhfr.contextstore.MonotonicClock;
+
+/**
+ * The road of one session's calls, as a pure state machine: events in (a call started, a negotiation answered
+ * or failed, a stream opened, refused or lost, close requested), {@linkplain SessionAction actions} out (send
+ * with the offer, negotiate, open a stream, send calls on a road, fail calls, keep or forget the ticket, close a
+ * stream). No I/O, no threads, no locks; time comes from the injected clock. The adapter ({@link Session})
+ * feeds it under its lock and performs the actions outside.
+ *
+ * <ul>
+ *   <li>{@link SessionState#NEW}: the first call carries the offer ({@link SessionState#NEGOTIATING}); calls
+ *       made meanwhile wait, at most {@code maxWaitingCalls} of them, until the mode is settled: on the
+ *       stream the answer grants once it is open, over SOAP when the service declined or the offering call
+ *       failed (then the next call offers again).</li>
+ *   <li>A stream opened from a ticket ({@link SessionState#RESUMING}) that cannot open, or whose server
+ *       refuses it, costs the ticket and leads to a new negotiation; a freshly granted one
+ *       ({@link SessionState#CONNECTING}) falls back to SOAP. A refused stream's calls were not run: they are
+ *       sent again that way, neither failed nor lost.</li>
+ *   <li>A stream lost for good costs the ticket; the next call negotiates again with a separate request.</li>
+ *   <li>Closing fails the waiting calls and closes the stream; its ticket is kept for 90% of the validity
+ *       the server granted (each use of the session starts it again). A stream that opens after the close is
+ *       closed at once.</li>
+ * </ul>
+ * Waiting calls whose deadline passed are dropped, not sent (their deadline already failed them).
+ *
+ * @param <C> a call with its request
+ * @param <S> an open stream
+ */
+final class SessionStateMachine<C, S> {
+    /** Tickets are kept after close for 90% of the granted validity, as the negotiator keeps them. */
+    private static final long EXPIRY_MARGIN_DIVISOR = 10;
+
+    private final int maxWaitingCalls;
+    private final MonotonicClock clock;
+    private final ToLongFunction<? super C> deadlineMillis;
+    private SessionState state;
+    /** Calls waiting for the negotiation or the stream, in order. */
+    private List<C> waiting = new ArrayList<>();
+    /** The stream being opened or open; {@code null} before the first grant. */
+    private StreamGrant grant;
+    /** The open stream: set exactly in {@link SessionState#STREAMING}. */
+    private S stream;
+    /** The grant of the stream opened last, until the session falls back to SOAP. */
+    private StreamGrant streamed;
+
+    /**
+     * @param streamsWanted  false for a session that never negotiates (only SOAP offered, or a one-way
+     *                       operation): it starts, and stays, on SOAP
+     * @param deadlineMillis a call's deadline on {@code clock}
+     */
+    SessionStateMachine(boolean streamsWanted, int maxWaitingCalls, MonotonicClock clock,
+                        ToLongFunction<? super C> deadlineMillis) {
+        this.state = streamsWanted ? SessionState.NEW : SessionState.SOAP;
+        this.maxWaitingCalls = maxWaitingCalls;
+        this.clock = clock;
+        this.deadlineMillis = deadlineMillis;
+    }
+
+    SessionState state() {
+        return state;
+    }
+
+    /** The stream calls travel on, {@code null} unless {@link SessionState#STREAMING}. */
+    S stream() {
+        return stream;
+    }
+
+    /**
+     * The grant of the stream the session streams on, or streamed on last while it replaces a lost one;
+     * {@code null} once it fell back to SOAP (or before it ever streamed). Says what {@link Session#mode()}
+     * shows.
+     */
+    StreamGrant streamed() {
+        return streamed;
+    }
+
+    /**
+     * The session was opened: reopen the stream of a still valid {@code ticket} (may be {@code null}), or
+     * negotiate now when {@code negotiateNow}; otherwise the first call will carry the offer.
+     */
+    List<SessionAction<C, S>> opened(StreamGrant ticket, boolean negotiateNow) {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (state == SessionState.NEW && ticket != null) {
+            state = SessionState.RESUMING;
+            grant = ticket;
+            out.add(SessionAction.<C, S>openStream(ticket));
+        } else if (state == SessionState.NEW && negotiateNow) {
+            state = SessionState.NEGOTIATING;
+            out.add(SessionAction.<C, S>negotiate());
+        }
+        return out;
+    }
+
+    /** A new call: it carries the offer, waits, or takes the current road. */
+    List<SessionAction<C, S>> callStarted(C call) {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        route(Collections.singletonList(call), false, out);
+        return out;
+    }
+
+    /** The negotiation's answer granted a stream: open it. */
+    List<SessionAction<C, S>> streamGranted(StreamGrant granted) {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (state == SessionState.NEGOTIATING) {
+            state = granted.fromTicket ? SessionState.RESUMING : SessionState.CONNECTING;
+            grant = granted;
+            out.add(SessionAction.<C, S>openStream(granted));
+        }
+        return out;
+    }
+
+    /** The service declined, or does not speak HHFR: the session stays on SOAP. */
+    List<SessionAction<C, S>> streamDeclined() {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (state == SessionState.NEGOTIATING) {
+            fallBack(SessionState.SOAP);
+            sendOverSoap(release(), out);
+        }
+        return out;
+    }
+
+    /** The negotiation got no usable answer: the waiting calls go over SOAP; the next new call offers again. */
+    List<SessionAction<C, S>> negotiationFailed() {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (state == SessionState.NEGOTIATING) {
+            fallBack(SessionState.NEW);
+            sendOverSoap(release(), out);
+        }
+        return out;
+    }
+
+    /** The granted stream is open: the waiting calls leave on it, in order. Closed at once after a close. */
+    List<SessionAction<C, S>> streamOpened(S opened) {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (state == SessionState.CONNECTING || state == SessionState.RESUMING) {
+            state = SessionState.STREAMING;
+            stream = opened;
+            streamed = grant;
+            List<C> released = release();
+            if (!released.isEmpty()) {
+                out.add(SessionAction.sendOnStream(released, opened));
+            }
+        } else {
+            out.add(SessionAction.<C, S>closeStream(opened));
+        }
+        return out;
+    }
+
+    /**
+     * The granted stream could not be opened (unreachable, or refused before it carried a call): a ticket's
+     * stream leads to a new negotiation, a fresh one to SOAP. The ticket is forgotten either way.
+     */
+    List<SessionAction<C, S>> streamOpenFailed() {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (state == SessionState.RESUMING) {
+            out.add(SessionAction.<C, S>forgetTicket());
+            state = SessionState.NEGOTIATING;
+            out.add(SessionAction.<C, S>negotiate());
+        } else if (state == SessionState.CONNECTING) {
+            out.add(SessionAction.<C, S>forgetTicket());
+            fallBack(SessionState.SOAP);
+            sendOverSoap(release(), out);
+        } else if (state == SessionState.CLOSED) {
+            out.add(SessionAction.<C, S>forgetTicket());
+        }
+        return out;
+    }
+
+    /**
+     * The server refused {@code refused} before running any of {@code calls} (it handed them back): like a
+     * failed open, then the calls are sent again that way. Calls of an older stream just take today's road.
+     */
+    List<SessionAction<C, S>> streamRefused(S refused, List<C> calls) {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (isCurrent(refused)) {
+            out.add(SessionAction.<C, S>forgetTicket());
+            out.add(SessionAction.<C, S>closeStream(refused));
+            stream = null;
+            if (grant.fromTicket) {
+                state = SessionState.STREAM_LOST;
+            } else {
+                fallBack(SessionState.SOAP);
+            }
+        }
+        route(calls, true, out);
+        return out;
+    }
+
+    /**
+     * {@code lost} failed for good (expired, given up, refused): it is closed with its ticket, and the next
+     * call negotiates again. {@code unsent} (calls not yet handed to it) take the new road.
+     */
+    List<SessionAction<C, S>> streamLost(S lost, List<C> unsent) {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (isCurrent(lost)) {
+            out.add(SessionAction.<C, S>forgetTicket());
+            out.add(SessionAction.<C, S>closeStream(lost));
+            stream = null;
+            state = SessionState.STREAM_LOST;
+        }
+        route(unsent, true, out);
+        return out;
+    }
+
+    /** Fails the waiting calls, closes the stream and keeps its ticket for 90% of its validity. */
+    List<SessionAction<C, S>> closeRequested() {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (state == SessionState.CLOSED) {
+            return out;
+        }
+        List<C> abandoned = waiting;
+        waiting = new ArrayList<>();
+        if (!abandoned.isEmpty()) {
+            out.add(SessionAction.<C, S>failCalls(abandoned, SessionAction.Failure.SESSION_CLOSED));
+        }
+        if (state == SessionState.STREAMING) {
+            out.add(SessionAction.<C, S>closeStream(stream));
+            long validFor = grant.validForMillis();
+            out.add(SessionAction.<C, S>storeTicket(grant, validFor - validFor / EXPIRY_MARGIN_DIVISOR));
+        }
+        stream = null;
+        state = SessionState.CLOSED;
+        return out;
+    }
+
+    /** Leaves streams behind: the session is on SOAP now, or until the next call's offer is answered. */
+    private void fallBack(SessionState soapOrNew) {
+        state = soapOrNew;
+        streamed = null;
+    }
+
+    private boolean isCurrent(S candidate) {
+        return state == SessionState.STREAMING && stream.equals(candidate);
+    }
+
+    /**
+     * Puts calls on the road of the current state, in order. {@code returned}: calls that were already
+     * accepted once (handed back by a stream), which wait beyond the limit of new calls.
+     */
+    private void route(List<C> calls, boolean returned, List<SessionAction<C, S>> out) {
+        int next = 0;
+        while (next < calls.size()) {
+            switch (state) {
+                case NEW:
+                    state = SessionState.NEGOTIATING;
+                    out.add(SessionAction.<C, S>sendWithOffer(calls.get(next++)));
+                    break;
+                case STREAM_LOST:
+                    state = SessionState.NEGOTIATING;
+                    out.add(SessionAction.<C, S>negotiate());
+                    break;
+                case NEGOTIATING:
+                case CONNECTING:
+                case RESUMING:
+                    enqueue(calls.get(next++), returned, out);
+                    break;
+                case STREAMING:
+                    out.add(SessionAction.sendOnStream(tail(calls, next), stream));
+                    return;
+                case SOAP:
+                    sendOverSoap(tail(calls, next), out);
+                    return;
+                default:
+                    out.add(SessionAction.<C, S>failCalls(tail(calls, next), SessionAction.Failure.SESSION_CLOSED));
+                    return;
+            }
+        }
+    }
+
+    /** Adds a call to the waiting line; a new one fails when the line is full of calls still in time. */
+    private void enqueue(C call, boolean returned, List<SessionAction<C, S>> out) {
+        long now = clock.millis();
+        if (isExpired(call, now)) {
+            return;
+        }
+        if (!returned && waiting.size() >= maxWaitingCalls) {
+            dropExpired(now);
+        }
+        if (!returned && waiting.size() >= maxWaitingCalls) {
+            out.add(SessionAction.<C, S>failCalls(Collections.singletonList(call),
+                    SessionAction.Failure.TOO_MANY_WAITING));
+        } else {
+            waiting.add(call);
+        }
+    }
+
+    /** Takes the waiting calls whose deadline has not passed, in order. */
+    private List<C> release() {
+        dropExpired(clock.millis());
+        List<C> released = waiting;
+        waiting = new ArrayList<>();
+        return released;
+    }
+
+    private void dropExpired(long now) {
+        List<C> live = new ArrayList<>(waiting.size());
+        for (C call : waiting) {
+            if (!isExpired(call, now)) {
+                live.add(call);
+            }
+        }
+        waiting = live;
+    }
+
+    private boolean isExpired(C call, long now) {
+        return now - deadlineMillis.applyAsLong(call) >= 0;
+    }
+
+    private static <C> List<C> tail(List<C> calls, int from) {
+        return new ArrayList<>(calls.subList(from, calls.size()));
+    }
+
+    private static <C, S> void sendOverSoap(List<C> calls, List<SessionAction<C, S>> out) {
+        if (!calls.isEmpty()) {
+            out.add(SessionAction.<C, S>sendOverSoap(calls));
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.hhfr.client;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.util.Arrays;
+
+import org.hhfr.transports.driver.Link;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameCodec;
+
+/**
+ * A stream's frames over one TCP connection: a turn's frames are encoded back to back into one buffer, which
+ * goes to the stream's {@link FrameOutbox} at the flush (or when it grows past a batch), and the writer thread
+ * writes it. Used in the stream's serial context, except {@link #send} and {@link #broken} (writer thread).
+ */
+final class SocketLink implements Link, FrameOutbox.Sink {
+    private static final int MAX_BATCH = 64 << 10;
+
+    private final Socket socket;
+    private final FrameOutbox outbox;
+    private byte[] batch = new byte[8 << 10];
+    private int length;
+
+    SocketLink(Socket socket, FrameOutbox outbox) {
+        this.socket = socket;
+        this.outbox = outbox;
+    }
+
+    @Override
+    public boolean isWritable() {
+        return outbox.isWritable();
+    }
+
+    @Override
+    public void write(Frame frame) {
+        int size = FrameCodec.encodedSize(frame);
+        if (length + size > batch.length) {
+            batch = Arrays.copyOf(batch, Math.max(2 * batch.length, length + size));
+        }
+        length = FrameCodec.encode(frame, batch, length);
+        if (length >= MAX_BATCH) {
+            flush();
+        }
+    }
+
+    @Override
+    public void flush() {
+        if (length > 0) {
+            outbox.add(this, Arrays.copyOf(batch, length), length);
+            length = 0;
+        }
+        if (batch.length > MAX_BATCH) {
+            batch = new byte[8 << 10];
+        }
+    }
+
+    /** A client reads always: a client that stopped while its server does the same would deadlock both. */
+    @Override
+    public void setReading(boolean reading) {
+    }
+
+    /** Sends what is queued; the connection itself is closed by its reader, which reconnects or stops. */
+    @Override
+    public void close(Frame lastFrame) {
+        if (lastFrame != null) {
+            write(lastFrame);
+        }
+        flush();
+    }
+
+    @Override
+    public void send(byte[] bytes, int count) throws IOException {
+        OutputStream out = socket.getOutputStream();
+        out.write(bytes, 0, count);
+        out.flush();
+    }
+
+    @Override
+    public boolean joinsChunks() {
+        return true;
+    }
+
+    /**
+     * Nothing to do: the reader sees the broken connection too, and reconnects. (Closing the socket here
+     * could cut off the server's answer still to be read, such as its refusal of the handshake.)
+     */
+    @Override
+    public void broken(IOException cause) {
+    }
+
+    @Override
+    public String toString() {
+        return "TCP " + socket.getRemoteSocketAddress();
+    }
+}

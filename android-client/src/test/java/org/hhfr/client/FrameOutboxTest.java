@@ -1,0 +1,116 @@
+package org.hhfr.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+class FrameOutboxTest {
+    private final AtomicInteger turnsAsked = new AtomicInteger();
+    private final FrameOutbox outbox = new FrameOutbox(turnsAsked::incrementAndGet);
+
+    @Test
+    void aFullOutboxIsUnwritableUntilTheWriterDrainsItThenAsksForOneTurn() throws Exception {
+        HeldSink sink = new HeldSink(true);
+        outbox.start("test-writer");
+        try {
+            outbox.add(sink, new byte[16], 16);
+            assertTrue(sink.sending.await(5, TimeUnit.SECONDS));
+            int chunk = FrameOutbox.HIGH_WATER_MARK / 4;
+            for (int i = 0; i < 4; i++) {
+                outbox.add(sink, new byte[chunk], chunk);
+            }
+            assertFalse(outbox.isWritable());
+            sink.release.countDown();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (turnsAsked.get() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertTrue(outbox.isWritable());
+            assertEquals(1, turnsAsked.get());
+        } finally {
+            sink.release.countDown();
+            outbox.close();
+        }
+    }
+
+    @Test
+    void chunksQueuedForOneConnectionDuringASendLeaveInOneWrite() throws Exception {
+        HeldSink sink = new HeldSink(true);
+        outbox.start("test-writer");
+        try {
+            outbox.add(sink, new byte[] {1}, 1);
+            assertTrue(sink.sending.await(5, TimeUnit.SECONDS));
+            outbox.add(sink, new byte[] {2, 2}, 2);
+            outbox.add(sink, new byte[] {3, 3, 3}, 3);
+            sink.release.countDown();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (sink.sizes.size() < 2 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertEquals(List.of(1, 5), sink.sizes);
+        } finally {
+            outbox.close();
+        }
+    }
+
+    @Test
+    void datagramsQueuedDuringASendLeaveOneByOne() throws Exception {
+        HeldSink sink = new HeldSink(false);
+        outbox.start("test-writer");
+        try {
+            outbox.add(sink, new byte[] {1}, 1);
+            assertTrue(sink.sending.await(5, TimeUnit.SECONDS));
+            outbox.add(sink, new byte[] {2, 2}, 2);
+            outbox.add(sink, new byte[] {3, 3, 3}, 3);
+            sink.release.countDown();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (sink.sizes.size() < 3 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertEquals(List.of(1, 2, 3), sink.sizes);
+        } finally {
+            outbox.close();
+        }
+    }
+
+    /** A sink whose first send waits for {@link #release}, and which keeps the size of every send. */
+    private static final class HeldSink implements FrameOutbox.Sink {
+        final CountDownLatch sending = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        final List<Integer> sizes = new CopyOnWriteArrayList<>();
+        private final boolean joins;
+
+        HeldSink(boolean joins) {
+            this.joins = joins;
+        }
+
+        @Override
+        public void send(byte[] bytes, int length) throws IOException {
+            sending.countDown();
+            try {
+                release.await(5, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new IOException(e);
+            }
+            sizes.add(length);
+        }
+
+        @Override
+        public boolean joinsChunks() {
+            return joins;
+        }
+
+        @Override
+        public void broken(IOException cause) {
+        }
+    }
+}

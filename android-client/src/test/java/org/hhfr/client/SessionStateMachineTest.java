@@ -1,0 +1,414 @@
+package org.hhfr.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+import org.hhfr.client.SessionAction.Failure;
+import org.hhfr.contextstore.MonotonicClock;
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.ResumptionTicket;
+import org.hhfr.contextstore.SessionToken;
+import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.transports.auth.SessionId;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Every transition of a session's road, driven by hand: calls are names with deadlines, streams are names, and
+ * time moves only when a test moves it. No sockets, no threads.
+ */
+class SessionStateMachineTest {
+    private static final int MAX_WAITING = 3;
+    private static final long TIMEOUT = 1_000;
+
+    /** Virtual time in milliseconds. */
+    private long now = 5_000;
+    private final MonotonicClock clock = () -> now;
+    private final SessionStateMachine<Call, String> machine = machine(true);
+
+    private final StreamGrant answer = grant(false, 60_000);
+    private final StreamGrant ticket = grant(true, 20_000);
+    private final Call a = call("a");
+    private final Call b = call("b");
+    private final Call c = call("c");
+    private final Call d = call("d");
+
+    @Test
+    void theFirstCallCarriesTheOfferAndCallsMadeMeanwhileWait() {
+        assertEquals(actions(SessionAction.sendWithOffer(a)), machine.callStarted(a));
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+        assertEquals(actions(), machine.callStarted(b));
+        assertEquals(actions(), machine.callStarted(c));
+    }
+
+    @Test
+    void aGrantedStreamIsConnectedThenTheWaitingCallsLeaveOnItInOrder() {
+        offerWithWaiting(b, c);
+        assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
+        assertEquals(SessionState.CONNECTING, machine.state());
+        assertEquals(actions(), machine.callStarted(d), "a call made while the stream connects waits too");
+
+        assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(b, c, d), "tcp")), machine.streamOpened("tcp"));
+        assertEquals(SessionState.STREAMING, machine.state());
+        assertEquals("tcp", machine.stream());
+    }
+
+    @Test
+    void newCallsTakeTheOpenStream() {
+        streaming(answer);
+        assertEquals(actions(SessionAction.sendOnStream(list(d), "tcp")), machine.callStarted(d));
+    }
+
+    @Test
+    void theServiceDecliningSendsTheWaitingCallsAndLaterOnesOverSoap() {
+        offerWithWaiting(b, c);
+        assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(b, c))), machine.streamDeclined());
+        assertEquals(SessionState.SOAP, machine.state());
+        assertEquals(actions(SessionAction.sendOverSoap(list(d))), machine.callStarted(d), "no new offer");
+    }
+
+    @Test
+    void anOfferThatFailsSendsTheWaitingCallsOverSoapAndTheNextCallOffersAgain() {
+        offerWithWaiting(b, c);
+        assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(b, c))), machine.negotiationFailed());
+        assertEquals(SessionState.NEW, machine.state());
+        assertEquals(actions(SessionAction.sendWithOffer(d)), machine.callStarted(d));
+    }
+
+    @Test
+    void callsBeyondTheWaitingLimitFailAtOnce() {
+        offerWithWaiting(b, c, d);
+        Call late = call("late");
+        assertEquals(actions(SessionAction.failCalls(list(late), Failure.TOO_MANY_WAITING)),
+                machine.callStarted(late));
+        assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
+        assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(b, c, d), "tcp")), machine.streamOpened("tcp"),
+                "the refused call is not among them");
+    }
+
+    @Test
+    void waitingCallsWhoseDeadlinePassedAreNotSentAndFreeTheirPlaces() {
+        machine.callStarted(a);
+        machine.callStarted(b);
+        now += 500;
+        machine.callStarted(c);
+        machine.callStarted(d);
+        now += TIMEOUT - 500;
+        Call e = call("e");
+        assertEquals(actions(), machine.callStarted(e), "b's deadline passed: its place went to e");
+        now += 500;
+        assertEquals(actions(SessionAction.sendOverSoap(list(e))), machine.streamDeclined(),
+                "c and d expired while waiting too");
+    }
+
+    @Test
+    void aSessionThatWantsNoStreamCallsOverSoapAndNeverNegotiates() {
+        SessionStateMachine<Call, String> soapOnly = machine(false);
+        assertEquals(actions(), soapOnly.opened(ticket, true));
+        assertEquals(SessionState.SOAP, soapOnly.state());
+        assertEquals(actions(SessionAction.sendOverSoap(list(a))), soapOnly.callStarted(a));
+    }
+
+    @Test
+    void openingWithATicketReopensItsStreamWithoutNegotiating() {
+        assertEquals(actions(SessionAction.openStream(ticket)), machine.opened(ticket, true));
+        assertEquals(SessionState.RESUMING, machine.state());
+        assertEquals(actions(), machine.callStarted(a));
+        assertEquals(actions(SessionAction.sendOnStream(list(a), "tcp")), machine.streamOpened("tcp"));
+    }
+
+    @Test
+    void openingWithNegotiateOnOpenNegotiatesWithASeparateRequest() {
+        assertEquals(actions(SessionAction.negotiate()), machine.opened(null, true));
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+        assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
+        assertEquals(actions(), machine.streamOpened("tcp"));
+        assertEquals(SessionState.STREAMING, machine.state());
+    }
+
+    @Test
+    void openingWithoutTicketOrExplicitNegotiationWaitsForTheFirstCall() {
+        assertEquals(actions(), machine.opened(null, false));
+        assertEquals(SessionState.NEW, machine.state());
+    }
+
+    @Test
+    void aNetworkLossWhileResumingCostsTheTicketAndNegotiatesAgain() {
+        machine.opened(ticket, false);
+        machine.callStarted(a);
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.negotiate()), machine.streamOpenFailed());
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+        assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
+        assertEquals(actions(SessionAction.sendOnStream(list(a), "tcp")), machine.streamOpened("tcp"));
+    }
+
+    @Test
+    void aNetworkLossWhileResumingAndNegotiatingLeavesTheCallsToSoap() {
+        machine.opened(ticket, false);
+        machine.callStarted(a);
+        machine.streamOpenFailed();
+        assertEquals(actions(SessionAction.sendOverSoap(list(a))), machine.negotiationFailed());
+        assertEquals(SessionState.NEW, machine.state());
+    }
+
+    @Test
+    void aGrantedStreamThatCannotOpenFallsBackToSoapWithoutItsTicket() {
+        offerWithWaiting(b);
+        machine.streamGranted(answer);
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.sendOverSoap(list(b))),
+                machine.streamOpenFailed());
+        assertEquals(SessionState.SOAP, machine.state());
+    }
+
+    @Test
+    void aTicketRefusedAsStaleHandsItsCallsToANewNegotiation() {
+        streaming(ticket);
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp"), SessionAction.negotiate()),
+                machine.streamRefused("tcp", Arrays.asList(a, b)));
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+        assertNull(machine.stream());
+        assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
+        assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(a, b), "tcp-2")), machine.streamOpened("tcp-2"),
+                "the handed-back calls are sent once, in order");
+    }
+
+    @Test
+    void aTicketRefusedBeforeAnyCallLeavesTheNegotiationToTheNextCall() {
+        streaming(ticket);
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp")),
+                machine.streamRefused("tcp", Collections.<Call>emptyList()));
+        assertEquals(SessionState.STREAM_LOST, machine.state());
+        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a));
+    }
+
+    @Test
+    void aFreshStreamRefusedAfterBeingGrantedHandsItsCallsToSoap() {
+        streaming(answer);
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp"),
+                SessionAction.sendOverSoap(Arrays.asList(a, b))), machine.streamRefused("tcp", Arrays.asList(a, b)));
+        assertEquals(SessionState.SOAP, machine.state());
+    }
+
+    @Test
+    void callsHandedBackByAnOlderStreamTakeTheCurrentRoad() {
+        streaming(answer);
+        assertEquals(actions(SessionAction.sendOnStream(list(a), "tcp")), machine.streamRefused("old", list(a)));
+        assertEquals(SessionState.STREAMING, machine.state());
+    }
+
+    @Test
+    void callsHandedBackByAnOlderStreamWaitWithTheOthersWhileTheSessionNegotiates() {
+        offerWithWaiting(b);
+        assertEquals(actions(), machine.streamRefused("old", list(c)));
+        machine.streamGranted(answer);
+        assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(b, c), "tcp")), machine.streamOpened("tcp"));
+    }
+
+    @Test
+    void anAnswerThatResumesACachedTicketReopensItLikeATicket() {
+        offerWithWaiting(b);
+        assertEquals(actions(SessionAction.openStream(ticket)), machine.streamGranted(ticket));
+        assertEquals(SessionState.RESUMING, machine.state());
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.negotiate()), machine.streamOpenFailed());
+    }
+
+    @Test
+    void handedBackCallsWaitBeyondTheLimitOfNewCalls() {
+        streaming(ticket);
+        Call e = call("e");
+        machine.streamRefused("tcp", Arrays.asList(a, b, c, d, e));
+        machine.streamGranted(answer);
+        assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(a, b, c, d, e), "tcp-2")),
+                machine.streamOpened("tcp-2"));
+    }
+
+    @Test
+    void aLostStreamCostsItsTicketAndTheNextCallNegotiatesAgain() {
+        streaming(answer);
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp")),
+                machine.streamLost("tcp", Collections.<Call>emptyList()));
+        assertEquals(SessionState.STREAM_LOST, machine.state());
+        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a));
+        assertEquals(actions(), machine.callStarted(b));
+        assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(a, b))), machine.streamDeclined());
+    }
+
+    @Test
+    void theLastStreamIsShownWhileItIsReplacedAndNoLongerOnceTheSessionFellBackToSoap() {
+        assertNull(machine.streamed(), "nothing streamed yet");
+        streaming(ticket);
+        assertSame(ticket, machine.streamed());
+        machine.streamRefused("tcp", Collections.<Call>emptyList());
+        machine.callStarted(a);
+        assertSame(ticket, machine.streamed(), "negotiating a replacement");
+        machine.negotiationFailed();
+        assertNull(machine.streamed(), "on SOAP");
+    }
+
+    @Test
+    void aFreshStreamRefusedIsNoLongerShown() {
+        streaming(answer);
+        machine.streamRefused("tcp", Collections.<Call>emptyList());
+        assertNull(machine.streamed());
+    }
+
+    @Test
+    void callsReleasedOntoAStreamLostMeanwhileWaitForANewNegotiation() {
+        streaming(answer);
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp"), SessionAction.negotiate()),
+                machine.streamLost("tcp", Arrays.asList(a, b)));
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+    }
+
+    @Test
+    void theLossOfAnOlderStreamChangesNothing() {
+        streaming(answer);
+        assertEquals(actions(), machine.streamLost("old", Collections.<Call>emptyList()));
+        assertEquals(SessionState.STREAMING, machine.state());
+    }
+
+    @Test
+    void closingDuringTheNegotiationFailsTheWaitingCallsAndIgnoresTheLateAnswer() {
+        offerWithWaiting(b, c);
+        assertEquals(actions(SessionAction.failCalls(Arrays.asList(b, c), Failure.SESSION_CLOSED)),
+                machine.closeRequested());
+        assertEquals(SessionState.CLOSED, machine.state());
+        assertEquals(actions(), machine.streamGranted(answer));
+        assertEquals(actions(), machine.streamDeclined());
+        assertEquals(actions(), machine.negotiationFailed());
+    }
+
+    @Test
+    void aStreamThatConnectsAfterCloseIsClosedAtOnce() {
+        offerWithWaiting(b);
+        machine.streamGranted(answer);
+        machine.closeRequested();
+        assertEquals(actions(SessionAction.closeStream("tcp")), machine.streamOpened("tcp"));
+        assertNull(machine.stream());
+    }
+
+    @Test
+    void closingWhileAStreamIsReopenedFromATicketFailsTheCallsWaitingForIt() {
+        machine.opened(ticket, false);
+        machine.callStarted(a);
+        assertEquals(actions(SessionAction.failCalls(list(a), Failure.SESSION_CLOSED)), machine.closeRequested());
+    }
+
+    @Test
+    void closingASessionWithoutStreamDoesNothingElse() {
+        assertEquals(actions(), machine.closeRequested());
+        SessionStateMachine<Call, String> soapOnly = machine(false);
+        assertEquals(actions(), soapOnly.closeRequested());
+        assertEquals(SessionState.CLOSED, soapOnly.state());
+    }
+
+    @Test
+    void aStreamThatFailsToConnectAfterCloseStillCostsItsTicket() {
+        machine.opened(ticket, false);
+        machine.closeRequested();
+        assertEquals(actions(SessionAction.forgetTicket()), machine.streamOpenFailed());
+    }
+
+    @Test
+    void closingANegotiatedStreamKeepsItsTicketFor90PercentOfItsValidity() {
+        streaming(answer);
+        assertEquals(actions(SessionAction.closeStream("tcp"), SessionAction.storeTicket(answer, 54_000)),
+                machine.closeRequested());
+    }
+
+    @Test
+    void closingAStreamOpenedFromATicketKeepsTheTicketFor90PercentOfItsValidityToo() {
+        streaming(ticket);
+        assertEquals(actions(SessionAction.closeStream("tcp"), SessionAction.storeTicket(ticket, 18_000)),
+                machine.closeRequested());
+    }
+
+    @Test
+    void closingALostStreamKeepsNoTicket() {
+        streaming(answer);
+        machine.streamLost("tcp", Collections.<Call>emptyList());
+        assertEquals(actions(), machine.closeRequested());
+    }
+
+    @Test
+    void callsAndHandedBackCallsFailOnceClosedAndClosingAgainDoesNothing() {
+        streaming(answer);
+        machine.closeRequested();
+        assertEquals(actions(), machine.closeRequested());
+        assertEquals(actions(SessionAction.failCalls(list(a), Failure.SESSION_CLOSED)), machine.callStarted(a));
+        assertEquals(actions(SessionAction.failCalls(list(b), Failure.SESSION_CLOSED)),
+                machine.streamRefused("tcp", list(b)));
+        assertEquals(actions(SessionAction.failCalls(list(c), Failure.SESSION_CLOSED)),
+                machine.streamLost("tcp", list(c)));
+    }
+
+    /** The first call {@code a} is out with the offer; {@code waiting} were made after it. */
+    private void offerWithWaiting(Call... waiting) {
+        machine.callStarted(a);
+        for (Call call : waiting) {
+            assertEquals(actions(), machine.callStarted(call));
+        }
+    }
+
+    /** Streams on "tcp", opened from {@code grant}. */
+    private void streaming(StreamGrant grant) {
+        if (grant.fromTicket) {
+            machine.opened(grant, false);
+        } else {
+            machine.opened(null, true);
+            machine.streamGranted(grant);
+        }
+        machine.streamOpened("tcp");
+        assertEquals(SessionState.STREAMING, machine.state());
+    }
+
+    private SessionStateMachine<Call, String> machine(boolean streamsWanted) {
+        return new SessionStateMachine<>(streamsWanted, MAX_WAITING, clock, call -> call.deadline);
+    }
+
+    private Call call(String name) {
+        return new Call(name, now + TIMEOUT);
+    }
+
+    @SafeVarargs
+    private static List<SessionAction<Call, String>> actions(SessionAction<Call, String>... actions) {
+        return Arrays.asList(actions);
+    }
+
+    private static List<Call> list(Call call) {
+        return Collections.singletonList(call);
+    }
+
+    private static StreamGrant grant(boolean fromTicket, long validForMillis) {
+        try {
+            ResumptionTicket ticket = new ResumptionTicket(SessionId.of(new byte[16]),
+                    SessionToken.fromBytes(new byte[32]), StreamEndpoint.of("127.0.0.1", 9),
+                    HhfrUris.REPRESENTATION_BINARY, HhfrUris.TRANSPORT_TCP,
+                    ReliabilityPolicy.defaults().withValidForMillis(validForMillis));
+            return new StreamGrant(ticket, fromTicket, 1);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** A call: a name and a deadline on the virtual clock. */
+    private static final class Call {
+        final String name;
+        final long deadline;
+
+        Call(String name, long deadline) {
+            this.name = name;
+            this.deadline = deadline;
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+}
