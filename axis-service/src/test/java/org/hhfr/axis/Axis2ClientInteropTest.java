@@ -39,7 +39,7 @@ class Axis2ClientInteropTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(TestServers.loopback());
+        server = HhfrServer.start(TestServers.loopback().build());
         clientContext = ConfigurationContextFactory.createConfigurationContextFromFileSystem(null, null);
     }
 

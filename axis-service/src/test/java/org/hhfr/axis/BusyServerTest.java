@@ -14,8 +14,8 @@ class BusyServerTest {
 
     @Test
     void aConnectionBeyondTheQueueGets503AndIsClosed() throws Exception {
-        try (HhfrServer server = HhfrServer.start(TestServers.loopback().withRequestThreads(1)
-                .withQueuedConnections(1))) {
+        try (HhfrServer server = HhfrServer.start(TestServers.loopback().requestThreads(1)
+                .queuedConnections(1).build())) {
             try (Socket holdsTheThread = connect(server); Socket waitsInTheQueue = connect(server)) {
                 Thread.sleep(200); // let the server hand the first connection to its only thread
                 try (Socket refused = connect(server)) {

@@ -62,7 +62,7 @@ class HandlersSeeStreamedCallsTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(TestServers.loopback());
+        server = HhfrServer.start(TestServers.loopback().build());
         AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
         configuration.getService("StringConcat").engageModule(headerRecorder(configuration));
     }
@@ -75,14 +75,14 @@ class HandlersSeeStreamedCallsTest {
     @Test
     void aHandlerSeesTheSameHeadersFromTheStreamAsFromSoap() throws Exception {
         String url = server.serviceUrl("127.0.0.1", "StringConcat");
-        HeaderBlock to = new HeaderBlock(new QualifiedName(WSA, "To"), "<wsa:To xmlns:wsa=\"" + WSA + "\">" + url
+        HeaderBlock to = HeaderBlock.of(new QualifiedName(WSA, "To"), "<wsa:To xmlns:wsa=\"" + WSA + "\">" + url
                 + "</wsa:To>");
-        HeaderBlock trace = new HeaderBlock(new QualifiedName("urn:test", "Trace"),
+        HeaderBlock trace = HeaderBlock.of(new QualifiedName("urn:test", "Trace"),
                 "<t:Trace xmlns:t=\"urn:test\">42</t:Trace>");
         Negotiator negotiator = new Negotiator(new SoapHttpClient(new URL(url), 2_000, 10_000, SoapLimits.defaults()),
                 SoapVersion.SOAP_11, new NegotiationReader(NegotiationLimits.defaults()), new ResumptionTicketCache());
         SEEN.clear();
-        OptimisticResult<List<String>> first = negotiator.callWithOffer(new TicketKey(url, "concat", "-"),
+        OptimisticResult<List<String>> first = negotiator.callWithOffer(TicketKey.of(url, "concat", "-"),
                 "urn:concat", Offer.builder().transports(List.of(HhfrUris.TRANSPORT_TCP))
                         .staticHeaders(List.of(to.name())).build(),
                 List.of(to, trace), BodyWriter.elements(List.of(Envelopes.concat("a", "b"))),
@@ -91,10 +91,10 @@ class HandlersSeeStreamedCallsTest {
         List<String> overSoap = SEEN.get(0);
 
         Answer answer = first.outcome().answer();
-        StreamContext session = server.negotiation().handler().admit(answer.sessionId().text(), answer.token().text());
+        StreamContext session = server.negotiation().admit(answer.sessionId().text(), answer.token().text());
         assertInstanceOf(EnvelopeDispatch.class, server.streamDispatcher().dispatcherFor(session));
         SEEN.clear();
-        Message response = server.streamDispatcher().call(session,
+        Message response = server.streamDispatcher().bind(session).call(session,
                 Message.of(session.request()).set("parts", new String[] {"c", "d"}).build(), List.of(trace));
         assertEquals("cd", response.record().string("return"));
         List<String> expected = new ArrayList<>(overSoap);

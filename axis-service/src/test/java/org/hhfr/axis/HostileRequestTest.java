@@ -34,7 +34,7 @@ class HostileRequestTest {
         previous = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((thread, e) -> UNCAUGHT.add(e));
         server = HhfrServer.start(TestServers.loopback()
-                .withMaxRequestBytes(MAX_REQUEST_BYTES));
+                .maxRequestBytes(MAX_REQUEST_BYTES).build());
     }
 
     @AfterAll

@@ -48,7 +48,7 @@ class KeepAliveTest {
 
     @Test
     void anIdleKeepAliveConnectionIsClosedAfterTheAnnouncedTimeout() throws Exception {
-        try (HhfrServer server = HhfrServer.start(TestServers.loopback().withKeepAliveMillis(1_000));
+        try (HhfrServer server = HhfrServer.start(TestServers.loopback().keepAliveMillis(1_000).build());
              Socket socket = connect(server)) {
             OutputStream out = socket.getOutputStream();
             out.write(keepAliveSum("2.5"));
@@ -69,7 +69,7 @@ class KeepAliveTest {
     void aClientClosingItsKeptAliveConnectionIsNotLoggedAsAProblem() throws Exception {
         PrintStream console = System.err;
         ByteArrayOutputStream log = new ByteArrayOutputStream();
-        try (HhfrServer server = HhfrServer.start(TestServers.loopback())) {
+        try (HhfrServer server = HhfrServer.start(TestServers.loopback().build())) {
             System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
             HttpURLConnection http = (HttpURLConnection) new URL("http://127.0.0.1:" + server.port()
                     + "/axis2/services/FloatSum").openConnection();
@@ -91,8 +91,8 @@ class KeepAliveTest {
 
     @Test
     void aResponseSentWhileOthersWaitForAThreadClosesItsConnection() throws Exception {
-        try (HhfrServer server = HhfrServer.start(TestServers.loopback().withRequestThreads(1)
-                .withQueuedConnections(4)); Socket first = connect(server); Socket second = connect(server)) {
+        try (HhfrServer server = HhfrServer.start(TestServers.loopback().requestThreads(1)
+                .queuedConnections(4).build()); Socket first = connect(server); Socket second = connect(server)) {
             Thread.sleep(200); // the first connection holds the only thread, the second waits in the queue
             first.getOutputStream().write(keepAliveSum("1"));
             RawHttp.Response firstResponse = RawHttp.read(first.getInputStream());

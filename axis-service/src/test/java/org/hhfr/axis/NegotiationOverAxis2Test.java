@@ -58,11 +58,11 @@ class NegotiationOverAxis2Test {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(TestServers.loopback().withRequestThreads(4)
-                .withPlainSoap(Set.of(PointsOfInterest.class))
-                .withStreams(TestServers.LOOPBACK, null, 0, ServerSettings.NOT_SERVED));
+        server = HhfrServer.start(TestServers.loopback().requestThreads(4)
+                .plainSoapServices(Set.of(PointsOfInterest.class))
+                .streams(TestServers.LOOPBACK, null, 0, ServerSettings.NOT_SERVED).build());
         // no advertised host: answers name the address the client reached, here 127.0.0.1
-        tcpEndpoint = new StreamEndpoint(TestServers.LOOPBACK, server.streamPort(HhfrUris.TRANSPORT_TCP));
+        tcpEndpoint = StreamEndpoint.of(TestServers.LOOPBACK, server.streamPort(HhfrUris.TRANSPORT_TCP));
     }
 
     @AfterAll
@@ -78,7 +78,7 @@ class NegotiationOverAxis2Test {
     }
 
     private static TicketKey key(String service, String operation) {
-        return new TicketKey(server.serviceUrl("127.0.0.1", service), operation, "from-server");
+        return TicketKey.of(server.serviceUrl("127.0.0.1", service), operation, "from-server");
     }
 
     private static BodyWriter body(String element) {
@@ -98,13 +98,40 @@ class NegotiationOverAxis2Test {
     private static StreamContext storedContext(Answer answer) throws Exception {
         Optional<StoredSession> session = server.negotiation().store().get(answer.sessionId());
         assertTrue(session.isPresent(), "the store holds the session");
-        StreamContext admitted = server.negotiation().handler().admit(answer.sessionId().text(), answer.token().text());
+        StreamContext admitted = server.negotiation().admit(answer.sessionId().text(), answer.token().text());
         assertEquals(session.get().context(), admitted, "a transport admits the stream with id and token");
         return admitted;
     }
 
     private static Schema publishedSchema(String service) throws Exception {
         return new SchemaParser().parse(RawHttp.get(server.port(), "/axis2/services/" + service + "?wsdl").body);
+    }
+
+    @Test
+    void theAnswerNamesTheServerAddressTheClientReached() throws Exception {
+        // 127.0.0.0/8 is all this machine: a client that reached the server at 127.0.0.2 streams to 127.0.0.2
+        String url = server.serviceUrl("127.0.0.2", "FloatSum");
+        Negotiator negotiator = new Negotiator(new SoapHttpClient(new URL(url), 2_000, 10_000, SoapLimits.defaults()),
+                SoapVersion.SOAP_11, new NegotiationReader(NegotiationLimits.defaults()), new ResumptionTicketCache());
+        OptimisticResult<List<String>> result = negotiator.callWithOffer(TicketKey.of(url, "sum", "from-server"),
+                "urn:sum", tcpOffer().build(), List.of(), body(Envelopes.sum("1.5")), BODY);
+
+        assertEquals(NegotiationOutcome.Kind.ACCEPTED, result.outcome().kind(), result.outcome()::toString);
+        assertEquals("127.0.0.2", result.outcome().answer().endpoint().host());
+        assertEquals(tcpEndpoint.port(), result.outcome().answer().endpoint().port());
+    }
+
+    @Test
+    void theAnswerHeaderTravelsInTheNegotiationNamespaceBesideTheResult() throws Exception {
+        String request = "<s:Envelope xmlns:s=\"" + Envelopes.SOAP11 + "\"><s:Header><Offer xmlns=\""
+                + HhfrUris.NAMESPACE + "\"/></s:Header><s:Body>" + Envelopes.sum("1.5", "2.25")
+                + "</s:Body></s:Envelope>";
+        RawHttp.Response response = RawHttp.postSoap11(server.port(), "/axis2/services/FloatSum", "urn:sum", request);
+
+        assertEquals(200, response.status, response::toString);
+        assertTrue(response.body.contains("<Answer xmlns=\"" + HhfrUris.NAMESPACE + "\" accepted=\"true\">"),
+                response.body);
+        assertEquals(List.of("3.75"), Envelopes.returns(response.body));
     }
 
     @Test
@@ -123,7 +150,7 @@ class NegotiationOverAxis2Test {
         assertEquals(new QualifiedName(Envelopes.SERVICES_NS, "sum"), answer.schemas().request().element());
 
         StreamContext context = storedContext(answer);
-        assertEquals(new ServiceOperation("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"), context.operation());
+        assertEquals(ServiceOperation.of("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"), context.operation());
         Schema published = publishedSchema("FloatSum");
         assertEquals(published.dataStructure(new QualifiedName(Envelopes.SERVICES_NS, "sum")), context.request());
         assertEquals(published.dataStructure(new QualifiedName(Envelopes.SERVICES_NS, "sumResponse")),
@@ -132,7 +159,7 @@ class NegotiationOverAxis2Test {
 
     @Test
     void optimisticOfferOverSoap12KeepsTheStaticHeaderExactly() throws Exception {
-        HeaderBlock to = new HeaderBlock(new QualifiedName(WSA, "To"), "<wsa:To xmlns:wsa=\"" + WSA + "\">"
+        HeaderBlock to = HeaderBlock.of(new QualifiedName(WSA, "To"), "<wsa:To xmlns:wsa=\"" + WSA + "\">"
                 + server.serviceUrl("127.0.0.1", "StringConcat") + "</wsa:To>");
         Offer offer = tcpOffer().staticHeaders(List.of(to.name())).build();
         OptimisticResult<List<String>> result = negotiator("StringConcat", SoapVersion.SOAP_12).callWithOffer(
@@ -161,7 +188,7 @@ class NegotiationOverAxis2Test {
         assertEquals(NegotiationOutcome.Kind.ACCEPTED, outcome.kind(), outcome::toString);
         assertTrue(outcome.streaming());
         assertNull(outcome.answer().schemas(), "digests matched: no schema text travels");
-        assertEquals(new ServiceOperation("StringConcat", "concat", SoapVersion.SOAP_11, "urn:concat"),
+        assertEquals(ServiceOperation.of("StringConcat", "concat", SoapVersion.SOAP_11, "urn:concat"),
                 storedContext(outcome.answer()).operation());
     }
 

@@ -22,7 +22,7 @@ class PlainSoapInteropTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(TestServers.loopback());
+        server = HhfrServer.start(TestServers.loopback().build());
     }
 
     @AfterAll

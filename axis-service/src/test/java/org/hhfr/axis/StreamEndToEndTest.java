@@ -20,8 +20,12 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.ServerSettings;
+import org.hhfr.axis.stream.AxisStreamDispatcher;
+import org.hhfr.axis.stream.StreamedCallDispatcher;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.SoapVersion;
@@ -50,6 +54,8 @@ import org.hhfr.streamer.XmlRepresentation;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.netty.NettyStreamClient;
 import org.hhfr.transports.netty.StreamFaultException;
+import org.hhfr.transports.netty.StreamServer;
+import org.hhfr.transports.netty.StreamServerConfig;
 import org.hhfr.transports.netty.StreamSessionException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -70,7 +76,7 @@ class StreamEndToEndTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(TestServers.loopback().withRequestThreads(8));
+        server = HhfrServer.start(TestServers.loopback().requestThreads(8).build());
     }
 
     @AfterAll
@@ -108,7 +114,7 @@ class StreamEndToEndTest {
         String url = server.serviceUrl(TestServers.LOOPBACK, service);
         Negotiator negotiator = new Negotiator(new SoapHttpClient(new URL(url), 2_000, 10_000, SoapLimits.defaults()),
                 SoapVersion.SOAP_11, new NegotiationReader(NegotiationLimits.defaults()), new ResumptionTicketCache());
-        OptimisticResult<List<String>> first = negotiator.callWithOffer(new TicketKey(url, operation, "-"),
+        OptimisticResult<List<String>> first = negotiator.callWithOffer(TicketKey.of(url, operation, "-"),
                 "urn:" + operation, Offer.builder().transports(List.of(transport))
                         .representations(List.of(representation)).build(),
                 List.of(), BodyWriter.elements(List.of(firstBody)), BodyReader.elements(1 << 20, 64));
@@ -166,6 +172,34 @@ class StreamEndToEndTest {
             requests.add(Message.of(structure).set("parts", parts).build());
         }
         return requests;
+    }
+
+    @Test
+    void theRouteToAnOperationIsBoundOnceForEveryMessageOfEverySession() throws Exception {
+        AtomicInteger binds = new AtomicInteger();
+        StreamedCallDispatcher counting = context -> {
+            binds.incrementAndGet();
+            return server.streamDispatcher().bind(context);
+        };
+        try (StreamServer streams = StreamServer.start(server.negotiation().store(),
+                new AxisStreamDispatcher(counting, REPRESENTATIONS),
+                StreamServerConfig.on(TestServers.LOOPBACK).withPorts(0, ServerSettings.NOT_SERVED))) {
+            for (int s = 0; s < 2; s++) {
+                Negotiated session = negotiate("FloatSum", "sum", Envelopes.sum("1"), HhfrUris.TRANSPORT_TCP,
+                        HhfrUris.REPRESENTATION_BINARY);
+                Representation binary = REPRESENTATIONS.get(HhfrUris.REPRESENTATION_BINARY);
+                try (NettyStreamClient client = NettyStreamClient.tcp(
+                        new InetSocketAddress(TestServers.LOOPBACK, streams.tcpPort()),
+                        session.answer.sessionId().toBytes(), session.answer.token().toBytes()).connect()) {
+                    for (int i = 0; i < 3; i++) {
+                        Message request = Message.of(session.request).set("values", new float[] {i, 0.5f}).build();
+                        byte[] response = client.call(binary.encode(request)).get(10, TimeUnit.SECONDS);
+                        assertEquals(i + 0.5f, binary.decode(session.response, response).record().floatValue("return"));
+                    }
+                }
+            }
+        }
+        assertEquals(1, binds.get(), "two sessions of three messages each for one operation bind one route");
     }
 
     @Test

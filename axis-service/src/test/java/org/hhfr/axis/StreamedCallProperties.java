@@ -52,7 +52,7 @@ class StreamedCallProperties {
 
     @BeforeContainer
     static void start() throws Exception {
-        server = HhfrServer.start(TestServers.loopback());
+        server = HhfrServer.start(TestServers.loopback().build());
         floatSum = session("FloatSum", "sum");
         stringConcat = session("StringConcat", "concat");
     }
@@ -66,10 +66,10 @@ class StreamedCallProperties {
         String url = server.serviceUrl("127.0.0.1", service);
         Negotiator negotiator = new Negotiator(new SoapHttpClient(new URL(url), 2_000, 10_000, SoapLimits.defaults()),
                 SoapVersion.SOAP_12, new NegotiationReader(NegotiationLimits.defaults()), new ResumptionTicketCache());
-        Answer answer = negotiator.negotiate(new TicketKey(url, operation, "-"),
+        Answer answer = negotiator.negotiate(TicketKey.of(url, operation, "-"),
                 Offer.builder().action("urn:" + operation).transports(List.of(HhfrUris.TRANSPORT_TCP)).build(),
                 List.of()).answer();
-        return server.negotiation().handler().admit(answer.sessionId().text(), answer.token().text());
+        return server.negotiation().admit(answer.sessionId().text(), answer.token().text());
     }
 
     @Property(tries = 60)
@@ -104,10 +104,10 @@ class StreamedCallProperties {
 
     private static void assertSameByEveryRoad(StreamContext session, Message request) throws Exception {
         Message soap = overSoap(session, request);
-        assertEquals(soap, new EnvelopeDispatch(server.axisContext(), XML).call(session, request,
+        assertEquals(soap, new EnvelopeDispatch(server.axisContext(), XML).bind(session).call(session, request,
                 Collections.emptyList()), "rebuilt envelope");
-        assertEquals(soap, new PojoDispatch(server.axisContext()).call(session, request, Collections.emptyList()),
-                "POJO fast path");
+        assertEquals(soap, new PojoDispatch(server.axisContext()).bind(session).call(session, request,
+                Collections.emptyList()), "POJO fast path");
     }
 
     private static Message overSoap(StreamContext session, Message request) throws Exception {

@@ -62,7 +62,7 @@ class StreamedCallTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(TestServers.loopback());
+        server = HhfrServer.start(TestServers.loopback().build());
         pojo = new PojoDispatch(server.axisContext());
         envelope = new EnvelopeDispatch(server.axisContext(), XML);
     }
@@ -81,11 +81,11 @@ class StreamedCallTest {
         String url = server.serviceUrl("127.0.0.1", service);
         Negotiator negotiator = new Negotiator(new SoapHttpClient(new URL(url), 2_000, 10_000, SoapLimits.defaults()),
                 SoapVersion.SOAP_11, new NegotiationReader(NegotiationLimits.defaults()), new ResumptionTicketCache());
-        NegotiationOutcome outcome = negotiator.negotiate(new TicketKey(url, operation, "-"),
+        NegotiationOutcome outcome = negotiator.negotiate(TicketKey.of(url, operation, "-"),
                 Offer.builder().action("urn:" + operation).transports(List.of(HhfrUris.TRANSPORT_TCP)).build(),
                 List.of());
         Answer answer = outcome.answer();
-        StreamContext context = server.negotiation().handler().admit(answer.sessionId().text(), answer.token().text());
+        StreamContext context = server.negotiation().admit(answer.sessionId().text(), answer.token().text());
         SESSIONS.put(service, context);
         return context;
     }
@@ -103,8 +103,8 @@ class StreamedCallTest {
 
     private static void assertSameByEveryRoad(StreamContext session, Message request) throws Exception {
         Message soap = overSoap(session, request);
-        assertEquals(soap, envelope.call(session, request, Collections.emptyList()), "rebuilt envelope");
-        assertEquals(soap, pojo.call(session, request, Collections.emptyList()), "POJO fast path");
+        assertEquals(soap, envelope.bind(session).call(session, request, Collections.emptyList()), "rebuilt envelope");
+        assertEquals(soap, pojo.bind(session).call(session, request, Collections.emptyList()), "POJO fast path");
     }
 
     private static Message sum(StreamContext session, float... values) {
@@ -131,8 +131,8 @@ class StreamedCallTest {
         assertSameByEveryRoad(session, sum(session, 16777216f, 1f, 1f));
         assertSameByEveryRoad(session, sum(session, -0.0f));
         assertSameByEveryRoad(session, sum(session, Float.MIN_VALUE, 1e-38f, -3.4028235e38f));
-        assertEquals(0.1f + 0.2f + 0.3f, pojo.call(session, sum(session, 0.1f, 0.2f, 0.3f), List.of())
-                .record().floatValue("return"));
+        assertEquals(0.1f + 0.2f + 0.3f, pojo.bind(session).call(session, sum(session, 0.1f, 0.2f, 0.3f),
+                List.of()).record().floatValue("return"));
     }
 
     @Test
@@ -151,10 +151,11 @@ class StreamedCallTest {
         StreamContext session = session("FloatSum", "sum");
         Message infinite = sum(session, Float.POSITIVE_INFINITY, 1f);
         StreamedCallException refused = assertThrows(StreamedCallException.class,
-                () -> envelope.call(session, infinite, List.of()));
+                () -> envelope.bind(session).call(session, infinite, List.of()));
         assertEquals("Invalid value \"INF\" for element values", refused.getMessage());
         assertTrue(refused.senderFault());
-        assertEquals(Float.POSITIVE_INFINITY, pojo.call(session, infinite, List.of()).record().floatValue("return"));
+        assertEquals(Float.POSITIVE_INFINITY,
+                pojo.bind(session).call(session, infinite, List.of()).record().floatValue("return"));
     }
 
     @Test
@@ -180,9 +181,9 @@ class StreamedCallTest {
         StreamContext session = session("PointsOfInterest", "list");
         Message negative = Message.of(session.request()).set("count", -1).build();
         StreamedCallException fast = assertThrows(StreamedCallException.class,
-                () -> pojo.call(session, negative, List.of()));
+                () -> pojo.bind(session).call(session, negative, List.of()));
         StreamedCallException rebuilt = assertThrows(StreamedCallException.class,
-                () -> envelope.call(session, negative, List.of()));
+                () -> envelope.bind(session).call(session, negative, List.of()));
         assertEquals("count must be between 0 and 5000, not -1", fast.getMessage());
         assertEquals(fast.getMessage(), rebuilt.getMessage());
         assertFalse(fast.senderFault());
@@ -201,7 +202,8 @@ class StreamedCallTest {
                         String tag = thread + "-" + i;
                         Message request = concat(session, "call ", tag);
                         StreamedCallDispatcher road = i % 2 == 0 ? pojo : envelope;
-                        assertEquals("call " + tag, road.call(session, request, List.of()).record().string("return"));
+                        assertEquals("call " + tag,
+                                road.bind(session).call(session, request, List.of()).record().string("return"));
                     }
                     return null;
                 }));

@@ -10,7 +10,7 @@ final class TestServers {
     }
 
     /** SOAP and both stream transports on free loopback ports. */
-    static ServerSettings loopback() {
-        return ServerSettings.defaults().withPort(0).withRequestThreads(2).withStreams(LOOPBACK, LOOPBACK, 0, 0);
+    static ServerSettings.Builder loopback() {
+        return ServerSettings.builder().port(0).requestThreads(2).streams(LOOPBACK, LOOPBACK, 0, 0);
     }
 }

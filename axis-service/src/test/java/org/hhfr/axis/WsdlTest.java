@@ -41,7 +41,7 @@ class WsdlTest {
 
     @BeforeAll
     static void start() throws IOException {
-        server = HhfrServer.start(TestServers.loopback());
+        server = HhfrServer.start(TestServers.loopback().build());
     }
 
     @AfterAll

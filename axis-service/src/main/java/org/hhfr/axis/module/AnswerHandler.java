@@ -1,21 +1,32 @@
 package org.hhfr.axis.module;
 
-import org.apache.axis2.AxisFault;
+import org.apache.axiom.soap.SOAPEnvelope;
+import org.apache.axiom.soap.SOAPFactory;
+import org.apache.axiom.soap.SOAPHeader;
 import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.context.OperationContext;
 import org.apache.axis2.handlers.AbstractHandler;
-import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.negotiation.Answer;
+import org.hhfr.negotiation.HhfrUris;
 
-/** Puts the {@code hhfr:Answer} that {@link OfferHandler} prepared into the response's header. */
+/**
+ * Puts the {@code hhfr:Answer} that {@link OfferHandler} decided into the response's header, as a block Axiom
+ * fills from {@link AnswerHeaderSource} when it writes the response.
+ */
 final class AnswerHandler extends AbstractHandler {
     static final String NAME = "HhfrAnswer";
 
     @Override
-    public InvocationResponse invoke(MessageContext message) throws AxisFault {
+    public InvocationResponse invoke(MessageContext message) {
         OperationContext operation = message.getOperationContext();
         Object answer = operation == null ? null : operation.getProperty(OfferHandler.ANSWER_PROPERTY);
-        if (answer instanceof HeaderBlock) {
-            AxiomHeaderBlocks.add(message.getEnvelope(), (HeaderBlock) answer);
+        if (answer instanceof Answer) {
+            SOAPEnvelope envelope = message.getEnvelope();
+            SOAPFactory factory = (SOAPFactory) envelope.getOMFactory();
+            SOAPHeader header = envelope.getHeader() != null ? envelope.getHeader()
+                    : factory.createSOAPHeader(envelope);
+            header.addChild(factory.createSOAPHeaderBlock("Answer", factory.createOMNamespace(HhfrUris.NAMESPACE, ""),
+                    new AnswerHeaderSource((Answer) answer)));
         }
         return InvocationResponse.CONTINUE;
     }

@@ -88,8 +88,8 @@ public final class AxisSchemaSource implements SchemaSource {
         }
         DataStructure request = schema.dataStructure(in);
         DataStructure response = schema.dataStructure(out);
-        OperationSchemas text = new OperationSchemas(new MessageSchema(in, wsdl), new MessageSchema(out, wsdl));
-        return new PublishedSchemas(text, request, response);
+        OperationSchemas text = OperationSchemas.of(MessageSchema.of(in, wsdl), MessageSchema.of(out, wsdl));
+        return PublishedSchemas.of(text, request, response);
     }
 
     private static QualifiedName element(AxisOperation operation, String label) {

@@ -15,7 +15,10 @@ import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ServiceOperation;
 import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.negotiation.Answer;
 import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.UnknownSessionException;
 import org.hhfr.negotiation.server.NegotiationHandler;
 import org.hhfr.negotiation.server.SchemaSource;
 import org.hhfr.negotiation.server.ServerCapabilities;
@@ -30,25 +33,30 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The server's side of HHFR negotiation, once per server and shared by every service the module is engaged
- * on: the context store (purged of expired sessions on a schedule, so transports hear of them promptly), the
- * negotiation's {@link NegotiationHandler} and its SOAP-level {@link SoapNegotiationService}. Only transports
- * that have an endpoint are offered; with none, every offer is declined with that reason.
+ * on: the context store (purged of expired sessions on a schedule, so transports hear of them promptly) and
+ * the server's capabilities. Each negotiation is decided by the negotiation's {@link NegotiationHandler} and
+ * {@link SoapNegotiationService}, made for it with the stream endpoints named under the server address that
+ * client reached (they hold nothing else: the sessions are in the shared store). Only transports that have
+ * an endpoint are offered; with none, every offer is declined with that reason.
  */
 public final class HhfrNegotiation implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HhfrNegotiation.class);
 
     private final ContextStore store;
-    private final NegotiationHandler handler;
-    private final SoapNegotiationService service;
+    private final ServedStreams streams;
+    private final SchemaSource schemas;
+    private final ServerCapabilities capabilities;
+    private final SoapEnvelopeReader envelopes = new SoapEnvelopeReader(SoapLimits.defaults());
     private final ScheduledExecutorService purger;
 
     /** Takes over {@code store}: {@link #close()} closes it. */
-    public HhfrNegotiation(ContextStore store, long purgeIntervalMillis, StreamEndpoints endpoints,
+    public HhfrNegotiation(ContextStore store, long purgeIntervalMillis, ServedStreams streams,
                            SchemaSource schemas) {
         this.store = store;
-        ServerCapabilities capabilities = ServerCapabilities.defaults().withTransports(served(endpoints));
-        this.handler = new NegotiationHandler(capabilities, store, endpoints, schemas, SchemaLimits.defaults());
-        this.service = new SoapNegotiationService(handler, new SoapEnvelopeReader(SoapLimits.defaults()));
+        this.streams = streams;
+        this.schemas = schemas;
+        this.capabilities = ServerCapabilities.defaults()
+                .withTransports(served(streams.reachedAt(ReachedAddress.LOOPBACK)));
         this.purger = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "hhfr-session-purge");
             thread.setDaemon(true);
@@ -76,15 +84,24 @@ public final class HhfrNegotiation implements AutoCloseable {
         return served;
     }
 
-    /** The answer header for a call's response, or {@code null} when the call carried no offer. */
-    HeaderBlock answerFor(List<HeaderBlock> requestHeaders, ServiceOperation operation) throws IOException {
-        return service.answerFor(requestHeaders, operation);
+    /** The negotiation as a client that reached the server at {@code reachedAddress} sees it. */
+    private NegotiationHandler handler(String reachedAddress) {
+        return new NegotiationHandler(capabilities, store, streams.reachedAt(reachedAddress), schemas,
+                SchemaLimits.defaults());
     }
 
-    /** Serves one explicit negotiation envelope. */
-    SoapResponse negotiate(InputStream request, SoapVersion version, Function<String, ServiceOperation> operations)
-            throws IOException {
-        return service.negotiate(request, version, operations);
+    /**
+     * The answer to the offer among a call's header blocks, or {@code null} when the call carried none; its
+     * endpoints are named under {@code reachedAddress}.
+     */
+    Answer answerTo(List<HeaderBlock> requestHeaders, ServiceOperation operation, String reachedAddress) {
+        return new SoapNegotiationService(handler(reachedAddress), envelopes).answerTo(requestHeaders, operation);
+    }
+
+    /** Serves one explicit negotiation envelope; the endpoints are named under {@code reachedAddress}. */
+    SoapResponse negotiate(InputStream request, SoapVersion version, Function<String, ServiceOperation> operations,
+                           String reachedAddress) throws IOException {
+        return new SoapNegotiationService(handler(reachedAddress), envelopes).negotiate(request, version, operations);
     }
 
     /** The sessions negotiated so far. */
@@ -92,9 +109,13 @@ public final class HhfrNegotiation implements AutoCloseable {
         return store;
     }
 
-    /** Admits streams: a transport calls {@link NegotiationHandler#admit} with the session id and token. */
-    public NegotiationHandler handler() {
-        return handler;
+    /**
+     * Admits a stream opened with a session id and token (as a transport reads them): the session's context.
+     *
+     * @throws UnknownSessionException the session is unknown or expired, or the token is wrong
+     */
+    public StreamContext admit(String sessionId, String token) throws UnknownSessionException {
+        return handler(ReachedAddress.LOOPBACK).admit(sessionId, token);
     }
 
     @Override

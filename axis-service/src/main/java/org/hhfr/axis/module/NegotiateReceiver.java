@@ -39,9 +39,8 @@ final class NegotiateReceiver extends AbstractInOutMessageReceiver {
         try {
             ByteArrayOutputStream request = new ByteArrayOutputStream();
             in.getEnvelope().serialize(request, true);
-            SoapResponse response = NegotiatingConnection.during(in, () -> negotiation.negotiate(
-                    new ByteArrayInputStream(request.toByteArray()), version,
-                    action -> ServiceOperations.forAction(service, action, version)));
+            SoapResponse response = negotiation.negotiate(new ByteArrayInputStream(request.toByteArray()), version,
+                    action -> ServiceOperations.forAction(service, action, version), ReachedAddress.of(in));
             SOAPEnvelope envelope = OMXMLBuilderFactory.createSOAPModelBuilder(
                     new ByteArrayInputStream(response.envelope()), StandardCharsets.UTF_8.name()).getSOAPEnvelope();
             if (envelope.hasFault()) {

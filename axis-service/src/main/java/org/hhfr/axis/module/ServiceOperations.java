@@ -34,7 +34,7 @@ final class ServiceOperations {
 
     private static ServiceOperation of(AxisService service, AxisOperation operation, SoapVersion version) {
         String action = operation.getSoapAction();
-        return new ServiceOperation(service.getName(), operation.getName().getLocalPart(), version,
+        return ServiceOperation.of(service.getName(), operation.getName().getLocalPart(), version,
                 action == null ? "" : action);
     }
 }

@@ -16,6 +16,7 @@ import org.apache.axis2.engine.AxisConfiguration;
 import org.hhfr.axis.module.AxisSchemaSource;
 import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.module.HhfrNegotiation;
+import org.hhfr.axis.module.ServedStreams;
 import org.hhfr.axis.stream.ServiceStreamDispatcher;
 import org.hhfr.axis.stream.AxisStreamDispatcher;
 import org.hhfr.contextstore.ContextStore;
@@ -23,7 +24,6 @@ import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.negotiation.HhfrUris;
-import org.hhfr.negotiation.server.StreamEndpoints;
 import org.hhfr.streamer.Representations;
 
 /**
@@ -36,7 +36,7 @@ import org.hhfr.streamer.Representations;
  */
 public final class HhfrServer implements AutoCloseable {
     /** Serves no stream: offers are declined ("no common transport") and clients stay on SOAP. */
-    private static final StreamEndpoints NO_STREAMS = transportUri -> null;
+    private static final ServedStreams NO_STREAMS = reachedAddress -> transportUri -> null;
 
     private final ConfigurationContext context;
     private final HttpListener listener;
@@ -189,7 +189,7 @@ public final class HhfrServer implements AutoCloseable {
                 System.exit(2);
             }
         }
-        HhfrServer server = start(ServerSettings.defaults().withPort(port));
+        HhfrServer server = start(ServerSettings.builder().port(port).build());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();

@@ -7,7 +7,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.hhfr.axis.module.NegotiatingConnection;
+import org.hhfr.axis.module.ServedStreams;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.negotiation.HhfrUris;
@@ -19,9 +19,9 @@ import org.hhfr.transports.netty.StreamServerConfig;
 /**
  * The Netty TCP and UDP stream endpoints of one server, started once over the negotiation's context store,
  * with their own pool of dispatch threads (calls into services block; Netty's I/O threads must not). As
- * {@link StreamEndpoints} it tells negotiation where each transport is served.
+ * {@link ServedStreams} it tells negotiation where each transport is served.
  */
-final class RunningStreams implements StreamEndpoints, AutoCloseable {
+final class RunningStreams implements ServedStreams, AutoCloseable {
     private final StreamServer server;
     private final ExecutorService dispatchThreads;
     private final String advertisedHost;
@@ -58,17 +58,16 @@ final class RunningStreams implements StreamEndpoints, AutoCloseable {
     }
 
     /**
-     * The endpoint under the advertised host, or, when none is configured, under the address the negotiating
-     * client reached this server at ({@code 127.0.0.1} outside a negotiation).
+     * The endpoints under the advertised host or, when none is configured, under the address the negotiating
+     * client reached this server at.
      */
     @Override
-    public StreamEndpoint endpointFor(String transportUri) {
-        int port = port(transportUri);
-        if (port <= 0) {
-            return null;
-        }
-        String host = advertisedHost != null ? advertisedHost : NegotiatingConnection.localAddress();
-        return new StreamEndpoint(host != null ? host : "127.0.0.1", port);
+    public StreamEndpoints reachedAt(String reachedAddress) {
+        String host = advertisedHost != null ? advertisedHost : reachedAddress;
+        return transportUri -> {
+            int port = port(transportUri);
+            return port <= 0 ? null : StreamEndpoint.of(host, port);
+        };
     }
 
     /** The bound port of a transport, or -1 when it is not served. */

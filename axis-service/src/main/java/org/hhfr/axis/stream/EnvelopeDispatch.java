@@ -53,10 +53,18 @@ public final class EnvelopeDispatch implements StreamedCallDispatcher {
     }
 
     @Override
-    public Message call(StreamContext session, Message request, List<HeaderBlock> messageHeaders)
-            throws StreamedCallException {
+    public StreamedCall bind(StreamContext session) throws StreamedCallException {
         AxisService service = ServiceLookup.service(context, session);
-        AxisOperation operation = ServiceLookup.operation(service, session);
+        return bind(service, ServiceLookup.operation(service, session));
+    }
+
+    /** The route through Axis2's engine to {@code operation}. */
+    StreamedCall bind(AxisService service, AxisOperation operation) {
+        return (session, request, messageHeaders) -> call(service, operation, session, request, messageHeaders);
+    }
+
+    private Message call(AxisService service, AxisOperation operation, StreamContext session, Message request,
+                         List<HeaderBlock> messageHeaders) throws StreamedCallException {
         List<HeaderBlock> headers = new ArrayList<>(session.staticHeaders());
         headers.addAll(messageHeaders);
         MessageContext in = context.createMessageContext();

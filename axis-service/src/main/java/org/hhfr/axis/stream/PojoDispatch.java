@@ -3,8 +3,6 @@ package org.hhfr.axis.stream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.axis2.Constants;
 import org.apache.axis2.context.ConfigurationContext;
@@ -13,7 +11,6 @@ import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.rpc.receivers.RPCMessageReceiver;
 import org.hhfr.axis.module.HhfrModule;
-import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.StreamContext;
 import org.hhfr.schemas.ElementDecl;
 import org.hhfr.streamer.Message;
@@ -28,7 +25,6 @@ import org.hhfr.streamer.Record;
  */
 public final class PojoDispatch implements StreamedCallDispatcher {
     private final ConfigurationContext context;
-    private final Map<String, Method> methods = new ConcurrentHashMap<>();
 
     public PojoDispatch(ConfigurationContext context) {
         this.context = context;
@@ -53,24 +49,29 @@ public final class PojoDispatch implements StreamedCallDispatcher {
     }
 
     @Override
-    public Message call(StreamContext session, Message request, List<HeaderBlock> messageHeaders)
-            throws StreamedCallException {
+    public StreamedCall bind(StreamContext session) throws StreamedCallException {
         AxisService service = ServiceLookup.service(context, session);
-        AxisOperation operation = ServiceLookup.operation(service, session);
+        return bind(service, ServiceLookup.operation(service, session));
+    }
+
+    /** The route to the Java method behind {@code operation}. */
+    StreamedCall bind(AxisService service, AxisOperation operation) throws StreamedCallException {
         Method method = method(service, operation);
-        Record arguments = request.record();
         Class<?>[] types = method.getParameterTypes();
-        if (arguments.type().elements().size() != types.length) {
-            throw new StreamedCallException(session.operation().operation() + " takes " + types.length
-                    + " arguments, the request has " + arguments.type().elements().size() + " elements", true, null);
-        }
-        Object[] values = new Object[types.length];
-        for (int i = 0; i < types.length; i++) {
-            values[i] = PojoValues.toJava(arguments.get(i), types[i],
-                    arguments.type().elements().get(i).name().localName());
-        }
-        Object result = invoke(method, values);
-        return response(session, result);
+        return (session, request, messageHeaders) -> {
+            Record arguments = request.record();
+            if (arguments.type().elements().size() != types.length) {
+                throw new StreamedCallException(session.operation().operation() + " takes " + types.length
+                        + " arguments, the request has " + arguments.type().elements().size() + " elements", true,
+                        null);
+            }
+            Object[] values = new Object[types.length];
+            for (int i = 0; i < types.length; i++) {
+                values[i] = PojoValues.toJava(arguments.get(i), types[i],
+                        arguments.type().elements().get(i).name().localName());
+            }
+            return response(session, invoke(method, values));
+        };
     }
 
     private static Message response(StreamContext session, Object result) throws StreamedCallException {
@@ -106,18 +107,12 @@ public final class PojoDispatch implements StreamedCallDispatcher {
         }
     }
 
-    private Method method(AxisService service, AxisOperation operation) throws StreamedCallException {
-        String key = service.getName() + "#" + operation.getName().getLocalPart();
-        Method cached = methods.get(key);
-        if (cached != null) {
-            return cached;
-        }
+    private static Method method(AxisService service, AxisOperation operation) throws StreamedCallException {
         Object className = service.getParameterValue(Constants.SERVICE_CLASS);
         try {
             Class<?> type = Class.forName(String.valueOf(className), true, service.getClassLoader());
             for (Method method : type.getMethods()) {
                 if (method.getName().equals(operation.getName().getLocalPart())) {
-                    methods.put(key, method);
                     return method;
                 }
             }

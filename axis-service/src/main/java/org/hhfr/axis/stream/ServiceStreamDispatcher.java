@@ -1,18 +1,15 @@
 package org.hhfr.axis.stream;
 
-import java.util.List;
-
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
-import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.StreamContext;
-import org.hhfr.streamer.Message;
 import org.hhfr.streamer.XmlRepresentation;
 
 /**
  * The dispatcher a stream transport uses: the fast {@link PojoDispatch} when nothing but the Java method
- * needs to see the call, the Infoset {@link EnvelopeDispatch} when handlers are engaged that might.
+ * needs to see the call, the Infoset {@link EnvelopeDispatch} when handlers are engaged that might. The road
+ * is chosen when the route is bound, not per message.
  */
 public final class ServiceStreamDispatcher implements StreamedCallDispatcher {
     private final ConfigurationContext context;
@@ -26,15 +23,16 @@ public final class ServiceStreamDispatcher implements StreamedCallDispatcher {
     }
 
     @Override
-    public Message call(StreamContext session, Message request, List<HeaderBlock> messageHeaders)
-            throws StreamedCallException {
-        return dispatcherFor(session).call(session, request, messageHeaders);
-    }
-
-    /** The road a call on this session takes. */
-    public StreamedCallDispatcher dispatcherFor(StreamContext session) throws StreamedCallException {
+    public StreamedCall bind(StreamContext session) throws StreamedCallException {
         AxisService service = ServiceLookup.service(context, session);
         AxisOperation operation = ServiceLookup.operation(service, session);
-        return PojoDispatch.serves(service, operation) ? pojo : envelope;
+        return PojoDispatch.serves(service, operation) ? pojo.bind(service, operation)
+                : envelope.bind(service, operation);
+    }
+
+    /** The road calls on this session take. */
+    public StreamedCallDispatcher dispatcherFor(StreamContext session) throws StreamedCallException {
+        AxisService service = ServiceLookup.service(context, session);
+        return PojoDispatch.serves(service, ServiceLookup.operation(service, session)) ? pojo : envelope;
     }
 }

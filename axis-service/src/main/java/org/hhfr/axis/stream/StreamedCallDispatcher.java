@@ -1,24 +1,19 @@
 package org.hhfr.axis.stream;
 
-import java.util.List;
-
-import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.StreamContext;
-import org.hhfr.streamer.Message;
 
 /**
- * Runs a request that arrived on a negotiated stream through the service operation the stream was negotiated
- * for, and returns the response: what a stream transport calls once it has admitted the session and decoded
- * the message. The same service method serves the stream and plain SOAP.
+ * Runs requests that arrived on negotiated streams through the service operation the stream was negotiated
+ * for: what a stream transport calls once it has admitted the session and decoded the message. The same
+ * service method serves the stream and plain SOAP. The route is bound once ({@link #bind}: service, operation,
+ * road), then each message only runs through it.
  */
 public interface StreamedCallDispatcher {
     /**
-     * @param session        the admitted session's context (operation, structures, static headers)
-     * @param request        the decoded request, of {@code session.request()}
-     * @param messageHeaders the message's own SOAP header blocks (not the static ones)
-     * @return the response, of {@code session.response()}
-     * @throws StreamedCallException the call failed; its message is the fault reason to report
+     * Finds the service and operation {@code session} was negotiated for and binds the road its calls take. The
+     * result serves every message of every session negotiated for the same operation.
+     *
+     * @throws StreamedCallException the service or operation is not deployed, or cannot be called
      */
-    Message call(StreamContext session, Message request, List<HeaderBlock> messageHeaders)
-            throws StreamedCallException;
+    StreamedCall bind(StreamContext session) throws StreamedCallException;
 }
