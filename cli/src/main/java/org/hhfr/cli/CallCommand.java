@@ -89,7 +89,7 @@ final class CallCommand implements Callable<Integer> {
             return fail(err, UNUSABLE, "cannot count the bytes: " + e.getMessage());
         }
         if (json) {
-            out.println(report.json());
+            out.println(JsonOutput.line(report.json()));
         } else {
             out.println(report.summary());
             if (report.requestedMode.wantsStream() && "soap".equals(report.mode)) {

@@ -48,7 +48,7 @@ final class DemoCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         HhfrServer server;
         try {
-            server = HhfrServer.start(ServerSettings.defaults().withPort(0).withStreams("127.0.0.1", null, 0, 0));
+            server = HhfrServer.start(ServerSettings.builder().port(0).streams("127.0.0.1", null, 0, 0).build());
         } catch (IOException | IllegalArgumentException e) {
             err.println("error: the demo server could not start: " + e.getMessage());
             err.flush();

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+
 /** The demo's sessions as an aligned ASCII table, or as a JSON array of the reports. */
 final class DemoTable {
     private static final String[] HEADINGS = {"mode", "service", "messages", "time ms", "bytes up", "bytes down",
@@ -45,10 +47,10 @@ final class DemoTable {
     }
 
     static String json(List<SessionReport> reports) {
-        StringBuilder out = new StringBuilder("[");
-        for (int i = 0; i < reports.size(); i++) {
-            out.append(i == 0 ? "\n  " : ",\n  ").append(reports.get(i).json());
+        ArrayNode sessions = JsonOutput.NODES.arrayNode();
+        for (SessionReport report : reports) {
+            sessions.add(report.json());
         }
-        return out.append(reports.isEmpty() ? "]\n" : "\n]\n").toString();
+        return JsonOutput.indented(sessions, false);
     }
 }

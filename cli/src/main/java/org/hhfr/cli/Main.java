@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         version = "hhfr 0.1.0-SNAPSHOT",
         description = "HHFR: fast SOAP streams for mobile clients.",
         subcommands = {CommandLine.HelpCommand.class, SchemaCommand.class, ServeCommand.class,
-            CallCommand.class, DemoCommand.class, BenchCommand.class})
+            CallCommand.class, DemoCommand.class, BenchCommandEntry.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -3,6 +3,8 @@ package org.hhfr.cli;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import org.hhfr.schemas.ComplexType;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Nil;
@@ -31,44 +33,46 @@ final class ResultValue {
         return record;
     }
 
-    static String json(Object value) {
+    /** {@code value} as a JSON value: arrays as arrays, records and other values as their text. */
+    static JsonNode json(Object value) {
         if (value == null || value == Nil.NIL) {
-            return "null";
+            return JsonOutput.NODES.nullNode();
         }
         if (value instanceof Float) {
-            return json(((Float) value).doubleValue(), Float.toString((Float) value));
+            float number = (Float) value;
+            return Float.isFinite(number) ? JsonOutput.NODES.numberNode(number) : json((double) number);
         }
         if (value instanceof Double) {
             return json((double) (Double) value);
         }
-        if (value instanceof Number) {
-            return value instanceof BigDecimal ? ((BigDecimal) value).toPlainString() : value.toString();
+        if (value instanceof BigDecimal) {
+            return JsonOutput.NODES.numberNode((BigDecimal) value);
+        }
+        if (value instanceof Long || value instanceof Integer || value instanceof Short || value instanceof Byte) {
+            return JsonOutput.NODES.numberNode(((Number) value).longValue());
         }
         if (value instanceof Boolean) {
-            return value.toString();
+            return JsonOutput.NODES.booleanNode((Boolean) value);
         }
         if (value.getClass().isArray() && !(value instanceof byte[])) {
-            StringBuilder items = new StringBuilder("[");
+            ArrayNode items = JsonOutput.NODES.arrayNode();
             for (int i = 0; i < Array.getLength(value); i++) {
-                items.append(i == 0 ? "" : ", ").append(json(Array.get(value, i)));
+                items.add(json(Array.get(value, i)));
             }
-            return items.append(']').toString();
+            return items;
         }
-        return SchemaJsonRenderer.quoted(value.toString(), false);
+        return JsonOutput.NODES.textNode(value.toString());
     }
 
-    static String json(double value) {
-        return json(value, Double.toString(value));
-    }
-
-    private static String json(double value, String digits) {
+    /** A double as a JSON number, or NaN and the infinities as strings in XSD's spelling. */
+    static JsonNode json(double value) {
         if (Double.isNaN(value)) {
-            return "\"NaN\"";
+            return JsonOutput.NODES.textNode("NaN");
         }
         if (Double.isInfinite(value)) {
-            return value > 0 ? "\"INF\"" : "\"-INF\"";
+            return JsonOutput.NODES.textNode(value > 0 ? "INF" : "-INF");
         }
-        return digits;
+        return JsonOutput.NODES.numberNode(value);
     }
 
     /** For people: strings quoted (so empty and blank results show), arrays in brackets, records as written. */
@@ -77,7 +81,7 @@ final class ResultValue {
             return "nil";
         }
         if (value instanceof String) {
-            return SchemaJsonRenderer.quoted((String) value, false);
+            return JsonOutput.quoted((String) value);
         }
         if (value instanceof BigDecimal) {
             return ((BigDecimal) value).toPlainString();

@@ -2,6 +2,9 @@ package org.hhfr.cli;
 
 import java.util.List;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.hhfr.schemas.AttributeDecl;
 import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.DataStructure;
@@ -16,207 +19,71 @@ import org.hhfr.schemas.SimpleType;
  * escape), so it survives any console encoding.
  */
 final class SchemaJsonRenderer {
-    private final StringBuilder out = new StringBuilder();
-    private int indent;
-    /** Nothing written yet at the current nesting level, so the next item needs no comma. */
-    private boolean first = true;
-
     String render(String source, List<DataStructure> structures) {
-        out.setLength(0);
-        beginObject();
-        key("source").string(source);
-        key("structures").beginArray();
+        ObjectNode json = JsonOutput.NODES.objectNode();
+        json.put("source", source);
+        ArrayNode items = json.putArray("structures");
         for (DataStructure structure : structures) {
-            item().beginObject();
-            key("fingerprint").string(structure.fingerprint());
-            key("root");
-            element(structure.root());
-            endObject();
+            ObjectNode item = items.addObject();
+            item.put("fingerprint", structure.fingerprint());
+            item.set("root", element(structure.root()));
         }
-        endArray();
-        endObject();
-        return out.append('\n').toString();
+        return JsonOutput.indented(json, true);
     }
 
-    private void element(ElementDecl element) {
-        beginObject();
-        name(element.name());
-        key("minOccurs").number(element.minOccurs());
-        key("maxOccurs");
+    private static ObjectNode element(ElementDecl element) {
+        ObjectNode json = named(element.name());
+        json.put("minOccurs", element.minOccurs());
         if (element.maxOccurs() == ElementDecl.UNBOUNDED) {
-            string("unbounded");
+            json.put("maxOccurs", "unbounded");
         } else {
-            number(element.maxOccurs());
+            json.put("maxOccurs", element.maxOccurs());
         }
-        key("occurrence").string(element.isSingle() ? "single" : element.isOptional() ? "optional"
+        json.put("occurrence", element.isSingle() ? "single" : element.isOptional() ? "optional"
                 : element.isFixedLength() ? "fixed-length array" : "array");
-        key("nillable").bool(element.nillable());
-        key("type");
-        if (element.isSimple()) {
-            simpleType(element.simpleType());
-        } else {
-            complexType(element.complexType());
-        }
-        endObject();
+        json.put("nillable", element.nillable());
+        json.set("type", element.isSimple() ? simpleType(element.simpleType()) : complexType(element.complexType()));
+        return json;
     }
 
-    private void complexType(ComplexType type) {
-        beginObject();
-        key("kind").string("complex");
-        key("typeName");
-        optionalName(type.name());
-        key("attributes").beginArray();
+    private static ObjectNode complexType(ComplexType type) {
+        ObjectNode json = JsonOutput.NODES.objectNode();
+        json.put("kind", "complex");
+        json.set("typeName", optionalName(type.name()));
+        ArrayNode attributes = json.putArray("attributes");
         for (AttributeDecl attribute : type.attributes()) {
-            item().beginObject();
-            name(attribute.name());
-            key("required").bool(attribute.required());
-            key("type");
-            simpleType(attribute.type());
-            endObject();
+            ObjectNode item = named(attribute.name());
+            item.put("required", attribute.required());
+            item.set("type", simpleType(attribute.type()));
+            attributes.add(item);
         }
-        endArray();
-        key("elements").beginArray();
+        ArrayNode elements = json.putArray("elements");
         for (ElementDecl child : type.elements()) {
-            item();
-            element(child);
+            elements.add(element(child));
         }
-        endArray();
-        endObject();
+        return json;
     }
 
-    private void simpleType(SimpleType type) {
-        beginObject();
-        key("kind").string("simple");
-        key("base").string(type.base().localName());
-        key("typeName");
-        optionalName(type.isEnumeration() ? type.name() : null);
-        key("enumeration").beginArray();
+    private static ObjectNode simpleType(SimpleType type) {
+        ObjectNode json = JsonOutput.NODES.objectNode();
+        json.put("kind", "simple");
+        json.put("base", type.base().localName());
+        json.set("typeName", optionalName(type.isEnumeration() ? type.name() : null));
+        ArrayNode enumeration = json.putArray("enumeration");
         for (String value : type.enumeration()) {
-            item().string(value);
+            enumeration.add(value);
         }
-        endArray();
-        endObject();
+        return json;
     }
 
-    private void name(QualifiedName name) {
-        key("name").string(name.localName());
-        key("namespace").string(name.namespace());
+    private static ObjectNode named(QualifiedName name) {
+        ObjectNode json = JsonOutput.NODES.objectNode();
+        json.put("name", name.localName());
+        json.put("namespace", name.namespace());
+        return json;
     }
 
-    private void optionalName(QualifiedName name) {
-        if (name == null) {
-            out.append("null");
-            return;
-        }
-        beginObject();
-        name(name);
-        endObject();
-    }
-
-    // ---- a minimal pretty-printing writer: commas and indentation follow the nesting.
-
-    private SchemaJsonRenderer beginObject() {
-        return open('{');
-    }
-
-    private SchemaJsonRenderer beginArray() {
-        return open('[');
-    }
-
-    private SchemaJsonRenderer open(char bracket) {
-        out.append(bracket);
-        indent++;
-        first = true;
-        return this;
-    }
-
-    private void endObject() {
-        close('}');
-    }
-
-    private void endArray() {
-        close(']');
-    }
-
-    private void close(char bracket) {
-        indent--;
-        if (!first) {
-            newline();
-        }
-        out.append(bracket);
-        first = false;
-    }
-
-    private SchemaJsonRenderer key(String key) {
-        item();
-        string(key);
-        out.append(": ");
-        return this;
-    }
-
-    private SchemaJsonRenderer item() {
-        if (!first) {
-            out.append(',');
-        }
-        newline();
-        first = true;
-        return this;
-    }
-
-    private void newline() {
-        out.append('\n');
-        for (int i = 0; i < indent; i++) {
-            out.append("  ");
-        }
-    }
-
-    private void string(String value) {
-        out.append(quoted(value, true));
-        first = false;
-    }
-
-    /**
-     * {@code value} as a JSON string literal. With {@code asciiOnly}, every character outside printable
-     * ASCII becomes a JSON unicode escape; otherwise only control characters are.
-     */
-    static String quoted(String value, boolean asciiOnly) {
-        StringBuilder literal = new StringBuilder(value.length() + 2).append('"');
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '"':
-                    literal.append("\\\"");
-                    break;
-                case '\\':
-                    literal.append("\\\\");
-                    break;
-                case '\n':
-                    literal.append("\\n");
-                    break;
-                case '\r':
-                    literal.append("\\r");
-                    break;
-                case '\t':
-                    literal.append("\\t");
-                    break;
-                default:
-                    if (c < 0x20 || c == 0x7F || (asciiOnly && c > 0x7E)) {
-                        literal.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        literal.append(c);
-                    }
-            }
-        }
-        return literal.append('"').toString();
-    }
-
-    private void number(int value) {
-        out.append(value);
-        first = false;
-    }
-
-    private void bool(boolean value) {
-        out.append(value);
-        first = false;
+    private static JsonNode optionalName(QualifiedName name) {
+        return name == null ? JsonOutput.NODES.nullNode() : named(name);
     }
 }

@@ -119,7 +119,7 @@ final class SchemaTextRenderer {
     private static String enumeration(SimpleType type) {
         StringBuilder values = new StringBuilder("one of ");
         for (int i = 0; i < type.enumeration().size(); i++) {
-            values.append(i == 0 ? "" : " | ").append(SchemaJsonRenderer.quoted(type.enumeration().get(i), false));
+            values.append(i == 0 ? "" : " | ").append(JsonOutput.quoted(type.enumeration().get(i)));
         }
         return values.toString();
     }

@@ -62,8 +62,8 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         HhfrServer server;
         try {
-            server = HhfrServer.start(ServerSettings.defaults().withPort(port)
-                    .withStreams("0.0.0.0", streamHost, tcpPort, udpPort));
+            server = HhfrServer.start(ServerSettings.builder().port(port)
+                    .streams("0.0.0.0", streamHost, tcpPort, udpPort).build());
         } catch (IOException | IllegalArgumentException e) {
             err.println("error: the server could not start: " + e.getMessage());
             err.flush();

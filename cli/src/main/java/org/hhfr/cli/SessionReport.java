@@ -2,6 +2,8 @@ package org.hhfr.cli;
 
 import java.util.Locale;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 /**
  * What one measured session did: how it travelled, what it answered, how long it took and how many bytes
  * crossed the client's sockets. Byte counts are {@code null} when they could not be counted honestly.
@@ -31,19 +33,19 @@ final class SessionReport {
     }
 
     /** One JSON object with the fields {@code call --json} and {@code demo --json} promise. */
-    String json() {
-        return new JsonFields()
-                .string("service", address.service())
-                .string("operation", address.operation())
-                .string("requested_mode", requestedMode.option())
-                .string("mode", mode)
-                .number("messages", messages)
-                .number("elapsed_ms", Math.round(elapsedMillis * 10) / 10.0)
-                .number("bytes_up", bytesUp)
-                .number("bytes_down", bytesDown)
-                .string("bytes_source", bytesSource)
-                .raw("result", ResultValue.json(result))
-                .toString();
+    ObjectNode json() {
+        ObjectNode json = JsonOutput.NODES.objectNode();
+        json.put("service", address.service());
+        json.put("operation", address.operation());
+        json.put("requested_mode", requestedMode.option());
+        json.put("mode", mode);
+        json.put("messages", messages);
+        json.set("elapsed_ms", ResultValue.json(Math.round(elapsedMillis * 10) / 10.0));
+        json.put("bytes_up", bytesUp);
+        json.put("bytes_down", bytesDown);
+        json.put("bytes_source", bytesSource);
+        json.set("result", ResultValue.json(result));
+        return json;
     }
 
     /** E.g. {@code FloatSum.sum over hhfr-tcp: 3.75 (10 messages in 12.3 ms; 1234 bytes up, 987 down)}. */

@@ -34,7 +34,7 @@ class CallCommandTest {
     @BeforeAll
     static void startServer() throws IOException {
         ConsoleLogging.quiet();
-        server = HhfrServer.start(ServerSettings.defaults().withPort(0).withStreams("127.0.0.1", null, 0, 0));
+        server = HhfrServer.start(ServerSettings.builder().port(0).streams("127.0.0.1", null, 0, 0).build());
         base = "http://127.0.0.1:" + server.port();
     }
 

@@ -1,8 +1,14 @@
 package org.hhfr.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.junit.jupiter.api.Test;
 
@@ -25,11 +31,26 @@ class DemoTableTest {
     }
 
     @Test
-    void jsonIsAnArrayWithOneObjectPerLine() {
+    void jsonIsAnArrayOfTheSessionsWithTheirFieldsInOrder() throws Exception {
         SessionReport soap = new SessionReport(ServiceAddress.of("http://h:1", "FloatSum.sum"), CallMode.AUTO,
                 "soap", 1, 2.04, 10L, 20L, "counter", Float.NaN);
-        assertEquals("[\n  {\"service\": \"FloatSum\", \"operation\": \"sum\", \"requested_mode\": \"auto\", "
-                + "\"mode\": \"soap\", \"messages\": 1, \"elapsed_ms\": 2.0, \"bytes_up\": 10, \"bytes_down\": 20, "
-                + "\"bytes_source\": \"counter\", \"result\": \"NaN\"}\n]\n", DemoTable.json(Arrays.asList(soap)));
+        JsonNode sessions = new ObjectMapper().readTree(DemoTable.json(Arrays.asList(soap)));
+        assertEquals(1, sessions.size());
+        List<String> fields = new ArrayList<>();
+        sessions.get(0).fieldNames().forEachRemaining(fields::add);
+        assertEquals(List.of("service", "operation", "requested_mode", "mode", "messages", "elapsed_ms", "bytes_up",
+                "bytes_down", "bytes_source", "result"), fields);
+        assertEquals("{\"service\":\"FloatSum\",\"operation\":\"sum\",\"requested_mode\":\"auto\",\"mode\":\"soap\","
+                + "\"messages\":1,\"elapsed_ms\":2.0,\"bytes_up\":10,\"bytes_down\":20,\"bytes_source\":\"counter\","
+                + "\"result\":\"NaN\"}", sessions.get(0).toString());
+    }
+
+    @Test
+    void unknownByteCountsAreNullAndDecimalsKeepTheirDigits() {
+        SessionReport udp = new SessionReport(ServiceAddress.of("http://h:1", "Orders.total"), CallMode.UDP,
+                "hhfr-udp", 1, 1.0, null, null, "counter", new java.math.BigDecimal("12345678901234567890.10"));
+        String line = JsonOutput.line(udp.json());
+        assertTrue(line.contains("\"bytes_up\":null,\"bytes_down\":null"), line);
+        assertTrue(line.endsWith("\"result\":12345678901234567890.10}"), line);
     }
 }

@@ -83,7 +83,7 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
     }
 
     /**
-     * The issue's loopback throughput target (pipelined HHFR-TCP at least twice gRPC-java's bidirectional
+     * The loopback throughput target (pipelined HHFR-TCP at least twice gRPC-java's bidirectional
      * streaming in float-sum(100) messages per second): sessions of 10,000 float-sum(100) calls, all in flight
      * at once, for the warm pipelined HHFR modes and {@code grpc-bidi}, three repeats.
      */

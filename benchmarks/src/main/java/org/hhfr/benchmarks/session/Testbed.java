@@ -68,8 +68,8 @@ public final class Testbed implements AutoCloseable {
         GrpcRivalServer grpc = null;
         try {
             udp = ShapedUdpRelay.mirroring(CLIENT_HOST, STREAM_SERVER_HOST, shape);
-            server = HhfrServer.start(ServerSettings.defaults().withPort(0)
-                    .withStreams(STREAM_SERVER_HOST, CLIENT_HOST, tcp.port(), udp.port()));
+            server = HhfrServer.start(ServerSettings.builder().port(0)
+                    .streams(STREAM_SERVER_HOST, CLIENT_HOST, tcp.port(), udp.port()).build());
             grpc = GrpcRivalServer.start(STREAM_SERVER_HOST);
             RestJsonServer rest = RestJsonServer.start(STREAM_SERVER_HOST);
             return new Testbed(shape, tcp, udp, shaper, server, grpc, rest);

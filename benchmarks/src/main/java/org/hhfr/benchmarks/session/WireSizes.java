@@ -146,7 +146,7 @@ public final class WireSizes {
 
     /** @throws IllegalStateException {@code xml} is not an envelope whose body reads back as {@code message} */
     static void requireEnvelopeOf(Message message, byte[] xml) throws IOException {
-        require(message, new SoapEnvelopeReader(SoapLimits.defaults().withMaxEnvelopeBytes(16 << 20))
+        require(message, new SoapEnvelopeReader(SoapLimits.defaults().toBuilder().maxEnvelopeBytes(16 << 20).build())
                 .read(new ByteArrayInputStream(xml), MessageBody.reader(XML, message.structure())).body());
     }
 

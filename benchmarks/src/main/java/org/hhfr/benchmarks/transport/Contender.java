@@ -53,7 +53,7 @@ enum Contender {
             case AERON:
                 return new AeronReceiver(host);
             default:
-                return new HhfrServer(host, udp);
+                return new HhfrContenderServer(host, udp);
         }
     }
 
@@ -71,7 +71,7 @@ enum Contender {
             case AERON:
                 return new AeronSender(host, port, limit);
             default:
-                return new HhfrClient(host, port, udp, ticket, window, limit);
+                return new HhfrContenderClient(host, port, udp, ticket, window, limit);
         }
     }
 }

@@ -3,7 +3,7 @@ package org.hhfr.benchmarks.transport;
 import java.util.List;
 import java.util.Locale;
 
-/** The shoot-out's results as Markdown: the table, the ratios to the anchors, and the targets checked. */
+/** The shoot-out's results as Markdown: the table, the ratios to the anchors, and the shoot-out's targets checked. */
 final class ShootoutReport {
     private static final double MAX_REQUEST_BYTES = 408;
 

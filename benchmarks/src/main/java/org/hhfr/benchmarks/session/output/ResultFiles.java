@@ -1,16 +1,23 @@
 package org.hhfr.benchmarks.session.output;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import org.hhfr.benchmarks.session.CellResult;
 
 /** Writes every cell as {@code sessions.json} (an array of flat objects) and {@code sessions.csv}. */
 public final class ResultFiles {
+    private static final ObjectWriter JSON = JsonMapper.builder().build().writerWithDefaultPrettyPrinter();
+
     private ResultFiles() {
     }
 
@@ -21,19 +28,15 @@ public final class ResultFiles {
     }
 
     static String json(List<CellResult> results) {
-        StringBuilder out = new StringBuilder("[\n");
-        for (int i = 0; i < results.size(); i++) {
-            out.append("  {");
-            boolean first = true;
-            for (Map.Entry<String, Object> field : ResultRow.of(results.get(i)).entrySet()) {
-                out.append(first ? "" : ", ").append('"').append(field.getKey()).append("\": ");
-                Object value = field.getValue();
-                out.append(value == null ? "null" : value instanceof String s ? '"' + escape(s) + '"' : value);
-                first = false;
-            }
-            out.append(i + 1 < results.size() ? "},\n" : "}\n");
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (CellResult result : results) {
+            rows.add(ResultRow.of(result));
         }
-        return out.append("]\n").toString();
+        try {
+            return JSON.writeValueAsString(rows) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException("the rows could not be written as JSON", e);
+        }
     }
 
     static String csv(List<CellResult> results) {
@@ -53,8 +56,4 @@ public final class ResultFiles {
         return out.toString();
     }
 
-    /** Labels are plain ASCII names; quotes and backslashes are escaped all the same. */
-    private static String escape(String text) {
-        return text.replace("\\", "\\\\").replace("\"", "\\\"");
-    }
 }

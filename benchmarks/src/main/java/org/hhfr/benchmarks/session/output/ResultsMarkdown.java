@@ -28,8 +28,8 @@ public final class ResultsMarkdown {
         StringBuilder out = new StringBuilder();
         out.append("# Benchmark sessions: results").append(run.quick() ? " of the QUICK grid" : "").append("\n\n");
         if (run.quick()) {
-            out.append("**This is the reduced grid of `--quick`, not the full run of issue 7.** It shows that the "
-                    + "harness works end to end: loopback, and a small emulated-3G subset of single sessions. The "
+            out.append("**This is the reduced grid of `--quick`, not the full run of the paper's sessions.** It "
+                    + "shows that the harness works end to end: loopback, and a small emulated-3G subset of single sessions. The "
                     + "3G targets need the full 3G grid; what the targets table says of them here rests on a few "
                     + "single sessions.\n\n");
         }

@@ -15,9 +15,9 @@ import org.hhfr.benchmarks.session.WireSize;
 import org.hhfr.benchmarks.session.WireSizes;
 
 /**
- * The issue's targets, checked against the cells of a run and the wire-size table with the measured figure,
- * for every HHFR mode. A target whose cells the run did not measure says so instead of passing. Rival modes
- * are found by label, so a run without them (or a build before them) reads "not measured".
+ * The targets of the benchmark sessions, checked against the cells of a run and the wire-size table with the
+ * measured figure, for every HHFR mode. A target whose cells the run did not measure says so instead of passing.
+ * Rival modes are found by label, so a run without them (or a build before them) reads "not measured".
  */
 final class TargetsReport {
     private static final List<SessionWorkload> PAPER_WORKLOADS = List.of(SessionWorkload.FLOAT_SUM,
@@ -36,7 +36,7 @@ final class TargetsReport {
     static String render(List<CellResult> results, List<WireSize> wireSizes) {
         List<CellResult> threeG = results.stream().filter(r -> r.cell().profile().equals(NetworkProfile.THREE_G)
                 && PAPER_WORKLOADS.contains(r.cell().workload())).toList();
-        StringBuilder out = new StringBuilder("## Targets of issue 7\n\n");
+        StringBuilder out = new StringBuilder("## Targets\n\n");
         out.append("The 3G targets are checked on the float-sum and string-concat cells of this run on 3g, for "
                 + "each HHFR mode; a target is only as complete as the grid that ran.\n\n");
         out.append("| target | mode | verdict | measured |\n| --- | --- | --- | --- |\n");
@@ -82,7 +82,7 @@ final class TargetsReport {
                 : "slower in " + slower.size() + " of " + compared + " cells: " + String.join("; ", slower));
     }
 
-    /** Information beside the target: the lowest speed-up over each other rival of the issue on 3G. */
+    /** Information beside the target: the lowest speed-up over each other rival on 3G. */
     private static void againstOtherRivals(StringBuilder out, List<CellResult> cells, BenchMode mode) {
         List<String> figures = new ArrayList<>();
         for (String rival : OTHER_RIVALS) {

@@ -4,7 +4,11 @@ import static org.hhfr.benchmarks.session.output.HandMadeCells.floatSum;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import org.hhfr.benchmarks.session.CellResult;
 import org.hhfr.benchmarks.session.NetworkProfile;
@@ -16,16 +20,19 @@ class ResultFilesTest {
             floatSum(NetworkProfile.LOOPBACK, "hhfr-tcp-warm-pipelined", 100, 100, 8));
 
     @Test
-    void jsonRowsCarryTheIssuesFieldsAndMessagesPerSecond() {
-        String json = ResultFiles.json(RESULTS);
+    void jsonRowsCarryTheSessionFieldsInOrderAndMessagesPerSecond() throws Exception {
+        JsonNode rows = new ObjectMapper().readTree(ResultFiles.json(RESULTS));
 
-        assertTrue(json.contains("{\"workload\": \"float-sum\", \"profile\": \"loopback\", \"mode\": \"grpc-bidi\", "
-                + "\"array_size\": 100, \"messages\": 100, "), json);
-        for (String field : List.of("session_ms", "bytes_up", "bytes_down", "payload_bytes", "lower_bound_ms")) {
-            assertTrue(json.contains("\"" + field + "\": "), field);
-        }
-        assertTrue(json.contains("\"messages_per_second\": 2500.0"), json);
-        assertTrue(json.contains("\"messages_per_second\": 12500.0"), json);
+        assertEquals(2, rows.size());
+        List<String> fields = new ArrayList<>();
+        rows.get(0).fieldNames().forEachRemaining(fields::add);
+        assertEquals(List.of("workload", "profile", "mode", "array_size", "messages"), fields.subList(0, 5));
+        assertTrue(fields.containsAll(List.of("session_ms", "bytes_up", "bytes_down", "payload_bytes",
+                "lower_bound_ms")), fields.toString());
+        assertEquals("grpc-bidi", rows.get(0).get("mode").asText());
+        assertEquals(100, rows.get(0).get("array_size").asInt());
+        assertEquals(2500.0, rows.get(0).get("messages_per_second").asDouble());
+        assertEquals(12500.0, rows.get(1).get("messages_per_second").asDouble());
     }
 
     @Test

@@ -27,7 +27,7 @@ import org.hhfr.transports.netty.TransportMetrics;
  * sums it and encodes the response. The function runs on the event loop (a direct dispatch executor, as for
  * gRPC's best). Each ticket is a freshly negotiated session, as negotiation would store it.
  */
-final class HhfrServer implements ServerSide {
+final class HhfrContenderServer implements ServerSide {
     private static final String TCP = "urn:hhfr:transport:tcp";
     private static final String UDP = "urn:hhfr:transport:udp";
 
@@ -38,7 +38,7 @@ final class HhfrServer implements ServerSide {
     private final boolean udp;
     private final StreamServer server;
 
-    HhfrServer(String host, boolean udp) throws IOException {
+    HhfrContenderServer(String host, boolean udp) throws IOException {
         this.udp = udp;
         server = StreamServer.start(store, StreamDispatcher.ofFunction((session, message) -> sum(message)),
                 StreamServerConfig.on(host).withPorts(udp ? -1 : 0, udp ? 0 : -1)
@@ -71,10 +71,10 @@ final class HhfrServer implements ServerSide {
                 .scheme("urn:hhfr:1")
                 .representation(BinaryRepresentation.URI)
                 .transport(udp ? UDP : TCP)
-                .operation(new ServiceOperation("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"))
+                .operation(ServiceOperation.of("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"))
                 .request(request)
                 .response(response)
-                .characteristics(new StreamCharacteristics(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
+                .characteristics(StreamCharacteristics.of(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
                 .build());
         Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
         return base64.encodeToString(grant.id().toBytes()) + "." + base64.encodeToString(grant.token().toBytes());

@@ -1,10 +1,8 @@
-package org.hhfr.cli;
+package org.hhfr.benchmarks.session;
 
 import java.io.PrintWriter;
 import java.util.Locale;
 
-import org.hhfr.benchmarks.session.CellResult;
-import org.hhfr.benchmarks.session.SessionBench;
 
 /** One progress line on the error stream, rewritten after each cell: a bar, the count, the cell, time left. */
 final class BenchProgress implements SessionBench.Progress {

@@ -1,4 +1,4 @@
-package org.hhfr.cli;
+package org.hhfr.benchmarks.session;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,14 +17,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import org.hhfr.axis.server.ConsoleLogging;
-import org.hhfr.benchmarks.session.BenchGrid;
-import org.hhfr.benchmarks.session.BenchMode;
-import org.hhfr.benchmarks.session.CellResult;
-import org.hhfr.benchmarks.session.NetworkProfile;
-import org.hhfr.benchmarks.session.SessionBench;
-import org.hhfr.benchmarks.session.SessionWorkload;
-import org.hhfr.benchmarks.session.WireSize;
-import org.hhfr.benchmarks.session.WireSizes;
 import org.hhfr.benchmarks.session.network.ToxiproxyServer;
 import org.hhfr.benchmarks.session.output.BenchOutput;
 import org.hhfr.benchmarks.session.output.RunInfo;
@@ -35,24 +27,27 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code hhfr bench}: the paper's benchmark sessions, every mode side by side, over emulated networks on this
- * machine; writes the cells as JSON and CSV, the plots, and the Markdown report.
+ * machine; writes the cells as JSON and CSV, the plots, and the Markdown report. It runs in this module's own
+ * JVM (the {@code ./hhfr} launcher starts {@link #main} with this module's class path), so the rivals' libraries
+ * never weigh on the other commands.
  */
-@Command(name = "bench",
+@Command(name = "hhfr bench",
         mixinStandardHelpOptions = true,
         description = {
-            "Run the benchmark sessions of issue 7 over emulated networks.",
+            "Run the paper's benchmark sessions over emulated networks.",
             "An embedded server, relays on 127.0.0.1 that shape each profile's path; a",
             "session sends n requests with arrays of size x and checks every answer; its",
             "time includes connection set-up and negotiation.",
-            "Modes: hhfr-tcp, hhfr-tcp-warm, hhfr-udp, hhfr-udp-warm, soap-new-conn,",
-            "soap-keepalive. Profiles: loopback, wifi, 3g, edge.",
+            "Modes: hhfr-tcp and hhfr-udp, each also -warm, -pipelined and",
+            "-warm-pipelined; soap-new-conn, soap-keepalive; the rivals grpc-unary,",
+            "grpc-bidi, rest-json. Profiles: loopback, wifi, 3g, edge.",
             "Writes sessions.json, sessions.csv and plots/ under --out, and the Markdown",
             "report. See benchmarks/SESSIONS.md."},
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:every cell ran with right answers on the transport its mode asked for",
             "1:a session failed, answered wrongly or fell back to another transport",
             "2:wrong arguments, or the results could not be written"})
-final class BenchCommand implements Callable<Integer> {
+public final class BenchCommand implements Callable<Integer> {
     static final int SESSION_PROBLEM = 1;
     static final int UNUSABLE = 2;
 
@@ -117,6 +112,10 @@ final class BenchCommand implements Callable<Integer> {
     /** The report of a run into {@code out} when none is asked for. */
     static Path reportFile(Path out) {
         return out.equals(FULL_RUN_OUT) ? Path.of("benchmarks/RESULTS.md") : out.resolve("RESULTS.md");
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BenchCommand()).execute(args));
     }
 
     @Override
@@ -258,12 +257,9 @@ final class BenchCommand implements Callable<Integer> {
         return Path.of(output.substring(output.lastIndexOf('\n') + 1));
     }
 
-    /** The command as typed after ./hhfr (the parse result holds "bench" too when run from Main). */
+    /** The command as typed. */
     private String commandLine() {
-        List<String> args = new ArrayList<>(spec.commandLine().getParseResult().originalArgs());
-        if (!args.isEmpty() && args.get(0).equals("bench")) {
-            args.remove(0);
-        }
+        List<String> args = spec.commandLine().getParseResult().originalArgs();
         return args.isEmpty() ? "./hhfr bench" : "./hhfr bench " + String.join(" ", args);
     }
 }

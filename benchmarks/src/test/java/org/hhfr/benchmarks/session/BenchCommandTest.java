@@ -1,4 +1,4 @@
-package org.hhfr.cli;
+package org.hhfr.benchmarks.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,7 +22,7 @@ class BenchCommandTest {
     Path out;
 
     @Test
-    void aSmallGridWritesRowsWithTheIssuesFieldsTheReportAndAProgressLine() throws Exception {
+    void aSmallGridWritesRowsWithTheSessionFieldsTheReportAndAProgressLine() throws Exception {
         StringWriter err = new StringWriter();
         int exit = run(err, "--profile", "loopback", "--modes", "hhfr-tcp,soap-new-conn", "--workloads", "float-sum",
                 "--sizes", "10", "--messages", "2", "--repeats", "1", "--out", out.toString());

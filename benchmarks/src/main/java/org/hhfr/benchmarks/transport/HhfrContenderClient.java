@@ -14,13 +14,13 @@ import org.hhfr.transports.netty.NettyStreamClient;
  * issued, {@code window} calls in flight, each response answered by the next call, whose body the streamer
  * encodes afresh (as an application would).
  */
-final class HhfrClient extends ClosedLoopClient {
+final class HhfrContenderClient extends ClosedLoopClient {
     private final BinaryRepresentation binary = new BinaryRepresentation();
     private final DataStructure request = Samples.floatSumRequest();
     private final float[] values = FloatSumFrames.values();
     private final NettyStreamClient client;
 
-    HhfrClient(String host, int port, boolean udp, String ticket, int window, long limit) throws IOException {
+    HhfrContenderClient(String host, int port, boolean udp, String ticket, int window, long limit) throws IOException {
         super(limit);
         int dot = ticket.indexOf('.');
         if (dot < 0) {
