@@ -175,7 +175,7 @@ class StreamEndToEndTest {
     }
 
     @Test
-    void theRouteToAnOperationIsBoundOnceForEveryMessageOfEverySession() throws Exception {
+    void aStreamBindsItsRouteOnceWhenItStartsNotPerMessage() throws Exception {
         AtomicInteger binds = new AtomicInteger();
         StreamedCallDispatcher counting = context -> {
             binds.incrementAndGet();
@@ -199,7 +199,7 @@ class StreamEndToEndTest {
                 }
             }
         }
-        assertEquals(1, binds.get(), "two sessions of three messages each for one operation bind one route");
+        assertEquals(2, binds.get(), "two streams of three messages each bind one route each");
     }
 
     @Test

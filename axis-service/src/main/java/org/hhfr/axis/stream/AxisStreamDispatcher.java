@@ -1,12 +1,9 @@
 package org.hhfr.axis.stream;
 
 import java.util.Collections;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 
-import org.hhfr.contextstore.ServiceOperation;
 import org.hhfr.contextstore.StreamContext;
 import org.hhfr.streamer.MalformedMessageException;
 import org.hhfr.streamer.Message;
@@ -16,6 +13,7 @@ import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.netty.InboundMessage;
 import org.hhfr.transports.netty.StreamDispatcher;
 import org.hhfr.transports.netty.StreamFaultException;
+import org.hhfr.transports.netty.StreamRoute;
 import org.hhfr.transports.netty.StreamSession;
 
 /**
@@ -23,10 +21,10 @@ import org.hhfr.transports.netty.StreamSession;
  * structure, runs it through the bound {@link StreamedCall} (the same service method as SOAP) and encodes the
  * response. Runs on the stream server's dispatch executor.
  *
- * <p>The route of a session (its representation, the service, the operation and the road) is bound on the
- * first message of the first session negotiated for that operation and representation, and kept: later
- * messages look nothing up. Routes are as many as the deployed operations times the representations, so the
- * table needs no eviction; a route that cannot be bound is not kept, and is tried again on the next message.
+ * <p>A stream's route (its representation's codec, and the service, operation and road of its call) is bound
+ * once, when the stream's session starts on the server ({@link #bind}); its messages look nothing up. A route
+ * that cannot be bound (the representation is not available, the service was undeployed) answers each of the
+ * stream's messages with a Receiver fault naming why.
  *
  * <p>A message that cannot be decoded, or a call that faults, fails that call alone: it completes with a
  * {@link StreamFaultException} (Sender when the request was at fault, Receiver when the service was), which
@@ -35,7 +33,6 @@ import org.hhfr.transports.netty.StreamSession;
 public final class AxisStreamDispatcher implements StreamDispatcher {
     private final StreamedCallDispatcher calls;
     private final Representations representations;
-    private final Map<RouteKey, Route> routes = new ConcurrentHashMap<>();
 
     public AxisStreamDispatcher(StreamedCallDispatcher calls, Representations representations) {
         this.calls = calls;
@@ -43,52 +40,57 @@ public final class AxisStreamDispatcher implements StreamDispatcher {
     }
 
     @Override
-    public CompletionStage<byte[]> dispatch(StreamSession session, InboundMessage message) {
+    public StreamRoute bind(StreamSession session) {
+        StreamContext context = session.context();
         try {
-            return CompletableFuture.completedFuture(call(session.context(), message));
+            if (!representations.supports(context.representationUri())) {
+                throw new StreamedCallException("representation " + context.representationUri()
+                        + " is not available here", false, null);
+            }
+            Representation representation = representations.get(context.representationUri());
+            StreamedCall call = calls.bind(context);
+            return message -> answer(() -> call(context, representation, call, message));
+        } catch (StreamedCallException e) {
+            return message -> answer(() -> {
+                throw e;
+            });
+        }
+    }
+
+    @Override
+    public CompletionStage<byte[]> dispatch(StreamSession session, InboundMessage message) {
+        return bind(session).dispatch(message);
+    }
+
+    private static CompletionStage<byte[]> answer(Invocation invocation) {
+        try {
+            return CompletableFuture.completedFuture(invocation.run());
         } catch (StreamedCallException e) {
             return CompletableFuture.failedFuture(new StreamFaultException(
                     e.senderFault() ? StreamFault.Code.SENDER : StreamFault.Code.RECEIVER, e.getMessage()));
         }
     }
 
-    private byte[] call(StreamContext context, InboundMessage message) throws StreamedCallException {
+    private static byte[] call(StreamContext context, Representation representation, StreamedCall call,
+                               InboundMessage message) throws StreamedCallException {
         if (message.operation() != 0) {
             throw new StreamedCallException("a stream carries one operation; message " + message.messageNumber()
                     + " names operation " + message.operation(), true, null);
         }
-        Route route = routeOf(context);
         Message request;
         try {
-            request = route.representation.decode(context.request(), message.payload());
+            request = representation.decode(context.request(), message.payload());
         } catch (MalformedMessageException e) {
             throw new StreamedCallException("message " + message.messageNumber() + " is not a valid "
                     + context.request().root().name() + ": " + e.getMessage(), true, e);
         }
-        Message response = route.call.call(context, request, Collections.emptyList());
-        return route.representation.encode(response);
+        Message response = call.call(context, request, Collections.emptyList());
+        return representation.encode(response);
     }
 
-    private Route routeOf(StreamContext context) throws StreamedCallException {
-        RouteKey key = new RouteKey(context.operation(), context.representationUri());
-        Route route = routes.get(key);
-        if (route != null) {
-            return route;
-        }
-        if (!representations.supports(context.representationUri())) {
-            throw new StreamedCallException("representation " + context.representationUri()
-                    + " is not available here", false, null);
-        }
-        Route bound = new Route(representations.get(context.representationUri()), calls.bind(context));
-        Route raced = routes.putIfAbsent(key, bound);
-        return raced != null ? raced : bound;
-    }
-
-    /** What a route is bound for: the operation (with its SOAP version and action) and the representation. */
-    private record RouteKey(ServiceOperation operation, String representationUri) {
-    }
-
-    /** A bound route: the representation's codec and the call to the service operation. */
-    private record Route(Representation representation, StreamedCall call) {
+    /** One message's work, which may fail as a call does. */
+    @FunctionalInterface
+    private interface Invocation {
+        byte[] run() throws StreamedCallException;
     }
 }

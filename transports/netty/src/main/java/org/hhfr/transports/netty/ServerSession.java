@@ -65,6 +65,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private final ArrayDeque<Response> unsent = new ArrayDeque<>();
     private DatagramReader datagramReader;
     private EngineDriver driver;
+    /** Bound in {@link #start}, before the first message is handed to the dispatch executor. */
+    private StreamRoute route;
     /** Whether the registry made this the session's latest stream (a candidate until then). */
     private boolean admitted;
     private int pending;
@@ -291,7 +293,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private void invoke(InboundMessage message) {
         CompletionStage<byte[]> response;
         try {
-            response = registry.dispatcher.dispatch(this, message);
+            response = route.dispatch(message);
         } catch (RuntimeException e) {
             execute(() -> dispatchFailed(message, e));
             return;
@@ -400,6 +402,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
                 System.nanoTime());
         engineConfig = engine.config();
         driver = new EngineDriver(engine, new EventLoopContext(loop), System::nanoTime, this);
+        route = registry.dispatcher.bind(this);
         registry.metrics.increment(TransportMetrics.Counter.SESSIONS_OPENED);
     }
 

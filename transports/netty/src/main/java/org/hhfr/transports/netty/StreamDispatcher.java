@@ -21,6 +21,16 @@ public interface StreamDispatcher {
      */
     CompletionStage<byte[]> dispatch(StreamSession session, InboundMessage message);
 
+    /**
+     * Binds the route of one stream, once, when its session starts on this server (on the session's event
+     * loop: keep it short, no blocking). The server sends every message of that stream to the returned route.
+     * By default each message goes to {@link #dispatch}; a dispatcher that looks things up per session
+     * (service, operation, codec) overrides this to do it once here.
+     */
+    default StreamRoute bind(StreamSession session) {
+        return message -> dispatch(session, message);
+    }
+
     /** A dispatcher that computes each response at once: a plain function of the session and the message. */
     static StreamDispatcher ofFunction(BiFunction<StreamSession, InboundMessage, byte[]> function) {
         return (session, message) -> CompletableFuture.completedFuture(function.apply(session, message));
