@@ -2,32 +2,45 @@ package org.hhfr.schemas;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The global declarations of one or more {@code xs:schema} documents (a standalone XSD, or every schema in
- * a WSDL's {@code types}), resolved and immutable. Each global element is the root of a {@link DataStructure}.
+ * a WSDL's {@code types}), resolved and immutable. Each global element is the root of a {@link DataStructure};
+ * parsed per component, an element HHFR cannot represent has a {@link SchemaRefusal} instead.
  */
 public final class Schema {
     private final Map<QualifiedName, ElementDecl> elements;
     private final Map<QualifiedName, ComplexType> complexTypes;
     private final Map<QualifiedName, SimpleType> simpleTypes;
+    private final List<SchemaRefusal> refusals;
+    private final Map<QualifiedName, SchemaRefusal> refusedElements = new LinkedHashMap<>();
 
-    public Schema(Map<QualifiedName, ElementDecl> elements, Map<QualifiedName, ComplexType> complexTypes,
-                  Map<QualifiedName, SimpleType> simpleTypes) {
+    Schema(Map<QualifiedName, ElementDecl> elements, Map<QualifiedName, ComplexType> complexTypes,
+           Map<QualifiedName, SimpleType> simpleTypes, List<SchemaRefusal> refusals) {
         this.elements = Collections.unmodifiableMap(new LinkedHashMap<>(elements));
         this.complexTypes = Collections.unmodifiableMap(new LinkedHashMap<>(complexTypes));
         this.simpleTypes = Collections.unmodifiableMap(new LinkedHashMap<>(simpleTypes));
+        List<SchemaRefusal> ordered = new ArrayList<>(refusals);
+        ordered.sort(Comparator.comparingInt((SchemaRefusal refusal) -> refusal.line() > 0 ? refusal.line()
+                : Integer.MAX_VALUE).thenComparingInt(SchemaRefusal::column));
+        this.refusals = Collections.unmodifiableList(ordered);
+        for (SchemaRefusal refusal : ordered) {
+            if (refusal.kind() == SchemaRefusal.Kind.ELEMENT) {
+                refusedElements.put(refusal.component(), refusal);
+            }
+        }
     }
 
-    /** Global elements in document order. */
+    /** Global elements in document order: those with a structure (see {@link #refusals()} for the others). */
     public Map<QualifiedName, ElementDecl> elements() {
         return elements;
     }
 
-    /** Named complex types in document order. */
+    /** Named complex types in document order, those that could be resolved. */
     public Map<QualifiedName, ComplexType> complexTypes() {
         return complexTypes;
     }
@@ -37,12 +50,31 @@ public final class Schema {
         return simpleTypes;
     }
 
-    /** The data structure rooted at the global element {@code name}. */
+    /**
+     * The global elements and named types that have no structure, in the order of their refused constructs
+     * in the document; always empty for a schema parsed without {@link SchemaParser#perComponent()}.
+     */
+    public List<SchemaRefusal> refusals() {
+        return refusals;
+    }
+
+    /** Why the global element {@code name} has no structure, or {@code null} if it has one or is not declared. */
+    public SchemaRefusal refusal(QualifiedName name) {
+        return refusedElements.get(name);
+    }
+
+    /**
+     * The data structure rooted at the global element {@code name}.
+     *
+     * @throws IllegalArgumentException if there is no such element, or it was refused (the message says why)
+     */
     public DataStructure dataStructure(QualifiedName name) {
         ElementDecl root = elements.get(name);
         if (root == null) {
-            throw new IllegalArgumentException("no global element " + name + "; the schema declares "
-                    + elements.keySet());
+            SchemaRefusal refusal = refusedElements.get(name);
+            throw new IllegalArgumentException(refusal != null
+                    ? "element " + name + " has no structure: " + refusal
+                    : "no global element " + name + "; the schema declares " + elements.keySet());
         }
         return new DataStructure(root);
     }
@@ -50,11 +82,16 @@ public final class Schema {
     /**
      * The data structure rooted at the global element with that local name, in whichever namespace.
      *
-     * @throws IllegalArgumentException if there is none, or more than one
+     * @throws IllegalArgumentException if there is none, more than one, or it was refused
      */
     public DataStructure dataStructure(String localName) {
         List<QualifiedName> matches = new ArrayList<>();
         for (QualifiedName name : elements.keySet()) {
+            if (name.localName().equals(localName)) {
+                matches.add(name);
+            }
+        }
+        for (QualifiedName name : refusedElements.keySet()) {
             if (name.localName().equals(localName)) {
                 matches.add(name);
             }

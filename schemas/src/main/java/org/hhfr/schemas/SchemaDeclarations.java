@@ -17,6 +17,9 @@ final class SchemaDeclarations {
     private final Set<QualifiedName> typeNames = new HashSet<>();
     private final Set<String> targetNamespaces = new HashSet<>();
     private final Map<String, SourcePosition> imports = new LinkedHashMap<>();
+    /** Global elements and named types refused while reading (per component), by name. */
+    private final Map<QualifiedName, SchemaRefusal> refusedElements = new LinkedHashMap<>();
+    private final Map<QualifiedName, SchemaRefusal> refusedTypes = new LinkedHashMap<>();
 
     void addTargetNamespace(String namespace) {
         targetNamespaces.add(namespace);
@@ -27,8 +30,28 @@ final class SchemaDeclarations {
     }
 
     void addElement(ParsedElement element) throws SchemaException {
-        if (elements.putIfAbsent(element.name(), element) != null) {
-            throw element.position().error("global element " + element.name() + " is declared twice");
+        requireNewElementName(element.name(), element.position());
+        elements.put(element.name(), element);
+    }
+
+    /**
+     * Records that the global element or named type {@code name}, declared at {@code position}, is refused
+     * for {@code cause}.
+     */
+    void refuse(SchemaRefusal.Kind kind, QualifiedName name, SourcePosition position, SchemaException cause)
+            throws SchemaException {
+        if (kind == SchemaRefusal.Kind.ELEMENT) {
+            requireNewElementName(name, position);
+            refusedElements.put(name, SchemaRefusal.of(kind, name, cause));
+        } else {
+            requireNewTypeName(name, position);
+            refusedTypes.put(name, SchemaRefusal.of(kind, name, cause));
+        }
+    }
+
+    private void requireNewElementName(QualifiedName name, SourcePosition position) throws SchemaException {
+        if (elements.containsKey(name) || refusedElements.containsKey(name)) {
+            throw position.error("global element " + name + " is declared twice");
         }
     }
 
@@ -71,5 +94,15 @@ final class SchemaDeclarations {
 
     Map<QualifiedName, SimpleType> simpleTypes() {
         return simpleTypes;
+    }
+
+    /** Global elements refused while reading, in document order. */
+    Map<QualifiedName, SchemaRefusal> refusedElements() {
+        return refusedElements;
+    }
+
+    /** Named types refused while reading, in document order. */
+    Map<QualifiedName, SchemaRefusal> refusedTypes() {
+        return refusedTypes;
     }
 }

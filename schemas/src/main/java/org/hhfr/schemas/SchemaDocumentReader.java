@@ -15,6 +15,10 @@ import java.util.Set;
  * {@code wsdl:types} of a WSDL 1.1 document into {@link SchemaDeclarations}. Every construct outside the
  * subset is refused with its position; only annotations ({@code xs:annotation} and attributes in foreign
  * namespaces) are skipped. Type references stay unresolved QNames until {@link SchemaResolver} runs.
+ *
+ * <p>Per component, an unsupported construct inside a global element or named type refuses that component
+ * only: its refusal is recorded, the rest of its declaration skipped, and reading goes on. Malformed or
+ * hostile XML and document-wide limits still end the whole document.
  */
 final class SchemaDocumentReader {
     private static final String XSD = XsdType.XSD_NAMESPACE;
@@ -24,6 +28,7 @@ final class SchemaDocumentReader {
     private final XmlCursor cursor;
     private final XsdTagAttributes tag;
     private final SchemaLimits limits;
+    private final boolean perComponent;
     private final SchemaDeclarations declarations = new SchemaDeclarations();
     private int declarationCount;
 
@@ -37,10 +42,17 @@ final class SchemaDocumentReader {
         void read() throws SchemaException;
     }
 
-    SchemaDocumentReader(XmlCursor cursor, SchemaLimits limits) {
+    /** Reads one global declaration, through its end tag. */
+    private interface GlobalReader<T> {
+        T read() throws SchemaException;
+    }
+
+    /** @param perComponent whether an unsupported construct refuses its global component only */
+    SchemaDocumentReader(XmlCursor cursor, SchemaLimits limits, boolean perComponent) {
         this.cursor = cursor;
         this.tag = new XsdTagAttributes(cursor);
         this.limits = limits;
+        this.perComponent = perComponent;
     }
 
     /** Reads the whole document: prolog, document element, epilog. */
@@ -144,15 +156,24 @@ final class SchemaDocumentReader {
                     readImport();
                     break;
                 case "element":
-                    declarations.addElement(readGlobalElement());
+                    ParsedElement element = readGlobal(SchemaRefusal.Kind.ELEMENT, this::readGlobalElement);
+                    if (element != null) {
+                        declarations.addElement(element);
+                    }
                     break;
                 case "complexType":
-                    declarations.addComplexType(readComplexType(true));
+                    ParsedComplexType complexType = readGlobal(SchemaRefusal.Kind.TYPE, () -> readComplexType(true));
+                    if (complexType != null) {
+                        declarations.addComplexType(complexType);
+                    }
                     break;
                 case "simpleType":
                     SourcePosition position = cursor.position();
                     QualifiedName name = new QualifiedName(targetNamespace, tag.name());
-                    declarations.addSimpleType(name, readSimpleType(name), position);
+                    SimpleType simpleType = readGlobal(SchemaRefusal.Kind.TYPE, () -> readSimpleType(name));
+                    if (simpleType != null) {
+                        declarations.addSimpleType(name, simpleType, position);
+                    }
                     break;
                 case "attribute":
                     throw cursor.error("global attributes are not supported; declare attributes inside"
@@ -161,6 +182,30 @@ final class SchemaDocumentReader {
                     throw notSupported();
             }
         });
+    }
+
+    /**
+     * Reads the global declaration whose start tag is current. Per component, a refusal of its content is
+     * recorded under its name and the rest of it skipped: the result is then {@code null}. A declaration
+     * without a valid name, or a failure of the document itself, still fails the whole document.
+     */
+    private <T> T readGlobal(SchemaRefusal.Kind kind, GlobalReader<T> reader) throws SchemaException {
+        if (!perComponent) {
+            return reader.read();
+        }
+        int depth = cursor.depth();
+        SourcePosition position = cursor.position();
+        String name = cursor.attribute("name");
+        try {
+            return reader.read();
+        } catch (SchemaException e) {
+            if (cursor.isBroken() || name == null || !XmlSyntax.isNcName(name.trim())) {
+                throw e;
+            }
+            cursor.skipToEndOf(depth);
+            declarations.refuse(kind, new QualifiedName(targetNamespace, name.trim()), position, e);
+            return null;
+        }
     }
 
     private void readImport() throws SchemaException {
@@ -443,7 +488,7 @@ final class SchemaDocumentReader {
                 throw cursor.error("enumeration value '" + value + "' appears twice");
             }
             if (values.size() == limits.maxEnumerationValues()) {
-                throw cursor.error("more than " + limits.maxEnumerationValues() + " enumeration values");
+                throw cursor.documentError("more than " + limits.maxEnumerationValues() + " enumeration values");
             }
             values.add(value);
             readChildren(() -> {
@@ -497,7 +542,7 @@ final class SchemaDocumentReader {
 
     private void countDeclaration() throws SchemaException {
         if (++declarationCount > limits.maxDeclarations()) {
-            throw cursor.error("more than " + limits.maxDeclarations() + " declarations");
+            throw cursor.documentError("more than " + limits.maxDeclarations() + " declarations");
         }
     }
 

@@ -10,11 +10,21 @@ public final class SchemaException extends Exception {
     private final int line;
     private final int column;
     private final String reason;
+    private final String construct;
 
     /** @param line 1-based, or -1 when the position is unknown (as for a cycle found after parsing) */
     public SchemaException(String reason, int line, int column) {
+        this(reason, "", line, column);
+    }
+
+    /**
+     * @param construct the XSD construct refused as written ({@code xs:choice}, {@code xs:date}...), or
+     *                  {@code ""} when the failure is not about one construct
+     */
+    public SchemaException(String reason, String construct, int line, int column) {
         super(line > 0 ? line + ":" + column + ": " + reason : reason);
         this.reason = reason;
+        this.construct = construct;
         this.line = line;
         this.column = column;
     }
@@ -32,6 +42,15 @@ public final class SchemaException extends Exception {
     /** 1-based column of the offending construct, or -1 if unknown. */
     public int column() {
         return column;
+    }
+
+    /**
+     * The XSD construct refused, as written in the document ({@code xs:choice}, {@code xs:date},
+     * {@code xs:element}...), or {@code ""} when the failure is not about one construct (malformed XML, a
+     * limit).
+     */
+    public String construct() {
+        return construct;
     }
 
     /** The message without the position. */

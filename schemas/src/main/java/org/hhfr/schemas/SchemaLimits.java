@@ -62,19 +62,13 @@ public abstract class SchemaLimits {
         /** @throws IllegalArgumentException naming the first limit that is not positive */
         public SchemaLimits build() {
             SchemaLimits limits = autoBuild();
-            positive(limits.maxDocumentChars(), "maxDocumentChars");
-            positive(limits.maxXmlDepth(), "maxXmlDepth");
-            positive(limits.maxStructureDepth(), "maxStructureDepth");
-            positive(limits.maxDeclarations(), "maxDeclarations");
-            positive(limits.maxEnumerationValues(), "maxEnumerationValues");
-            positive(limits.maxNameLength(), "maxNameLength");
+            Bounds.requirePositive(limits.maxDocumentChars(), "maxDocumentChars");
+            Bounds.requirePositive(limits.maxXmlDepth(), "maxXmlDepth");
+            Bounds.requirePositive(limits.maxStructureDepth(), "maxStructureDepth");
+            Bounds.requirePositive(limits.maxDeclarations(), "maxDeclarations");
+            Bounds.requirePositive(limits.maxEnumerationValues(), "maxEnumerationValues");
+            Bounds.requirePositive(limits.maxNameLength(), "maxNameLength");
             return limits;
-        }
-
-        private static void positive(long value, String name) {
-            if (value <= 0) {
-                throw new IllegalArgumentException(name + " must be positive: " + value);
-            }
         }
     }
 }

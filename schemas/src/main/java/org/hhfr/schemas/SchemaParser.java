@@ -8,7 +8,6 @@ import java.io.Reader;
 import java.io.StringReader;
 import java.util.Objects;
 
-import org.kxml2.io.KXmlParser;
 import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
 
@@ -22,12 +21,20 @@ import org.xmlpull.v1.XmlPullParserException;
  * XML, a limit, a construct outside the supported subset) is a {@link SchemaException} with the position
  * of the offending construct. The supported subset is described in the module's README.
  *
+ * <p>By default any construct outside the subset fails the whole document. A parser made with
+ * {@link #perComponent()} refuses per global component instead: a global element or named type that uses
+ * such a construct (directly, or through a type or element it uses) gets a {@link SchemaRefusal} in
+ * {@link Schema#refusals()}, and every other element keeps its structure, so one operation of a WSDL that
+ * HHFR cannot represent does not take the others with it. Malformed or hostile XML and every limit but the
+ * per-structure ones still fail the whole document.
+ *
  * <p>Instances are immutable and may be shared between threads.
  */
 public final class SchemaParser {
     private static final int CHUNK = 8192;
 
     private final SchemaLimits limits;
+    private final boolean perComponent;
 
     /** A parser with {@link SchemaLimits#defaults()}. */
     public SchemaParser() {
@@ -35,7 +42,20 @@ public final class SchemaParser {
     }
 
     public SchemaParser(SchemaLimits limits) {
+        this(limits, false);
+    }
+
+    private SchemaParser(SchemaLimits limits, boolean perComponent) {
         this.limits = Objects.requireNonNull(limits, "limits");
+        this.perComponent = perComponent;
+    }
+
+    /**
+     * A parser with the same limits that refuses per global component rather than the whole document (see
+     * the class description).
+     */
+    public SchemaParser perComponent() {
+        return new SchemaParser(limits, true);
     }
 
     /** Parses schema text. */
@@ -111,21 +131,21 @@ public final class SchemaParser {
         XmlCursor cursor = new XmlCursor(newParser(input), limits);
         SchemaDeclarations declarations;
         try {
-            declarations = new SchemaDocumentReader(cursor, limits).read();
+            declarations = new SchemaDocumentReader(cursor, limits, perComponent).read();
         } catch (RuntimeException e) {
             throw new SchemaException("unreadable schema: " + e, cursor.position().line(),
                     cursor.position().column(), e);
         }
         requireEntitiesDefined(input);
         try {
-            return new SchemaResolver(declarations, limits).resolve();
+            return new SchemaResolver(declarations, limits, perComponent).resolve();
         } catch (RuntimeException e) {
             throw new SchemaException("unusable schema: " + e, -1, -1, e);
         }
     }
 
     private static XmlPullParser newParser(DocumentInput input) throws SchemaException {
-        KXmlParser parser = new KXmlParser();
+        XmlPullParser parser = XmlPull.newParser();
         try {
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
             input.feed(parser);

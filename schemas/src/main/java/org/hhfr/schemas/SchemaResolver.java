@@ -1,7 +1,9 @@
 package org.hhfr.schemas;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -16,14 +18,27 @@ import java.util.Set;
  *
  * <p>Named complex types and global elements are resolved once and shared, so memory stays linear in the
  * size of the document.
+ *
+ * <p>Per component, a global element or named type that cannot be resolved (or uses one that cannot, or was
+ * refused while reading) is recorded as a {@link SchemaRefusal} and the others are resolved; otherwise the
+ * first failure fails the document.
  */
 final class SchemaResolver {
     private static final String XSD = XsdType.XSD_NAMESPACE;
 
     private final SchemaDeclarations declarations;
     private final SchemaLimits limits;
+    private final boolean perComponent;
     private final Map<QualifiedName, Resolved<ComplexType>> namedTypes = new HashMap<>();
     private final Map<QualifiedName, Resolved<ElementDecl>> globalElements = new HashMap<>();
+    /**
+     * Named types and global elements (keyed as in {@link #inProgress}) that failed, with the failure and the
+     * depth of the use that failed: a use at least as deep fails alike, a shallower one is tried again (a
+     * type may be too deep for one use and fine for another).
+     */
+    private final Map<String, Failure> failures = new HashMap<>();
+    /** Failures whose reason already names the innermost named type they happened in. */
+    private final Set<SchemaException> namingTheirType = Collections.newSetFromMap(new IdentityHashMap<>());
     /**
      * Global elements ("element {ns}name") and named types ("type {ns}name") being resolved, outermost
      * first: meeting one again is recursion. Elements and types have separate symbol spaces, hence the kind.
@@ -43,21 +58,53 @@ final class SchemaResolver {
         }
     }
 
-    SchemaResolver(SchemaDeclarations declarations, SchemaLimits limits) {
+    /** A failed resolution and the depth of the use that failed. */
+    private static final class Failure {
+        final SchemaException cause;
+        final int depth;
+
+        Failure(SchemaException cause, int depth) {
+            this.cause = cause;
+            this.depth = depth;
+        }
+    }
+
+    /** @param perComponent whether a failure refuses its global component only */
+    SchemaResolver(SchemaDeclarations declarations, SchemaLimits limits, boolean perComponent) {
         this.declarations = declarations;
         this.limits = limits;
+        this.perComponent = perComponent;
     }
 
     Schema resolve() throws SchemaException {
+        List<SchemaRefusal> refusals = new ArrayList<>(declarations.refusedElements().values());
+        refusals.addAll(declarations.refusedTypes().values());
         Map<QualifiedName, ElementDecl> elements = new LinkedHashMap<>();
         for (ParsedElement element : declarations.elements().values()) {
-            elements.put(element.name(), globalElement(element.name(), element.position(), 1).value);
+            try {
+                elements.put(element.name(), globalElement(element.name(), element.position(), 1).value);
+            } catch (SchemaException e) {
+                refusals.add(refusal(SchemaRefusal.Kind.ELEMENT, element.name(), e));
+            }
         }
         Map<QualifiedName, ComplexType> complexTypes = new LinkedHashMap<>();
         for (ParsedComplexType type : declarations.complexTypes().values()) {
-            complexTypes.put(type.name(), namedType(type.name(), type.position(), 1).value);
+            try {
+                complexTypes.put(type.name(), namedType(type.name(), type.position(), 1).value);
+            } catch (SchemaException e) {
+                refusals.add(refusal(SchemaRefusal.Kind.TYPE, type.name(), e));
+            }
         }
-        return new Schema(elements, complexTypes, declarations.simpleTypes());
+        return new Schema(elements, complexTypes, declarations.simpleTypes(), refusals);
+    }
+
+    /** The refusal of a global component, per component; otherwise the failure itself. */
+    private SchemaRefusal refusal(SchemaRefusal.Kind kind, QualifiedName name, SchemaException failure)
+            throws SchemaException {
+        if (!perComponent) {
+            throw failure;
+        }
+        return SchemaRefusal.of(kind, name, failure);
     }
 
     /**
@@ -70,12 +117,24 @@ final class SchemaResolver {
         if (resolved == null) {
             ParsedElement parsed = declarations.elements().get(name);
             if (parsed == null) {
+                SchemaRefusal refused = declarations.refusedElements().get(name);
+                if (refused != null) {
+                    throw new SchemaException("element " + name + ": " + refused.reason(), refused.construct(),
+                            refused.line(), refused.column());
+                }
                 throw usedAt.error("ref to unknown global element " + name);
             }
             String key = "element " + name;
+            requireNotFailed(key, depth);
             enter(key, usedAt);
-            resolved = element(parsed, depth);
-            inProgress.remove(key);
+            try {
+                resolved = element(parsed, depth);
+            } catch (SchemaException e) {
+                failures.put(key, new Failure(e, depth));
+                throw e;
+            } finally {
+                inProgress.remove(key);
+            }
             globalElements.put(name, resolved);
         }
         requireDepth(depth + resolved.height - 1, usedAt);
@@ -87,13 +146,50 @@ final class SchemaResolver {
         Resolved<ComplexType> resolved = namedTypes.get(name);
         if (resolved == null) {
             String key = "type " + name;
+            requireNotFailed(key, depth);
             enter(key, usedAt);
-            resolved = complexType(declarations.complexTypes().get(name), depth);
-            inProgress.remove(key);
+            try {
+                resolved = complexType(declarations.complexTypes().get(name), depth);
+            } catch (SchemaException e) {
+                SchemaException failure = inType(name, e);
+                failures.put(key, new Failure(failure, depth));
+                throw failure;
+            } finally {
+                inProgress.remove(key);
+            }
             namedTypes.put(name, resolved);
         }
         requireDepth(depth + resolved.height, usedAt);
         return resolved;
+    }
+
+    /** Fails again as before if {@code key} failed at this depth or above it. */
+    private void requireNotFailed(String key, int depth) throws SchemaException {
+        Failure failure = failures.get(key);
+        if (failure != null && depth >= failure.depth) {
+            throw failure.cause;
+        }
+    }
+
+    /** A failure inside the named type {@code name}, naming it (unless it names an inner one already). */
+    private SchemaException inType(QualifiedName name, SchemaException e) {
+        if (namingTheirType.contains(e)) {
+            return e;
+        }
+        return namingType(new SchemaException("type " + name + ": " + e.reason(), e.construct(), e.line(),
+                e.column()));
+    }
+
+    private SchemaException namingType(SchemaException e) {
+        namingTheirType.add(e);
+        return e;
+    }
+
+    /** The type {@code name} was refused while reading (per component), or {@code null}. */
+    private SchemaException refusedType(QualifiedName name) {
+        SchemaRefusal refused = declarations.refusedTypes().get(name);
+        return refused == null ? null : namingType(new SchemaException("type " + name + ": " + refused.reason(),
+                refused.construct(), refused.line(), refused.column()));
     }
 
     private void enter(String key, SourcePosition usedAt) throws SchemaException {
@@ -125,6 +221,10 @@ final class SchemaResolver {
             complex = complexType(parsed.inlineComplexType(), depth);
         } else if (parsed.typeName() != null) {
             QualifiedName typeName = parsed.typeName();
+            SchemaException refused = refusedType(typeName);
+            if (refused != null) {
+                throw refused;
+            }
             if (declarations.complexTypes().containsKey(typeName)) {
                 complex = namedType(typeName, parsed.position(), depth);
             } else {
@@ -166,9 +266,13 @@ final class SchemaResolver {
             XsdType builtIn = XsdType.forLocalName(name.localName());
             if (builtIn == null) {
                 throw usedAt.error(user + " has the built-in type xs:" + name.localName()
-                        + ", which is not supported");
+                        + ", which is not supported", "xs:" + name.localName());
             }
             return SimpleType.of(builtIn);
+        }
+        SchemaException refused = refusedType(name);
+        if (refused != null) {
+            throw refused;
         }
         SimpleType declared = declarations.simpleTypes().get(name);
         if (declared != null) {

@@ -17,6 +17,11 @@ abstract class SourcePosition {
         return new SchemaException(reason, line(), column());
     }
 
+    /** A refusal of {@code construct} (as written, e.g. {@code xs:date}) at this position. */
+    SchemaException error(String reason, String construct) {
+        return new SchemaException(reason, construct, line(), column());
+    }
+
     @Override
     public final String toString() {
         return line() + ":" + column();

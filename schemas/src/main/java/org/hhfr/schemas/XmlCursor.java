@@ -20,6 +20,11 @@ final class XmlCursor {
     private int line = 1;
     private int column = 1;
     private int event = XmlPullParser.START_DOCUMENT;
+    /**
+     * Set once a failure ended the whole document (malformed or hostile XML, a document-wide limit): the
+     * parser's state is then not to be trusted, so nothing may be read or skipped past it.
+     */
+    private boolean broken;
 
     XmlCursor(XmlPullParser parser, SchemaLimits limits) {
         this.parser = parser;
@@ -33,6 +38,15 @@ final class XmlCursor {
      *         or {@link XmlPullParser#END_DOCUMENT}
      */
     int next() throws SchemaException {
+        try {
+            return nextEvent();
+        } catch (SchemaException e) {
+            broken = true;
+            throw e;
+        }
+    }
+
+    private int nextEvent() throws SchemaException {
         while (true) {
             markTokenStart();
             int token = nextToken();
@@ -161,6 +175,37 @@ final class XmlCursor {
         return new SchemaException(reason, errorLine, errorColumn);
     }
 
+    /**
+     * Skips forward to the end tag of the element at {@code depth} (as {@link #depth()} gave at its start
+     * tag), from anywhere inside it; returns at once if that end tag is current.
+     */
+    void skipToEndOf(int depth) throws SchemaException {
+        while (event != XmlPullParser.END_TAG || parser.getDepth() != depth) {
+            if (next() == XmlPullParser.END_DOCUMENT) {
+                throw truncated();
+            }
+        }
+    }
+
+    /** The nesting level of the current start or end tag, 1 for the document element. */
+    int depth() {
+        return parser.getDepth();
+    }
+
+    /** Whether a failure ended the whole document (see {@link #documentError(String)}). */
+    boolean isBroken() {
+        return broken;
+    }
+
+    /**
+     * A failure of the whole document at the start of the current token, not of one component of it: a
+     * document-wide limit. Every failure of the XML itself is one too.
+     */
+    SchemaException documentError(String reason) {
+        broken = true;
+        return error(reason);
+    }
+
     /** Skips the rest of the element whose start tag is current, whatever it holds. */
     void skipElement() throws SchemaException {
         int depth = 1;
@@ -177,7 +222,7 @@ final class XmlCursor {
     }
 
     SchemaException truncated() {
-        return error("the document ends before its elements are closed (truncated?)");
+        return documentError("the document ends before its elements are closed (truncated?)");
     }
 
     /** Namespace URI of the current start or end tag, {@code ""} for none. */
@@ -201,9 +246,9 @@ final class XmlCursor {
         return SourcePosition.of(line, column);
     }
 
-    /** A failure at the start of the current token. */
+    /** A failure at the start of the current token, naming the current XSD tag as the construct refused. */
     SchemaException error(String reason) {
-        return new SchemaException(reason, line, column);
+        return new SchemaException(reason, event == XmlPullParser.START_TAG ? tagName() : "", line, column);
     }
 
     int attributeCount() {

@@ -2,6 +2,7 @@ package org.hhfr.schemas;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -61,7 +62,8 @@ class SchemaParserProperties {
 
     /**
      * A document damaged anywhere (flipped bits, so also broken UTF-8, names, quotes and tags) gives a
-     * schema or a SchemaException: nothing else escapes, and parsing ends promptly.
+     * schema or a SchemaException, strictly and per component: nothing else escapes, parsing ends promptly,
+     * and what the strict parser accepts the per-component one accepts alike, refusing nothing.
      */
     @Property(tries = 1000)
     void bitFlippedDocumentsGiveASchemaOrASchemaException(@ForAll @IntRange(min = 0, max = 7) int seed,
@@ -73,12 +75,22 @@ class SchemaParserProperties {
             damaged[position % damaged.length] ^= (byte) (1 << ((bit + position) % 8));
         }
         assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
-            try {
-                new SchemaParser().parse(new ByteArrayInputStream(damaged));
-            } catch (SchemaException expected) {
-                // refusing is fine; any other exception fails the property
+            Schema strict = parsedOrNull(new SchemaParser(), damaged);
+            Schema perComponent = parsedOrNull(new SchemaParser().perComponent(), damaged);
+            if (strict != null) {
+                assertEquals(strict.elements(), perComponent.elements(), "strict and per component alike");
+                assertTrue(perComponent.refusals().isEmpty(), () -> perComponent.refusals().toString());
             }
         });
+    }
+
+    /** The schema, or {@code null} when refused; any other exception fails the property. */
+    private static Schema parsedOrNull(SchemaParser parser, byte[] document) {
+        try {
+            return parser.parse(new ByteArrayInputStream(document));
+        } catch (SchemaException expected) {
+            return null;
+        }
     }
 
     @Provide

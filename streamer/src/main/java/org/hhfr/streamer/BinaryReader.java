@@ -1,6 +1,5 @@
 package org.hhfr.streamer;
 
-import java.io.IOException;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -11,8 +10,6 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-
-import com.google.protobuf.CodedInputStream;
 
 import org.hhfr.schemas.AttributeDecl;
 import org.hhfr.schemas.ComplexType;
@@ -28,19 +25,15 @@ import org.hhfr.schemas.XsdType;
  */
 final class BinaryReader {
     private final byte[] buffer;
-    private final int start;
-    private final int length;
     private final StreamerLimits limits;
-    private final CodedInputStream in;
     private final ElementPath path = new ElementPath();
+    private final BinaryInput in;
     private CharsetDecoder utf8;
 
     BinaryReader(byte[] buffer, int start, int length, StreamerLimits limits) {
         this.buffer = buffer;
-        this.start = start;
-        this.length = length;
         this.limits = limits;
-        this.in = CodedInputStream.newInstance(buffer, start, length);
+        this.in = new BinaryInput(buffer, start, length, path);
     }
 
     Message read(DataStructure structure) throws MalformedMessageException {
@@ -54,23 +47,16 @@ final class BinaryReader {
                 throw malformed(remaining() + " bytes after the end of the message");
             }
             return Message.trusted(structure, value);
-        } catch (IOException e) {
-            throw malformed(truncationOr(e));
         } catch (RuntimeException e) {
-            throw new MalformedMessageException("unreadable input (" + e + ")", location(), path.toString(), e);
+            throw new MalformedMessageException("unreadable input (" + e + ")", in.location(), path.toString(), e);
         }
     }
 
-    private String truncationOr(IOException e) {
-        String message = e.getMessage();
-        return message != null && message.contains("truncated") ? "truncated message" : "bad input: " + message;
-    }
-
-    private Object readItem(ElementDecl element) throws IOException, MalformedMessageException {
+    private Object readItem(ElementDecl element) throws MalformedMessageException {
         return element.isSimple() ? readSimple(element.simpleType()) : readRecord(element.complexType());
     }
 
-    private Record readRecord(ComplexType type) throws IOException, MalformedMessageException {
+    private Record readRecord(ComplexType type) throws MalformedMessageException {
         if (path.depth() > limits.maxDepth()) {
             throw malformed("nesting deeper than maxDepth " + limits.maxDepth());
         }
@@ -121,7 +107,7 @@ final class BinaryReader {
         return bits;
     }
 
-    private Object readArray(ElementDecl element) throws IOException, MalformedMessageException {
+    private Object readArray(ElementDecl element) throws MalformedMessageException {
         int count = count(element);
         int nilsAt = element.nillable() ? bitmap(count, "nil bitmap") : -1;
         if (element.isSimple() && !element.nillable()) {
@@ -140,7 +126,7 @@ final class BinaryReader {
                 case LONG:
                     long[] longs = new long[count];
                     for (int i = 0; i < count; i++) {
-                        longs[i] = in.readSInt64();
+                        longs[i] = in.sint64();
                     }
                     return longs;
                 case SHORT:
@@ -150,7 +136,7 @@ final class BinaryReader {
                     }
                     return shorts;
                 case BYTE:
-                    return in.readRawBytes(count);
+                    return in.rawBytes(count);
                 case BOOLEAN:
                     int booleansAt = bitmap(count, "boolean bits");
                     boolean[] booleans = new boolean[count];
@@ -173,8 +159,8 @@ final class BinaryReader {
     }
 
     /** The item count, checked against the declaration, the limits and the bytes left. */
-    private int count(ElementDecl element) throws IOException, MalformedMessageException {
-        long count = element.isFixedLength() ? element.minOccurs() : in.readRawVarint64();
+    private int count(ElementDecl element) throws MalformedMessageException {
+        long count = element.isFixedLength() ? element.minOccurs() : in.varint64();
         if (count < element.minOccurs() || count > element.maxOccurs()) {
             throw malformed("count " + unsigned(count) + " outside " + element.minOccurs() + ".."
                     + (element.maxOccurs() == ElementDecl.UNBOUNDED ? "unbounded" : element.maxOccurs()));
@@ -190,19 +176,19 @@ final class BinaryReader {
         return (int) count;
     }
 
-    private float[] readFloats(int count) throws IOException, MalformedMessageException {
+    private float[] readFloats(int count) throws MalformedMessageException {
         int bytes = need(count, 4);
         float[] values = new float[count];
         ByteBuffer.wrap(buffer, position(), bytes).order(ByteOrder.LITTLE_ENDIAN).asFloatBuffer().get(values);
-        in.skipRawBytes(bytes);
+        in.skip(bytes);
         return values;
     }
 
-    private double[] readDoubles(int count) throws IOException, MalformedMessageException {
+    private double[] readDoubles(int count) throws MalformedMessageException {
         int bytes = need(count, 8);
         double[] values = new double[count];
         ByteBuffer.wrap(buffer, position(), bytes).order(ByteOrder.LITTLE_ENDIAN).asDoubleBuffer().get(values);
-        in.skipRawBytes(bytes);
+        in.skip(bytes);
         return values;
     }
 
@@ -215,11 +201,11 @@ final class BinaryReader {
         return (int) bytes;
     }
 
-    private Object readSimple(SimpleType type) throws IOException, MalformedMessageException {
+    private Object readSimple(SimpleType type) throws MalformedMessageException {
         switch (type.base()) {
             case STRING:
                 if (type.isEnumeration()) {
-                    long index = in.readRawVarint64();
+                    long index = in.varint64();
                     if (index < 0 || index >= type.enumeration().size()) {
                         throw malformed("enumeration index " + unsigned(index) + " outside 0.."
                                 + (type.enumeration().size() - 1));
@@ -232,36 +218,36 @@ final class BinaryReader {
             case INT:
                 return (int) integer(Integer.MIN_VALUE, Integer.MAX_VALUE, "xs:int");
             case LONG:
-                return in.readSInt64();
+                return in.sint64();
             case SHORT:
                 return (short) integer(Short.MIN_VALUE, Short.MAX_VALUE, "xs:short");
             case BYTE:
-                return in.readRawByte();
+                return in.rawByte();
             case FLOAT:
-                return in.readFloat();
+                return Float.intBitsToFloat(in.fixed32());
             case DOUBLE:
-                return in.readDouble();
+                return Double.longBitsToDouble(in.fixed64());
             case DECIMAL:
                 return readDecimal();
             case DATE_TIME:
                 return readDateTime();
             case BASE64_BINARY:
-                return in.readRawBytes(length("base64Binary"));
+                return in.rawBytes(length("base64Binary"));
             default:
                 throw new IllegalStateException("unknown type " + type.base());
         }
     }
 
-    private long integer(long min, long max, String type) throws IOException, MalformedMessageException {
-        long value = in.readSInt64();
+    private long integer(long min, long max, String type) throws MalformedMessageException {
+        long value = in.sint64();
         if (value < min || value > max) {
             throw malformed(value + " is out of range for " + type);
         }
         return value;
     }
 
-    private boolean flag(String what) throws IOException, MalformedMessageException {
-        byte value = in.readRawByte();
+    private boolean flag(String what) throws MalformedMessageException {
+        byte value = in.rawByte();
         if (value != 0 && value != 1) {
             throw malformed(what + " byte is " + (value & 0xFF) + ", not 0 or 1");
         }
@@ -269,8 +255,8 @@ final class BinaryReader {
     }
 
     /** A byte length prefix, checked against maxStringBytes and the bytes left. */
-    private int length(String what) throws IOException, MalformedMessageException {
-        long length = in.readRawVarint64();
+    private int length(String what) throws MalformedMessageException {
+        long length = in.varint64();
         if (length < 0 || length > limits.maxStringBytes()) {
             throw malformed(what + " of " + unsigned(length) + " bytes exceeds maxStringBytes "
                     + limits.maxStringBytes());
@@ -281,7 +267,7 @@ final class BinaryReader {
         return (int) length;
     }
 
-    private String readString() throws IOException, MalformedMessageException {
+    private String readString() throws MalformedMessageException {
         int size = length("string");
         int from = position();
         String text = new String(buffer, from, size, StandardCharsets.UTF_8);
@@ -294,7 +280,7 @@ final class BinaryReader {
             throw malformed("string holds U+" + Integer.toHexString(text.charAt(bad))
                     + ", which XML 1.0 cannot carry");
         }
-        in.skipRawBytes(size);
+        in.skip(size);
         return text;
     }
 
@@ -310,8 +296,8 @@ final class BinaryReader {
         }
     }
 
-    private BigDecimal readDecimal() throws IOException, MalformedMessageException {
-        long scale = in.readSInt64();
+    private BigDecimal readDecimal() throws MalformedMessageException {
+        long scale = in.sint64();
         int maxDigits = limits.maxDecimalDigits();
         if (Math.abs(scale) > maxDigits) {
             throw malformed("decimal scale " + scale + " beyond maxDecimalDigits " + maxDigits);
@@ -320,17 +306,17 @@ final class BinaryReader {
         if (size == 0 || size > maxDigits / 2 + 1) {
             throw malformed("decimal of " + size + " bytes (1 to " + (maxDigits / 2 + 1) + " allowed)");
         }
-        BigDecimal value = new BigDecimal(new BigInteger(in.readRawBytes(size)), (int) scale);
+        BigDecimal value = new BigDecimal(new BigInteger(in.rawBytes(size)), (int) scale);
         if (value.precision() > maxDigits) {
             throw malformed("decimal of " + value.precision() + " digits exceeds maxDecimalDigits " + maxDigits);
         }
         return value;
     }
 
-    private DateTime readDateTime() throws IOException, MalformedMessageException {
-        long zone = in.readRawVarint64();
-        long epochSecond = in.readSInt64();
-        long nanos = in.readRawVarint64();
+    private DateTime readDateTime() throws MalformedMessageException {
+        long zone = in.varint64();
+        long epochSecond = in.sint64();
+        long nanos = in.varint64();
         if (zone < 0 || zone > 2 * DateTime.MAX_OFFSET_MINUTES + 1 || nanos < 0 || nanos > 999_999_999) {
             throw malformed("dateTime with zone code " + unsigned(zone) + " and nanos "
                     + unsigned(nanos));
@@ -344,7 +330,7 @@ final class BinaryReader {
     }
 
     /** Skips a bitmap of {@code bits} bits, checking its padding; returns its offset in the buffer. */
-    private int bitmap(int bits, String what) throws IOException, MalformedMessageException {
+    private int bitmap(int bits, String what) throws MalformedMessageException {
         int bytes = (bits + 7) / 8;
         if (bytes > remaining()) {
             throw malformed("truncated message: " + what + " of " + bytes + " bytes, " + remaining() + " left");
@@ -353,7 +339,7 @@ final class BinaryReader {
         if (bits % 8 != 0 && (buffer[at + bytes - 1] & 0xFF) >>> (bits % 8) != 0) {
             throw malformed("unused bits set in the " + what);
         }
-        in.skipRawBytes(bytes);
+        in.skip(bytes);
         return at;
     }
 
@@ -367,18 +353,14 @@ final class BinaryReader {
     }
 
     private int position() {
-        return start + in.getTotalBytesRead();
+        return in.position();
     }
 
     private int remaining() {
-        return length - in.getTotalBytesRead();
-    }
-
-    private String location() {
-        return "byte " + in.getTotalBytesRead();
+        return in.remaining();
     }
 
     private MalformedMessageException malformed(String reason) {
-        return new MalformedMessageException(reason, location(), path.toString());
+        return in.malformed(reason);
     }
 }

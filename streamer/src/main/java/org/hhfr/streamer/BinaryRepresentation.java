@@ -7,7 +7,7 @@ import org.hhfr.schemas.DataStructure;
 
 /**
  * The binary representation {@value #URI}: the paper's stream writer and reader. Values go on the wire
- * in schema order with no names or tags, using protobuf's tag-less primitives; the exact layout is in the
+ * in schema order with no names or tags, in protobuf's tag-less primitive forms; the exact layout is in the
  * module README. Both peers must hold equal {@link DataStructure}s (compare their fingerprints).
  * Immutable and thread-safe.
  */

@@ -4,13 +4,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
-import com.google.protobuf.CodedOutputStream;
 
 import org.hhfr.schemas.AttributeDecl;
 import org.hhfr.schemas.ComplexType;
@@ -19,22 +15,17 @@ import org.hhfr.schemas.SimpleType;
 
 /**
  * Writes one message in the binary layout (see the README); one instance per pass. The same traversal runs
- * twice for {@link #toArray}: first without a target, adding up the exact encoded size, then into an array of
- * that size: no growing buffer and no final copy; float and double arrays go in bulk straight into it, and
- * strings are UTF-8 encoded once, by the sizing pass.
+ * twice for {@link #toArray}: first without a target, adding up the exact encoded size, then straight into an
+ * array of that size ({@link BinaryOutput}): no growing buffer, no capacity checks and no final copy; float
+ * and double arrays go in bulk, and strings are UTF-8 encoded once, by the sizing pass.
  */
 final class BinaryWriter {
     private static final int BUFFER_BYTES = 4096;
-    private static final int CHUNK_BYTES = 4096;
     /** The largest array a JVM reliably allocates. */
     private static final int MAX_ARRAY_BYTES = Integer.MAX_VALUE - 8;
 
     /** Where the bytes go; null in the sizing pass. */
-    private CodedOutputStream out;
-    /** The array being written when there is one: numeric arrays go into it in bulk, past {@code out}. */
-    private final byte[] target;
-    /** Where {@code out} starts in {@code target}. */
-    private int outStart;
+    private final BinaryOutput out;
     /**
      * Array writing only: each string's UTF-8 bytes, in traversal order, encoded by the sizing pass (which
      * needs their length) and copied by the writing pass; null when writing to a stream.
@@ -42,22 +33,19 @@ final class BinaryWriter {
     private final List<byte[]> utf8;
     /** The next string of {@code utf8} to write. */
     private int nextString;
-    /** Stream writing only: little-endian staging for numeric arrays, allocated on first use. */
-    private ByteBuffer chunk;
     /** Bytes the sizing pass counted. */
     private long size;
     private int bits;
     private int bitCount;
 
-    private BinaryWriter(CodedOutputStream out, byte[] target, List<byte[]> utf8) {
+    private BinaryWriter(BinaryOutput out, List<byte[]> utf8) {
         this.out = out;
-        this.target = target;
         this.utf8 = utf8;
     }
 
     /** The message's bytes, in an array of exactly their size. */
     static byte[] toArray(Message message) {
-        BinaryWriter sizing = new BinaryWriter(null, null, new ArrayList<>());
+        BinaryWriter sizing = new BinaryWriter(null, new ArrayList<>());
         try {
             sizing.write(message);
         } catch (IOException e) {
@@ -67,20 +55,23 @@ final class BinaryWriter {
             throw new IllegalArgumentException("message of " + sizing.size + " bytes does not fit in an array");
         }
         byte[] bytes = new byte[(int) sizing.size];
-        BinaryWriter writing = new BinaryWriter(CodedOutputStream.newInstance(bytes), bytes, sizing.utf8);
+        BinaryWriter writing = new BinaryWriter(BinaryOutput.into(bytes), sizing.utf8);
         try {
             writing.write(message);
-        } catch (IOException e) {
+        } catch (IOException | IndexOutOfBoundsException e) {
             throw new IllegalStateException("the sizing pass counted " + bytes.length + " bytes, too few", e);
         }
-        writing.out.checkNoSpaceLeft();
+        if (!writing.out.isFull()) {
+            throw new IllegalStateException("the sizing pass counted " + bytes.length + " bytes, "
+                    + writing.out.position() + " written");
+        }
         return bytes;
     }
 
     /** Streams the message to {@code target} through a bounded buffer, for messages too big to hold twice. */
     static void toStream(Message message, OutputStream target) throws IOException {
-        CodedOutputStream out = CodedOutputStream.newInstance(target, BUFFER_BYTES);
-        new BinaryWriter(out, null, null).write(message);
+        BinaryOutput out = BinaryOutput.buffering(target, BUFFER_BYTES);
+        new BinaryWriter(out, null).write(message);
         out.flush();
     }
 
@@ -197,57 +188,21 @@ final class BinaryWriter {
     }
 
     private void writeFloats(float[] values) throws IOException {
-        writeFixedWidth(4, values.length, (into, from, count) -> into.asFloatBuffer().put(values, from, count));
+        if (out == null) {
+            size += 4L * values.length;
+        } else {
+            out.fixedWidthRun(4, values.length,
+                    (into, from, count) -> into.asFloatBuffer().put(values, from, count));
+        }
     }
 
     private void writeDoubles(double[] values) throws IOException {
-        writeFixedWidth(8, values.length, (into, from, count) -> into.asDoubleBuffer().put(values, from, count));
-    }
-
-    /** Puts {@code count} values, from index {@code from} on, at the start of a little-endian buffer. */
-    private interface BulkValues {
-        void put(ByteBuffer into, int from, int count);
-    }
-
-    /**
-     * Little-endian IEEE 754 in bulk through a typed view: into the target array directly (measured about six
-     * times faster than a value at a time for 100 floats), or a chunk at a time into a stream.
-     */
-    private void writeFixedWidth(int width, int length, BulkValues values) throws IOException {
         if (out == null) {
-            size += (long) width * length;
-        } else if (target != null) {
-            values.put(bulkView(width * length), 0, length);
+            size += 8L * values.length;
         } else {
-            int perChunk = CHUNK_BYTES / width;
-            for (int from = 0; from < length; from += perChunk) {
-                int n = Math.min(perChunk, length - from);
-                values.put(chunk(), from, n);
-                out.writeRawBytes(chunk.array(), 0, width * n);
-            }
+            out.fixedWidthRun(8, values.length,
+                    (into, from, count) -> into.asDoubleBuffer().put(values, from, count));
         }
-    }
-
-    /**
-     * The next {@code bytes} bytes of the target as a little-endian buffer; {@code out} continues after them
-     * (a coded stream cannot skip, so a new one starts there).
-     */
-    private ByteBuffer bulkView(int bytes) {
-        int at = outStart + out.getTotalBytesWritten();
-        if (bytes > target.length - at) {
-            throw new IllegalStateException("the sizing pass counted " + target.length + " bytes, too few for "
-                    + bytes + " bytes at " + at);
-        }
-        outStart = at + bytes;
-        out = CodedOutputStream.newInstance(target, outStart, target.length - outStart);
-        return ByteBuffer.wrap(target, at, bytes).slice().order(ByteOrder.LITTLE_ENDIAN);
-    }
-
-    private ByteBuffer chunk() {
-        if (chunk == null) {
-            chunk = ByteBuffer.allocate(CHUNK_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-        }
-        return chunk;
     }
 
     private void writeSimple(SimpleType type, Object value) throws IOException {
@@ -326,31 +281,31 @@ final class BinaryWriter {
         if (out == null) {
             size++;
         } else {
-            out.writeRawByte(value);
+            out.rawByte(value);
         }
     }
 
     private void uint32(int value) throws IOException {
         if (out == null) {
-            size += CodedOutputStream.computeUInt32SizeNoTag(value);
+            size += BinaryOutput.uint32Size(value);
         } else {
-            out.writeUInt32NoTag(value);
+            out.uint32(value);
         }
     }
 
     private void sint32(int value) throws IOException {
         if (out == null) {
-            size += CodedOutputStream.computeSInt32SizeNoTag(value);
+            size += BinaryOutput.sint32Size(value);
         } else {
-            out.writeSInt32NoTag(value);
+            out.sint32(value);
         }
     }
 
     private void sint64(long value) throws IOException {
         if (out == null) {
-            size += CodedOutputStream.computeSInt64SizeNoTag(value);
+            size += BinaryOutput.sint64Size(value);
         } else {
-            out.writeSInt64NoTag(value);
+            out.sint64(value);
         }
     }
 
@@ -358,7 +313,7 @@ final class BinaryWriter {
         if (out == null) {
             size += 4;
         } else {
-            out.writeFixed32NoTag(value);
+            out.fixed32(value);
         }
     }
 
@@ -366,33 +321,29 @@ final class BinaryWriter {
         if (out == null) {
             size += 8;
         } else {
-            out.writeFixed64NoTag(value);
+            out.fixed64(value);
         }
     }
 
     /**
-     * A length-prefixed UTF-8 string. For an array the sizing pass encodes it (the JDK's encoder, measured
-     * faster than protobuf's for short text) and the writing pass copies those bytes.
+     * A length-prefixed UTF-8 string. For an array the sizing pass encodes it (the JDK's encoder) and the
+     * writing pass copies those bytes.
      */
     private void string(String value) throws IOException {
         if (out == null) {
             byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
             utf8.add(bytes);
-            size += CodedOutputStream.computeUInt32SizeNoTag(bytes.length) + bytes.length;
-        } else if (utf8 != null) {
-            byte[] bytes = utf8.get(nextString++);
-            out.writeUInt32NoTag(bytes.length);
-            out.writeRawBytes(bytes);
+            size += BinaryOutput.lengthPrefixedSize(bytes.length);
         } else {
-            out.writeStringNoTag(value);
+            out.lengthPrefixed(utf8 != null ? utf8.get(nextString++) : value.getBytes(StandardCharsets.UTF_8));
         }
     }
 
     private void byteArray(byte[] value) throws IOException {
         if (out == null) {
-            size += CodedOutputStream.computeByteArraySizeNoTag(value);
+            size += BinaryOutput.lengthPrefixedSize(value.length);
         } else {
-            out.writeByteArrayNoTag(value);
+            out.lengthPrefixed(value);
         }
     }
 
@@ -400,7 +351,7 @@ final class BinaryWriter {
         if (out == null) {
             size += value.length;
         } else {
-            out.writeRawBytes(value);
+            out.rawBytes(value);
         }
     }
 }

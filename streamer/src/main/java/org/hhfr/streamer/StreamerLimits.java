@@ -1,6 +1,7 @@
 package org.hhfr.streamer;
 
 import com.google.auto.value.AutoValue;
+import org.hhfr.schemas.Bounds;
 
 /**
  * Bounds a decoder enforces on hostile input before it allocates: exceeding one fails decoding with a
@@ -53,18 +54,12 @@ public abstract class StreamerLimits {
         /** @throws IllegalArgumentException naming the first limit that is not positive */
         public StreamerLimits build() {
             StreamerLimits limits = autoBuild();
-            positive(limits.maxMessageBytes(), "maxMessageBytes");
-            positive(limits.maxArrayLength(), "maxArrayLength");
-            positive(limits.maxStringBytes(), "maxStringBytes");
-            positive(limits.maxDepth(), "maxDepth");
-            positive(limits.maxDecimalDigits(), "maxDecimalDigits");
+            Bounds.requirePositive(limits.maxMessageBytes(), "maxMessageBytes");
+            Bounds.requirePositive(limits.maxArrayLength(), "maxArrayLength");
+            Bounds.requirePositive(limits.maxStringBytes(), "maxStringBytes");
+            Bounds.requirePositive(limits.maxDepth(), "maxDepth");
+            Bounds.requirePositive(limits.maxDecimalDigits(), "maxDecimalDigits");
             return limits;
-        }
-
-        private static void positive(long value, String name) {
-            if (value <= 0) {
-                throw new IllegalArgumentException(name + " must be positive: " + value);
-            }
         }
     }
 }

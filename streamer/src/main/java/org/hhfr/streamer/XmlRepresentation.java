@@ -9,18 +9,17 @@ import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-import org.kxml2.io.KXmlParser;
-import org.kxml2.io.KXmlSerializer;
 import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
 import org.xmlpull.v1.XmlSerializer;
 
 import org.hhfr.schemas.DataStructure;
+import org.hhfr.schemas.XmlPull;
 
 /**
  * The XML representation {@value #URI}: the SOAP Body content exactly as a document/literal peer writes
  * it (e.g. {@code <ns:sum xmlns:ns="http://floatsum.hhfr.org"><values>1.5</values></ns:sum>}), with
- * kxml2. {@link #write} and {@link #read} work inside an envelope that the caller's serializer or parser
+ * {@link XmlPull}'s parsers and serializers. {@link #write} and {@link #read} work inside an envelope that the caller's serializer or parser
  * is in; {@link #encode} and {@link #decode} handle the body content alone, as UTF-8 without an XML
  * declaration. Decoding reads UTF-8 and refuses a DOCTYPE. Immutable and thread-safe.
  */
@@ -74,7 +73,7 @@ public final class XmlRepresentation extends LimitedRepresentation {
 
     @Override
     public void encode(Message message, OutputStream out) throws IOException {
-        KXmlSerializer serializer = new KXmlSerializer();
+        XmlSerializer serializer = XmlPull.newSerializer();
         serializer.setOutput(out, "UTF-8");
         write(message, serializer);
         serializer.flush();
@@ -90,7 +89,7 @@ public final class XmlRepresentation extends LimitedRepresentation {
             throws MalformedMessageException {
         checkRange(bytes, offset, length);
         requireWithinLimit(length, "bytes", "line 1:0");
-        KXmlParser parser = new KXmlParser();
+        XmlPullParser parser = XmlPull.newParser();
         try {
             parser.setInput(new ByteArrayInputStream(bytes, offset, length), "UTF-8");
         } catch (XmlPullParserException e) {
@@ -102,7 +101,7 @@ public final class XmlRepresentation extends LimitedRepresentation {
     /** Decodes body content given as text. */
     public Message decode(DataStructure structure, String xml) throws MalformedMessageException {
         requireWithinLimit(xml.length(), "characters", "line 1:0");
-        KXmlParser parser = new KXmlParser();
+        XmlPullParser parser = XmlPull.newParser();
         try {
             parser.setInput((Reader) new StringReader(xml));
         } catch (XmlPullParserException e) {
@@ -112,7 +111,7 @@ public final class XmlRepresentation extends LimitedRepresentation {
     }
 
     /** The root element alone: comments, processing instructions and whitespace around it; no DOCTYPE. */
-    private Message decodeDocument(DataStructure structure, KXmlParser parser) throws MalformedMessageException {
+    private Message decodeDocument(DataStructure structure, XmlPullParser parser) throws MalformedMessageException {
         try {
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
             skipProlog(parser);
@@ -133,7 +132,7 @@ public final class XmlRepresentation extends LimitedRepresentation {
         }
     }
 
-    private static void skipProlog(KXmlParser parser)
+    private static void skipProlog(XmlPullParser parser)
             throws XmlPullParserException, IOException, MalformedMessageException {
         while (true) {
             int event = parser.nextToken();

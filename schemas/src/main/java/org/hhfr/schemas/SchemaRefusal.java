@@ -1,0 +1,54 @@
+package org.hhfr.schemas;
+
+import com.google.auto.value.AutoValue;
+
+/**
+ * Why one global component of a schema (an element, or a named type) has no structure: the construct HHFR
+ * cannot represent and where it is, found by a parser that refuses per component
+ * ({@link SchemaParser#perComponent()}) so the rest of the document stays usable. A refusal of an element
+ * whose type is refused names that type in its reason ({@code "type {urn:b}Booking: element 'when' has the
+ * built-in type xs:date, which is not supported"}) and points at the refused construct itself.
+ */
+@AutoValue
+public abstract class SchemaRefusal {
+    /** What kind of global component was refused. */
+    public enum Kind {
+        /** A global {@code xs:element}: a message that has no structure. */
+        ELEMENT,
+        /** A named {@code xs:complexType} or {@code xs:simpleType}. */
+        TYPE
+    }
+
+    static SchemaRefusal of(Kind kind, QualifiedName component, SchemaException cause) {
+        return new AutoValue_SchemaRefusal(kind, component, cause.reason(), cause.construct(), cause.line(),
+                cause.column());
+    }
+
+    public abstract Kind kind();
+
+    /** The refused global element or type. */
+    public abstract QualifiedName component();
+
+    /** The reason, without the position. */
+    public abstract String reason();
+
+    /** The refused construct as written ({@code xs:choice}, {@code xs:date}...), or {@code ""} if none. */
+    public abstract String construct();
+
+    /** 1-based line of the refused construct, or -1 if unknown. */
+    public abstract int line();
+
+    /** 1-based column of the refused construct, or -1 if unknown. */
+    public abstract int column();
+
+    /** {@code line:column}, or {@code ""} when the position is unknown. */
+    public String position() {
+        return line() > 0 ? line() + ":" + column() : "";
+    }
+
+    /** {@code line:column: reason}, or the reason alone when the position is unknown. */
+    @Override
+    public final String toString() {
+        return line() > 0 ? position() + ": " + reason() : reason();
+    }
+}

@@ -1,0 +1,71 @@
+package org.hhfr.schemas;
+
+import org.kxml2.io.KXmlParser;
+import org.kxml2.io.KXmlSerializer;
+import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlPullParserException;
+import org.xmlpull.v1.XmlPullParserFactory;
+import org.xmlpull.v1.XmlSerializer;
+
+/**
+ * Where every XML pull parser and serializer of HHFR comes from. On Android the platform's (it has XmlPull
+ * built in, so an app must not ship kxml2: its {@code org.xmlpull.v1} classes would duplicate the platform's);
+ * on the JVM kxml2's, which the application puts on the class path. Both are kxml2 underneath. A parser comes
+ * with no features set: callers turn on namespace processing.
+ */
+public final class XmlPull {
+    private static final boolean ON_ANDROID = isPresent("android.os.Build");
+
+    private XmlPull() {
+    }
+
+    /** A new parser; an {@link IllegalStateException} if the platform has no XmlPull implementation. */
+    public static XmlPullParser newParser() {
+        if (!ON_ANDROID) {
+            return new KXmlParser();
+        }
+        try {
+            return Platform.FACTORY.newPullParser();
+        } catch (XmlPullParserException e) {
+            throw Platform.missing(e);
+        }
+    }
+
+    /** A new serializer; an {@link IllegalStateException} if the platform has no XmlPull implementation. */
+    public static XmlSerializer newSerializer() {
+        if (!ON_ANDROID) {
+            return new KXmlSerializer();
+        }
+        try {
+            return Platform.FACTORY.newSerializer();
+        } catch (XmlPullParserException e) {
+            throw Platform.missing(e);
+        }
+    }
+
+    private static boolean isPresent(String className) {
+        try {
+            Class.forName(className, false, XmlPull.class.getClassLoader());
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    /** The platform's factory, looked up once, on first use. */
+    private static final class Platform {
+        static final XmlPullParserFactory FACTORY = newFactory();
+
+        private static XmlPullParserFactory newFactory() {
+            try {
+                return XmlPullParserFactory.newInstance();
+            } catch (XmlPullParserException e) {
+                throw missing(e);
+            }
+        }
+
+        static IllegalStateException missing(XmlPullParserException e) {
+            return new IllegalStateException("the platform has no XmlPull implementation", e);
+        }
+    }
+}
