@@ -4,7 +4,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.socket.DatagramPacket;
 import java.net.InetSocketAddress;
-import org.hhfr.transports.driver.Link;
+import org.hhfr.transports.driver.PackedDatagramLink;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
 
@@ -13,17 +13,16 @@ import org.hhfr.transports.frame.Frame;
  * {@link DatagramWriter} (which seals each with the session's tag). The address follows the peer when its
  * authenticated datagrams come from somewhere new (NAT rebinding on a mobile network).
  */
-final class DatagramLink implements Link {
+final class DatagramLink extends PackedDatagramLink {
     private final Channel channel;
-    private final DatagramWriter writer;
     private final boolean ownsChannel;
     private InetSocketAddress peer;
 
     /** @param ownsChannel close the channel with the link (a client's socket; never a server's shared one) */
     DatagramLink(Channel channel, InetSocketAddress peer, DatagramWriter writer, boolean ownsChannel) {
+        super(writer);
         this.channel = channel;
         this.peer = peer;
-        this.writer = writer;
         this.ownsChannel = ownsChannel;
     }
 
@@ -41,38 +40,21 @@ final class DatagramLink implements Link {
     }
 
     @Override
-    public void write(Frame frame) {
-        if (!writer.add(frame)) {
-            send(writer.finish());
-            writer.add(frame);
-        }
-    }
-
-    @Override
     public void flush() {
-        if (!writer.isEmpty()) {
-            send(writer.finish());
-        }
+        super.flush();
         channel.flush();
-    }
-
-    /** A datagram socket is shared or connectionless: flow control is the engine's credit, not reading. */
-    @Override
-    public void setReading(boolean reading) {
     }
 
     @Override
     public void close(Frame lastFrame) {
-        if (lastFrame != null) {
-            write(lastFrame);
-        }
-        flush();
+        super.close(lastFrame);
         if (ownsChannel) {
             channel.close();
         }
     }
 
-    private void send(byte[] datagram) {
+    @Override
+    protected void send(byte[] datagram) {
         channel.write(new DatagramPacket(Unpooled.wrappedBuffer(datagram), peer), channel.voidPromise());
     }
 

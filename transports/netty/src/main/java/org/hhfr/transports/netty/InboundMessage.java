@@ -1,10 +1,14 @@
 package org.hhfr.transports.netty;
 
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /** One whole message from a client, in the order the client sent it. */
 public final class InboundMessage {
     private final int operation;
     private final long messageNumber;
     private final byte[] payload;
+    /** Taken by whichever comes first: its dispatch starting, or the client's cancel. */
+    private final AtomicBoolean claimed = new AtomicBoolean();
 
     InboundMessage(int operation, long messageNumber, byte[] payload) {
         this.operation = operation;
@@ -25,6 +29,11 @@ public final class InboundMessage {
     /** The body in the session's representation; owned by the dispatcher. */
     public byte[] payload() {
         return payload;
+    }
+
+    /** True for the first caller only: the dispatch that starts it, or the cancel that skips it. */
+    boolean claim() {
+        return claimed.compareAndSet(false, true);
     }
 
     @Override

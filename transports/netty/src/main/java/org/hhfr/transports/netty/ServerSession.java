@@ -5,8 +5,10 @@ import io.netty.channel.EventLoop;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
@@ -22,6 +24,7 @@ import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.driver.EngineDriver;
 import org.hhfr.transports.driver.Link;
+import org.hhfr.transports.fault.StreamCancel;
 import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
@@ -63,6 +66,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private final SessionKeys keys;
     private final ServerHandshake handshake = new ServerHandshake();
     private final ArrayDeque<Response> unsent = new ArrayDeque<>();
+    /** Requests handed to the dispatch executor and not started yet, by message number: the cancellable ones. */
+    private final Map<Long, InboundMessage> queued = new HashMap<>();
     private DatagramReader datagramReader;
     private EngineDriver driver;
     /** Bound in {@link #start}, before the first message is handed to the dispatch executor. */
@@ -275,6 +280,13 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
 
     @Override
     public void onMessage(DeliveredMessage message) {
+        if (message.operation() == StreamCancel.OPERATION) {
+            InboundMessage cancelled = queued.remove(message.correlation());
+            if (cancelled != null && cancelled.claim()) {
+                skipped();
+            }
+            return;
+        }
         pending++;
         registry.metrics.increment(TransportMetrics.Counter.MESSAGES_DISPATCHED);
         InboundMessage inbound = new InboundMessage(message.operation(), message.messageNumber(), message.payload());
@@ -283,6 +295,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
                     "operation " + StreamFault.OPERATION + " is reserved for faults"));
             return;
         }
+        queued.put(inbound.messageNumber(), inbound);
         try {
             registry.config.dispatchExecutor().execute(() -> invoke(inbound));
         } catch (RejectedExecutionException e) {
@@ -291,6 +304,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     private void invoke(InboundMessage message) {
+        if (!message.claim()) {
+            return; // cancelled by the client before it started: skipped() accounted for it
+        }
+        execute(() -> queued.remove(message.messageNumber()));
         CompletionStage<byte[]> response;
         try {
             response = route.dispatch(message);
@@ -321,8 +338,17 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
     }
 
+    /** A request the client cancelled before its dispatch started: it is answered with nothing. */
+    private void skipped() {
+        registry.metrics.increment(TransportMetrics.Counter.MESSAGES_CANCELLED);
+        pending--;
+        closeIfPeerDone();
+        driver.requestRun();
+    }
+
     /** The dispatch failed: that request is answered with a fault, and the stream goes on. */
     private void dispatchFailed(InboundMessage message, Throwable error) {
+        queued.remove(message.messageNumber());
         registry.metrics.increment(TransportMetrics.Counter.DISPATCH_FAILURES);
         LOG.warn("session {}: dispatch of {} failed", id(), message, error);
         if (!ended) {

@@ -50,7 +50,9 @@ public final class TransportMetrics {
         /** Messages handed to the dispatcher. */
         MESSAGES_DISPATCHED,
         /** Dispatches that threw or completed exceptionally (the session then fails). */
-        DISPATCH_FAILURES
+        DISPATCH_FAILURES,
+        /** Requests the client cancelled before their dispatch started: skipped, answered with nothing. */
+        MESSAGES_CANCELLED
     }
 
     private final EnumMap<Counter, LongAdder> counters = new EnumMap<>(Counter.class);

@@ -31,11 +31,12 @@ class BackpressureTest {
         SequenceChecker checker = new SequenceChecker();
         StreamDispatcher largeAnswers = (session, message) -> checker.dispatcher().dispatch(session, message)
                 .thenApply(echo -> Arrays.copyOf(echo, 1024));
-        StreamServerConfig config = TestSessions.config()
-                .withMaxPendingDispatches(PENDING_DISPATCHES)
-                .withWaterMark(8 << 10, 16 << 10)
-                .withStreamReliability(ReliabilityConfig.forStream().withMaxMessageSize(64 << 10)
-                        .withMaxBuffered(BUFFERED_RESPONSES, 1 << 20));
+        StreamServerConfig config = TestSessions.config().toBuilder()
+                .maxPendingDispatches(PENDING_DISPATCHES)
+                .waterMark(8 << 10, 16 << 10)
+                .streamReliability(ReliabilityConfig.forStream().toBuilder().maxMessageSizes(64 << 10, 64 << 10)
+                        .maxBuffered(BUFFERED_RESPONSES, 1 << 20).build())
+                .build();
         try (InMemoryContextStore store = TestSessions.store();
              StreamServer server = StreamServer.start(store, largeAnswers, config);
              CuttingTcpProxy proxy = new CuttingTcpProxy(

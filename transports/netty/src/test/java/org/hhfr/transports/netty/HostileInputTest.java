@@ -46,8 +46,10 @@ class HostileInputTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = StreamServer.start(store, checker.dispatcher(), TestSessions.config()
-                .withStreamReliability(ReliabilityConfig.forStream().withMaxMessageSize(MAX_MESSAGE)));
+        server = StreamServer.start(store, checker.dispatcher(), TestSessions.config().toBuilder()
+                .streamReliability(ReliabilityConfig.forStream().toBuilder().maxMessageSizes(MAX_MESSAGE, MAX_MESSAGE)
+                        .build())
+                .build());
         victimGrant = TestSessions.grant(store);
         victim = TestSessions.tcpClient(server, victimGrant).connect();
         assertVictimStillServed();

@@ -8,41 +8,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.reliability.ReliabilityConfig;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Exactly once and in order over real sockets through a seeded bad network: UDP loss, TCP cuts. */
 class ImpairedNetworkTest {
     private static final long SEED = 20261121L;
 
-    private final InMemoryContextStore store = TestSessions.store();
-    private final SequenceChecker checker = new SequenceChecker();
-    private StreamServer server;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = StreamServer.start(store, checker.dispatcher(), TestSessions.config());
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-        store.close();
-    }
+    @RegisterExtension
+    final CheckedServer fixture = new CheckedServer();
 
     @Test
     @Timeout(90)
     void hundredThousandMessagesOverUdpWithLossDuplicationAndReorderingArriveExactlyOnceInOrder() throws Exception {
-        SessionGrant grant = TestSessions.grant(store);
+        SessionGrant grant = TestSessions.grant(fixture.store);
         int count = 100_000;
         try (LossyDatagramRelay relay = new LossyDatagramRelay(
-                new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort()), SEED, 0.10, 0.05, 0.05);
+                new InetSocketAddress(TestSessions.LOOPBACK, fixture.server.udpPort()), SEED, 0.10, 0.05, 0.05);
              NettyStreamClient client = NettyStreamClient.udp(relay.address(), grant.id().toBytes(),
                      grant.token().toBytes()).reliability(quickToGiveUp()).connect()) {
             long started = System.nanoTime();
@@ -55,8 +41,8 @@ class ImpairedNetworkTest {
             assertTrue(relay.dropped.get() > datagrams / 20, "the relay dropped too little to prove anything");
             client.closeGracefully().get(20, TimeUnit.SECONDS);
         }
-        assertEquals(count, checker.delivered.get());
-        assertEquals(0, checker.violations.get());
+        assertEquals(count, fixture.checker.delivered.get());
+        assertEquals(0, fixture.checker.violations.get());
     }
 
     /**
@@ -66,15 +52,15 @@ class ImpairedNetworkTest {
      */
     private static ReliabilityConfig quickToGiveUp() {
         return ReliabilityConfig.forDatagrams(DatagramWriter.frameBudget(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE,
-                16)).withKeepAliveMillis(500, 10_000);
+                16)).toBuilder().keepAliveMillis(500, 10_000).build();
     }
 
     @Test
     @Timeout(60)
     void udpSessionFollowsItsClientToANewAddressOnlyAfterTheTagVerifies() throws Exception {
-        SessionGrant grant = TestSessions.grant(store);
+        SessionGrant grant = TestSessions.grant(fixture.store);
         try (LossyDatagramRelay relay = new LossyDatagramRelay(
-                new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort()), SEED, 0, 0, 0);
+                new InetSocketAddress(TestSessions.LOOPBACK, fixture.server.udpPort()), SEED, 0, 0, 0);
              NettyStreamClient client = NettyStreamClient.udp(relay.address(), grant.id().toBytes(),
                      grant.token().toBytes()).connect()) {
             List<Long> answered = new ArrayList<>(callInSequence(client, 0, 1_000, 256));
@@ -82,17 +68,17 @@ class ImpairedNetworkTest {
             answered.addAll(callInSequence(client, 1_000, 1_000, 256));
             assertInOrder(answered, 2_000);
         }
-        assertEquals(1, server.metrics().get(TransportMetrics.Counter.ADDRESS_CHANGES));
-        assertEquals(0, checker.violations.get());
+        assertEquals(1, fixture.server.metrics().get(TransportMetrics.Counter.ADDRESS_CHANGES));
+        assertEquals(0, fixture.checker.violations.get());
     }
 
     @Test
     @Timeout(90)
     void tcpSessionCutTwentyTimesAtRandomPointsLosesAndDuplicatesNothing() throws Exception {
-        SessionGrant grant = TestSessions.grant(store);
+        SessionGrant grant = TestSessions.grant(fixture.store);
         int count = 20_000;
         try (CuttingTcpProxy proxy = new CuttingTcpProxy(
-                new InetSocketAddress(TestSessions.LOOPBACK, server.tcpPort()), SEED, 20, 100, 20_000);
+                new InetSocketAddress(TestSessions.LOOPBACK, fixture.server.tcpPort()), SEED, 20, 100, 20_000);
              NettyStreamClient client = NettyStreamClient.tcp(proxy.address(), grant.id().toBytes(),
                      grant.token().toBytes()).connect()) {
             List<Long> answered = callInSequence(client, count, 2_000);
@@ -103,9 +89,9 @@ class ImpairedNetworkTest {
             assertTrue(client.reconnects() > 0);
             client.closeGracefully().get(10, TimeUnit.SECONDS);
         }
-        assertEquals(count, checker.delivered.get());
-        assertEquals(0, checker.violations.get());
-        assertTrue(server.metrics().get(TransportMetrics.Counter.RESUMES) > 0);
+        assertEquals(count, fixture.checker.delivered.get());
+        assertEquals(0, fixture.checker.violations.get());
+        assertTrue(fixture.server.metrics().get(TransportMetrics.Counter.RESUMES) > 0);
     }
 
     private static List<Long> callInSequence(NettyStreamClient client, int count, int window) throws Exception {

@@ -50,7 +50,7 @@ class SessionLifecycleTest {
 
     @Test
     void connectionWithoutHandshakeIsClosedAfterTheHandshakeTimeout() throws Exception {
-        start(TestSessions.config().withHandshakeTimeoutMillis(200), checker.dispatcher());
+        start(TestSessions.config().toBuilder().handshakeTimeoutMillis(200).build(), checker.dispatcher());
         try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
             List<Frame> frames = peer.readUntilClosed(3_000);
             assertTrue(peer.closedByServer());
@@ -61,8 +61,9 @@ class SessionLifecycleTest {
 
     @Test
     void authenticatedPeerThatFallsSilentIsPingedThenTimedOut() throws Exception {
-        start(TestSessions.config().withStreamReliability(
-                ReliabilityConfig.forStream().withKeepAliveMillis(100, 500)), checker.dispatcher());
+        start(TestSessions.config().toBuilder()
+                .streamReliability(ReliabilityConfig.forStream().toBuilder().keepAliveMillis(100, 500).build())
+                .build(), checker.dispatcher());
         SessionGrant grant = TestSessions.grant(store);
         try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
             peer.send(HelloFrame.create(false, grant.id(), 1,
@@ -146,7 +147,7 @@ class SessionLifecycleTest {
                 sleepQuietly(random.nextInt(3));
                 return message.payload();
             }, pool);
-            start(TestSessions.config().withDispatchExecutor(pool), slowAndShuffled);
+            start(TestSessions.config().toBuilder().dispatchExecutor(pool).build(), slowAndShuffled);
             try (NettyStreamClient client = TestSessions.udpClient(server, TestSessions.grant(store)).connect()) {
                 List<CompletableFuture<byte[]>> calls = new ArrayList<>();
                 for (int i = 0; i < 2_000; i++) {

@@ -10,7 +10,6 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
@@ -20,13 +19,11 @@ import org.hhfr.transports.frame.DataFrame;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
-import org.hhfr.transports.frame.FrameCodec;
 import org.hhfr.transports.frame.FrameType;
 import org.hhfr.transports.frame.HelloFrame;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A session outlives its streams: a client holding only the resumption ticket (session id and token) opens a
@@ -34,57 +31,46 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(30)
 class StreamReopeningTest {
-    private final InMemoryContextStore store = TestSessions.store();
-    private final SequenceChecker checker = new SequenceChecker();
-    private StreamServer server;
-
-    @BeforeEach
-    void start() throws Exception {
-        server = StreamServer.start(store, checker.dispatcher(), TestSessions.config());
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-        store.close();
-    }
+    @RegisterExtension
+    final CheckedServer fixture = new CheckedServer();
 
     @Test
     void aNewClientWithOnlyTheTicketReopensAClosedSessionAndTheOldHandshakeIsRefused() throws Exception {
-        SessionGrant grant = TestSessions.grant(store);
-        try (NettyStreamClient first = TestSessions.tcpClient(server, grant).epoch(StreamEpoch.FIRST).connect()) {
+        SessionGrant grant = TestSessions.grant(fixture.store);
+        try (NettyStreamClient first =
+                     TestSessions.tcpClient(fixture.server, grant).epoch(StreamEpoch.FIRST).connect()) {
             assertEquals(0, SequenceChecker.number(first.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS)));
             first.closeGracefully().get(5, TimeUnit.SECONDS);
         }
-        TestSessions.awaitCounter(server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
-        assertTrue(store.get(grant.id()).isPresent(), "the session outlives its stream");
+        TestSessions.awaitCounter(fixture.server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
+        assertTrue(fixture.store.get(grant.id()).isPresent(), "the session outlives its stream");
 
-        try (NettyStreamClient second = TestSessions.tcpClient(server, grant).connect()) {
+        try (NettyStreamClient second = TestSessions.tcpClient(fixture.server, grant).connect()) {
             assertEquals(1, SequenceChecker.number(second.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
             assertEquals(2, SequenceChecker.number(second.call(SequenceChecker.body(2)).get(5, TimeUnit.SECONDS)));
         }
 
         HelloFrame recordedHello = HelloFrame.create(false, grant.id(), 1,
                 SessionKeys.fromToken(grant.token().toBytes()));
-        try (RawTcpPeer replayer = new RawTcpPeer(server.tcpPort())) {
+        try (RawTcpPeer replayer = new RawTcpPeer(fixture.server.tcpPort())) {
             replayer.send(recordedHello).send(DataFrame.first(1, 0, 0, false, SequenceChecker.body(0)));
             List<Frame> answer = replayer.readUntilClosed(3_000);
             assertTrue(replayer.closedByServer());
             assertEquals(FrameType.ERROR, answer.get(0).type(), answer.toString());
             assertEquals(ErrorCode.REPLAYED, ((ErrorFrame) answer.get(0)).code());
         }
-        assertEquals(3, checker.delivered.get(), "the replayed request was never dispatched");
-        assertEquals(0, checker.violations.get());
+        assertEquals(3, fixture.checker.delivered.get(), "the replayed request was never dispatched");
+        assertEquals(0, fixture.checker.violations.get());
     }
 
     @Test
     void aClientBelowTheLatestEpochIsRefusedAsReplayed() throws Exception {
-        SessionGrant grant = TestSessions.grant(store);
+        SessionGrant grant = TestSessions.grant(fixture.store);
         long epoch = StreamEpoch.fresh();
-        try (NettyStreamClient current = TestSessions.tcpClient(server, grant).epoch(epoch).connect()) {
+        try (NettyStreamClient current = TestSessions.tcpClient(fixture.server, grant).epoch(epoch).connect()) {
             current.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS);
             StreamSessionException refused = assertThrows(StreamSessionException.class,
-                    () -> TestSessions.tcpClient(server, grant).epoch(epoch - 1).connect());
+                    () -> TestSessions.tcpClient(fixture.server, grant).epoch(epoch - 1).connect());
             assertEquals(ErrorCode.REPLAYED, refused.code());
             assertEquals(1, SequenceChecker.number(current.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
         }
@@ -92,10 +78,10 @@ class StreamReopeningTest {
 
     @Test
     void aNewStreamSupersedesOneItsClientLost() throws Exception {
-        SessionGrant grant = TestSessions.grant(store);
-        try (NettyStreamClient lost = TestSessions.tcpClient(server, grant).connect()) {
+        SessionGrant grant = TestSessions.grant(fixture.store);
+        try (NettyStreamClient lost = TestSessions.tcpClient(fixture.server, grant).connect()) {
             lost.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS);
-            try (NettyStreamClient successor = TestSessions.tcpClient(server, grant).connect()) {
+            try (NettyStreamClient successor = TestSessions.tcpClient(fixture.server, grant).connect()) {
                 ExecutionException ended = assertThrows(ExecutionException.class,
                         () -> lost.finished().get(5, TimeUnit.SECONDS));
                 assertEquals(ErrorCode.ABORTED, ((StreamSessionException) ended.getCause()).code());
@@ -107,26 +93,26 @@ class StreamReopeningTest {
 
     @Test
     void datagramsRecordedInAnEarlierStreamAreDroppedInTheNextOne() throws Exception {
-        SessionGrant grant = store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
-        InetSocketAddress endpoint = new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort());
+        SessionGrant grant = fixture.store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
+        InetSocketAddress endpoint = new InetSocketAddress(TestSessions.LOOPBACK, fixture.server.udpPort());
         DatagramWriter firstStream = new DatagramWriter(grant.id(),
                 SessionKeys.fromToken(grant.token().toBytes()), Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
         firstStream.add(DataFrame.first(1, 0, 0, false, SequenceChecker.body(0)));
         byte[] recorded = firstStream.finish();
         try (DatagramSocket socket = new DatagramSocket()) {
             socket.send(new DatagramPacket(recorded, recorded.length, endpoint));
-            TestSessions.awaitCounter(server, TransportMetrics.Counter.MESSAGES_DISPATCHED, 1);
+            TestSessions.awaitCounter(fixture.server, TransportMetrics.Counter.MESSAGES_DISPATCHED, 1);
 
-            try (NettyStreamClient second = TestSessions.udpClient(server, grant).connect()) {
+            try (NettyStreamClient second = TestSessions.udpClient(fixture.server, grant).connect()) {
                 assertEquals(1, SequenceChecker.number(
                         second.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
                 socket.send(new DatagramPacket(recorded, recorded.length, endpoint));
-                TestSessions.awaitCounter(server, TransportMetrics.Counter.DATAGRAMS_DROPPED_REPLAYED, 1);
+                TestSessions.awaitCounter(fixture.server, TransportMetrics.Counter.DATAGRAMS_DROPPED_REPLAYED, 1);
                 assertEquals(2, SequenceChecker.number(
                         second.call(SequenceChecker.body(2)).get(5, TimeUnit.SECONDS)));
             }
         }
-        assertEquals(3, checker.delivered.get(), "the recorded request ran once, in its own stream");
-        assertEquals(0, checker.violations.get());
+        assertEquals(3, fixture.checker.delivered.get(), "the recorded request ran once, in its own stream");
+        assertEquals(0, fixture.checker.violations.get());
     }
 }

@@ -10,8 +10,9 @@ import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.transports.netty.testing.SampleServices;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(30)
 class StreamRoundTripTest {
@@ -32,24 +33,14 @@ class StreamRoundTripTest {
                 TestSessions.config());
     }
 
-    @Test
-    void pipelinedFloatSumsOverTcpAreAnsweredEachByItsOwnResponse() throws Exception {
+    @ParameterizedTest(name = "over {0}")
+    @ValueSource(strings = {"TCP", "UDP"})
+    void pipelinedFloatSumsAreAnsweredEachByItsOwnResponse(String link) throws Exception {
         start();
         SessionGrant grant = TestSessions.grant(store);
-        try (NettyStreamClient client = TestSessions.tcpClient(server, grant).connect()) {
-            assertAnswersInOrder(client, 2_000);
-            client.closeGracefully().get(5, TimeUnit.SECONDS);
-        }
-        TestSessions.awaitCounter(server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
-        assertEquals(0, server.metrics().get(TransportMetrics.Counter.SESSIONS_FAILED));
-        TestSessions.await(server, "no session left", () -> server.sessionCount() == 0);
-    }
-
-    @Test
-    void pipelinedFloatSumsOverUdpAreAnsweredEachByItsOwnResponse() throws Exception {
-        start();
-        SessionGrant grant = TestSessions.grant(store);
-        try (NettyStreamClient client = TestSessions.udpClient(server, grant).connect()) {
+        NettyStreamClient.Builder builder = link.equals("TCP") ? TestSessions.tcpClient(server, grant)
+                : TestSessions.udpClient(server, grant);
+        try (NettyStreamClient client = builder.connect()) {
             assertAnswersInOrder(client, 2_000);
             client.closeGracefully().get(5, TimeUnit.SECONDS);
         }

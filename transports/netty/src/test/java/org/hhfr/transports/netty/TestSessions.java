@@ -30,9 +30,9 @@ final class TestSessions {
 
     static StreamContext floatSum(String transportUri) {
         return StreamContext.builder()
-                .scheme("urn:hhfr:1")
-                .representation("urn:hhfr:rep:binary")
-                .transport(transportUri)
+                .schemeUri("urn:hhfr:1")
+                .representationUri("urn:hhfr:rep:binary")
+                .transportUri(transportUri)
                 .operation(ServiceOperation.of("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"))
                 .request(SampleServices.SUM_REQUEST)
                 .response(SampleServices.SUM_RESPONSE)
@@ -75,6 +75,6 @@ final class TestSessions {
     }
 
     static StreamServerConfig config() {
-        return StreamServerConfig.on(LOOPBACK).withIoThreads(2).withDispatchExecutor(Runnable::run);
+        return StreamServerConfig.on(LOOPBACK).ioThreads(2).dispatchExecutor(Runnable::run).build();
     }
 }

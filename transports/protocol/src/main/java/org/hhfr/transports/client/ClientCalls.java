@@ -59,6 +59,23 @@ public final class ClientCalls<C extends ClientCalls.Call> {
         return sent.take(correlation);
     }
 
+    /**
+     * Forgets {@code call}: unsent, it is dropped from the calls waiting for room; sent, its response will be
+     * dropped on arrival.
+     *
+     * @return the message number it was sent as, 0 if it was not sent yet or is not held any more
+     */
+    public long cancel(C call) {
+        if (waiting.remove(call)) {
+            return 0;
+        }
+        long number = sent.numberOf(call);
+        if (number != 0) {
+            sent.take(number);
+        }
+        return number;
+    }
+
     /** Calls sent and not yet answered. */
     public int awaitingResponse() {
         return sent.size();

@@ -7,6 +7,7 @@ import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.driver.EngineDriver;
 import org.hhfr.transports.driver.Link;
 import org.hhfr.transports.driver.SerialContext;
+import org.hhfr.transports.fault.StreamCancel;
 import org.hhfr.transports.reliability.DeliveredMessage;
 import org.hhfr.transports.reliability.EngineEvent;
 import org.hhfr.transports.reliability.ReliabilityEngine;
@@ -79,6 +80,20 @@ public final class ClientStream<C extends ClientCalls.Call> implements EngineDri
         offerWaiting();
         driver.requestRun();
         return true;
+    }
+
+    /**
+     * Abandons {@code call}: the stream forgets it, so it no longer takes room (one waiting for room is never
+     * sent) and its response, if one comes, is dropped. For a call already sent, a {@link StreamCancel} message
+     * tells the server to skip it if it has not started it (when the engine has room for it now; it is advice).
+     * Nothing happens for a call the stream no longer holds.
+     */
+    public void cancel(C call) {
+        long number = calls.cancel(call);
+        if (number != 0 && !ended && !closing && engine().state() == ReliabilityEngine.State.OPEN) {
+            engine().offer(StreamCancel.payload(), StreamCancel.OPERATION, number);
+            driver.requestRun();
+        }
     }
 
     /** Calls sent and not answered yet: the peer owes the client something. */

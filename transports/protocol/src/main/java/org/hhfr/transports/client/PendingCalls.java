@@ -52,6 +52,16 @@ public final class PendingCalls<C> {
         return null;
     }
 
+    /** The message number {@code call} waits under (by identity), or 0 if it does not wait. */
+    public long numberOf(C call) {
+        for (int slot = 0; slot < calls.length; slot++) {
+            if (calls[slot] == call) {
+                return numbers[slot];
+            }
+        }
+        return 0;
+    }
+
     /**
      * Forgets every pending call and returns them in the order they were numbered, so the owner can fail or
      * resend each; a call added meanwhile (by a failed call's callback) goes into the emptied table.

@@ -40,6 +40,49 @@ final class OutboundSequence {
         }
     }
 
+    /**
+     * A closing frame (CLOSE, TERMINATE) that is due, then sent, and over datagrams sent again on timeouts until
+     * the peer's acknowledgement shows it arrived.
+     */
+    private static final class ClosingFrame {
+        boolean due;
+        boolean sent;
+        long deadline = NONE;
+        int timeouts;
+
+        /** Taken for sending now; times the retry when the answer is still to come. */
+        void send(long now, RetransmissionTimer timer, boolean awaitAnswer) {
+            due = false;
+            sent = true;
+            if (awaitAnswer) {
+                deadline = now + timer.backedOff(timeouts);
+            }
+        }
+
+        void answered() {
+            deadline = NONE;
+        }
+
+        /** Sends it again, if it was sent. */
+        void repeat() {
+            if (sent) {
+                due = true;
+            }
+        }
+
+        /** On an expired deadline, makes it due again; false once {@code maxRetransmissions} are used up. */
+        boolean retryIfExpired(long now, int maxRetransmissions) {
+            if (deadline <= now) {
+                deadline = NONE;
+                if (++timeouts > maxRetransmissions) {
+                    return false;
+                }
+                due = true;
+            }
+            return true;
+        }
+    }
+
     /** An offered message whose fragments have not all been sent once. */
     private static final class PendingMessage {
         final long firstNumber;
@@ -82,6 +125,8 @@ final class OutboundSequence {
     private final Fragment[] window;
     private final ArrayDeque<PendingMessage> pending = new ArrayDeque<>();
     private final ArrayDeque<Fragment> retransmitQueue = new ArrayDeque<>();
+    private final ClosingFrame close = new ClosingFrame();
+    private final ClosingFrame terminate = new ClosingFrame();
 
     private long nextNumber = 1;
     private long sendNext = 1;
@@ -106,15 +151,7 @@ final class OutboundSequence {
 
     private boolean closing;
     private long lastNumber;
-    private boolean closeDue;
-    private boolean closeSent;
     private boolean finalSeen;
-    private long closeDeadline = NONE;
-    private int closeTimeouts;
-    private boolean terminateDue;
-    private boolean terminateSent;
-    private long terminateDeadline = NONE;
-    private int terminateTimeouts;
     private long peerCumulative;
 
     private long retransmissions;
@@ -164,7 +201,7 @@ final class OutboundSequence {
         if (!closing) {
             closing = true;
             lastNumber = nextNumber - 1;
-            closeDue = true;
+            close.due = true;
         }
     }
 
@@ -178,12 +215,8 @@ final class OutboundSequence {
                 return transmit(fragment, now, timer);
             }
         }
-        if (closeDue) {
-            closeDue = false;
-            closeSent = true;
-            if (timed && !finalSeen) {
-                closeDeadline = now + timer.backedOff(closeTimeouts);
-            }
+        if (close.due) {
+            close.send(now, timer, timed && !finalSeen);
             return SequenceEndFrame.close(lastNumber);
         }
         if (ackRequestDue) {
@@ -203,12 +236,8 @@ final class OutboundSequence {
                 return SignalFrame.ACK_REQUESTED;
             }
         }
-        if (terminateDue) {
-            terminateDue = false;
-            terminateSent = true;
-            if (timed && peerCumulative < lastNumber) {
-                terminateDeadline = now + timer.backedOff(terminateTimeouts);
-            }
+        if (terminate.due) {
+            terminate.send(now, timer, timed && peerCumulative < lastNumber);
             return SequenceEndFrame.terminate(lastNumber);
         }
         return null;
@@ -243,14 +272,14 @@ final class OutboundSequence {
             throw new WireException(ErrorCode.SEQUENCE_VIOLATION, "acknowledgement of message " + ack.highest()
                     + ", which was never sent (next is " + sendNext + ")");
         }
-        if (ack.isFinal() && !closeSent) {
+        if (ack.isFinal() && !close.sent) {
             throw new WireException(ErrorCode.SEQUENCE_VIOLATION, "final acknowledgement before CLOSE was sent");
         }
         unansweredProbes = 0;
         if (ack.rangeCount() > 0 && ack.lower(0) == 1) {
             peerCumulative = Math.max(peerCumulative, ack.upper(0));
             if (peerCumulative >= lastNumber) {
-                terminateDeadline = NONE;
+                terminate.answered();
             }
         }
         Fragment sample = null;
@@ -279,7 +308,7 @@ final class OutboundSequence {
         }
         if (ack.isFinal() && !finalSeen) {
             finalSeen = true;
-            closeDeadline = NONE;
+            close.answered();
         }
         advanceBase();
         if (retransmits && timed) {
@@ -322,19 +351,11 @@ final class OutboundSequence {
             earliestDeadlineStale = true;
             advanceBase();
         }
-        if (closeDeadline <= now) {
-            closeDeadline = NONE;
-            if (++closeTimeouts > maxRetransmissions) {
-                return "CLOSE unacknowledged after " + maxRetransmissions + " retransmissions";
-            }
-            closeDue = true;
+        if (!close.retryIfExpired(now, maxRetransmissions)) {
+            return "CLOSE unacknowledged after " + maxRetransmissions + " retransmissions";
         }
-        if (terminateDeadline <= now) {
-            terminateDeadline = NONE;
-            if (++terminateTimeouts > maxRetransmissions) {
-                return "TERMINATE unconfirmed after " + maxRetransmissions + " retransmissions";
-            }
-            terminateDue = true;
+        if (!terminate.retryIfExpired(now, maxRetransmissions)) {
+            return "TERMINATE unconfirmed after " + maxRetransmissions + " retransmissions";
         }
         if (probeDeadline <= now) {
             probeDeadline = NONE;
@@ -363,17 +384,15 @@ final class OutboundSequence {
         }
         advanceBase();
         blockedAckRequested = false;
-        if (closeSent && !finalSeen) {
-            closeDue = true;
+        if (!finalSeen) {
+            close.repeat();
         }
-        if (terminateSent) {
-            terminateDue = true;
-        }
+        terminate.repeat();
     }
 
     long deadline() {
-        return Math.min(Math.min(timed ? earliestDeadline() : NONE, terminateDeadline),
-                Math.min(closeDeadline, probeDeadline));
+        return Math.min(Math.min(timed ? earliestDeadline() : NONE, terminate.deadline),
+                Math.min(close.deadline, probeDeadline));
     }
 
     private long earliestDeadline() {
@@ -431,8 +450,8 @@ final class OutboundSequence {
             offerRefused = false;
             writable = true;
         }
-        if (closing && finalSeen && sendBase > lastNumber && !terminateSent) {
-            terminateDue = true;
+        if (closing && finalSeen && sendBase > lastNumber && !terminate.sent) {
+            terminate.due = true;
         }
     }
 
@@ -445,9 +464,7 @@ final class OutboundSequence {
 
     /** Sends TERMINATE once more (a lingering peer may have lost it). */
     void repeatTerminate() {
-        if (terminateSent) {
-            terminateDue = true;
-        }
+        terminate.repeat();
     }
 
     /** Closed, and every message up to the last is acknowledged (or, at most once, given up). */
@@ -462,7 +479,7 @@ final class OutboundSequence {
      * repeated on timeouts over datagrams, and after a transport reset on streams.
      */
     boolean isTerminated() {
-        return terminateSent && peerCumulative >= lastNumber;
+        return terminate.sent && peerCumulative >= lastNumber;
     }
 
     int inFlight() {

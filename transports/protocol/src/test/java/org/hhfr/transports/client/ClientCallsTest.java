@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 class ClientCallsTest {
     private final ReliabilityEngine engine = new ReliabilityEngine(
-            ReliabilityConfig.forStream().withMaxBuffered(2, 32L << 20), new Random(1), 0);
+            ReliabilityConfig.forStream().toBuilder().maxBuffered(2, 32L << 20).build(), new Random(1), 0);
     private final ClientCalls<TestCall> calls = new ClientCalls<>();
 
     @Test

@@ -15,6 +15,7 @@ import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.driver.ManualContext;
 import org.hhfr.transports.driver.RecordingLink;
+import org.hhfr.transports.fault.StreamCancel;
 import org.hhfr.transports.frame.DataFrame;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameType;
@@ -49,6 +50,30 @@ class ClientStreamTest {
         assertEquals(2, owner.answered.size());
         assertSame(second, owner.answered.get(0));
         assertSame(first, owner.answered.get(1));
+        assertEquals(0, stream.awaitingResponse());
+    }
+
+    @Test
+    void aCancelledCallIsForgottenItsServerToldToSkipItAndItsResponseDropped() throws WireException {
+        stream.attach(link, false);
+        Call kept = new Call(1);
+        Call cancelled = new Call(2);
+        stream.call(kept);
+        stream.call(cancelled);
+        context.runPending();
+        List<DeliveredMessage> requests = serve();
+        stream.cancel(cancelled);
+        assertEquals(1, stream.awaitingResponse());
+        context.runPending();
+        List<DeliveredMessage> cancels = serve();
+        assertEquals(1, cancels.size());
+        assertEquals(StreamCancel.OPERATION, cancels.get(0).operation());
+        assertEquals(requests.get(1).messageNumber(), cancels.get(0).correlation());
+        assertEquals(0, cancels.get(0).payload().length);
+        server.offer(new byte[] {20}, 0, requests.get(1).messageNumber());
+        server.offer(new byte[] {10}, 0, requests.get(0).messageNumber());
+        answer();
+        assertEquals(List.of(kept), owner.answered);
         assertEquals(0, stream.awaitingResponse());
     }
 

@@ -97,8 +97,8 @@ class EngineDriverTest {
 
     @Test
     void oneTimerFollowsTheEnginesDeadlineAndItsTurnRetransmits() {
-        ReliabilityConfig config = ReliabilityConfig.forDatagrams(1200).withRtoMillis(100, 100, 1_000)
-                .withRtoJitter(0);
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(1200).toBuilder().rtoMillis(100, 100, 1_000)
+                .rtoJitter(0).build();
         EngineDriver driver = driver(config);
         driver.engine().offer(new byte[] {1});
         driver.run();
@@ -114,7 +114,7 @@ class EngineDriverTest {
 
     @Test
     void anEventThatFreesRoomIsServedInTheSameTurn() throws WireException {
-        ReliabilityConfig config = ReliabilityConfig.forStream().withMaxBuffered(2, 32L << 20);
+        ReliabilityConfig config = ReliabilityConfig.forStream().toBuilder().maxBuffered(2, 32L << 20).build();
         EngineDriver driver = driver(config);
         ReliabilityEngine peer = peer(config);
         driver.engine().offer(new byte[] {1});
@@ -147,7 +147,7 @@ class EngineDriverTest {
 
     @Test
     void aStoppedDriverRunsNoTurnAndCancelsItsTimer() {
-        ReliabilityConfig config = ReliabilityConfig.forDatagrams(1200).withRtoMillis(100, 100, 1_000);
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(1200).toBuilder().rtoMillis(100, 100, 1_000).build();
         EngineDriver driver = driver(config);
         driver.engine().offer(new byte[] {1});
         driver.run();

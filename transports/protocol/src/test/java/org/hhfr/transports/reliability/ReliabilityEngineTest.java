@@ -23,9 +23,9 @@ import org.hhfr.transports.frame.SignalFrame;
 import org.junit.jupiter.api.Test;
 
 class ReliabilityEngineTest {
-    private static final ReliabilityConfig STREAM = ReliabilityConfig.forStream().withAckPolicy(5, 8);
-    private static final ReliabilityConfig DATAGRAM = ReliabilityConfig.forDatagrams(300).withAckPolicy(5, 8)
-            .withRtoJitter(0);
+    private static final ReliabilityConfig STREAM = ReliabilityConfig.forStream().toBuilder().ackPolicy(5, 8).build();
+    private static final ReliabilityConfig DATAGRAM = ReliabilityConfig.forDatagrams(300).toBuilder().ackPolicy(5, 8)
+            .rtoJitter(0).build();
 
     @Test
     void aMessageIsDeliveredAndAcknowledgedWhenTheAckDelayExpires() throws WireException {
@@ -47,7 +47,7 @@ class ReliabilityEngineTest {
 
     @Test
     void acknowledgementsAreSentAtOnceAfterAckEveryArrivals() throws WireException {
-        Wire wire = new Wire(STREAM.withAckPolicy(5, 2));
+        Wire wire = new Wire(STREAM.toBuilder().ackPolicy(5, 2).build());
         wire.a.offer(bytes(1));
         wire.a.offer(bytes(2));
         wire.deliver(wire.drain(wire.a), wire.b);
@@ -106,7 +106,7 @@ class ReliabilityEngineTest {
 
     @Test
     void theSendWindowBoundsFragmentsInFlightAndAsksForAnAcknowledgementWhenFull() {
-        Wire wire = new Wire(STREAM.withSendWindow(4));
+        Wire wire = new Wire(STREAM.toBuilder().sendWindow(4).build());
         for (int i = 0; i < 10; i++) {
             wire.a.offer(bytes(i));
         }
@@ -120,7 +120,7 @@ class ReliabilityEngineTest {
 
     @Test
     void offerRefusesWhenTheBufferIsFullAndReportsWritableOnceItDrainsToHalf() throws WireException {
-        Wire wire = new Wire(STREAM.withMaxBuffered(4, 16L << 20).withSendWindow(2));
+        Wire wire = new Wire(STREAM.toBuilder().maxBuffered(4, 16L << 20).sendWindow(2).build());
         for (int i = 0; i < 4; i++) {
             assertTrue(wire.a.offer(bytes(i)) > 0);
         }
@@ -140,8 +140,8 @@ class ReliabilityEngineTest {
 
     @Test
     void aLaggingReceiverWithholdsCreditAndGrantsItWhenItsApplicationCatchesUp() throws WireException {
-        Wire wire = new Wire(STREAM.withInitialCredit(32),
-                STREAM.withMaxReady(2, 1 << 20).withReceiveWindow(32).withInitialCredit(32));
+        Wire wire = new Wire(STREAM.toBuilder().initialCredit(32).build(),
+                STREAM.toBuilder().maxReady(2, 1 << 20).receiveWindow(32).initialCredit(32).build());
         for (int i = 0; i < 100; i++) {
             wire.a.offer(bytes(i));
         }
@@ -189,7 +189,7 @@ class ReliabilityEngineTest {
 
     @Test
     void aDeadLinkEndsInFailureAfterMaxRetransmissionsAndThePeerIsTold() {
-        Wire wire = new Wire(DATAGRAM.withMaxRetransmissions(2));
+        Wire wire = new Wire(DATAGRAM.toBuilder().maxRetransmissions(2).build());
         wire.a.offer(bytes(1));
         wire.drain(wire.a);
         for (int i = 0; i < 2; i++) {
@@ -223,7 +223,7 @@ class ReliabilityEngineTest {
 
     @Test
     void aMessageBeyondTheGrantedLimitIsAViolation() {
-        Wire wire = new Wire(STREAM.withInitialCredit(32));
+        Wire wire = new Wire(STREAM.toBuilder().initialCredit(32).build());
 
         WireException e = assertThrows(WireException.class,
                 () -> wire.b.receive(DataFrame.first(33, 0, 0, false, bytes(1)), wire.now));
@@ -232,7 +232,7 @@ class ReliabilityEngineTest {
 
     @Test
     void theInitialCreditIsTheConfiguredOneNotAConstant() throws WireException {
-        Wire wire = new Wire(STREAM.withSendWindow(48).withReceiveWindow(48).withInitialCredit(48));
+        Wire wire = new Wire(STREAM.toBuilder().sendWindow(48).receiveWindow(48).initialCredit(48).build());
 
         wire.b.receive(DataFrame.first(48, 0, 0, false, bytes(1)), wire.now);
         WireException e = assertThrows(WireException.class,
@@ -316,7 +316,7 @@ class ReliabilityEngineTest {
 
     @Test
     void atMostOnceAbandonsALostMessageAndDropsItIfItArrivesLate() throws WireException {
-        ReliabilityConfig atMostOnce = DATAGRAM.withAssurance(DeliveryAssurance.AT_MOST_ONCE);
+        ReliabilityConfig atMostOnce = DATAGRAM.toBuilder().assurance(DeliveryAssurance.AT_MOST_ONCE).build();
         Wire wire = new Wire(atMostOnce);
         wire.a.offer(bytes(1));
         wire.a.offer(bytes(2));
@@ -334,7 +334,7 @@ class ReliabilityEngineTest {
 
     @Test
     void silenceBringsAPingAndALongerSilenceFailsTheSession() {
-        Wire wire = new Wire(STREAM.withKeepAliveMillis(1_000, 3_000));
+        Wire wire = new Wire(STREAM.toBuilder().keepAliveMillis(1_000, 3_000).build());
 
         wire.tickAtDeadline(wire.a);
         assertEquals(List.of("PING"), Wire.describe(wire.drain(wire.a)));
@@ -348,7 +348,7 @@ class ReliabilityEngineTest {
 
     @Test
     void offerAfterCloseAndOversizedMessagesAreProgrammingErrors() {
-        Wire wire = new Wire(STREAM.withMaxMessageSize(10));
+        Wire wire = new Wire(STREAM.toBuilder().maxMessageSizes(10, 10).build());
         assertThrows(IllegalArgumentException.class, () -> wire.a.offer(new byte[11]));
         wire.a.close();
         assertThrows(IllegalStateException.class, () -> wire.a.offer(bytes(1)));

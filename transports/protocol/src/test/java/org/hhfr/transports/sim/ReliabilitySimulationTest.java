@@ -48,7 +48,7 @@ class ReliabilitySimulationTest {
     @Test
     void senderGivesUpAfterMaxRetransmissionsWhenTheLinkIsDeadForever() {
         ReliabilityConfig patient = ReliabilityConfig.forDatagrams(frameBudget())
-                .withKeepAliveMillis(15_000, 3_600_000);
+                .toBuilder().keepAliveMillis(15_000, 3_600_000).build();
         SimulationRun.Outcome outcome = new SimulationRun(7, LinkType.DATAGRAM, DeliveryAssurance.EXACTLY_ONCE)
                 .over(LinkProfile.dead()).configuredFrom(patient).run();
 
@@ -61,7 +61,8 @@ class ReliabilitySimulationTest {
 
     @Test
     void idlePeerFailsTheSessionAfterTheIdleTimeout() {
-        ReliabilityConfig impatient = ReliabilityConfig.forDatagrams(frameBudget()).withKeepAliveMillis(1_000, 5_000);
+        ReliabilityConfig impatient = ReliabilityConfig.forDatagrams(frameBudget()).toBuilder()
+                .keepAliveMillis(1_000, 5_000).build();
         SimulationRun.Outcome outcome = new SimulationRun(8, LinkType.DATAGRAM, DeliveryAssurance.EXACTLY_ONCE)
                 .over(LinkProfile.dead()).configuredFrom(impatient).run();
 

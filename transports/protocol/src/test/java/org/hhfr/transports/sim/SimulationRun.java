@@ -98,7 +98,7 @@ final class SimulationRun {
         boolean slowServer = random.nextInt(4) == 0;
         long processing = slowServer ? LinkProfile.millis(1 + random.nextInt(20)) : 0;
         ReliabilityConfig serverConfig = slowServer
-                ? config.withMaxReady(2 + random.nextInt(15), MAX_MESSAGE_SIZE) : config;
+                ? config.toBuilder().maxReady(2 + random.nextInt(15), MAX_MESSAGE_SIZE).build() : config;
         boolean lossAllowed = assurance == DeliveryAssurance.AT_MOST_ONCE;
 
         SimulatedPeer client = new SimulatedPeer(Role.CLIENT, new ReliabilityEngine(config,
@@ -151,7 +151,7 @@ final class SimulationRun {
      * the random runs check delivery, so they retry longer and wait longer before calling the peer gone.
      */
     private static ReliabilityConfig patient(ReliabilityConfig config) {
-        return config.withMaxRetransmissions(30).withKeepAliveMillis(15_000, 600_000);
+        return config.toBuilder().maxRetransmissions(30).keepAliveMillis(15_000, 600_000).build();
     }
 
     /** Spreads nearby seeds apart: java.util.Random's first outputs for seeds 1, 2, 3... are close. */
@@ -165,12 +165,12 @@ final class SimulationRun {
     /** Varies windows, buffers and the acknowledgement policy with the seed. */
     private ReliabilityConfig configure(ReliabilityConfig config) {
         int[] windows = {4, 16, 64, 256};
-        return config.withAssurance(assurance)
-                .withMaxMessageSize(MAX_MESSAGE_SIZE)
-                .withSendWindow(windows[random.nextInt(windows.length)])
-                .withInitialCredit(32)
-                .withReceiveWindow(32 << random.nextInt(4))
-                .withMaxBuffered(8 + random.nextInt(120), MAX_MESSAGE_SIZE * (1L + random.nextInt(4)))
-                .withAckPolicy(random.nextInt(20), 1 + random.nextInt(16));
+        return config.toBuilder().assurance(assurance)
+                .maxMessageSizes(MAX_MESSAGE_SIZE, MAX_MESSAGE_SIZE)
+                .sendWindow(windows[random.nextInt(windows.length)])
+                .initialCredit(32)
+                .receiveWindow(32 << random.nextInt(4))
+                .maxBuffered(8 + random.nextInt(120), MAX_MESSAGE_SIZE * (1L + random.nextInt(4)))
+                .ackPolicy(random.nextInt(20), 1 + random.nextInt(16)).build();
     }
 }

@@ -114,14 +114,14 @@ public final class InProcessHhfrServer implements AutoCloseable {
 
     /** Default store limits; streams dispatched on the event loop (the functions only compute). */
     public static InProcessHhfrServer start() throws IOException {
-        return start(StreamServerConfig.on("127.0.0.1").withIoThreads(2).withDispatchExecutor(Runnable::run),
+        return start(StreamServerConfig.on("127.0.0.1").ioThreads(2).dispatchExecutor(Runnable::run).build(),
                 StoreLimits.defaults());
     }
 
     /** With the stream server's settings (ports are ignored: always free ones) and the store's limits. */
     public static InProcessHhfrServer start(StreamServerConfig streamConfig, StoreLimits storeLimits)
             throws IOException {
-        return new InProcessHhfrServer(streamConfig.withPorts(0, 0), storeLimits);
+        return new InProcessHhfrServer(streamConfig.toBuilder().ports(0, 0).build(), storeLimits);
     }
 
     /** The SOAP endpoint of FloatSum. */
