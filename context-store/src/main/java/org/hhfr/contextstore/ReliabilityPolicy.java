@@ -1,8 +1,9 @@
 package org.hhfr.contextstore;
 
-import java.util.Objects;
+import com.google.auto.value.AutoValue;
 import java.util.concurrent.TimeUnit;
 
+import org.hhfr.schemas.Bounds;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.reliability.DeliveryAssurance;
 import org.hhfr.transports.reliability.ReliabilityConfig;
@@ -14,55 +15,23 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  * the session, the client keeps it in its resumption ticket, and {@link #applyTo} turns it into the settings of
  * either end's reliability engine.
  */
-public final class ReliabilityPolicy {
+@AutoValue
+public abstract class ReliabilityPolicy {
     /**
      * Each term is what the reliability engine runs by default (the window: with 64, a pipelined burst of 100
      * small calls stalled a round trip for credit on a slow link), 1 MiB messages and the context store's
      * default idle expiry.
      */
-    private static final ReliabilityPolicy DEFAULTS = new ReliabilityPolicy(DeliveryAssurance.EXACTLY_ONCE, true,
-            500, 5, 256, 1 << 20, 1 << 20, 10 * 60_000L);
-
-    private final DeliveryAssurance deliveryAssurance;
-    private final boolean inOrder;
-    private final int retransmissionIntervalMillis;
-    private final int ackIntervalMillis;
-    private final int window;
-    private final int maxRequestBytes;
-    private final int maxResponseBytes;
-    private final long validForMillis;
-
-    /**
-     * The reliability terms, with the default message sizes and lifetime.
-     *
-     * @param retransmissionIntervalMillis wait before resending an unacknowledged message, positive
-     * @param ackIntervalMillis longest wait before acknowledging what arrived; 0 acknowledges at once
-     * @param window messages that may be unacknowledged at a time, positive
-     */
-    public ReliabilityPolicy(DeliveryAssurance deliveryAssurance, boolean inOrder, int retransmissionIntervalMillis,
-                             int ackIntervalMillis, int window) {
-        this(deliveryAssurance, inOrder, retransmissionIntervalMillis, ackIntervalMillis, window,
-                DEFAULTS.maxRequestBytes, DEFAULTS.maxResponseBytes, DEFAULTS.validForMillis);
-    }
-
-    private ReliabilityPolicy(DeliveryAssurance deliveryAssurance, boolean inOrder, int retransmissionIntervalMillis,
-                              int ackIntervalMillis, int window, int maxRequestBytes, int maxResponseBytes,
-                              long validForMillis) {
-        this.deliveryAssurance = Objects.requireNonNull(deliveryAssurance, "deliveryAssurance");
-        this.inOrder = inOrder;
-        this.retransmissionIntervalMillis = positive(retransmissionIntervalMillis, "retransmission interval");
-        if (ackIntervalMillis < 0) {
-            throw new IllegalArgumentException("acknowledgement interval must not be negative: " + ackIntervalMillis);
-        }
-        this.ackIntervalMillis = ackIntervalMillis;
-        this.window = positive(window, "window");
-        this.maxRequestBytes = positive(maxRequestBytes, "max request bytes");
-        this.maxResponseBytes = positive(maxResponseBytes, "max response bytes");
-        if (validForMillis < 1) {
-            throw new IllegalArgumentException("validity must be positive: " + validForMillis);
-        }
-        this.validForMillis = validForMillis;
-    }
+    private static final ReliabilityPolicy DEFAULTS = new AutoValue_ReliabilityPolicy.Builder()
+            .deliveryAssurance(DeliveryAssurance.EXACTLY_ONCE)
+            .inOrder(true)
+            .retransmissionIntervalMillis(500)
+            .ackIntervalMillis(5)
+            .window(256)
+            .maxRequestBytes(1 << 20)
+            .maxResponseBytes(1 << 20)
+            .validForMillis(10 * 60_000L)
+            .build();
 
     /**
      * ExactlyOnce, InOrder, retransmit after 500 ms, acknowledge within 5 ms, window of 256 messages, requests
@@ -72,84 +41,49 @@ public final class ReliabilityPolicy {
         return DEFAULTS;
     }
 
-    public DeliveryAssurance deliveryAssurance() {
-        return deliveryAssurance;
+    /**
+     * The reliability terms, with the default message sizes and lifetime.
+     *
+     * @param retransmissionIntervalMillis wait before resending an unacknowledged message, positive
+     * @param ackIntervalMillis longest wait before acknowledging what arrived; 0 acknowledges at once
+     * @param window messages that may be unacknowledged at a time, positive
+     */
+    public static ReliabilityPolicy of(DeliveryAssurance deliveryAssurance, boolean inOrder,
+                                       int retransmissionIntervalMillis, int ackIntervalMillis, int window) {
+        return DEFAULTS.toBuilder()
+                .deliveryAssurance(deliveryAssurance)
+                .inOrder(inOrder)
+                .retransmissionIntervalMillis(retransmissionIntervalMillis)
+                .ackIntervalMillis(ackIntervalMillis)
+                .window(window)
+                .build();
     }
+
+    public abstract DeliveryAssurance deliveryAssurance();
 
     /** Whether messages are handed on in the order they were sent. */
-    public boolean inOrder() {
-        return inOrder;
-    }
+    public abstract boolean inOrder();
 
     /** The retransmission timeout before the first round-trip sample; UDP only (TCP does not retransmit). */
-    public int retransmissionIntervalMillis() {
-        return retransmissionIntervalMillis;
-    }
+    public abstract int retransmissionIntervalMillis();
 
     /** Longest a receiver waits before acknowledging what arrived. */
-    public int ackIntervalMillis() {
-        return ackIntervalMillis;
-    }
+    public abstract int ackIntervalMillis();
 
     /** Messages that may be sent and not yet acknowledged; also the credit each side has before the first ACK. */
-    public int window() {
-        return window;
-    }
+    public abstract int window();
 
     /** The largest message the client may send: the server's limit. */
-    public int maxRequestBytes() {
-        return maxRequestBytes;
-    }
+    public abstract int maxRequestBytes();
 
     /** The largest message the server may send: the client's limit. */
-    public int maxResponseBytes() {
-        return maxResponseBytes;
-    }
+    public abstract int maxResponseBytes();
 
     /** How long the session lives unused (the server's idle expiry), counted from its last use. */
-    public long validForMillis() {
-        return validForMillis;
-    }
+    public abstract long validForMillis();
 
-    public ReliabilityPolicy withDeliveryAssurance(DeliveryAssurance value) {
-        return new ReliabilityPolicy(value, inOrder, retransmissionIntervalMillis, ackIntervalMillis, window,
-                maxRequestBytes, maxResponseBytes, validForMillis);
-    }
-
-    public ReliabilityPolicy withInOrder(boolean value) {
-        return new ReliabilityPolicy(deliveryAssurance, value, retransmissionIntervalMillis, ackIntervalMillis,
-                window, maxRequestBytes, maxResponseBytes, validForMillis);
-    }
-
-    public ReliabilityPolicy withRetransmissionIntervalMillis(int value) {
-        return new ReliabilityPolicy(deliveryAssurance, inOrder, value, ackIntervalMillis, window,
-                maxRequestBytes, maxResponseBytes, validForMillis);
-    }
-
-    public ReliabilityPolicy withAckIntervalMillis(int value) {
-        return new ReliabilityPolicy(deliveryAssurance, inOrder, retransmissionIntervalMillis, value, window,
-                maxRequestBytes, maxResponseBytes, validForMillis);
-    }
-
-    public ReliabilityPolicy withWindow(int value) {
-        return new ReliabilityPolicy(deliveryAssurance, inOrder, retransmissionIntervalMillis, ackIntervalMillis,
-                value, maxRequestBytes, maxResponseBytes, validForMillis);
-    }
-
-    public ReliabilityPolicy withMaxRequestBytes(int value) {
-        return new ReliabilityPolicy(deliveryAssurance, inOrder, retransmissionIntervalMillis, ackIntervalMillis,
-                window, value, maxResponseBytes, validForMillis);
-    }
-
-    public ReliabilityPolicy withMaxResponseBytes(int value) {
-        return new ReliabilityPolicy(deliveryAssurance, inOrder, retransmissionIntervalMillis, ackIntervalMillis,
-                window, maxRequestBytes, value, validForMillis);
-    }
-
-    public ReliabilityPolicy withValidForMillis(long value) {
-        return new ReliabilityPolicy(deliveryAssurance, inOrder, retransmissionIntervalMillis, ackIntervalMillis,
-                window, maxRequestBytes, maxResponseBytes, value);
-    }
+    /** A builder holding these terms, to change some of them. */
+    public abstract Builder toBuilder();
 
     /**
      * The engine settings with which {@code side} runs this agreement, starting from that side's own
@@ -164,59 +98,76 @@ public final class ReliabilityPolicy {
      * @throws IllegalArgumentException for a term the engine cannot run: unordered delivery
      */
     public ReliabilityConfig applyTo(ReliabilityConfig local, Role side) {
-        if (!inOrder) {
+        if (!inOrder()) {
             throw new IllegalArgumentException("inOrder=false cannot be run: the reliability engine delivers in order");
         }
-        long minRto = Math.min(millis(local.minRtoNanos()), retransmissionIntervalMillis);
-        long maxRto = Math.max(millis(local.maxRtoNanos()), retransmissionIntervalMillis);
-        int inbound = side == Role.SERVER ? maxRequestBytes : maxResponseBytes;
-        int outbound = Math.min(side == Role.SERVER ? maxResponseBytes : maxRequestBytes, local.maxMessageSize());
-        long idle = Math.max(2, Math.min(millis(local.idleTimeoutNanos()), validForMillis));
+        long minRto = Math.min(millis(local.minRtoNanos()), retransmissionIntervalMillis());
+        long maxRto = Math.max(millis(local.maxRtoNanos()), retransmissionIntervalMillis());
+        int inbound = side == Role.SERVER ? maxRequestBytes() : maxResponseBytes();
+        int outbound = Math.min(side == Role.SERVER ? maxResponseBytes() : maxRequestBytes(),
+                local.maxMessageSize());
+        long idle = Math.max(2, Math.min(millis(local.idleTimeoutNanos()), validForMillis()));
         long keepAlive = Math.max(1, Math.min(millis(local.keepAliveNanos()), idle / 4));
-        return local.withAssurance(deliveryAssurance)
-                .withSendWindow(window)
-                .withReceiveWindow(window)
-                .withInitialCredit(window)
-                .withAckPolicy(ackIntervalMillis, local.ackEvery())
-                .withRtoMillis(retransmissionIntervalMillis, minRto, maxRto)
-                .withMaxMessageSizes(inbound, outbound)
-                .withKeepAliveMillis(keepAlive, idle);
+        return local.toBuilder()
+                .assurance(deliveryAssurance())
+                .sendWindow(window())
+                .receiveWindow(window())
+                .initialCredit(window())
+                .ackPolicy(ackIntervalMillis(), local.ackEvery())
+                .rtoMillis(retransmissionIntervalMillis(), minRto, maxRto)
+                .maxMessageSizes(inbound, outbound)
+                .keepAliveMillis(keepAlive, idle)
+                .build();
     }
 
     private static long millis(long nanos) {
         return TimeUnit.NANOSECONDS.toMillis(nanos);
     }
 
-    private static int positive(int value, String name) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(name + " must be positive: " + value);
+    @Override
+    public final String toString() {
+        return deliveryAssurance() + (inOrder() ? "+InOrder" : "") + " retransmit=" + retransmissionIntervalMillis()
+                + "ms ack=" + ackIntervalMillis() + "ms window=" + window() + " maxRequest=" + maxRequestBytes()
+                + " maxResponse=" + maxResponseBytes() + " validFor=" + validForMillis() + "ms";
+    }
+
+    /** Sets terms; {@link #build()} refuses a term out of its range. */
+    @AutoValue.Builder
+    public abstract static class Builder {
+        public abstract Builder deliveryAssurance(DeliveryAssurance value);
+
+        public abstract Builder inOrder(boolean value);
+
+        /** Positive. */
+        public abstract Builder retransmissionIntervalMillis(int value);
+
+        /** 0 acknowledges at once. */
+        public abstract Builder ackIntervalMillis(int value);
+
+        /** Positive. */
+        public abstract Builder window(int value);
+
+        /** Positive. */
+        public abstract Builder maxRequestBytes(int value);
+
+        /** Positive. */
+        public abstract Builder maxResponseBytes(int value);
+
+        /** Positive. */
+        public abstract Builder validForMillis(long value);
+
+        abstract ReliabilityPolicy autoBuild();
+
+        /** @throws IllegalArgumentException naming the first term out of its range */
+        public ReliabilityPolicy build() {
+            ReliabilityPolicy policy = autoBuild();
+            Bounds.requirePositive(policy.retransmissionIntervalMillis(), "retransmission interval");
+            Bounds.requireAtLeast(policy.ackIntervalMillis(), 0, "acknowledgement interval");
+            Bounds.requirePositive(policy.window(), "window");
+            Bounds.requirePositive(policy.maxRequestBytes(), "max request bytes");
+            Bounds.requirePositive(policy.maxResponseBytes(), "max response bytes");
+            Bounds.requirePositive(policy.validForMillis(), "validity");
+            return policy;
         }
-        return value;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        if (!(o instanceof ReliabilityPolicy)) {
-            return false;
-        }
-        ReliabilityPolicy other = (ReliabilityPolicy) o;
-        return deliveryAssurance == other.deliveryAssurance && inOrder == other.inOrder
-                && retransmissionIntervalMillis == other.retransmissionIntervalMillis
-                && ackIntervalMillis == other.ackIntervalMillis && window == other.window
-                && maxRequestBytes == other.maxRequestBytes && maxResponseBytes == other.maxResponseBytes
-                && validForMillis == other.validForMillis;
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(deliveryAssurance, inOrder, retransmissionIntervalMillis, ackIntervalMillis, window,
-                maxRequestBytes, maxResponseBytes, validForMillis);
-    }
-
-    @Override
-    public String toString() {
-        return deliveryAssurance + (inOrder ? "+InOrder" : "") + " retransmit=" + retransmissionIntervalMillis
-                + "ms ack=" + ackIntervalMillis + "ms window=" + window + " maxRequest=" + maxRequestBytes
-                + " maxResponse=" + maxResponseBytes + " validFor=" + validForMillis + "ms";
     }
 }

@@ -1,6 +1,7 @@
 package org.hhfr.contextstore;
 
 import com.google.auto.value.AutoValue;
+import org.hhfr.schemas.Bounds;
 
 /**
  * The bounds of a context store: how many sessions it holds, how long an unused session lives, and how long
@@ -55,16 +56,10 @@ public abstract class StoreLimits {
         /** @throws IllegalArgumentException naming the first limit that is not positive */
         public StoreLimits build() {
             StoreLimits limits = autoBuild();
-            positive(limits.maxSessions(), "maxSessions");
-            positive(limits.idleTimeoutMillis(), "idleTimeoutMillis");
-            positive(limits.maxLifetimeMillis(), "maxLifetimeMillis");
+            Bounds.requirePositive(limits.maxSessions(), "maxSessions");
+            Bounds.requirePositive(limits.idleTimeoutMillis(), "idleTimeoutMillis");
+            Bounds.requirePositive(limits.maxLifetimeMillis(), "maxLifetimeMillis");
             return limits;
-        }
-
-        private static void positive(long value, String name) {
-            if (value <= 0) {
-                throw new IllegalArgumentException(name + " must be positive: " + value);
-            }
         }
     }
 }

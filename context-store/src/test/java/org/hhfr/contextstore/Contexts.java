@@ -25,9 +25,9 @@ final class Contexts {
 
     static StreamContext.Builder floatSumBuilder() {
         return StreamContext.builder()
-                .scheme(SCHEME)
-                .representation(BINARY)
-                .transport(TCP)
+                .schemeUri(SCHEME)
+                .representationUri(BINARY)
+                .transportUri(TCP)
                 .operation(ServiceOperation.of("FloatSum", "sum", SoapVersion.SOAP_11, "urn:example:floatsum#sum"))
                 .request(structure("sum", ElementDecl.simple(new QualifiedName(NS, "value"),
                         SimpleType.of(XsdType.FLOAT), 0, ElementDecl.UNBOUNDED, false)))

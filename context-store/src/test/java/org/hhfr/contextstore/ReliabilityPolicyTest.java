@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 
 class ReliabilityPolicyTest {
     private static final ReliabilityPolicy AGREED = ReliabilityPolicy.defaults()
-            .withDeliveryAssurance(DeliveryAssurance.AT_MOST_ONCE).withRetransmissionIntervalMillis(200)
-            .withAckIntervalMillis(20).withWindow(48).withMaxRequestBytes(4_096).withMaxResponseBytes(65_536)
-            .withValidForMillis(30_000);
+            .toBuilder().deliveryAssurance(DeliveryAssurance.AT_MOST_ONCE).retransmissionIntervalMillis(200)
+            .ackIntervalMillis(20).window(48).maxRequestBytes(4_096).maxResponseBytes(65_536)
+            .validForMillis(30_000)
+            .build();
 
     @Test
     void everyAgreedTermBecomesTheEnginesSetting() {
@@ -44,8 +45,9 @@ class ReliabilityPolicyTest {
 
     @Test
     void aSideSendsLessThanThePeerAcceptsWhenItsOwnCeilingIsLower() {
-        ReliabilityConfig client = AGREED.withMaxRequestBytes(1 << 20)
-                .applyTo(ReliabilityConfig.forStream().withMaxMessageSize(8_192), Role.CLIENT);
+        ReliabilityConfig client = AGREED.toBuilder().maxRequestBytes(1 << 20).build()
+                .applyTo(ReliabilityConfig.forStream().toBuilder().maxMessageSizes(8_192, 8_192).build(),
+                        Role.CLIENT);
 
         assertEquals(8_192, client.maxMessageSize());
         assertEquals(65_536, client.maxInboundMessageSize());
@@ -53,8 +55,8 @@ class ReliabilityPolicyTest {
 
     @Test
     void localSettingsTheAgreementDoesNotCoverAreKept() {
-        ReliabilityConfig local = ReliabilityConfig.forStream().withKeepAliveMillis(5_000, 20_000)
-                .withMaxRetransmissions(4);
+        ReliabilityConfig local = ReliabilityConfig.forStream().toBuilder().keepAliveMillis(5_000, 20_000)
+                .maxRetransmissions(4).build();
 
         ReliabilityConfig config = ReliabilityPolicy.defaults().applyTo(local, Role.CLIENT);
 
@@ -66,7 +68,7 @@ class ReliabilityPolicyTest {
     @Test
     void unorderedDeliveryCannotBeRunAndSaysWhy() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
-                () -> AGREED.withInOrder(false).applyTo(ReliabilityConfig.forStream(), Role.SERVER));
+                () -> AGREED.toBuilder().inOrder(false).build().applyTo(ReliabilityConfig.forStream(), Role.SERVER));
 
         assertTrue(refused.getMessage().contains("inOrder"), refused.getMessage());
     }
@@ -74,11 +76,11 @@ class ReliabilityPolicyTest {
     @Test
     void nonPositiveTermsAreRefused() {
         ReliabilityPolicy defaults = ReliabilityPolicy.defaults();
-        assertThrows(IllegalArgumentException.class, () -> defaults.withWindow(0));
-        assertThrows(IllegalArgumentException.class, () -> defaults.withMaxRequestBytes(0));
-        assertThrows(IllegalArgumentException.class, () -> defaults.withMaxResponseBytes(-1));
-        assertThrows(IllegalArgumentException.class, () -> defaults.withValidForMillis(0));
-        assertThrows(IllegalArgumentException.class, () -> defaults.withAckIntervalMillis(-1));
+        assertThrows(IllegalArgumentException.class, () -> defaults.toBuilder().window(0).build());
+        assertThrows(IllegalArgumentException.class, () -> defaults.toBuilder().maxRequestBytes(0).build());
+        assertThrows(IllegalArgumentException.class, () -> defaults.toBuilder().maxResponseBytes(-1).build());
+        assertThrows(IllegalArgumentException.class, () -> defaults.toBuilder().validForMillis(0).build());
+        assertThrows(IllegalArgumentException.class, () -> defaults.toBuilder().ackIntervalMillis(-1).build());
     }
 
     @Test

@@ -21,7 +21,7 @@ class ResumptionTicketCacheTest {
     }
 
     private ResumptionTicket ticket() {
-        return new ResumptionTicket(generator.newSessionId(), generator.newToken(),
+        return ResumptionTicket.of(generator.newSessionId(), generator.newToken(),
                 StreamEndpoint.of("example.org", 7_000), Contexts.BINARY, Contexts.TCP, ReliabilityPolicy.defaults());
     }
 

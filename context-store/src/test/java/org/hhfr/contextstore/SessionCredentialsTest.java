@@ -51,7 +51,7 @@ class SessionCredentialsTest {
         SessionToken token = generator.newToken();
         SessionGrant grant = SessionGrant.of(
                 new StoredSession(generator.newSessionId(), Contexts.floatSum(), token.sha256(), 0, 0, 10), token);
-        ResumptionTicket ticket = new ResumptionTicket(grant.id(), token, StreamEndpoint.of("h", 1),
+        ResumptionTicket ticket = ResumptionTicket.of(grant.id(), token, StreamEndpoint.of("h", 1),
                 Contexts.BINARY, Contexts.TCP, ReliabilityPolicy.defaults());
 
         for (String shown : new String[] {token.toString(), grant.toString(), ticket.toString()}) {

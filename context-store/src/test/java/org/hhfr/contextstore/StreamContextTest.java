@@ -19,7 +19,7 @@ class StreamContextTest {
     void contextsWithEqualPartsAreEqual() {
         assertEquals(Contexts.floatSum(), Contexts.floatSum());
         assertEquals(Contexts.floatSum().hashCode(), Contexts.floatSum().hashCode());
-        assertNotEquals(Contexts.floatSum(), Contexts.floatSumBuilder().transport("urn:hhfr:transport:udp").build());
+        assertNotEquals(Contexts.floatSum(), Contexts.floatSumBuilder().transportUri("urn:hhfr:transport:udp").build());
         assertNotEquals(Contexts.floatSum(), Contexts.floatSumBuilder().addStaticHeader(SECRET_HEADER).build());
     }
 
@@ -54,9 +54,9 @@ class StreamContextTest {
     void missingOrEmptyPartsAreRefused() {
         assertThrows(NullPointerException.class, () -> Contexts.floatSumBuilder().request(null).build());
         assertThrows(NullPointerException.class, () -> Contexts.floatSumBuilder().characteristics(null).build());
-        assertThrows(IllegalArgumentException.class, () -> Contexts.floatSumBuilder().scheme("").build());
+        assertThrows(IllegalArgumentException.class, () -> Contexts.floatSumBuilder().schemeUri("").build());
         assertThrows(IllegalArgumentException.class,
-                () -> new ReliabilityPolicy(DeliveryAssurance.AT_MOST_ONCE, false, 0, 0, 1));
+                () -> ReliabilityPolicy.of(DeliveryAssurance.AT_MOST_ONCE, false, 0, 0, 1));
         assertThrows(IllegalArgumentException.class,
                 () -> StreamCharacteristics.of(ReliabilityPolicy.defaults(), 0, 1));
         assertThrows(IllegalArgumentException.class, () -> StreamEndpoint.of("host", 65_536));

@@ -1,6 +1,7 @@
 package org.hhfr.negotiation;
 
 import com.google.auto.value.AutoValue;
+import org.hhfr.schemas.Bounds;
 
 /**
  * Bounds on negotiation content read from a peer: schema text, static header blocks, list lengths and
@@ -53,18 +54,12 @@ public abstract class NegotiationLimits {
         /** @throws IllegalArgumentException naming the first limit that is not positive */
         public NegotiationLimits build() {
             NegotiationLimits limits = autoBuild();
-            positive(limits.maxSchemaChars(), "maxSchemaChars");
-            positive(limits.maxStaticHeaders(), "maxStaticHeaders");
-            positive(limits.maxStaticHeaderChars(), "maxStaticHeaderChars");
-            positive(limits.maxListEntries(), "maxListEntries");
-            positive(limits.maxTextChars(), "maxTextChars");
+            Bounds.requirePositive(limits.maxSchemaChars(), "maxSchemaChars");
+            Bounds.requirePositive(limits.maxStaticHeaders(), "maxStaticHeaders");
+            Bounds.requirePositive(limits.maxStaticHeaderChars(), "maxStaticHeaderChars");
+            Bounds.requirePositive(limits.maxListEntries(), "maxListEntries");
+            Bounds.requirePositive(limits.maxTextChars(), "maxTextChars");
             return limits;
-        }
-
-        private static void positive(long value, String name) {
-            if (value <= 0) {
-                throw new IllegalArgumentException(name + " must be positive: " + value);
-            }
         }
     }
 }

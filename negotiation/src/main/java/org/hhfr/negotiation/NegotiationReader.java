@@ -135,8 +135,10 @@ public final class NegotiationReader {
                     skipToEnd(parser);
                     break;
                 case "Limits":
-                    policy = policy.withMaxResponseBytes(positiveInt(parser, "maxMessageBytes", policy.maxResponseBytes()))
-                            .withValidForMillis(positiveLong(parser, "validForMillis", policy.validForMillis()));
+                    policy = policy.toBuilder()
+                            .maxResponseBytes(positiveInt(parser, "maxMessageBytes", policy.maxResponseBytes()))
+                            .validForMillis(positiveLong(parser, "validForMillis", policy.validForMillis()))
+                            .build();
                     skipToEnd(parser);
                     break;
                 default:
@@ -193,13 +195,17 @@ public final class NegotiationReader {
                 case "Session":
                     answer.session(sessionId(parser, requiredAttribute(parser, "id")),
                             sessionToken(parser, requiredAttribute(parser, "token")));
-                    policy = policy.withValidForMillis(positiveLong(parser, "validForMillis", policy.validForMillis()));
+                    policy = policy.toBuilder()
+                            .validForMillis(positiveLong(parser, "validForMillis", policy.validForMillis()))
+                            .build();
                     answer.resumed("true".equals(parser.getAttributeValue("", "resumed")));
                     skipToEnd(parser);
                     break;
                 case "Limits":
-                    policy = policy.withMaxRequestBytes(positiveInt(parser, "maxMessageBytes", policy.maxRequestBytes()))
-                            .withMaxResponseBytes(positiveInt(parser, "maxResponseBytes", policy.maxResponseBytes()));
+                    policy = policy.toBuilder()
+                            .maxRequestBytes(positiveInt(parser, "maxMessageBytes", policy.maxRequestBytes()))
+                            .maxResponseBytes(positiveInt(parser, "maxResponseBytes", policy.maxResponseBytes()))
+                            .build();
                     skipToEnd(parser);
                     break;
                 case "Reason":
@@ -237,8 +243,8 @@ public final class NegotiationReader {
         int ack = intAttribute(parser, "ackIntervalMillis", absent.ackIntervalMillis());
         int window = positiveInt(parser, "window", absent.window());
         skipToEnd(parser);
-        return absent.withDeliveryAssurance(assurance).withInOrder(inOrder)
-                .withRetransmissionIntervalMillis(retransmission).withAckIntervalMillis(ack).withWindow(window);
+        return absent.toBuilder().deliveryAssurance(assurance).inOrder(inOrder)
+                .retransmissionIntervalMillis(retransmission).ackIntervalMillis(ack).window(window).build();
     }
 
     private StreamEndpoint readEndpoint(XmlPullParser parser) throws IOException, XmlPullParserException {

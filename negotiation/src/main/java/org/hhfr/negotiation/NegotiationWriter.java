@@ -6,7 +6,7 @@ import java.io.StringWriter;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.schemas.QualifiedName;
-import org.kxml2.io.KXmlSerializer;
+import org.hhfr.schemas.XmlPull;
 import org.xmlpull.v1.XmlSerializer;
 
 /**
@@ -145,7 +145,7 @@ public final class NegotiationWriter {
     }
 
     private static XmlSerializer serializer(StringWriter text) throws IOException {
-        XmlSerializer out = new KXmlSerializer();
+        XmlSerializer out = XmlPull.newSerializer();
         out.setOutput(text);
         return out;
     }

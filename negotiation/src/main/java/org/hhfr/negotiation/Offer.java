@@ -1,5 +1,6 @@
 package org.hhfr.negotiation;
 
+import com.google.auto.value.AutoValue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -9,6 +10,7 @@ import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.transports.auth.SessionId;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a client proposes for a stream ({@code hhfr:Offer}): the scheme, representations and transports in
@@ -19,214 +21,115 @@ import org.hhfr.transports.auth.SessionId;
  * lifetime it asks for among them; its {@code maxRequestBytes} is not sent (the server states its own).
  * Immutable; build with {@link #builder()}.
  */
-public final class Offer {
-    private final String scheme;
-    private final String action;
-    private final List<String> representations;
-    private final List<String> transports;
-    private final ReliabilityPolicy policy;
-    private final OperationSchemas schemas;
-    private final SchemaDigests digests;
-    private final List<QualifiedName> staticHeaders;
-    private final SessionId resumeSessionId;
-    private final SessionToken resumeToken;
-
-    private Offer(Builder b) {
-        this.scheme = b.scheme;
-        this.action = b.action;
-        this.representations = Collections.unmodifiableList(new ArrayList<>(b.representations));
-        this.transports = Collections.unmodifiableList(new ArrayList<>(b.transports));
-        this.policy = b.maxMessageBytes == null ? b.policy : b.policy.withMaxResponseBytes(b.maxMessageBytes);
-        this.schemas = b.schemas;
-        this.digests = b.digests;
-        this.staticHeaders = Collections.unmodifiableList(new ArrayList<>(b.staticHeaders));
-        this.resumeSessionId = b.resumeSessionId;
-        this.resumeToken = b.resumeToken;
-    }
-
-    /** Defaults ({@link VocabularyDefaults}): {@code urn:hhfr:1}; binary then xml; tcp then udp; ExactlyOnce+InOrder; 1 MiB. */
+@AutoValue
+public abstract class Offer {
+    /**
+     * Defaults ({@link VocabularyDefaults}): {@code urn:hhfr:1}; binary then xml; tcp then udp;
+     * ExactlyOnce+InOrder; 1 MiB.
+     */
     public static Builder builder() {
-        return new Builder();
+        return new AutoValue_Offer.Builder()
+                .scheme(VocabularyDefaults.SCHEME)
+                .representations(VocabularyDefaults.REPRESENTATIONS)
+                .transports(VocabularyDefaults.TRANSPORTS)
+                .policy(VocabularyDefaults.POLICY)
+                .staticHeaders(Collections.emptyList());
     }
 
     /** A builder holding this offer's values, to derive a changed offer. */
-    public Builder toBuilder() {
-        Builder b = new Builder().scheme(scheme).action(action).representations(representations).transports(transports)
-                .policy(policy).staticHeaders(staticHeaders);
-        b.schemas = schemas;
-        b.digests = digests;
-        b.resumeSessionId = resumeSessionId;
-        b.resumeToken = resumeToken;
-        return b;
-    }
+    public abstract Builder toBuilder();
 
     /** URI-S. */
-    public String scheme() {
-        return scheme;
-    }
+    public abstract String scheme();
 
     /**
      * The SOAPAction of the operation the stream is for, or {@code null}. Needed in an explicit
      * negotiation; in an optimistic one the carrying call names the operation.
      */
-    public String action() {
-        return action;
-    }
+    public abstract @Nullable String action();
 
     /** URI-Rs, most preferred first. */
-    public List<String> representations() {
-        return representations;
-    }
+    public abstract List<String> representations();
 
     /** URI-Ts, most preferred first. */
-    public List<String> transports() {
-        return transports;
-    }
+    public abstract List<String> transports();
 
     /** The terms the client proposes, its message size limit and the session lifetime it asks for included. */
-    public ReliabilityPolicy policy() {
-        return policy;
-    }
+    public abstract ReliabilityPolicy policy();
 
     /** The schemas sent inline, or {@code null}. */
-    public OperationSchemas schemas() {
-        return schemas;
-    }
+    public abstract @Nullable OperationSchemas schemas();
 
     /** The digests of schemas the server publishes, or {@code null}. */
-    public SchemaDigests digests() {
-        return digests;
-    }
+    public abstract @Nullable SchemaDigests digests();
 
     /** Names of header blocks in the same envelope that stay unchanged for the whole stream. */
-    public List<QualifiedName> staticHeaders() {
-        return staticHeaders;
-    }
+    public abstract List<QualifiedName> staticHeaders();
 
     /** The session the client would like to resume, or {@code null}. */
-    public SessionId resumeSessionId() {
-        return resumeSessionId;
-    }
+    public abstract @Nullable SessionId resumeSessionId();
 
     /** The token of {@link #resumeSessionId()}, or {@code null}. */
-    public SessionToken resumeToken() {
-        return resumeToken;
-    }
+    public abstract @Nullable SessionToken resumeToken();
 
     /** The largest message, in bytes, the client accepts: the policy's {@code maxResponseBytes}. */
     public int maxMessageBytes() {
-        return policy.maxResponseBytes();
+        return policy().maxResponseBytes();
     }
 
     @Override
-    public boolean equals(Object o) {
-        if (!(o instanceof Offer)) {
-            return false;
-        }
-        Offer other = (Offer) o;
-        return scheme.equals(other.scheme) && Objects.equals(action, other.action) && representations.equals(other.representations)
-                && transports.equals(other.transports) && policy.equals(other.policy)
-                && Objects.equals(schemas, other.schemas) && Objects.equals(digests, other.digests)
-                && staticHeaders.equals(other.staticHeaders) && Objects.equals(resumeSessionId, other.resumeSessionId)
-                && Objects.equals(resumeToken, other.resumeToken);
+    public final String toString() {
+        String schemaSource = schemas() != null ? " schemas inline"
+                : digests() != null ? " schema digests" : " schemas from server";
+        return "Offer[" + scheme() + " rep=" + representations() + " transport=" + transports() + " " + policy()
+                + schemaSource
+                + " static=" + staticHeaders() + (resumeSessionId() != null ? " resume " + resumeSessionId() : "")
+                + "]";
     }
 
-    @Override
-    public int hashCode() {
-        return Objects.hash(scheme, action, representations, transports, policy, schemas, digests, staticHeaders,
-                resumeSessionId, resumeToken);
-    }
-
-    @Override
-    public String toString() {
-        return "Offer[" + scheme + " rep=" + representations + " transport=" + transports + " " + policy
-                + (schemas != null ? " schemas inline" : digests != null ? " schema digests" : " schemas from server")
-                + " static=" + staticHeaders + (resumeSessionId != null ? " resume " + resumeSessionId : "") + "]";
-    }
-
-    /** Builds an {@link Offer}; every setter validates its argument. */
-    public static final class Builder {
-        private String scheme = VocabularyDefaults.SCHEME;
-        private String action;
-        private List<String> representations = VocabularyDefaults.REPRESENTATIONS;
-        private List<String> transports = VocabularyDefaults.TRANSPORTS;
-        private ReliabilityPolicy policy = VocabularyDefaults.POLICY;
-        private OperationSchemas schemas;
-        private SchemaDigests digests;
-        private List<QualifiedName> staticHeaders = Collections.emptyList();
-        private SessionId resumeSessionId;
-        private SessionToken resumeToken;
+    /** Builds an {@link Offer}; {@link #build()} validates every value. */
+    @AutoValue.Builder
+    public abstract static class Builder {
         /** Overrides the policy's maxResponseBytes when set, whatever the order of the calls. */
         private Integer maxMessageBytes;
 
-        private Builder() {
-        }
-
-        public Builder scheme(String uri) {
-            this.scheme = requireUri(uri, "scheme");
-            return this;
-        }
+        public abstract Builder scheme(String uri);
 
         /** The operation's SOAPAction, or {@code null}. */
-        public Builder action(String soapAction) {
-            this.action = soapAction;
-            return this;
-        }
+        public abstract Builder action(@Nullable String soapAction);
 
-        public Builder representations(List<String> uris) {
-            this.representations = requireUris(uris, "representation");
-            return this;
-        }
+        /** At least one. */
+        public abstract Builder representations(List<String> uris);
 
-        public Builder transports(List<String> uris) {
-            this.transports = requireUris(uris, "transport");
-            return this;
-        }
+        /** At least one. */
+        public abstract Builder transports(List<String> uris);
 
         /** The proposed terms; {@link #maxMessageBytes}, if called, still sets the client's limit. */
-        public Builder policy(ReliabilityPolicy value) {
-            this.policy = Objects.requireNonNull(value, "policy");
-            return this;
-        }
+        public abstract Builder policy(ReliabilityPolicy value);
 
-        /** Sends the schemas inline; clears any digests. */
-        public Builder schemas(OperationSchemas value) {
-            this.schemas = Objects.requireNonNull(value, "schemas");
-            this.digests = null;
-            return this;
-        }
+        /** Sends the schemas inline; an offer carries its schemas or their digests, not both. */
+        public abstract Builder schemas(@Nullable OperationSchemas value);
 
-        /** Refers to schemas the server publishes; clears any inline schemas. */
-        public Builder digests(SchemaDigests value) {
-            this.digests = Objects.requireNonNull(value, "digests");
-            this.schemas = null;
-            return this;
-        }
+        /** Refers to schemas the server publishes instead of sending them. */
+        public abstract Builder digests(@Nullable SchemaDigests value);
 
-        /** Asks the server to supply the schemas of the called operation (from its WSDL). */
+        /** Asks the server to supply the schemas of the called operation (from its WSDL): neither of the above. */
         public Builder schemasFromServer() {
-            this.schemas = null;
-            this.digests = null;
-            return this;
+            return schemas(null).digests(null);
         }
 
-        public Builder staticHeaders(List<QualifiedName> names) {
-            List<QualifiedName> copy = new ArrayList<>(names);
-            for (QualifiedName name : copy) {
-                Objects.requireNonNull(name, "static header name");
-            }
-            this.staticHeaders = copy;
-            return this;
-        }
+        public abstract Builder staticHeaders(List<QualifiedName> names);
+
+        abstract Builder resumeSessionId(@Nullable SessionId sessionId);
+
+        abstract Builder resumeToken(@Nullable SessionToken token);
 
         /** Asks to resume this session (both arguments {@code null} for none). */
-        public Builder resumption(SessionId sessionId, SessionToken token) {
+        public Builder resumption(@Nullable SessionId sessionId, @Nullable SessionToken token) {
             if ((sessionId == null) != (token == null)) {
                 throw new IllegalArgumentException("a resumption needs both the session id and its token");
             }
-            this.resumeSessionId = sessionId;
-            this.resumeToken = token;
-            return this;
+            return resumeSessionId(sessionId).resumeToken(token);
         }
 
         /** The largest message the client accepts (the policy's maxResponseBytes). */
@@ -238,8 +141,38 @@ public final class Offer {
             return this;
         }
 
+        abstract ReliabilityPolicy policy();
+
+        abstract List<String> representations();
+
+        abstract List<String> transports();
+
+        abstract List<QualifiedName> staticHeaders();
+
+        abstract Offer autoBuild();
+
+        /**
+         * @throws NullPointerException if a URI or static header name is null
+         * @throws IllegalArgumentException if a URI is empty, or a list of URIs is, or both schemas and digests
+         *     are set
+         */
         public Offer build() {
-            return new Offer(this);
+            if (maxMessageBytes != null) {
+                policy(policy().toBuilder().maxResponseBytes(maxMessageBytes).build());
+            }
+            representations(requireUris(representations(), "representation"));
+            transports(requireUris(transports(), "transport"));
+            List<QualifiedName> headers = new ArrayList<>(staticHeaders());
+            for (QualifiedName name : headers) {
+                Objects.requireNonNull(name, "static header name");
+            }
+            staticHeaders(Collections.unmodifiableList(headers));
+            Offer offer = autoBuild();
+            requireUri(offer.scheme(), "scheme");
+            if (offer.schemas() != null && offer.digests() != null) {
+                throw new IllegalArgumentException("an offer carries its schemas inline or their digests, not both");
+            }
+            return offer;
         }
 
         private static String requireUri(String uri, String what) {
@@ -258,7 +191,7 @@ public final class Offer {
             for (String uri : copy) {
                 requireUri(uri, what);
             }
-            return copy;
+            return Collections.unmodifiableList(copy);
         }
     }
 }

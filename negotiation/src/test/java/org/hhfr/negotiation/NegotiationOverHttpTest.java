@@ -244,8 +244,9 @@ class NegotiationOverHttpTest {
     @Test
     void staticHeadersOverTheLimitAreDeclined() throws Exception {
         ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        ServerCapabilities small = ServerCapabilities.defaults()
-                .withLimits(NegotiationLimits.defaults().toBuilder().maxStaticHeaderChars(100).build());
+        ServerCapabilities small = ServerCapabilities.defaults().toBuilder()
+                .limits(NegotiationLimits.defaults().toBuilder().maxStaticHeaderChars(100).build())
+                .build();
         try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store, small, FloatSum.publishing()))) {
             char[] padding = new char[200];
             Arrays.fill(padding, 'x');
@@ -406,6 +407,18 @@ class NegotiationOverHttpTest {
                     BodyWriter.elements(FloatSum.requestBody(1f)), BODY));
             assertEquals(404, e.status());
             assertTrue(e.getMessage().contains("Not Found"), e.getMessage());
+        }
+    }
+
+    @Test
+    void a202AcceptedWithASoapContentTypeAndNoBodyIsAnHttpResponseNotAMalformedEnvelope() throws Exception {
+        try (TestSoapServer server = TestSoapServer.plain()) {
+            SoapHttpClient http = new SoapHttpClient(server.url("/accepted-one-way"), 2000, 5000,
+                    SoapLimits.defaults());
+            HttpResponseException e = assertThrows(HttpResponseException.class, () -> http.call(SoapVersion.SOAP_11,
+                    FloatSum.ACTION, Collections.<HeaderBlock>emptyList(),
+                    BodyWriter.elements(FloatSum.requestBody(1f)), BODY));
+            assertEquals(202, e.status());
         }
     }
 

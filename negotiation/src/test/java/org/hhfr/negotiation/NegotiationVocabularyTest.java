@@ -36,8 +36,8 @@ class NegotiationVocabularyTest {
     static Offer fullOffer() {
         TokenGenerator tokens = TokenGenerator.secure();
         return Offer.builder().action(FloatSum.ACTION)
-                .policy(new ReliabilityPolicy(DeliveryAssurance.AT_MOST_ONCE, false, 250, 0, 16)
-                        .withValidForMillis(120_000))
+                .policy(ReliabilityPolicy.of(DeliveryAssurance.AT_MOST_ONCE, false, 250, 0, 16)
+                        .toBuilder().validForMillis(120_000).build())
                 .schemas(FloatSum.schemas())
                 .staticHeaders(Arrays.asList(new QualifiedName("http://www.w3.org/2005/08/addressing", "To"),
                         new QualifiedName("urn:example:security", "Token")))
@@ -49,8 +49,8 @@ class NegotiationVocabularyTest {
     static Answer fullAnswer() {
         TokenGenerator tokens = TokenGenerator.secure();
         return Answer.accepted().scheme(HhfrUris.SCHEME_V1).representation(HhfrUris.REPRESENTATION_BINARY)
-                .transport(HhfrUris.TRANSPORT_UDP).policy(ReliabilityPolicy.defaults().withWindow(64)
-                        .withMaxRequestBytes(2 << 20).withMaxResponseBytes(65_536).withValidForMillis(120_000))
+                .transport(HhfrUris.TRANSPORT_UDP).policy(ReliabilityPolicy.defaults().toBuilder().window(64)
+                        .maxRequestBytes(2 << 20).maxResponseBytes(65_536).validForMillis(120_000).build())
                 .reason("countered: window 512 lowered to the server's maximum of 64")
                 .endpoint(Hhfr.UDP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken())
                 .schemas(FloatSum.schemas()).resumed(true).build();
@@ -112,7 +112,7 @@ class NegotiationVocabularyTest {
 
     @Test
     void aPartialReliabilityTakesTheOtherAttributesFromTheDefaultPolicy() throws Exception {
-        ReliabilityPolicy lowered = ReliabilityPolicy.defaults().withWindow(8);
+        ReliabilityPolicy lowered = ReliabilityPolicy.defaults().toBuilder().window(8).build();
         Offer offer = Offer.builder().policy(lowered).build();
         String xml = NegotiationWriter.offerHeader(offer).xml();
         assertEquals("<Offer xmlns=\"urn:hhfr:negotiation:1\"><Reliability window=\"8\" /></Offer>", xml);
@@ -166,7 +166,7 @@ class NegotiationVocabularyTest {
                 NegotiationWriter.answerHeader(fullAnswer()).xml(),
                 NegotiationWriter.answerHeader(defaultAnswer()).xml(),
                 NegotiationWriter.offerHeader(digestOffer()).xml(),
-                NegotiationWriter.offerHeader(Offer.builder().policy(new ReliabilityPolicy(
+                NegotiationWriter.offerHeader(Offer.builder().policy(ReliabilityPolicy.of(
                         DeliveryAssurance.AT_MOST_ONCE, true, 500, 100, 64)).build()).xml())) {
             schema.newValidator().validate(new StreamSource(new StringReader(xml)));
         }

@@ -48,15 +48,17 @@ class PolicyNegotiationTest {
 
     @Test
     void everyTermWithinTheServersBoundsIsGrantedAsOfferedAndStoredWithTheSession() throws Exception {
-        ReliabilityPolicy offered = ReliabilityPolicy.defaults().withDeliveryAssurance(DeliveryAssurance.AT_MOST_ONCE)
-                .withRetransmissionIntervalMillis(300).withAckIntervalMillis(20).withWindow(48)
-                .withMaxResponseBytes(65_536).withValidForMillis(30_000);
+        ReliabilityPolicy offered = ReliabilityPolicy.defaults().toBuilder()
+                .deliveryAssurance(DeliveryAssurance.AT_MOST_ONCE)
+                .retransmissionIntervalMillis(300).ackIntervalMillis(20).window(48)
+                .maxResponseBytes(65_536).validForMillis(30_000)
+                .build();
 
-        Answer answer = decide(ServerCapabilities.defaults().withMaxMessageBytes(4_096), offered);
+        Answer answer = decide(ServerCapabilities.defaults().toBuilder().maxMessageBytes(4_096).build(), offered);
 
         assertTrue(answer.isAccepted(), answer.reason());
         assertNull(answer.reason(), "nothing countered");
-        assertEquals(offered.withMaxRequestBytes(4_096), answer.policy());
+        assertEquals(offered.toBuilder().maxRequestBytes(4_096).build(), answer.policy());
         StoredSession stored = store.get(answer.sessionId()).orElseThrow(AssertionError::new);
         assertEquals(answer.policy(), stored.context().characteristics().reliability());
         assertEquals(30_000, stored.expiresAtMillis() - stored.lastUsedAtMillis());
@@ -64,7 +66,8 @@ class PolicyNegotiationTest {
 
     @Test
     void unorderedDeliveryIsDeclinedNamingTheTerm() {
-        Answer answer = decide(ServerCapabilities.defaults(), ReliabilityPolicy.defaults().withInOrder(false));
+        Answer answer = decide(ServerCapabilities.defaults(),
+                ReliabilityPolicy.defaults().toBuilder().inOrder(false).build());
 
         assertFalse(answer.isAccepted());
         assertTrue(answer.reason().contains("inOrder=\"false\" cannot be honoured"), answer.reason());
@@ -72,7 +75,8 @@ class PolicyNegotiationTest {
 
     @Test
     void aLifetimeBeyondTheStoresIdleExpiryIsLoweredAndTheReasonSaysSo() throws Exception {
-        Answer answer = decide(ServerCapabilities.defaults(), ReliabilityPolicy.defaults().withValidForMillis(900_000));
+        Answer answer = decide(ServerCapabilities.defaults(),
+                ReliabilityPolicy.defaults().toBuilder().validForMillis(900_000).build());
 
         assertEquals(120_000, answer.policy().validForMillis());
         assertEquals("countered: validForMillis 900000 lowered to the server's maximum of 120000", answer.reason());
@@ -83,9 +87,10 @@ class PolicyNegotiationTest {
     @Test
     void aCounteredAnswerTravelsWithItsReasonAndAnUncounteredOneWithout() throws Exception {
         NegotiationReader reader = new NegotiationReader(NegotiationLimits.defaults());
-        Answer countered = decide(ServerCapabilities.defaults().withMaxWindow(64),
-                ReliabilityPolicy.defaults().withWindow(512).withValidForMillis(60_000));
-        Answer granted = decide(ServerCapabilities.defaults(), ReliabilityPolicy.defaults().withValidForMillis(60_000));
+        Answer countered = decide(ServerCapabilities.defaults().toBuilder().maxWindow(64).build(),
+                ReliabilityPolicy.defaults().toBuilder().window(512).validForMillis(60_000).build());
+        Answer granted = decide(ServerCapabilities.defaults(),
+                ReliabilityPolicy.defaults().toBuilder().validForMillis(60_000).build());
 
         String xml = NegotiationWriter.answerHeader(countered).xml();
         assertTrue(xml.contains("<Reason>countered: window 512 lowered to the server's maximum of 64</Reason>"), xml);
@@ -97,7 +102,8 @@ class PolicyNegotiationTest {
     void aResumedSessionKeepsThePolicyItAgreed() {
         NegotiationHandler handler = new NegotiationHandler(ServerCapabilities.defaults(), store,
                 transport -> Hhfr.TCP_ENDPOINT, FloatSum.publishing(), SchemaLimits.defaults());
-        Answer first = handler.handle(Hhfr.offer().policy(ReliabilityPolicy.defaults().withWindow(48)).build(),
+        Answer first = handler.handle(
+                Hhfr.offer().policy(ReliabilityPolicy.defaults().toBuilder().window(48).build()).build(),
                 FLOAT_SUM);
 
         Answer resumed = handler.handle(Hhfr.offer().resumption(first.sessionId(), first.token()).build(), FLOAT_SUM);
@@ -112,7 +118,8 @@ class PolicyNegotiationTest {
         TokenGenerator tokens = TokenGenerator.secure();
         Answer rogue = Answer.accepted().scheme(HhfrUris.SCHEME_V1).representation(HhfrUris.REPRESENTATION_BINARY)
                 .transport(HhfrUris.TRANSPORT_TCP)
-                .policy(ReliabilityPolicy.defaults().withDeliveryAssurance(DeliveryAssurance.AT_MOST_ONCE))
+                .policy(ReliabilityPolicy.defaults().toBuilder()
+                        .deliveryAssurance(DeliveryAssurance.AT_MOST_ONCE).build())
                 .endpoint(Hhfr.TCP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken()).build();
         byte[] envelope = SoapEnvelopeWriter.toBytes(SoapVersion.SOAP_11, Collections.<HeaderBlock>emptyList(),
                 serializer -> NegotiationWriter.writeNegotiateResponse(serializer, rogue));

@@ -59,9 +59,9 @@ class ReconstructionProperties {
         SoapMessage<List<String>> negotiating = new SoapEnvelopeReader(SoapLimits.defaults())
                 .read(new ByteArrayInputStream(plain), BodyReader.elements(1 << 22, 1000));
         StreamContext.Builder context = StreamContext.builder()
-                .scheme(HhfrUris.SCHEME_V1)
-                .representation(representation)
-                .transport(HhfrUris.TRANSPORT_TCP)
+                .schemeUri(HhfrUris.SCHEME_V1)
+                .representationUri(representation)
+                .transportUri(HhfrUris.TRANSPORT_TCP)
                 .operation(ServiceOperation.of("Random", "op", version, "urn:op"))
                 .request(message.structure())
                 .response(message.structure())

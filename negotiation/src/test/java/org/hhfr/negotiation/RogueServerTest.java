@@ -61,7 +61,7 @@ class RogueServerTest {
         TokenGenerator tokens = TokenGenerator.secure();
         Answer rogue = Answer.accepted().scheme(HhfrUris.SCHEME_V1).representation(HhfrUris.REPRESENTATION_BINARY)
                 .transport("urn:example:transport:rogue")
-                .policy(ReliabilityPolicy.defaults().withValidForMillis(1000).withMaxRequestBytes(1000))
+                .policy(ReliabilityPolicy.defaults().toBuilder().validForMillis(1000).maxRequestBytes(1000).build())
                 .endpoint(Hhfr.TCP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken()).build();
         HttpServer server = serving(SoapEnvelopeWriter.toBytes(SoapVersion.SOAP_11,
                 Collections.<HeaderBlock>emptyList(),

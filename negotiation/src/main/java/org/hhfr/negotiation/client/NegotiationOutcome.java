@@ -36,7 +36,7 @@ public final class NegotiationOutcome {
     }
 
     static NegotiationOutcome accepted(Answer answer) {
-        ResumptionTicket ticket = new ResumptionTicket(answer.sessionId(), answer.token(), answer.endpoint(),
+        ResumptionTicket ticket = ResumptionTicket.of(answer.sessionId(), answer.token(), answer.endpoint(),
                 answer.representation(), answer.transport(), answer.policy());
         return new NegotiationOutcome(Kind.ACCEPTED, answer, ticket, null);
     }

@@ -22,6 +22,7 @@ import org.hhfr.negotiation.soap.BodyWriter;
 import org.hhfr.negotiation.soap.FaultCode;
 import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.SoapFaultException;
+import org.hhfr.negotiation.soap.HttpCallControl;
 import org.hhfr.negotiation.soap.SoapHttpClient;
 import org.hhfr.negotiation.soap.SoapMessage;
 import org.hhfr.schemas.QualifiedName;
@@ -92,10 +93,18 @@ public final class Negotiator {
     public <T> OptimisticResult<T> callWithOffer(TicketKey key, String action, Offer offer,
                                                  List<HeaderBlock> headers, BodyWriter body,
                                                  BodyReader<T> bodyReader) throws IOException {
+        return callWithOffer(key, action, offer, headers, body, bodyReader, new HttpCallControl());
+    }
+
+    /** As above, with {@code control}'s HTTP headers, and abortable through it. */
+    public <T> OptimisticResult<T> callWithOffer(TicketKey key, String action, Offer offer,
+                                                 List<HeaderBlock> headers, BodyWriter body,
+                                                 BodyReader<T> bodyReader, HttpCallControl control)
+            throws IOException {
         requireStaticHeadersPresent(offer, headers);
         List<HeaderBlock> all = new ArrayList<>(headers);
         all.add(NegotiationWriter.offerHeader(offer));
-        SoapMessage<T> response = http.call(version, action, all, body, bodyReader);
+        SoapMessage<T> response = http.call(version, action, all, body, bodyReader, control);
         HeaderBlock answerHeader = response.header(ANSWER);
         NegotiationOutcome outcome;
         if (answerHeader == null) {

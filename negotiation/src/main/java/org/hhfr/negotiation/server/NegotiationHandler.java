@@ -24,9 +24,11 @@ import org.hhfr.negotiation.SchemaDigests;
 import org.hhfr.negotiation.UnknownSessionException;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.schemas.Schema;
 import org.hhfr.schemas.SchemaException;
 import org.hhfr.schemas.SchemaLimits;
 import org.hhfr.schemas.SchemaParser;
+import org.hhfr.schemas.SchemaRefusal;
 import org.hhfr.transports.auth.SessionId;
 
 /**
@@ -59,7 +61,7 @@ public final class NegotiationHandler {
         this.store = Objects.requireNonNull(store, "store");
         this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
         this.schemas = Objects.requireNonNull(schemas, "schemas");
-        this.schemaParser = new SchemaParser(schemaLimits);
+        this.schemaParser = new SchemaParser(schemaLimits).perComponent();
     }
 
     public ServerCapabilities capabilities() {
@@ -134,9 +136,9 @@ public final class NegotiationHandler {
         List<HeaderBlock> staticHeaders = staticHeaders(offer, context);
         Structures structures = structures(offer, context);
         StreamContext.Builder streamContext = StreamContext.builder()
-                .scheme(offer.scheme())
-                .representation(representation)
-                .transport(transport)
+                .schemeUri(offer.scheme())
+                .representationUri(representation)
+                .transportUri(transport)
                 .operation(context.operation())
                 .request(structures.request)
                 .response(structures.response)
@@ -176,20 +178,21 @@ public final class NegotiationHandler {
             throw new Decline("reliability inOrder=\"false\" cannot be honoured: this server delivers every stream"
                     + " in order; offer inOrder=\"true\"");
         }
-        Terms terms = new Terms(offered.withMaxRequestBytes(capabilities.maxMessageBytes()));
+        Terms terms = new Terms(offered.toBuilder().maxRequestBytes(capabilities.maxMessageBytes()).build());
         if (offered.window() > capabilities.maxWindow()) {
-            terms.counter(terms.policy.withWindow(capabilities.maxWindow()), "window " + offered.window()
-                    + " lowered to the server's maximum of " + capabilities.maxWindow());
+            terms.counter(terms.policy.toBuilder().window(capabilities.maxWindow()).build(),
+                    "window " + offered.window() + " lowered to the server's maximum of " + capabilities.maxWindow());
         }
         if (offered.retransmissionIntervalMillis() < capabilities.minRetransmissionIntervalMillis()) {
-            terms.counter(terms.policy.withRetransmissionIntervalMillis(capabilities.minRetransmissionIntervalMillis()),
+            terms.counter(terms.policy.toBuilder()
+                            .retransmissionIntervalMillis(capabilities.minRetransmissionIntervalMillis()).build(),
                     "retransmissionIntervalMillis " + offered.retransmissionIntervalMillis()
                             + " raised to the server's minimum of " + capabilities.minRetransmissionIntervalMillis());
         }
         long maxValidFor = store.limits().idleTimeoutMillis();
         if (offered.validForMillis() > maxValidFor) {
-            terms.counter(terms.policy.withValidForMillis(maxValidFor), "validForMillis " + offered.validForMillis()
-                    + " lowered to the server's maximum of " + maxValidFor);
+            terms.counter(terms.policy.toBuilder().validForMillis(maxValidFor).build(),
+                    "validForMillis " + offered.validForMillis() + " lowered to the server's maximum of " + maxValidFor);
         }
         return terms;
     }
@@ -211,7 +214,7 @@ public final class NegotiationHandler {
         StreamContext stored = session.get().context();
         StoredSession live = session.get();
         ReliabilityPolicy agreed = stored.characteristics().reliability();
-        boolean sameTerms = offer.policy().withMaxRequestBytes(agreed.maxRequestBytes()).equals(agreed);
+        boolean sameTerms = offer.policy().toBuilder().maxRequestBytes(agreed.maxRequestBytes()).build().equals(agreed);
         return Answer.accepted()
                 .scheme(stored.schemeUri())
                 .representation(stored.representationUri())
@@ -261,6 +264,12 @@ public final class NegotiationHandler {
 
     private Structures structures(Offer offer, OperationContext context) throws Decline {
         PublishedSchemas published = schemas.published(context.operation());
+        if (published == null) {
+            String refusal = schemas.refusal(context.operation());
+            if (refusal != null) {
+                throw new Decline("operation " + context.operation().operation() + " cannot stream: " + refusal);
+            }
+        }
         if (offer.schemas() != null) {
             DataStructure request = compile(offer.schemas().request(), "request");
             DataStructure response = compile(offer.schemas().response(), "response");
@@ -286,9 +295,19 @@ public final class NegotiationHandler {
         return new Structures(published.request(), published.response(), published.text());
     }
 
+    /**
+     * The structure of the offered message. The schema text is parsed per component (it may be a whole WSDL,
+     * as the server itself hands out): only the named element and what it uses must be representable.
+     */
     private DataStructure compile(MessageSchema schema, String which) throws Decline {
         try {
-            return schemaParser.parse(schema.xsd()).dataStructure(schema.element());
+            Schema parsed = schemaParser.parse(schema.xsd());
+            SchemaRefusal refusal = parsed.refusal(schema.element());
+            if (refusal != null) {
+                throw new Decline("the " + which + " element " + schema.element() + " cannot be represented: "
+                        + refusal);
+            }
+            return parsed.dataStructure(schema.element());
         } catch (SchemaException e) {
             throw new Decline("the " + which + " schema is not usable: " + e.getMessage());
         } catch (IllegalArgumentException e) {

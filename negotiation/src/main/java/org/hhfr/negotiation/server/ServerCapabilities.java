@@ -1,10 +1,10 @@
 package org.hhfr.negotiation.server;
 
+import com.google.auto.value.AutoValue;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.NegotiationLimits;
@@ -14,102 +14,91 @@ import org.hhfr.negotiation.NegotiationLimits;
  * policy it grants: the largest message it accepts, the largest reliability window and the shortest
  * retransmission interval (the longest session lifetime is the context store's idle expiry), and the limits on
  * what it reads in an offer. The client's order of preference decides among what both support; a term beyond
- * a bound is countered in the answer. Immutable; start from {@link #defaults()}.
+ * a bound is countered in the answer. Immutable; start from {@link #defaults()} and change it with
+ * {@link #toBuilder()}.
  */
-public final class ServerCapabilities {
-    private final List<String> schemes;
-    private final List<String> representations;
-    private final List<String> transports;
-    private final int maxMessageBytes;
-    private final int maxWindow;
-    private final int minRetransmissionIntervalMillis;
-    private final NegotiationLimits limits;
-
-    private ServerCapabilities(List<String> schemes, List<String> representations, List<String> transports,
-                               int maxMessageBytes, int maxWindow, int minRetransmissionIntervalMillis,
-                               NegotiationLimits limits) {
-        this.schemes = Collections.unmodifiableList(new ArrayList<>(schemes));
-        this.representations = Collections.unmodifiableList(new ArrayList<>(representations));
-        this.transports = Collections.unmodifiableList(new ArrayList<>(transports));
-        if (maxMessageBytes < 1 || maxWindow < 1 || minRetransmissionIntervalMillis < 1) {
-            throw new IllegalArgumentException("max message bytes, max window and min retransmission interval must"
-                    + " be positive");
-        }
-        this.maxMessageBytes = maxMessageBytes;
-        this.maxWindow = maxWindow;
-        this.minRetransmissionIntervalMillis = minRetransmissionIntervalMillis;
-        this.limits = Objects.requireNonNull(limits, "limits");
-    }
+@AutoValue
+public abstract class ServerCapabilities {
+    private static final ServerCapabilities DEFAULTS = new AutoValue_ServerCapabilities.Builder()
+            .schemes(Collections.singletonList(HhfrUris.SCHEME_V1))
+            .representations(Arrays.asList(HhfrUris.REPRESENTATION_BINARY, HhfrUris.REPRESENTATION_XML))
+            .transports(Arrays.asList(HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP))
+            .maxMessageBytes(1 << 20)
+            .maxWindow(256)
+            .minRetransmissionIntervalMillis(50)
+            .limits(NegotiationLimits.defaults())
+            .build();
 
     /**
      * {@code urn:hhfr:1}; binary and xml; tcp and udp; 1 MiB messages; window 256; retransmission after at
      * least 50 ms (the engine's floor); default limits.
      */
     public static ServerCapabilities defaults() {
-        return new ServerCapabilities(Collections.singletonList(HhfrUris.SCHEME_V1),
-                Arrays.asList(HhfrUris.REPRESENTATION_BINARY, HhfrUris.REPRESENTATION_XML),
-                Arrays.asList(HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP),
-                1 << 20, 256, 50, NegotiationLimits.defaults());
+        return DEFAULTS;
     }
 
-    public List<String> schemes() {
-        return schemes;
-    }
+    /** Unmodifiable, as every list here. */
+    public abstract List<String> schemes();
 
-    public List<String> representations() {
-        return representations;
-    }
+    public abstract List<String> representations();
 
-    public List<String> transports() {
-        return transports;
-    }
+    public abstract List<String> transports();
 
     /** The largest message the server accepts on a stream: the agreed request limit, sent in the answer. */
-    public int maxMessageBytes() {
-        return maxMessageBytes;
-    }
+    public abstract int maxMessageBytes();
 
     /** The largest reliability window the server agrees to; a larger offer is lowered to it. */
-    public int maxWindow() {
-        return maxWindow;
-    }
+    public abstract int maxWindow();
 
     /** The shortest retransmission interval the server agrees to; a shorter offer is raised to it. */
-    public int minRetransmissionIntervalMillis() {
-        return minRetransmissionIntervalMillis;
-    }
+    public abstract int minRetransmissionIntervalMillis();
 
-    public NegotiationLimits limits() {
-        return limits;
-    }
+    public abstract NegotiationLimits limits();
 
-    public ServerCapabilities withTransports(List<String> uris) {
-        return new ServerCapabilities(schemes, representations, uris, maxMessageBytes, maxWindow,
-                minRetransmissionIntervalMillis, limits);
-    }
+    /** A builder holding these capabilities, to change some of them. */
+    public abstract Builder toBuilder();
 
-    public ServerCapabilities withRepresentations(List<String> uris) {
-        return new ServerCapabilities(schemes, uris, transports, maxMessageBytes, maxWindow,
-                minRetransmissionIntervalMillis, limits);
-    }
+    /** Sets capabilities; {@link #build()} refuses a bound that is not positive. */
+    @AutoValue.Builder
+    public abstract static class Builder {
+        public abstract Builder schemes(List<String> uris);
 
-    public ServerCapabilities withMaxMessageBytes(int value) {
-        return new ServerCapabilities(schemes, representations, transports, value, maxWindow,
-                minRetransmissionIntervalMillis, limits);
-    }
+        public abstract Builder representations(List<String> uris);
 
-    public ServerCapabilities withMaxWindow(int value) {
-        return new ServerCapabilities(schemes, representations, transports, maxMessageBytes, value,
-                minRetransmissionIntervalMillis, limits);
-    }
+        public abstract Builder transports(List<String> uris);
 
-    public ServerCapabilities withMinRetransmissionIntervalMillis(int value) {
-        return new ServerCapabilities(schemes, representations, transports, maxMessageBytes, maxWindow, value,
-                limits);
-    }
+        public abstract Builder maxMessageBytes(int value);
 
-    public ServerCapabilities withLimits(NegotiationLimits value) {
-        return new ServerCapabilities(schemes, representations, transports, maxMessageBytes, maxWindow,
-                minRetransmissionIntervalMillis, value);
+        public abstract Builder maxWindow(int value);
+
+        public abstract Builder minRetransmissionIntervalMillis(int value);
+
+        public abstract Builder limits(NegotiationLimits value);
+
+        abstract List<String> schemes();
+
+        abstract List<String> representations();
+
+        abstract List<String> transports();
+
+        abstract ServerCapabilities autoBuild();
+
+        /** @throws IllegalArgumentException if a bound is not positive */
+        public ServerCapabilities build() {
+            schemes(copy(schemes()));
+            representations(copy(representations()));
+            transports(copy(transports()));
+            ServerCapabilities capabilities = autoBuild();
+            if (capabilities.maxMessageBytes() < 1 || capabilities.maxWindow() < 1
+                    || capabilities.minRetransmissionIntervalMillis() < 1) {
+                throw new IllegalArgumentException("max message bytes, max window and min retransmission interval"
+                        + " must be positive");
+            }
+            return capabilities;
+        }
+
+        private static List<String> copy(List<String> uris) {
+            return Collections.unmodifiableList(new ArrayList<>(uris));
+        }
     }
 }

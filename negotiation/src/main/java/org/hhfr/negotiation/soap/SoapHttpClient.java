@@ -9,6 +9,7 @@ import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 
 import org.hhfr.contextstore.HeaderBlock;
@@ -70,10 +71,20 @@ public final class SoapHttpClient {
      */
     public <T> SoapMessage<T> call(SoapVersion version, String action, List<HeaderBlock> headers, BodyWriter body,
                                    BodyReader<T> bodyReader) throws IOException {
+        return call(version, action, headers, body, bodyReader, new HttpCallControl());
+    }
+
+    /** As {@link #call(SoapVersion, String, List, BodyWriter, BodyReader)}, with {@code control}'s headers and abort. */
+    public <T> SoapMessage<T> call(SoapVersion version, String action, List<HeaderBlock> headers, BodyWriter body,
+                                   BodyReader<T> bodyReader, HttpCallControl control) throws IOException {
         requireSafeAction(action);
         byte[] request = SoapEnvelopeWriter.toBytes(version, headers, body);
         HttpURLConnection connection = (HttpURLConnection) endpoint.openConnection();
         try {
+            control.opened(connection);
+            for (Map.Entry<String, String> header : control.headers().entrySet()) {
+                connection.setRequestProperty(header.getKey(), header.getValue());
+            }
             connection.setConnectTimeout(connectTimeoutMillis);
             connection.setReadTimeout(readTimeoutMillis);
             connection.setInstanceFollowRedirects(false);
@@ -119,7 +130,8 @@ public final class SoapHttpClient {
             throw new HttpResponseException(status, contentType, "");
         }
         try (InputStream body = in) {
-            if (!isSoap(contentType)) {
+            // 202 Accepted answers a one-way request: no envelope, whatever Content-Type the server names.
+            if (status == HttpURLConnection.HTTP_ACCEPTED || !isSoap(contentType)) {
                 throw new HttpResponseException(status, contentType, quote(body));
             }
             // A fault may come with any error status: 500, or 400 for a SOAP 1.2 Sender fault (its HTTP binding),

@@ -1,6 +1,7 @@
 package org.hhfr.negotiation.soap;
 
 import com.google.auto.value.AutoValue;
+import org.hhfr.schemas.Bounds;
 
 /**
  * Bounds on what a {@link SoapEnvelopeReader} accepts from the network. Immutable; change limits with
@@ -53,18 +54,12 @@ public abstract class SoapLimits {
         /** @throws IllegalArgumentException naming the first limit that is not positive */
         public SoapLimits build() {
             SoapLimits limits = autoBuild();
-            positive(limits.maxEnvelopeBytes(), "maxEnvelopeBytes");
-            positive(limits.maxHeaderBlocks(), "maxHeaderBlocks");
-            positive(limits.maxHeaderChars(), "maxHeaderChars");
-            positive(limits.maxDepth(), "maxDepth");
-            positive(limits.maxFaultTextChars(), "maxFaultTextChars");
+            Bounds.requirePositive(limits.maxEnvelopeBytes(), "maxEnvelopeBytes");
+            Bounds.requirePositive(limits.maxHeaderBlocks(), "maxHeaderBlocks");
+            Bounds.requirePositive(limits.maxHeaderChars(), "maxHeaderChars");
+            Bounds.requirePositive(limits.maxDepth(), "maxDepth");
+            Bounds.requirePositive(limits.maxFaultTextChars(), "maxFaultTextChars");
             return limits;
-        }
-
-        private static void positive(long value, String name) {
-            if (value <= 0) {
-                throw new IllegalArgumentException(name + " must be positive: " + value);
-            }
         }
     }
 }

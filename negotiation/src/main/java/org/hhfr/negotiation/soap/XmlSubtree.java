@@ -8,11 +8,11 @@ import java.io.Writer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import org.kxml2.io.KXmlParser;
-import org.kxml2.io.KXmlSerializer;
 import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
 import org.xmlpull.v1.XmlSerializer;
+
+import org.hhfr.schemas.XmlPull;
 
 /**
  * One element and everything below it, kept as a self-contained XML string: the root declares every
@@ -28,7 +28,7 @@ public final class XmlSubtree {
     /** A namespace-aware kxml2 parser on a UTF-8 (or declared-encoding) stream. */
     public static XmlPullParser parser(InputStream in) throws MalformedEnvelopeException {
         try {
-            XmlPullParser parser = new KXmlParser();
+            XmlPullParser parser = XmlPull.newParser();
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
             parser.setInput(in, null);
             return parser;
@@ -40,7 +40,7 @@ public final class XmlSubtree {
     /** A namespace-aware kxml2 parser on characters. */
     public static XmlPullParser parser(Reader in) throws MalformedEnvelopeException {
         try {
-            XmlPullParser parser = new KXmlParser();
+            XmlPullParser parser = XmlPull.newParser();
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
             parser.setInput(in);
             return parser;
@@ -60,7 +60,7 @@ public final class XmlSubtree {
             throws IOException, XmlPullParserException {
         parser.require(XmlPullParser.START_TAG, null, null);
         BoundedWriter text = new BoundedWriter(maxChars);
-        XmlSerializer out = new KXmlSerializer();
+        XmlSerializer out = XmlPull.newSerializer();
         out.setOutput(text);
         int rootDepth = parser.getDepth();
         declareInScope(parser, out);

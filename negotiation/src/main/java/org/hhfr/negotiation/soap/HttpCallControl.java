@@ -1,0 +1,53 @@
+package org.hhfr.negotiation.soap;
+
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The caller's say over one HTTP call of a {@link SoapHttpClient}: extra request headers (set before the call
+ * starts), and {@link #abort()} from another thread, which disconnects the call's connection so the thread
+ * blocked in it fails at once. One instance per call. Thread-safe.
+ */
+public final class HttpCallControl {
+    /** Guarded by this. */
+    private final Map<String, String> headers = new LinkedHashMap<>();
+    /** Guarded by this. */
+    private HttpURLConnection connection;
+    /** Guarded by this. */
+    private boolean aborted;
+
+    /** Adds (or replaces) a request header of the call. Headers the SOAP binding sets itself win. */
+    public synchronized void header(String name, String value) {
+        headers.put(name, value);
+    }
+
+    public synchronized Map<String, String> headers() {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    }
+
+    /** Ends the call: its connection is disconnected (the disconnect runs on this thread, outside the lock). */
+    public void abort() {
+        HttpURLConnection open;
+        synchronized (this) {
+            aborted = true;
+            open = connection;
+        }
+        if (open != null) {
+            open.disconnect();
+        }
+    }
+
+    /** The call's connection is open; fails if the call was aborted already. */
+    void opened(HttpURLConnection opened) throws IOException {
+        synchronized (this) {
+            if (!aborted) {
+                connection = opened;
+                return;
+            }
+        }
+        throw new IOException("the HTTP call was aborted");
+    }
+}

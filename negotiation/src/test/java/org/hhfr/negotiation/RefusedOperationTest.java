@@ -1,0 +1,102 @@
+package org.hhfr.negotiation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Collections;
+
+import org.hhfr.contextstore.ContextStore;
+import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.MonotonicClock;
+import org.hhfr.contextstore.ServiceOperation;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.negotiation.server.NegotiationHandler;
+import org.hhfr.negotiation.server.OperationContext;
+import org.hhfr.negotiation.server.PublishedSchemas;
+import org.hhfr.negotiation.server.SchemaSource;
+import org.hhfr.negotiation.server.ServerCapabilities;
+import org.hhfr.schemas.QualifiedName;
+import org.hhfr.schemas.SchemaLimits;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An operation whose messages the service cannot represent is declined with the service's reason, whatever
+ * schemas the offer carries; offered schema text is judged by the named elements only, so a construct HHFR
+ * cannot represent elsewhere in it (as in a whole WSDL) does not matter, and one in a named element is
+ * declined with its position.
+ */
+class RefusedOperationTest {
+    private static final String WHY = "the request element {urn:b}book: 12:9: type {urn:b}Booking: element 'when'"
+            + " has the built-in type xs:date, which is not supported";
+    private static final OperationContext FLOAT_SUM = OperationContext.of(FloatSum.operation(SoapVersion.SOAP_11),
+            Collections.<HeaderBlock>emptyList());
+
+    private final ContextStore store = Hhfr.store(10, 120_000, MonotonicClock.SYSTEM);
+
+    private static SchemaSource refusing() {
+        return new SchemaSource() {
+            @Override
+            public PublishedSchemas published(ServiceOperation operation) {
+                return null;
+            }
+
+            @Override
+            public String refusal(ServiceOperation operation) {
+                return WHY;
+            }
+        };
+    }
+
+    private Answer decide(Offer offer) {
+        return decide(refusing(), offer);
+    }
+
+    private Answer decide(SchemaSource schemas, Offer offer) {
+        return new NegotiationHandler(ServerCapabilities.defaults(), store, transport -> Hhfr.TCP_ENDPOINT,
+                schemas, SchemaLimits.defaults()).handle(offer, FLOAT_SUM);
+    }
+
+    /** The float-sum schema with one more global element, which uses xs:choice. */
+    private static OperationSchemas floatSumWithAnUnsupportedElement(QualifiedName request) {
+        String xsd = FloatSum.XSD.replace("</xs:schema>", "<xs:element name=\"odd\"><xs:complexType><xs:choice/>"
+                + "</xs:complexType></xs:element></xs:schema>");
+        return OperationSchemas.of(MessageSchema.of(request, xsd), MessageSchema.of(FloatSum.RESPONSE, xsd));
+    }
+
+    @Test
+    void anOfferWithoutSchemasIsDeclinedWithTheRefusal() {
+        Answer answer = decide(Hhfr.offer().build());
+
+        assertFalse(answer.isAccepted());
+        assertEquals("operation " + FLOAT_SUM.operation().operation() + " cannot stream: " + WHY, answer.reason());
+    }
+
+    @Test
+    void anOfferCarryingItsOwnSchemasIsDeclinedWithTheRefusalToo() {
+        Answer answer = decide(Hhfr.offer().schemas(FloatSum.schemas()).build());
+
+        assertFalse(answer.isAccepted());
+        assertTrue(answer.reason().endsWith(WHY), answer.reason());
+    }
+
+    @Test
+    void offeredSchemaTextWithAnUnsupportedConstructOutsideTheNamedElementsIsAccepted() {
+        Answer answer = decide(FloatSum.publishingNothing(),
+                Hhfr.offer().schemas(floatSumWithAnUnsupportedElement(FloatSum.REQUEST)).build());
+
+        assertTrue(answer.isAccepted(), answer::reason);
+    }
+
+    @Test
+    void anOfferedElementThatCannotBeRepresentedIsDeclinedWithItsPosition() {
+        QualifiedName odd = new QualifiedName(FloatSum.NS, "odd");
+        Answer answer = decide(FloatSum.publishingNothing(),
+                Hhfr.offer().schemas(floatSumWithAnUnsupportedElement(odd)).build());
+
+        assertFalse(answer.isAccepted());
+        assertTrue(answer.reason().startsWith("the request element " + odd + " cannot be represented: "),
+                answer.reason());
+        assertTrue(answer.reason().contains(": xs:choice is not supported"), answer.reason());
+    }
+}
