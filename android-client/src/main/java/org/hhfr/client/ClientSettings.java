@@ -12,22 +12,32 @@ import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.soap.SoapLimits;
 import org.hhfr.streamer.StreamerLimits;
 
-/** The immutable settings an {@link HhfrClient.Builder} produced, shared by the client's sessions. */
+/**
+ * The immutable settings an {@link HhfrClient.Builder} produced, shared by the client's sessions: the builder's
+ * values as final fields, and what the client derives from them.
+ */
 final class ClientSettings {
     /** Room for the envelope around a message of the largest allowed size. */
     private static final int ENVELOPE_ALLOWANCE = 64 << 10;
 
-    private final URL serviceUrl;
-    private final int connectTimeoutMillis;
-    private final int readTimeoutMillis;
-    private final long callTimeoutMillis;
+    final URL serviceUrl;
+    final int connectTimeoutMillis;
+    final int readTimeoutMillis;
+    final long callTimeoutMillis;
     private final List<Mode> preferredModes;
-    private final int maxMessageBytes;
-    private final SoapVersion soapVersion;
-    private final boolean negotiateOnOpen;
-    private final long reconnectWindowMillis;
-    private final Executor executor;
-    private final ReliabilityPolicy offeredPolicy;
+    final int maxMessageBytes;
+    final SoapVersion soapVersion;
+    final boolean negotiateOnOpen;
+    final long reconnectWindowMillis;
+    /** The app's executor for asynchronous SOAP calls, or {@code null}: then each runs on its own short thread. */
+    final Executor executor;
+    /** The stream terms to offer: the builder's reliability with this client's message size limit. */
+    final ReliabilityPolicy offeredPolicy;
+    /** Where the futures of asynchronous calls complete, or {@code null}: on the thread that settles them. */
+    final Executor callbackExecutor;
+    final EventListener eventListener;
+    /** In the order they were added. */
+    final List<Interceptor> interceptors;
 
     ClientSettings(HhfrClient.Builder b) {
         serviceUrl = b.serviceUrl;
@@ -40,49 +50,10 @@ final class ClientSettings {
         negotiateOnOpen = b.negotiateOnOpen;
         reconnectWindowMillis = b.reconnectWindowMillis;
         executor = b.executor;
-        offeredPolicy = b.reliability.withMaxResponseBytes(b.maxMessageBytes);
-    }
-
-    URL serviceUrl() {
-        return serviceUrl;
-    }
-
-    int connectTimeoutMillis() {
-        return connectTimeoutMillis;
-    }
-
-    int readTimeoutMillis() {
-        return readTimeoutMillis;
-    }
-
-    long callTimeoutMillis() {
-        return callTimeoutMillis;
-    }
-
-    int maxMessageBytes() {
-        return maxMessageBytes;
-    }
-
-    SoapVersion soapVersion() {
-        return soapVersion;
-    }
-
-    boolean negotiateOnOpen() {
-        return negotiateOnOpen;
-    }
-
-    long reconnectWindowMillis() {
-        return reconnectWindowMillis;
-    }
-
-    /** The app's executor for asynchronous SOAP calls, or {@code null}: then each runs on its own short thread. */
-    Executor executor() {
-        return executor;
-    }
-
-    /** The stream terms to offer: the builder's reliability with this client's message size limit. */
-    ReliabilityPolicy offeredPolicy() {
-        return offeredPolicy;
+        offeredPolicy = b.reliability.toBuilder().maxResponseBytes(b.maxMessageBytes).build();
+        callbackExecutor = b.callbackExecutor;
+        eventListener = b.eventListener;
+        interceptors = Collections.unmodifiableList(new ArrayList<>(b.interceptors));
     }
 
     /** The stream transports to offer, most preferred first; empty when only SOAP is wanted. */

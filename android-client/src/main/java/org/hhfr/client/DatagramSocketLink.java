@@ -4,23 +4,22 @@ import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 
-import org.hhfr.transports.driver.Link;
+import org.hhfr.transports.driver.PackedDatagramLink;
 import org.hhfr.transports.frame.DatagramWriter;
-import org.hhfr.transports.frame.Frame;
 
 /**
  * A stream's frames to its UDP endpoint: packed several to a datagram by the stream's {@link DatagramWriter}
  * (which seals each with the session's tag) in the serial context, and sent by the writer thread through the
  * stream's {@link FrameOutbox}.
  */
-final class DatagramSocketLink implements Link, FrameOutbox.Sink {
+final class DatagramSocketLink extends PackedDatagramLink implements FrameOutbox.Sink {
     private final DatagramSocket socket;
-    private final DatagramWriter datagrams;
     private final FrameOutbox outbox;
 
+    /** The socket is closed with the stream, not with the link. */
     DatagramSocketLink(DatagramSocket socket, DatagramWriter datagrams, FrameOutbox outbox) {
+        super(datagrams);
         this.socket = socket;
-        this.datagrams = datagrams;
         this.outbox = outbox;
     }
 
@@ -29,36 +28,9 @@ final class DatagramSocketLink implements Link, FrameOutbox.Sink {
         return outbox.isWritable();
     }
 
+    /** Queues the datagram for the writer thread. */
     @Override
-    public void write(Frame frame) {
-        if (!datagrams.add(frame)) {
-            queue(datagrams.finish());
-            datagrams.add(frame);
-        }
-    }
-
-    @Override
-    public void flush() {
-        if (!datagrams.isEmpty()) {
-            queue(datagrams.finish());
-        }
-    }
-
-    /** A datagram socket is connectionless: flow control is the engine's credit, not reading. */
-    @Override
-    public void setReading(boolean reading) {
-    }
-
-    /** Sends what is queued; the socket is closed with the stream. */
-    @Override
-    public void close(Frame lastFrame) {
-        if (lastFrame != null) {
-            write(lastFrame);
-        }
-        flush();
-    }
-
-    private void queue(byte[] datagram) {
+    protected void send(byte[] datagram) {
         outbox.add(this, datagram, datagram.length);
     }
 

@@ -1,14 +1,8 @@
 package org.hhfr.client;
 
-import java.io.ByteArrayOutputStream;
 import java.io.Closeable;
-import java.io.IOException;
-import java.io.InputStream;
-import java.net.HttpURLConnection;
 import java.net.MalformedURLException;
-import java.net.SocketTimeoutException;
 import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -39,9 +33,6 @@ import org.hhfr.negotiation.soap.SoapHttpClient;
  * reader and a writer) per open stream; none for SOAP calls made with {@link Session#call}.
  */
 public final class HhfrClient implements Closeable {
-    /** Largest WSDL document read by {@link #operation(String)}. */
-    private static final int MAX_WSDL_BYTES = 4 << 20;
-
     private final ClientSettings settings;
     private final ResumptionTicketCache tickets;
     private final Negotiator negotiator;
@@ -54,9 +45,9 @@ public final class HhfrClient implements Closeable {
     private HhfrClient(Builder builder) {
         this.settings = new ClientSettings(builder);
         this.tickets = builder.ticketCache != null ? builder.ticketCache : new ResumptionTicketCache();
-        SoapHttpClient http = new SoapHttpClient(settings.serviceUrl(), settings.connectTimeoutMillis(),
-                settings.readTimeoutMillis(), settings.soapLimits());
-        this.negotiator = new Negotiator(http, settings.soapVersion(),
+        SoapHttpClient http = new SoapHttpClient(settings.serviceUrl, settings.connectTimeoutMillis,
+                settings.readTimeoutMillis, settings.soapLimits());
+        this.negotiator = new Negotiator(http, settings.soapVersion,
                 new NegotiationReader(NegotiationLimits.defaults()), tickets);
     }
 
@@ -74,7 +65,7 @@ public final class HhfrClient implements Closeable {
     }
 
     public URL serviceUrl() {
-        return settings.serviceUrl();
+        return settings.serviceUrl;
     }
 
     /**
@@ -84,14 +75,14 @@ public final class HhfrClient implements Closeable {
      * @throws HhfrException the WSDL cannot be fetched or does not describe the operation
      */
     public Operation operation(String name) throws HhfrException {
-        String source = settings.serviceUrl() + "?wsdl";
+        String source = settings.serviceUrl + "?wsdl";
         WsdlOperations operations;
         synchronized (this) {
             requireOpen();
             operations = wsdl;
         }
         if (operations == null) {
-            operations = WsdlOperations.read(fetch(source), source);
+            operations = WsdlOperations.read(WsdlDownload.fetch(source, settings), source);
             synchronized (this) {
                 wsdl = operations;
             }
@@ -158,48 +149,8 @@ public final class HhfrClient implements Closeable {
 
     private void requireOpen() throws SessionClosedException {
         if (closed) {
-            throw new SessionClosedException("the client for " + settings.serviceUrl() + " is closed");
+            throw new SessionClosedException("the client for " + settings.serviceUrl + " is closed");
         }
-    }
-
-    private String fetch(String source) throws HhfrException {
-        try {
-            HttpURLConnection connection = (HttpURLConnection) new URL(source).openConnection();
-            try {
-                connection.setConnectTimeout(settings.connectTimeoutMillis());
-                connection.setReadTimeout(settings.readTimeoutMillis());
-                connection.setInstanceFollowRedirects(false);
-                int status = connection.getResponseCode();
-                if (status != HttpURLConnection.HTTP_OK) {
-                    throw new HhfrException("fetching the WSDL at " + source + " answered HTTP " + status);
-                }
-                try (InputStream in = connection.getInputStream()) {
-                    return readBounded(in, source);
-                }
-            } finally {
-                connection.disconnect();
-            }
-        } catch (SocketTimeoutException e) {
-            throw new CallTimeoutException("fetching the WSDL at " + source + " timed out: " + e.getMessage(),
-                    settings.readTimeoutMillis(), e);
-        } catch (HhfrException e) {
-            throw e;
-        } catch (IOException e) {
-            throw new HhfrException("cannot fetch the WSDL at " + source + ": " + e, e);
-        }
-    }
-
-    private static String readBounded(InputStream in, String source) throws IOException {
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        byte[] chunk = new byte[8192];
-        int n;
-        while ((n = in.read(chunk)) > 0) {
-            bytes.write(chunk, 0, n);
-            if (bytes.size() > MAX_WSDL_BYTES) {
-                throw new MessageTooLargeException("the WSDL at " + source, -1, MAX_WSDL_BYTES);
-            }
-        }
-        return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
     }
 
     /**
@@ -220,6 +171,9 @@ public final class HhfrClient implements Closeable {
         long reconnectWindowMillis = 60_000;
         Executor executor;
         ReliabilityPolicy reliability = ReliabilityPolicy.defaults();
+        Executor callbackExecutor;
+        EventListener eventListener = EventListener.NONE;
+        final List<Interceptor> interceptors = new ArrayList<>();
 
         private Builder(URL serviceUrl) {
             String protocol = Objects.requireNonNull(serviceUrl, "serviceUrl").getProtocol();
@@ -311,6 +265,28 @@ public final class HhfrClient implements Closeable {
          */
         public Builder executor(Executor value) {
             executor = Objects.requireNonNull(value, "executor");
+            return this;
+        }
+
+        /**
+         * Where the futures of {@link Session#callAsync} complete, so their callbacks run there (on Android:
+         * {@code new Handler(Looper.getMainLooper())::post} for the main thread), never on a stream's thread.
+         * Blocking calls are not affected.
+         */
+        public Builder callbackExecutor(Executor value) {
+            callbackExecutor = Objects.requireNonNull(value, "callbackExecutor");
+            return this;
+        }
+
+        /** Hears what happens to the sessions' roads (negotiated, fell back, reconnecting, ...); none by default. */
+        public Builder eventListener(EventListener listener) {
+            eventListener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /** Adds an interceptor that sees every call (logging, timing, HTTP headers of SOAP calls). */
+        public Builder addInterceptor(Interceptor interceptor) {
+            interceptors.add(Objects.requireNonNull(interceptor, "interceptor"));
             return this;
         }
 

@@ -1,37 +1,66 @@
 package org.hhfr.client;
 
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.hhfr.streamer.Message;
 
 /**
- * One call from the moment it is made until its response, failure or deadline. Whichever comes first
- * completes the future; later outcomes are ignored (a response arriving after the deadline is dropped). The
- * deadline is enforced by the client's timer, so it holds whatever the network does.
+ * One call from the moment it is made until its response, failure, deadline or cancellation. Whichever comes
+ * first settles it; later outcomes are ignored (a response arriving after the deadline is dropped). The
+ * deadline is enforced by the client's timer, so it holds whatever the network does. A call that expires or
+ * is cancelled ({@link CompletableFuture#cancel} on its future) is abandoned: the road it took forgets it
+ * ({@link #onAbandon}), on the timer's thread.
+ *
+ * <p>An asynchronous call with a callback executor completes its future there, never on a stream's thread.
  */
 final class PendingCall {
     private final CompletableFuture<Message> future = new CompletableFuture<>();
+    /** Whether an outcome was taken (its future may complete a moment later, on the callback executor). */
+    private final AtomicBoolean settled = new AtomicBoolean();
     private final long deadlineNanos;
     private final long timeoutMillis;
     private final String description;
+    private final Operation operation;
+    private final ClientTimer timer;
+    /** Where the future completes; {@code null}: on the thread that settles it. */
+    private final Executor callbacks;
+    private final List<Interceptor> interceptors;
+    /** How to abandon the call on its current road. Guarded by this. */
+    private Runnable abandonAction;
+    /** Guarded by this. */
+    private boolean abandoned;
+    /** The call as the interceptors saw it last leave. Guarded by this. */
+    private CallDetails details;
 
-    private PendingCall(long timeoutMillis, String description) {
+    private PendingCall(ClientSettings settings, Operation operation, ClientTimer timer, long timeoutMillis,
+                        boolean async) {
         this.timeoutMillis = timeoutMillis;
         this.deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        this.description = description;
+        this.description = "the call " + operation.element().localName() + " at " + settings.serviceUrl;
+        this.operation = operation;
+        this.timer = timer;
+        this.callbacks = async ? settings.callbackExecutor : null;
+        this.interceptors = settings.interceptors;
     }
 
-    /** A call that fails with a {@link CallTimeoutException} after {@code timeoutMillis}. */
-    static PendingCall start(ClientTimer timer, long timeoutMillis, String description) {
-        PendingCall call = new PendingCall(timeoutMillis, description);
+    /**
+     * A call that fails with a {@link CallTimeoutException} after {@code timeoutMillis}. {@code async}: its
+     * future is the app's, completed on the client's callback executor if it has one.
+     */
+    static PendingCall start(ClientSettings settings, Operation operation, ClientTimer timer, long timeoutMillis,
+                             boolean async) {
+        PendingCall call = new PendingCall(settings, operation, timer, timeoutMillis, async);
         ScheduledFuture<?> deadline = timer.schedule(call::expire, TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
-        if (deadline != null) {
-            call.future.whenComplete((response, failure) -> deadline.cancel(false));
-        }
+        call.future.whenComplete((response, failure) -> call.ended(deadline, response, failure));
         return call;
     }
 
@@ -40,7 +69,7 @@ final class PendingCall {
     }
 
     boolean isDone() {
-        return future.isDone();
+        return settled.get() || future.isDone();
     }
 
     /** Milliseconds left before the deadline, at least 1 so it can serve as a socket timeout. */
@@ -58,22 +87,120 @@ final class PendingCall {
         return timeoutMillis;
     }
 
+    /**
+     * The call leaves now in {@code mode}: the interceptors see it, and may add HTTP headers (returned). Null,
+     * and the call failed, when an interceptor threw.
+     */
+    CallDetails depart(Mode mode, Message request) {
+        CallDetails leaving = new CallDetails(operation, request, mode);
+        synchronized (this) {
+            details = leaving;
+        }
+        try {
+            for (Interceptor interceptor : interceptors) {
+                interceptor.onCall(leaving);
+            }
+        } catch (RuntimeException e) {
+            fail(new HhfrException(description + " was stopped by an interceptor: " + e, e));
+            return null;
+        }
+        return leaving;
+    }
+
+    /** How to abandon the call on the road it takes now (run on the timer's thread); at once if it already is. */
+    void onAbandon(Runnable action) {
+        synchronized (this) {
+            if (!abandoned) {
+                abandonAction = action;
+                return;
+            }
+        }
+        offThread(action);
+    }
+
     void complete(Message response) {
-        future.complete(response);
+        if (settled.compareAndSet(false, true)) {
+            settle(() -> future.complete(response));
+        }
     }
 
     void fail(HhfrException failure) {
-        future.completeExceptionally(failure);
+        settle(failure);
+    }
+
+    private boolean settle(HhfrException failure) {
+        if (!settled.compareAndSet(false, true)) {
+            return false;
+        }
+        settle(() -> future.completeExceptionally(failure));
+        return true;
+    }
+
+    private void settle(Runnable completion) {
+        if (callbacks == null) {
+            completion.run();
+            return;
+        }
+        try {
+            callbacks.execute(completion);
+        } catch (RejectedExecutionException e) {
+            completion.run();
+        }
     }
 
     private void expire() {
-        fail(new CallTimeoutException(description + " did not complete within its call timeout of "
-                + timeoutMillis + " ms", timeoutMillis, null));
+        if (settle(new CallTimeoutException(description + " did not complete within its call timeout of "
+                + timeoutMillis + " ms", timeoutMillis, null))) {
+            abandon();
+        }
+    }
+
+    private void ended(ScheduledFuture<?> deadline, Message response, Throwable failure) {
+        if (deadline != null) {
+            deadline.cancel(false);
+        }
+        if (future.isCancelled()) {
+            abandon();
+        }
+        CallDetails ended;
+        synchronized (this) {
+            ended = details;
+        }
+        if (ended != null) {
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            for (Interceptor interceptor : interceptors) {
+                interceptor.onEnd(ended, response, cause);
+            }
+        }
+    }
+
+    private void abandon() {
+        Runnable action;
+        synchronized (this) {
+            if (abandoned) {
+                return;
+            }
+            abandoned = true;
+            action = abandonAction;
+            abandonAction = null;
+        }
+        if (action != null) {
+            offThread(action);
+        }
+    }
+
+    /** On the timer's thread: never on the app's thread that cancelled (it may be Android's main thread). */
+    private void offThread(Runnable action) {
+        if (timer.schedule(action, 0) == null) {
+            action.run();
+        }
     }
 
     /**
      * Waits for the outcome; the timer guarantees one by the deadline. An interrupt (the app cancelling its
-     * background work) stops the wait: the call fails, and the thread keeps its interrupt status.
+     * background work) stops the wait: the call fails and is abandoned, and the thread keeps its interrupt
+     * status.
      */
     Message await() throws HhfrException {
         try {
@@ -87,7 +214,9 @@ final class PendingCall {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             HhfrException interrupted = new HhfrException(description + " was interrupted while waiting", e);
-            fail(interrupted);
+            if (settle(interrupted)) {
+                abandon();
+            }
             throw interrupted;
         } catch (ExecutionException e) {
             if (e.getCause() instanceof HhfrException) {

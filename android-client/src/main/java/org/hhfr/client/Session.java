@@ -35,7 +35,7 @@ public final class Session implements Closeable {
         this.client = client;
         this.settings = client.settings();
         this.operation = operation;
-        this.driver = new SessionDriver(client, operation);
+        this.driver = new SessionDriver(client, operation, this);
     }
 
     /** Reopens a stream from a still valid ticket, or negotiates now when the client asks for it. */
@@ -64,12 +64,17 @@ public final class Session implements Closeable {
 
     /** Calls with the client's call timeout and returns the response. */
     public Message call(Message request) throws HhfrException {
-        return call(request, settings.callTimeoutMillis());
+        return call(request, settings.callTimeoutMillis);
     }
 
     /** Calls with a deadline {@code timeoutMillis} from now and returns the response. */
     public Message call(Message request, long timeoutMillis) throws HhfrException {
-        PendingCall call = begin(request, timeoutMillis);
+        return call(request, CallOptions.timeoutMillis(timeoutMillis));
+    }
+
+    /** Calls with {@code options} (e.g. its deadline) and returns the response. */
+    public Message call(Message request, CallOptions options) throws HhfrException {
+        PendingCall call = begin(request, options, false);
         driver.start(call, request, true);
         return call.await();
     }
@@ -92,15 +97,25 @@ public final class Session implements Closeable {
         return resultType.cast(value);
     }
 
+    /** {@link #callAsync(Message, CallOptions)} with the client's call timeout. */
+    public CompletableFuture<Message> callAsync(Message request) {
+        return callAsync(request, CallOptions.defaults());
+    }
+
     /**
      * Starts a call and returns at once; the future completes with the response or an {@link HhfrException}
-     * by the deadline. On a stream the future completes on the stream's reader thread: do not block in
-     * callbacks attached to it (use the {@code ...Async} variants with an executor for real work).
+     * by the deadline of {@code options}. It completes on the client's
+     * {@linkplain HhfrClient.Builder#callbackExecutor callback executor}; without one, on the thread that
+     * settled it (on a stream, mostly its reader): then do not block in its callbacks.
+     *
+     * <p>{@code cancel} on the future abandons the call: a call still waiting is never sent; on a stream the
+     * call's slot is freed at once and the service is told to skip it if it has not started it (its response,
+     * should it come, is dropped); over SOAP its HTTP request is aborted. The service may have run it already.
      */
-    public CompletableFuture<Message> callAsync(Message request) {
+    public CompletableFuture<Message> callAsync(Message request, CallOptions options) {
         PendingCall call;
         try {
-            call = begin(request, settings.callTimeoutMillis());
+            call = begin(request, options, true);
         } catch (HhfrException e) {
             CompletableFuture<Message> failed = new CompletableFuture<>();
             failed.completeExceptionally(e);
@@ -120,7 +135,7 @@ public final class Session implements Closeable {
             throw new IllegalStateException(operation + " answers: use call");
         }
         requireOpen();
-        driver.soap().send(request, (int) Math.min(Integer.MAX_VALUE, settings.callTimeoutMillis()));
+        driver.soap().send(request, (int) Math.min(Integer.MAX_VALUE, settings.callTimeoutMillis));
     }
 
     /**
@@ -138,17 +153,15 @@ public final class Session implements Closeable {
         client.closed(this);
     }
 
-    private PendingCall begin(Message request, long timeoutMillis) throws HhfrException {
+    private PendingCall begin(Message request, CallOptions options, boolean async) throws HhfrException {
         requireRequest(request);
+        Objects.requireNonNull(options, "options");
         if (operation.isOneWay()) {
             throw new IllegalStateException(operation + " is one-way: use send");
         }
-        if (timeoutMillis < 1) {
-            throw new IllegalArgumentException("a call timeout must be positive: " + timeoutMillis);
-        }
         requireOpen();
-        return PendingCall.start(client.timer(), timeoutMillis, "the call " + operation.element().localName()
-                + " at " + settings.serviceUrl());
+        return PendingCall.start(settings, operation, client.timer(),
+                options.timeoutOr(settings.callTimeoutMillis), async);
     }
 
     private void requireOpen() throws SessionClosedException {

@@ -6,7 +6,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 import org.hhfr.contextstore.HeaderBlock;
@@ -16,6 +15,7 @@ import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.SchemaDigests;
 import org.hhfr.negotiation.client.NegotiationOutcome;
 import org.hhfr.negotiation.client.OptimisticResult;
+import org.hhfr.negotiation.soap.HttpCallControl;
 import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.XmlRepresentation;
@@ -49,18 +49,23 @@ final class SessionDriver {
     private final Object lock = new Object();
     /** Guarded by {@link #lock}. */
     private final SessionStateMachine<UnsentCall, Channel> machine;
+    private final BackgroundWork background;
+    /** The app's listener, told of the machine's steps outside the lock. */
+    private final SessionEvents events;
 
-    SessionDriver(HhfrClient client, Operation operation) {
+    SessionDriver(HhfrClient client, Operation operation, Session session) {
         this.client = client;
         this.settings = client.settings();
         this.operation = operation;
-        this.ticketKey = TicketKey.of(settings.serviceUrl().toString(), operation.soapAction() + " "
+        this.ticketKey = TicketKey.of(settings.serviceUrl.toString(), operation.soapAction() + " "
                 + operation.element(), operation.fingerprint());
         this.xml = new XmlRepresentation(settings.streamerLimits());
         this.soap = new SoapChannel(settings, operation);
         boolean streamsWanted = !settings.transportUris().isEmpty() && !operation.isOneWay();
         this.machine = new SessionStateMachine<>(streamsWanted, Session.MAX_WAITING_CALLS, MonotonicClock.SYSTEM,
                 unsent -> unsent.call.deadlineMillis());
+        this.events = new SessionEvents(settings.eventListener, session);
+        this.background = new BackgroundWork(settings.executor);
     }
 
     SoapChannel soap() {
@@ -86,7 +91,7 @@ final class SessionDriver {
     /** Reopens a stream from a still valid ticket, or negotiates now when the client asks for it. */
     void open() {
         StreamGrant ticket = client.negotiator().resumable(ticketKey).map(StreamGrant::fromTicket).orElse(null);
-        perform(feed(m -> m.opened(ticket, settings.negotiateOnOpen())), true, null);
+        perform(feed(m -> m.opened(ticket, settings.negotiateOnOpen)), true, null);
     }
 
     /**
@@ -103,7 +108,7 @@ final class SessionDriver {
     /** Fails waiting calls, closes the stream (bounded, see {@link Channel#close}); never waits for a negotiation. */
     void close() {
         List<SessionAction<UnsentCall, Channel>> actions = lostStream();
-        actions.addAll(feed(SessionStateMachine::closeRequested));
+        actions.addAll(step(SessionStateMachine::closeRequested, null));
         perform(actions, true, null);
     }
 
@@ -111,7 +116,7 @@ final class SessionDriver {
     private List<SessionAction<UnsentCall, Channel>> lostStream() {
         Channel stream = feed(SessionStateMachine::stream);
         if (stream != null && !stream.isUsable()) {
-            return feed(m -> m.streamLost(stream, Collections.<UnsentCall>emptyList()));
+            return step(m -> m.streamLost(stream, Collections.<UnsentCall>emptyList()), failureOf(stream));
         }
         return new ArrayList<>();
     }
@@ -120,6 +125,28 @@ final class SessionDriver {
         synchronized (lock) {
             return event.apply(machine);
         }
+    }
+
+    /** Feeds an event that may change the machine's state, then tells the listener ({@code reason}: why). */
+    private List<SessionAction<UnsentCall, Channel>> step(
+            Function<SessionStateMachine<UnsentCall, Channel>, List<SessionAction<UnsentCall, Channel>>> event,
+            String reason) {
+        SessionState before;
+        SessionState after;
+        StreamGrant streamed;
+        List<SessionAction<UnsentCall, Channel>> actions;
+        synchronized (lock) {
+            before = machine.state();
+            actions = event.apply(machine);
+            after = machine.state();
+            streamed = machine.streamed();
+        }
+        events.changed(before, after, streamed, reason);
+        return actions;
+    }
+
+    private static String failureOf(Channel stream) {
+        return stream instanceof StreamChannel ? ((StreamChannel) stream).failureReason() : null;
     }
 
     /**
@@ -131,13 +158,13 @@ final class SessionDriver {
             switch (action.kind()) {
                 case SEND_WITH_OFFER:
                     UnsentCall offering = action.call();
-                    onThreadThatMayBlock(mayBlock, () -> sendWithOffer(offering));
+                    background.runHereOr(mayBlock, () -> sendWithOffer(offering));
                     break;
                 case NEGOTIATE:
-                    onThreadThatMayBlock(mayBlock, () -> negotiate(mayBlock ? own : null));
+                    background.runHereOr(mayBlock, () -> negotiate(mayBlock ? own : null));
                     break;
                 case OPEN_STREAM:
-                    onThreadThatMayBlock(mayBlock, () -> openStream(action.grant(), mayBlock ? own : null));
+                    background.runHereOr(mayBlock, () -> openStream(action.grant(), mayBlock ? own : null));
                     break;
                 case SEND_ON_STREAM:
                     sendOnStream(action.calls(), action.stream(), mayBlock, own);
@@ -168,7 +195,7 @@ final class SessionDriver {
     private HhfrException failure(SessionAction.Failure failure) {
         if (failure == SessionAction.Failure.TOO_MANY_WAITING) {
             return new HhfrException(Session.MAX_WAITING_CALLS + " calls already wait for the negotiation of "
-                    + operation + " at " + settings.serviceUrl() + "; retry once the first call returned");
+                    + operation + " at " + settings.serviceUrl + "; retry once the first call returned");
         }
         return closedFailure();
     }
@@ -184,14 +211,19 @@ final class SessionDriver {
      */
     private void sendWithOffer(UnsentCall offering) {
         OptimisticResult<Message> result;
+        HttpCallControl control = SoapChannel.control(offering.call, offering.request);
+        if (control == null) {
+            perform(feed(SessionStateMachine::negotiationFailed), true, null);
+            return;
+        }
         try {
-            SoapChannel.checkRequestSize(xml, offering.request, settings.maxMessageBytes());
+            SoapChannel.checkRequestSize(xml, offering.request, settings.maxMessageBytes);
             result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), offer().build(),
                     Collections.<HeaderBlock>emptyList(), MessageBody.writer(xml, offering.request),
-                    MessageBody.reader(xml, operation.response()));
+                    MessageBody.reader(xml, operation.response()), control);
         } catch (IOException e) {
             offering.call.fail(SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
-                    + settings.serviceUrl(), settings.readTimeoutMillis(), settings.maxMessageBytes()));
+                    + settings.serviceUrl, settings.readTimeoutMillis, settings.maxMessageBytes));
             perform(feed(SessionStateMachine::negotiationFailed), true, null);
             return;
         } catch (RuntimeException | Error e) {
@@ -202,9 +234,9 @@ final class SessionDriver {
         NegotiationOutcome outcome = result.outcome();
         if (outcome.streaming()) {
             StreamGrant granted = StreamGrant.fromAnswer(outcome);
-            inBackground(() -> perform(feed(m -> m.streamGranted(granted)), true, null));
+            background.run(() -> perform(feed(m -> m.streamGranted(granted)), true, null));
         } else {
-            perform(feed(SessionStateMachine::streamDeclined), true, null);
+            perform(step(SessionStateMachine::streamDeclined, outcome.reason()), true, null);
         }
     }
 
@@ -218,10 +250,10 @@ final class SessionDriver {
                 StreamGrant granted = StreamGrant.fromAnswer(outcome);
                 next = feed(m -> m.streamGranted(granted));
             } else {
-                next = feed(SessionStateMachine::streamDeclined);
+                next = step(SessionStateMachine::streamDeclined, outcome.reason());
             }
         } catch (IOException e) {
-            next = feed(SessionStateMachine::negotiationFailed);
+            next = step(SessionStateMachine::negotiationFailed, "the negotiation failed: " + e.getMessage());
         }
         perform(next, true, own);
     }
@@ -232,20 +264,24 @@ final class SessionDriver {
      */
     private void openStream(StreamGrant grant, UnsentCall own) {
         Channel opened;
+        String failure = "the " + grant.mode() + " stream at " + grant.ticket.streamEndpoint() + " did not open";
         try {
             opened = connect(grant);
         } catch (HhfrException e) {
             opened = null;
+            failure = e.getMessage();
         }
         List<SessionAction<UnsentCall, Channel>> next;
         if (opened != null && opened.isUsable()) {
             Channel stream = opened;
-            next = feed(m -> m.streamOpened(stream));
+            next = step(m -> m.streamOpened(stream), null);
         } else {
             if (opened != null) {
+                String refused = failureOf(opened);
+                failure = refused != null ? refused : failure;
                 opened.close();
             }
-            next = feed(SessionStateMachine::streamOpenFailed);
+            next = step(SessionStateMachine::streamOpenFailed, failure);
         }
         perform(next, true, own);
     }
@@ -256,8 +292,8 @@ final class SessionDriver {
         switch (grant.mode()) {
             case HHFR_TCP:
                 // The reader thread hands calls back; it must not wait, so they are taken in the background.
-                return TcpChannel.open(stream, (refused, calls) -> inBackground(
-                        () -> perform(feed(m -> m.streamRefused(refused, calls)), true, null)));
+                return TcpChannel.open(stream, (refused, calls) -> background.run(() -> perform(
+                        step(m -> m.streamRefused(refused, calls), refused.failureReason()), true, null)), events);
             case HHFR_UDP:
                 return UdpChannel.open(stream);
             default:
@@ -268,7 +304,7 @@ final class SessionDriver {
     /** Sends calls on the stream from this thread; when it failed meanwhile, they take the session's new road. */
     private void sendOnStream(List<UnsentCall> calls, Channel stream, boolean mayBlock, UnsentCall own) {
         if (!stream.isUsable()) {
-            perform(feed(m -> m.streamLost(stream, calls)), mayBlock, own);
+            perform(step(m -> m.streamLost(stream, calls), failureOf(stream)), mayBlock, own);
             return;
         }
         for (UnsentCall unsent : calls) {
@@ -289,7 +325,7 @@ final class SessionDriver {
         }
         Queue<UnsentCall> queue = new ConcurrentLinkedQueue<>(calls);
         for (int lane = Math.min(SOAP_LANES, calls.size()); lane > 0; lane--) {
-            inBackground(() -> {
+            background.run(() -> {
                 for (UnsentCall unsent = queue.poll(); unsent != null; unsent = queue.poll()) {
                     if (!unsent.call.isDone()) {
                         soap.start(unsent.call, unsent.request);
@@ -299,31 +335,11 @@ final class SessionDriver {
         }
     }
 
-    private void onThreadThatMayBlock(boolean mayBlock, Runnable task) {
-        if (mayBlock) {
-            task.run();
-        } else {
-            inBackground(task);
-        }
-    }
-
-    /** Runs the task on the builder's executor, or on a short-lived daemon thread without one. */
-    private void inBackground(Runnable task) {
-        Executor executor = settings.executor();
-        if (executor != null) {
-            executor.execute(task);
-        } else {
-            Thread thread = new Thread(task, "hhfr-call");
-            thread.setDaemon(true);
-            thread.start();
-        }
-    }
-
     private Offer.Builder offer() {
         return Offer.builder()
-                .policy(settings.offeredPolicy())
+                .policy(settings.offeredPolicy)
                 .transports(settings.transportUris())
                 .digests(SchemaDigests.of(operation.request(), operation.response()))
-                .maxMessageBytes(settings.maxMessageBytes());
+                .maxMessageBytes(settings.maxMessageBytes);
     }
 }

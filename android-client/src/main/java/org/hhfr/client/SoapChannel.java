@@ -3,8 +3,10 @@ package org.hhfr.client;
 import java.io.IOException;
 import java.net.URL;
 import java.util.Collections;
+import java.util.Map;
 
 import org.hhfr.negotiation.soap.BodyReader;
+import org.hhfr.negotiation.soap.HttpCallControl;
 import org.hhfr.negotiation.soap.HttpResponseException;
 import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.negotiation.soap.SoapHttpClient;
@@ -40,15 +42,37 @@ final class SoapChannel implements Channel {
         return true;
     }
 
+    /** Runs the call here; cancelling or expiring it aborts its HTTP request from the timer's thread. */
     @Override
     public void start(PendingCall call, Message request) {
+        HttpCallControl control = control(call, request);
+        if (control == null) {
+            return;
+        }
         try {
             Message response = exchange(request, call.remainingMillis(),
-                    MessageBody.reader(xml, operation.response()));
+                    MessageBody.reader(xml, operation.response()), control);
             call.complete(response);
         } catch (HhfrException e) {
             call.fail(e);
         }
+    }
+
+    /**
+     * The HTTP side of a call leaving over SOAP: the interceptors' headers, and its abort when the call is
+     * abandoned. Null when an interceptor failed the call.
+     */
+    static HttpCallControl control(PendingCall call, Message request) {
+        CallDetails details = call.depart(Mode.SOAP, request);
+        if (details == null) {
+            return null;
+        }
+        HttpCallControl control = new HttpCallControl();
+        for (Map.Entry<String, String> header : details.headers().entrySet()) {
+            control.header(header.getKey(), header.getValue());
+        }
+        call.onAbandon(control::abort);
+        return control;
     }
 
     /**
@@ -57,7 +81,8 @@ final class SoapChannel implements Channel {
      */
     void send(Message request, int timeoutMillis) throws HhfrException {
         try {
-            exchange(request, timeoutMillis, BodyReader.elements(settings.maxMessageBytes(), MAX_SKIPPED_DEPTH));
+            exchange(request, timeoutMillis, BodyReader.elements(settings.maxMessageBytes, MAX_SKIPPED_DEPTH),
+                    new HttpCallControl());
         } catch (HhfrException e) {
             if (e.getCause() instanceof HttpResponseException && isAccepted((HttpResponseException) e.getCause())) {
                 return;
@@ -71,18 +96,19 @@ final class SoapChannel implements Channel {
         return e.status() == 202 || e.status() == 200 && e.contentType() == null;
     }
 
-    private <T> T exchange(Message request, int remainingMillis, BodyReader<T> reader) throws HhfrException {
-        checkRequestSize(xml, request, settings.maxMessageBytes());
-        int connectTimeout = Math.min(settings.connectTimeoutMillis(), remainingMillis);
-        int readTimeout = Math.min(settings.readTimeoutMillis(), remainingMillis);
-        URL url = settings.serviceUrl();
+    private <T> T exchange(Message request, int remainingMillis, BodyReader<T> reader, HttpCallControl control)
+            throws HhfrException {
+        checkRequestSize(xml, request, settings.maxMessageBytes);
+        int connectTimeout = Math.min(settings.connectTimeoutMillis, remainingMillis);
+        int readTimeout = Math.min(settings.readTimeoutMillis, remainingMillis);
+        URL url = settings.serviceUrl;
         SoapHttpClient http = new SoapHttpClient(url, connectTimeout, readTimeout, settings.soapLimits());
         try {
-            return http.call(settings.soapVersion(), operation.soapAction(), Collections.emptyList(),
-                    MessageBody.writer(xml, request), reader).body();
+            return http.call(settings.soapVersion, operation.soapAction(), Collections.emptyList(),
+                    MessageBody.writer(xml, request), reader, control).body();
         } catch (IOException e) {
             throw SoapErrors.translate(e, "the call " + operation.element().localName() + " at " + url,
-                    Math.min(connectTimeout, readTimeout), settings.maxMessageBytes());
+                    Math.min(connectTimeout, readTimeout), settings.maxMessageBytes);
         }
     }
 

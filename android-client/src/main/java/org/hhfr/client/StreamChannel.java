@@ -104,7 +104,12 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
                     payload.length, settings.requestLimit));
             return;
         }
+        if (call.depart(mode(), request) == null) {
+            return;
+        }
         StreamCall streamCall = new StreamCall(call, request, payload);
+        // Abandoned (cancelled, expired): the stream forgets it and tells the server to skip it.
+        call.onAbandon(() -> context.execute(() -> stream.cancel(streamCall)));
         context.execute(() -> offer(streamCall));
     }
 
@@ -133,6 +138,12 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
     /** Whether messages are sent and not yet acknowledged: the peer owes us an answer. Not in the context. */
     final boolean awaitingPeer() {
         return context.ask(() -> stream.engine().inFlight() > 0);
+    }
+
+    /** Why the stream is lost, or {@code null} while it is not. */
+    final String failureReason() {
+        HhfrException lost = failure;
+        return lost != null ? lost.getMessage() : null;
     }
 
     final boolean isLost() {
@@ -275,7 +286,7 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
     /** A stream fault answers one call as a SOAP fault would: same exception, code in the client's SOAP version. */
     private ServiceFaultException serviceFault(StreamFault fault) {
         FaultCode code = fault.code() == StreamFault.Code.SENDER ? FaultCode.SENDER : FaultCode.RECEIVER;
-        return new ServiceFaultException(code.qualifiedName(settings.client.soapVersion()), code, fault.reason(),
+        return new ServiceFaultException(code.qualifiedName(settings.client.soapVersion), code, fault.reason(),
                 null);
     }
 

@@ -44,7 +44,7 @@ final class StreamSettings {
         this.epoch = epoch;
         this.representation = Representations.standard(client.streamerLimits()).get(ticket.representationUri());
         this.policy = ticket.policy();
-        this.requestLimit = Math.min(policy.maxRequestBytes(), client.maxMessageBytes());
+        this.requestLimit = Math.min(policy.maxRequestBytes(), client.maxMessageBytes);
     }
 
     /**
@@ -53,12 +53,12 @@ final class StreamSettings {
      * which sets everything it covers, exactly as the server's engine does.
      */
     ReliabilityConfig configure(ReliabilityConfig base) {
-        int maxMessage = client.maxMessageBytes();
-        long window = client.reconnectWindowMillis();
+        int maxMessage = client.maxMessageBytes;
+        long window = client.reconnectWindowMillis;
         long keepAlive = Math.max(MIN_KEEP_ALIVE_MILLIS, Math.min(window / 4, 15_000));
-        ReliabilityConfig local = base.withMaxMessageSize(maxMessage)
-                .withMaxBuffered(MAX_UNACKNOWLEDGED_MESSAGES, Math.max(32L << 20, 2L * maxMessage))
-                .withKeepAliveMillis(keepAlive, Math.max(keepAlive + 1, window));
+        ReliabilityConfig local = base.toBuilder().maxMessageSizes(maxMessage, maxMessage)
+                .maxBuffered(MAX_UNACKNOWLEDGED_MESSAGES, Math.max(32L << 20, 2L * maxMessage))
+                .keepAliveMillis(keepAlive, Math.max(keepAlive + 1, window)).build();
         return policy.applyTo(local, Role.CLIENT);
     }
 

@@ -46,8 +46,11 @@ final class TcpChannel extends StreamChannel {
     private Socket socket;
     private Thread reader;
 
-    private TcpChannel(StreamSettings settings, HandBack handBack) {
+    private final Reconnections reconnections;
+
+    private TcpChannel(StreamSettings settings, HandBack handBack, Reconnections reconnections) {
         super(settings, ReliabilityConfig.forStream(), handBack);
+        this.reconnections = reconnections;
         this.handshake = new ClientHandshake(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch));
         this.frameLimits = FrameLimits.forMaxMessageSize(engineConfig.maxInboundMessageSize());
     }
@@ -60,8 +63,9 @@ final class TcpChannel extends StreamChannel {
      *
      * @throws HhfrException the connection cannot be set up (refused, unreachable, connect timeout)
      */
-    static TcpChannel open(StreamSettings settings, HandBack handBack) throws HhfrException {
-        TcpChannel channel = new TcpChannel(settings, handBack);
+    static TcpChannel open(StreamSettings settings, HandBack handBack, Reconnections reconnections)
+            throws HhfrException {
+        TcpChannel channel = new TcpChannel(settings, handBack, reconnections);
         Connection first;
         try {
             first = channel.dial();
@@ -97,8 +101,8 @@ final class TcpChannel extends StreamChannel {
         }
         try {
             attempt.setTcpNoDelay(true);
-            attempt.connect(settings.address, settings.client.connectTimeoutMillis());
-            attempt.setSoTimeout(settings.client.readTimeoutMillis());
+            attempt.connect(settings.address, settings.client.connectTimeoutMillis);
+            attempt.setSoTimeout(settings.client.readTimeoutMillis);
             OutputStream out = attempt.getOutputStream();
             out.write(FrameCodec.encode(handshake.hello()));
             out.flush();
@@ -113,6 +117,7 @@ final class TcpChannel extends StreamChannel {
         Connection connection = first;
         byte[] chunk = new byte[READ_CHUNK];
         while (connection != null) {
+            String broken = null;
             try {
                 readUntilBroken(connection, chunk);
             } catch (IOException e) {
@@ -122,14 +127,19 @@ final class TcpChannel extends StreamChannel {
                     refuse(new StreamLostException(describe() + " was not accepted: " + e.getMessage(), e));
                 } else if (e instanceof UnrecoverableLinkException) {
                     lose(new StreamLostException(describe() + " failed: " + e.getMessage(), e.getCause()));
+                } else {
+                    // The connection broke, perhaps after the server accepted the HELLO and ran calls whose
+                    // WELCOME and answers were lost: reconnect below unless the stream is over, and the
+                    // engine resends what is unacknowledged to a server that drops what it already ran.
+                    broken = String.valueOf(e.getMessage());
                 }
-                // Otherwise the connection broke, perhaps after the server accepted the HELLO and ran calls
-                // whose WELCOME and answers were lost: reconnect below unless the stream is over, and the
-                // engine resends what is unacknowledged to a server that drops what it already ran.
             }
-            SocketLink broken = connection.link;
-            context.execute(() -> stream.detach(broken));
+            SocketLink link = connection.link;
+            context.execute(() -> stream.detach(link));
             closeQuietly(connection.socket);
+            if (broken != null && !isLost()) {
+                reconnections.reconnecting(broken);
+            }
             connection = isLost() ? null : reconnect();
         }
     }
@@ -146,7 +156,7 @@ final class TcpChannel extends StreamChannel {
                 }
                 if (awaitingPeer()) {
                     throw new SocketTimeoutException("the server was silent for "
-                            + settings.client.readTimeoutMillis() + " ms while acknowledgements were due");
+                            + settings.client.readTimeoutMillis + " ms while acknowledgements were due");
                 }
                 continue;
             }
@@ -200,11 +210,14 @@ final class TcpChannel extends StreamChannel {
                 stream.attach(connection.link, true);
             }
         });
+        if (resumed) {
+            reconnections.resumed();
+        }
     }
 
     private SocketTimeoutException noHandshakeAnswer() {
         return new SocketTimeoutException("no handshake answer from " + settings.address + " within "
-                + settings.client.readTimeoutMillis() + " ms");
+                + settings.client.readTimeoutMillis + " ms");
     }
 
     /**
@@ -254,6 +267,15 @@ final class TcpChannel extends StreamChannel {
         } catch (IOException e) {
             // Closing a broken socket: nothing more to do.
         }
+    }
+
+    /** Hears a stream's reconnections, on its reader thread; must not block. */
+    interface Reconnections {
+        /** The connection broke or fell silent ({@code cause}); the stream reconnects. */
+        void reconnecting(String cause);
+
+        /** A reconnection was welcomed: the stream goes on where it was. */
+        void resumed();
     }
 
     /** One TCP connection of the stream with its own frame decoder. */

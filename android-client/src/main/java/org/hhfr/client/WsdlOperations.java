@@ -3,33 +3,42 @@ package org.hhfr.client;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
-import org.hhfr.schemas.DataStructure;
+import org.hhfr.schemas.OperationStructures;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.Schema;
 import org.hhfr.schemas.SchemaException;
 import org.hhfr.schemas.SchemaParser;
-import org.kxml2.io.KXmlParser;
+import org.hhfr.schemas.XmlPull;
 import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
 
 /**
- * The operations a WSDL 1.1 document describes, as {@link Operation}s: the schemas in {@code wsdl:types}
- * (through the schemas module's parser, which refuses DTDs and bounds everything), the element of each
- * message's part, the input and output message of each port type operation, and the SOAPAction of its
- * SOAP 1.1 or 1.2 binding.
+ * The operations a WSDL 1.1 document describes: the schemas in {@code wsdl:types} (through the schemas
+ * module's parser, which refuses DTDs and bounds everything), the element of each message's part, the input
+ * and output message of each port type operation, and the SOAPAction of its SOAP 1.1 or 1.2 binding.
+ *
+ * <p>The schemas are parsed per component, so an operation whose messages use a construct HHFR cannot
+ * represent does not take the others with it: {@link #structures()} gives every operation's verdict
+ * (streamable, or why not), and {@link HhfrClient#operation(String)} gives every operation whose structures
+ * derive. One whose structures do not derive cannot be called through this client in any mode: plain SOAP
+ * needs them too, to write the request and read the response.
  */
-final class WsdlOperations {
+public final class WsdlOperations {
     private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
     private static final String SOAP11_BINDING = "http://schemas.xmlsoap.org/wsdl/soap/";
     private static final String SOAP12_BINDING = "http://schemas.xmlsoap.org/wsdl/soap12/";
 
     private final Schema schema;
     private final Map<String, QualifiedName> partElements = new HashMap<>();
-    private final Map<String, String> inputMessages = new HashMap<>();
+    /** Port type operations in document order (the first port type describing a name wins). */
+    private final Map<String, String> inputMessages = new LinkedHashMap<>();
     private final Map<String, String> outputMessages = new HashMap<>();
     private final Map<String, String> soapActions = new HashMap<>();
 
@@ -37,11 +46,15 @@ final class WsdlOperations {
         this.schema = schema;
     }
 
-    /** Reads the document; {@code source} names it in error messages. */
-    static WsdlOperations read(String wsdl, String source) throws HhfrException {
+    /**
+     * Reads the document; {@code source} names it in error messages.
+     *
+     * @throws HhfrException the document is not a usable WSDL at all (malformed, hostile, over a limit)
+     */
+    public static WsdlOperations read(String wsdl, String source) throws HhfrException {
         Schema schema;
         try {
-            schema = new SchemaParser().parse(wsdl);
+            schema = new SchemaParser().perComponent().parse(wsdl);
         } catch (SchemaException e) {
             throw new HhfrException("the WSDL at " + source + " is not usable: " + e.getMessage(), e);
         }
@@ -54,39 +67,58 @@ final class WsdlOperations {
         return operations;
     }
 
-    /** The operation named {@code name} in a port type. */
+    /** The schemas of {@code wsdl:types}, parsed per component (see {@link Schema#refusals()}). */
+    public Schema schema() {
+        return schema;
+    }
+
+    /** Every operation of the port types, in document order, with its structures or why it has none. */
+    public List<OperationStructures> structures() {
+        List<OperationStructures> all = new ArrayList<>();
+        for (String name : inputMessages.keySet()) {
+            all.add(structures(name));
+        }
+        return all;
+    }
+
+    /**
+     * The operation named {@code name} in a port type.
+     *
+     * @throws HhfrException there is no such operation, or its structures do not derive (the message says why)
+     */
     Operation operation(String name, String source) throws HhfrException {
-        String input = inputMessages.get(name);
-        if (input == null) {
+        if (!inputMessages.containsKey(name)) {
             throw new HhfrException("the WSDL at " + source + " has no operation '" + name + "'; it has "
                     + inputMessages.keySet());
         }
-        DataStructure request = structureOf(input, name, source);
-        String output = outputMessages.get(name);
+        OperationStructures structures = structures(name);
+        if (!structures.isDerived()) {
+            throw new HhfrException("operation '" + name + "' of the WSDL at " + source + " cannot be called: "
+                    + structures.reason() + " (its messages have no structure, and every mode, plain SOAP too,"
+                    + " needs one; the WSDL's other operations are not affected)");
+        }
         String action = soapActions.get(name);
         if (action == null) {
             action = "";
         }
-        return output == null ? Operation.oneWay(action, request)
-                : Operation.of(action, request, structureOf(output, name, source));
+        return structures.isOneWay() ? Operation.oneWay(action, structures.request())
+                : Operation.of(action, structures.request(), structures.response());
     }
 
-    private DataStructure structureOf(String message, String operation, String source) throws HhfrException {
-        QualifiedName element = partElements.get(message);
-        if (element == null) {
-            throw new HhfrException("the WSDL at " + source + " describes message '" + message + "' of operation '"
-                    + operation + "' without an element part (only document/literal is supported)");
+    private OperationStructures structures(String operation) {
+        QualifiedName request = partElements.get(inputMessages.get(operation));
+        String output = outputMessages.get(operation);
+        QualifiedName response = output == null ? null : partElements.get(output);
+        if (request == null || output != null && response == null) {
+            return OperationStructures.withoutElements(operation, "message '"
+                    + (request == null ? inputMessages.get(operation) : output)
+                    + "' has no element part (only document/literal is supported)");
         }
-        DataStructure structure = schema.dataStructure(element);
-        if (structure == null) {
-            throw new HhfrException("the WSDL at " + source + " declares no element " + element
-                    + " for operation '" + operation + "'");
-        }
-        return structure;
+        return OperationStructures.of(operation, schema, request, response);
     }
 
     private void scan(String wsdl) throws XmlPullParserException, IOException {
-        XmlPullParser parser = new KXmlParser();
+        XmlPullParser parser = XmlPull.newParser();
         parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
         parser.setInput(new StringReader(wsdl));
         Deque<String> path = new ArrayDeque<>();

@@ -10,6 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -30,10 +31,7 @@ class FrameOutboxTest {
             }
             assertFalse(outbox.isWritable());
             sink.release.countDown();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (turnsAsked.get() == 0 && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
+            awaitUntil(() -> turnsAsked.get() > 0);
             assertTrue(outbox.isWritable());
             assertEquals(1, turnsAsked.get());
         } finally {
@@ -44,7 +42,17 @@ class FrameOutboxTest {
 
     @Test
     void chunksQueuedForOneConnectionDuringASendLeaveInOneWrite() throws Exception {
-        HeldSink sink = new HeldSink(true);
+        assertEquals(List.of(1, 5), sendsOfTwoChunksQueuedDuringAHeldSend(new HeldSink(true), 2));
+    }
+
+    @Test
+    void datagramsQueuedDuringASendLeaveOneByOne() throws Exception {
+        assertEquals(List.of(1, 2, 3), sendsOfTwoChunksQueuedDuringAHeldSend(new HeldSink(false), 3));
+    }
+
+    /** Sends 1 byte, queues 2 and 3 bytes while the sink holds that send, releases it: the sizes sent. */
+    private List<Integer> sendsOfTwoChunksQueuedDuringAHeldSend(HeldSink sink, int expectedSends)
+            throws Exception {
         outbox.start("test-writer");
         try {
             outbox.add(sink, new byte[] {1}, 1);
@@ -52,33 +60,18 @@ class FrameOutboxTest {
             outbox.add(sink, new byte[] {2, 2}, 2);
             outbox.add(sink, new byte[] {3, 3, 3}, 3);
             sink.release.countDown();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (sink.sizes.size() < 2 && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
-            assertEquals(List.of(1, 5), sink.sizes);
+            awaitUntil(() -> sink.sizes.size() >= expectedSends);
+            return sink.sizes;
         } finally {
             outbox.close();
         }
     }
 
-    @Test
-    void datagramsQueuedDuringASendLeaveOneByOne() throws Exception {
-        HeldSink sink = new HeldSink(false);
-        outbox.start("test-writer");
-        try {
-            outbox.add(sink, new byte[] {1}, 1);
-            assertTrue(sink.sending.await(5, TimeUnit.SECONDS));
-            outbox.add(sink, new byte[] {2, 2}, 2);
-            outbox.add(sink, new byte[] {3, 3, 3}, 3);
-            sink.release.countDown();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (sink.sizes.size() < 3 && System.nanoTime() < deadline) {
-                Thread.sleep(1);
-            }
-            assertEquals(List.of(1, 2, 3), sink.sizes);
-        } finally {
-            outbox.close();
+    /** Waits up to 5 seconds for the condition; the assertions that follow tell whether it came. */
+    private static void awaitUntil(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
+            Thread.sleep(1);
         }
     }
 

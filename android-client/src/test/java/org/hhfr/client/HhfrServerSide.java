@@ -4,6 +4,10 @@ import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -54,10 +58,19 @@ final class HhfrServerSide implements AutoCloseable {
     final AtomicInteger dispatched = new AtomicInteger();
     /** What the engine of the stream that dispatched the latest request runs. */
     final AtomicReference<ReliabilityConfig> engineConfig = new AtomicReference<>();
+    /** One dispatch thread, so a request {@link #HELD} in dispatch keeps the later ones from starting. */
+    private final ExecutorService dispatch = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "test-dispatch");
+        thread.setDaemon(true);
+        return thread;
+    });
+    /** Requests whose first value is {@link #HELD} wait in dispatch until {@link #release()}. */
+    static final float HELD = 1e9f;
+    private final CountDownLatch held = new CountDownLatch(1);
 
     private HhfrServerSide(ServerCapabilities capabilities) throws IOException {
         streams = StreamServer.start(store, StreamDispatcher.ofFunction(this::sum),
-                StreamServerConfig.on("127.0.0.1").withIoThreads(1));
+                StreamServerConfig.on("127.0.0.1").ioThreads(1).dispatchExecutor(dispatch).build());
         NegotiationHandler handler = new NegotiationHandler(capabilities, store, this::endpointFor,
                 operation -> FloatSum.published(), SchemaLimits.defaults());
         service = TestService.hhfr(new SoapNegotiationService(handler,
@@ -66,7 +79,16 @@ final class HhfrServerSide implements AutoCloseable {
 
     /** A server whose negotiation accepts only {@code transports} (HHFR transport URIs). */
     static HhfrServerSide offering(String... transports) throws IOException {
-        return new HhfrServerSide(ServerCapabilities.defaults().withTransports(Arrays.asList(transports)));
+        return new HhfrServerSide(
+                ServerCapabilities.defaults().toBuilder().transports(Arrays.asList(transports)).build());
+    }
+
+    /** The HHFR transport URI a session of a stream {@code mode} negotiates. */
+    static String transportOf(Mode mode) {
+        if (mode == Mode.SOAP) {
+            throw new IllegalArgumentException("SOAP is no HHFR transport");
+        }
+        return mode == Mode.HHFR_TCP ? HhfrUris.TRANSPORT_TCP : HhfrUris.TRANSPORT_UDP;
     }
 
     /** A server whose negotiation grants within {@code capabilities}. */
@@ -112,11 +134,18 @@ final class HhfrServerSide implements AutoCloseable {
         store.purgeExpired();
     }
 
+    /** Lets the requests {@link #HELD} in dispatch go on, now and from now on. */
+    void release() {
+        held.countDown();
+    }
+
     @Override
     public void close() {
+        release();
         service.close();
         streams.close();
         store.close();
+        dispatch.shutdownNow();
     }
 
     private StreamEndpoint endpointFor(String transport) {
@@ -134,11 +163,18 @@ final class HhfrServerSide implements AutoCloseable {
         Representation representation = Representations.standard().get(session.context().representationUri());
         try {
             Message request = representation.decode(session.context().request(), message.payload());
+            float[] values = request.record().floats("values");
+            if (values.length > 0 && values[0] == HELD) {
+                held.await(10, TimeUnit.SECONDS);
+            }
             dispatched.incrementAndGet();
             engineConfig.set(session.engineConfig());
             return representation.encode(FloatSum.respond(request));
         } catch (MalformedMessageException e) {
             throw new IllegalArgumentException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 }

@@ -25,6 +25,8 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The negotiated policy is the contract: the real client library offers terms other than the defaults, the real
@@ -35,12 +37,13 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class NegotiatedPolicyTest {
     /** Every offered term differs from the default (ordering cannot: the engine delivers in order only). */
-    private static final ReliabilityPolicy OFFERED = ReliabilityPolicy.defaults()
-            .withDeliveryAssurance(DeliveryAssurance.AT_MOST_ONCE)
-            .withRetransmissionIntervalMillis(300)
-            .withAckIntervalMillis(20)
-            .withWindow(48)
-            .withValidForMillis(30_000);
+    private static final ReliabilityPolicy OFFERED = ReliabilityPolicy.defaults().toBuilder()
+            .deliveryAssurance(DeliveryAssurance.AT_MOST_ONCE)
+            .retransmissionIntervalMillis(300)
+            .ackIntervalMillis(20)
+            .window(48)
+            .validForMillis(30_000)
+            .build();
     /** The client's limit on responses, offered as its maxMessageBytes. */
     private static final int CLIENT_MAX_MESSAGE_BYTES = 64 << 10;
     /** The server's limit on requests, granted as the agreed maxRequestBytes. */
@@ -55,18 +58,10 @@ class NegotiatedPolicyTest {
         }
     }
 
-    @Test
-    void bothEnginesOfATcpStreamRunEveryAgreedTerm() throws Exception {
-        bothEnginesRunEveryAgreedTerm(HhfrUris.TRANSPORT_TCP, Mode.HHFR_TCP);
-    }
-
-    @Test
-    void bothEnginesOfAUdpStreamRunEveryAgreedTerm() throws Exception {
-        bothEnginesRunEveryAgreedTerm(HhfrUris.TRANSPORT_UDP, Mode.HHFR_UDP);
-    }
-
-    private void bothEnginesRunEveryAgreedTerm(String transport, Mode mode) throws Exception {
-        server = serving(transport, ServerCapabilities.defaults());
+    @ParameterizedTest(name = "over {0}")
+    @EnumSource(value = Mode.class, names = {"HHFR_TCP", "HHFR_UDP"})
+    void bothEnginesOfAStreamRunEveryAgreedTerm(Mode mode) throws Exception {
+        server = serving(HhfrServerSide.transportOf(mode), ServerCapabilities.defaults());
         try (HhfrClient client = offering(OFFERED, new ResumptionTicketCache())) {
             Session session = client.open(FloatSum.operation());
             assertEquals(mode, session.mode());
@@ -83,8 +78,8 @@ class NegotiatedPolicyTest {
 
             ResumptionTicket ticket = client.tickets().get(key(client)).orElseThrow(AssertionError::new);
             ReliabilityPolicy agreed = ticket.policy();
-            assertEquals(OFFERED.withMaxRequestBytes(SERVER_MAX_MESSAGE_BYTES)
-                    .withMaxResponseBytes(CLIENT_MAX_MESSAGE_BYTES), agreed, "the ticket keeps the agreement");
+            assertEquals(OFFERED.toBuilder().maxRequestBytes(SERVER_MAX_MESSAGE_BYTES)
+                    .maxResponseBytes(CLIENT_MAX_MESSAGE_BYTES).build(), agreed, "the ticket keeps the agreement");
             StoredSession stored = server.stored(ticket.sessionId());
             assertEquals(agreed, stored.context().characteristics().reliability(), "the store keeps it too");
             assertEquals(30_000, stored.expiresAtMillis() - stored.lastUsedAtMillis(),
@@ -142,12 +137,12 @@ class NegotiatedPolicyTest {
     void unorderedDeliveryIsDeclinedWithAReasonNamingTheTerm() throws Exception {
         server = serving(HhfrUris.TRANSPORT_TCP, ServerCapabilities.defaults());
         try (HhfrClient client = offering(OFFERED, new ResumptionTicketCache())) {
-            NegotiationOutcome outcome = negotiate(client, OFFERED.withInOrder(false));
+            NegotiationOutcome outcome = negotiate(client, OFFERED.toBuilder().inOrder(false).build());
 
             assertEquals(NegotiationOutcome.Kind.DECLINED, outcome.kind());
             assertTrue(outcome.reason().contains("inOrder"), outcome.reason());
         }
-        try (HhfrClient client = offering(OFFERED.withInOrder(false), new ResumptionTicketCache())) {
+        try (HhfrClient client = offering(OFFERED.toBuilder().inOrder(false).build(), new ResumptionTicketCache())) {
             Session session = client.open(FloatSum.operation());
             assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
             assertEquals(Mode.SOAP, session.mode(), "never granted silently: the client stays on SOAP");
@@ -156,8 +151,8 @@ class NegotiatedPolicyTest {
 
     @Test
     void termsBeyondTheServersBoundsAreCounteredWithAReasonAndBothEnginesRunTheCounter() throws Exception {
-        server = serving(HhfrUris.TRANSPORT_TCP, ServerCapabilities.defaults().withMaxWindow(32)
-                .withMinRetransmissionIntervalMillis(400));
+        server = serving(HhfrUris.TRANSPORT_TCP, ServerCapabilities.defaults().toBuilder().maxWindow(32)
+                .minRetransmissionIntervalMillis(400).build());
         try (HhfrClient client = offering(OFFERED, new ResumptionTicketCache())) {
             NegotiationOutcome outcome = negotiate(client, OFFERED);
 
@@ -183,8 +178,8 @@ class NegotiatedPolicyTest {
     }
 
     private static HhfrServerSide serving(String transport, ServerCapabilities capabilities) throws Exception {
-        return HhfrServerSide.granting(capabilities.withTransports(Collections.singletonList(transport))
-                .withMaxMessageBytes(SERVER_MAX_MESSAGE_BYTES));
+        return HhfrServerSide.granting(capabilities.toBuilder().transports(Collections.singletonList(transport))
+                .maxMessageBytes(SERVER_MAX_MESSAGE_BYTES).build());
     }
 
     /** A client that offers {@code policy} and negotiates in {@code open}. */
@@ -203,7 +198,7 @@ class NegotiatedPolicyTest {
 
     private static TicketKey key(HhfrClient client) {
         Operation operation = FloatSum.operation();
-        return TicketKey.of(client.settings().serviceUrl().toString(), operation.soapAction() + " "
+        return TicketKey.of(client.settings().serviceUrl.toString(), operation.soapAction() + " "
                 + operation.element(), operation.fingerprint());
     }
 

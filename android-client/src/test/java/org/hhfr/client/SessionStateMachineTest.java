@@ -386,10 +386,10 @@ class SessionStateMachineTest {
 
     private static StreamGrant grant(boolean fromTicket, long validForMillis) {
         try {
-            ResumptionTicket ticket = new ResumptionTicket(SessionId.of(new byte[16]),
+            ResumptionTicket ticket = ResumptionTicket.of(SessionId.of(new byte[16]),
                     SessionToken.fromBytes(new byte[32]), StreamEndpoint.of("127.0.0.1", 9),
                     HhfrUris.REPRESENTATION_BINARY, HhfrUris.TRANSPORT_TCP,
-                    ReliabilityPolicy.defaults().withValidForMillis(validForMillis));
+                    ReliabilityPolicy.defaults().toBuilder().validForMillis(validForMillis).build());
             return new StreamGrant(ticket, fromTicket, 1);
         } catch (Exception e) {
             throw new AssertionError(e);

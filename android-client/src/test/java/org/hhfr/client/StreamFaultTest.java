@@ -47,7 +47,7 @@ class StreamFaultTest {
 
     StreamFaultTest() throws Exception {
         server = StreamServer.start(store, StreamDispatcher.ofFunction(StreamFaultTest::sumOfNonEmpty),
-                StreamServerConfig.on("127.0.0.1").withIoThreads(1));
+                StreamServerConfig.on("127.0.0.1").ioThreads(1).build());
     }
 
     @AfterEach
@@ -92,9 +92,9 @@ class StreamFaultTest {
             throws Exception {
         Operation operation = FloatSum.operation();
         SessionGrant grant = store.create(StreamContext.builder()
-                .scheme(HhfrUris.SCHEME_V1)
-                .representation(BinaryRepresentation.URI)
-                .transport(transport)
+                .schemeUri(HhfrUris.SCHEME_V1)
+                .representationUri(BinaryRepresentation.URI)
+                .transportUri(transport)
                 .operation(FloatSum.serviceOperation(SoapVersion.SOAP_11))
                 .request(FloatSum.REQUEST_STRUCTURE)
                 .response(FloatSum.RESPONSE_STRUCTURE)
@@ -102,7 +102,7 @@ class StreamFaultTest {
                 .build());
         tickets.put(TicketKey.of(serviceUrl, operation.soapAction() + " " + operation.element(),
                         operation.fingerprint()),
-                new ResumptionTicket(grant.id(), grant.token(), StreamEndpoint.of("127.0.0.1", port),
+                ResumptionTicket.of(grant.id(), grant.token(), StreamEndpoint.of("127.0.0.1", port),
                         BinaryRepresentation.URI, transport, ReliabilityPolicy.defaults()),
                 60_000);
     }

@@ -13,7 +13,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
+import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
@@ -47,6 +49,8 @@ final class TestService implements AutoCloseable {
     private final XmlRepresentation xml = new XmlRepresentation();
     final AtomicInteger soapCalls = new AtomicInteger();
     final AtomicInteger negotiations = new AtomicInteger();
+    /** The HTTP headers of the latest float-sum request. */
+    final AtomicReference<Headers> lastHeaders = new AtomicReference<>();
 
     private TestService(SoapNegotiationService negotiation) throws IOException {
         this.negotiation = negotiation;
@@ -82,6 +86,7 @@ final class TestService implements AutoCloseable {
         try (InputStream in = exchange.getRequestBody()) {
             body = in.readAllBytes();
         }
+        lastHeaders.set(exchange.getRequestHeaders());
         String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
         SoapVersion version = contentType != null && contentType.startsWith(SoapVersion.SOAP_12.mediaType())
                 ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;

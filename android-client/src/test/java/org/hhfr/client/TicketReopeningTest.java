@@ -8,6 +8,8 @@ import org.hhfr.transports.netty.TransportMetrics;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A session outlives its streams: closing a stream keeps the resumption ticket, and a client that shares only
@@ -25,19 +27,10 @@ class TicketReopeningTest {
         }
     }
 
-    @Test
-    void aSecondClientWithOnlyTheTicketCacheStreamsOverTcpWithoutNegotiating() throws Exception {
-        aSecondClientWithOnlyTheTicketCacheStreamsWithoutNegotiating(HhfrUris.TRANSPORT_TCP, Mode.HHFR_TCP);
-    }
-
-    @Test
-    void aSecondClientWithOnlyTheTicketCacheStreamsOverUdpWithoutNegotiating() throws Exception {
-        aSecondClientWithOnlyTheTicketCacheStreamsWithoutNegotiating(HhfrUris.TRANSPORT_UDP, Mode.HHFR_UDP);
-    }
-
-    private void aSecondClientWithOnlyTheTicketCacheStreamsWithoutNegotiating(String transport, Mode mode)
-            throws Exception {
-        server = HhfrServerSide.offering(transport);
+    @ParameterizedTest(name = "over {0}")
+    @EnumSource(value = Mode.class, names = {"HHFR_TCP", "HHFR_UDP"})
+    void aSecondClientWithOnlyTheTicketCacheStreamsWithoutNegotiating(Mode mode) throws Exception {
+        server = HhfrServerSide.offering(HhfrServerSide.transportOf(mode));
         TestService service = server.service();
         ResumptionTicketCache tickets = new ResumptionTicketCache();
         try (HhfrClient first = client(tickets)) {

@@ -1,0 +1,47 @@
+package org.hhfr.client;
+
+import org.hhfr.contextstore.ReliabilityPolicy;
+
+/**
+ * What happens to a session's road, for logging and metrics (OkHttp's {@code EventListener} habit): extend it,
+ * override what interests you, and give it to {@link HhfrClient.Builder#eventListener}. Every method does
+ * nothing by default. Methods are called outside the library's locks, on the thread that saw the event (a
+ * caller, a background task, a stream's reader): keep them short and never block in them.
+ */
+public abstract class EventListener {
+    /** The listener that ignores everything (the default). */
+    public static final EventListener NONE = new EventListener() {
+    };
+
+    /**
+     * The session streams: a stream the service granted (or one reopened from a ticket) is open, in {@code mode}
+     * under the {@code agreed} terms (what both ends run).
+     */
+    public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
+    }
+
+    /**
+     * The session falls back to plain SOAP for good: {@code reason} says why (the service's answer declined, the
+     * stream could not be opened or was refused, ...).
+     */
+    public void fellBackToSoap(Session session, String reason) {
+    }
+
+    /** A TCP stream's connection broke or fell silent ({@code cause}); the stream reconnects. */
+    public void reconnecting(Session session, String cause) {
+    }
+
+    /** A reconnected TCP stream was accepted again: nothing was lost, what was unacknowledged is resent. */
+    public void resumed(Session session) {
+    }
+
+    /**
+     * The stream is lost for good ({@code cause}): its calls in flight failed; the next call negotiates again.
+     */
+    public void streamLost(Session session, String cause) {
+    }
+
+    /** The session was closed. */
+    public void closed(Session session) {
+    }
+}

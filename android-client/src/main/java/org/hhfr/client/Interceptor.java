@@ -1,0 +1,31 @@
+package org.hhfr.client;
+
+import org.hhfr.streamer.Message;
+
+/**
+ * Sees every call as it leaves on its road and when it ends: for logging, timing and HTTP headers (an
+ * authorization header, a trace id). Give it to {@link HhfrClient.Builder#addInterceptor}; interceptors run
+ * in the order they were added. Both methods do nothing by default and must not block or throw (a throwing
+ * {@link #onCall} fails the call).
+ *
+ * <p>What it can change: only the HTTP headers of a call that travels as plain SOAP (the first call, which
+ * carries the offer, included). On a stream there are no per-call headers: {@link CallDetails#header} is
+ * ignored there ({@link CallDetails#takesHeaders()} says which), the stream being authenticated once by the
+ * session's token. It cannot change the request, the response or the road.
+ */
+public interface Interceptor {
+    /**
+     * The call leaves now in {@link CallDetails#mode()}, on the thread that sends it. A call a refused stream
+     * handed back is seen again on its new road.
+     */
+    default void onCall(CallDetails call) {
+    }
+
+    /**
+     * The call ended: {@code response} or {@code failure} ({@link CallTimeoutException} at its deadline, a
+     * {@link java.util.concurrent.CancellationException} when cancelled), {@link CallDetails#elapsedMillis()}
+     * after it left. On the thread that completed it (the callback executor's, when one is set).
+     */
+    default void onEnd(CallDetails call, Message response, Throwable failure) {
+    }
+}

@@ -1,0 +1,52 @@
+package org.hhfr.client;
+
+/**
+ * Tells the app's {@link EventListener} what a session's state machine did: each change of its
+ * {@link SessionState} that the app cares about becomes one event, and a TCP stream's reconnections too.
+ * Called by {@link SessionDriver} after it released the session's lock, and by a stream's reader thread.
+ */
+final class SessionEvents implements TcpChannel.Reconnections {
+    private final EventListener listener;
+    private final Session session;
+
+    SessionEvents(EventListener listener, Session session) {
+        this.listener = listener;
+        this.session = session;
+    }
+
+    /**
+     * The machine went from {@code before} to {@code after}; {@code streamed} is its stream's grant (if it
+     * streams), {@code reason} what caused the step (a decline's reason, a failure's message) or null.
+     */
+    void changed(SessionState before, SessionState after, StreamGrant streamed, String reason) {
+        if (before == after) {
+            return;
+        }
+        switch (after) {
+            case STREAMING:
+                listener.negotiated(session, streamed.mode(), streamed.ticket.policy());
+                break;
+            case SOAP:
+                listener.fellBackToSoap(session, reason != null ? reason : "the stream was not granted");
+                break;
+            case STREAM_LOST:
+                listener.streamLost(session, reason != null ? reason : "the stream was lost");
+                break;
+            case CLOSED:
+                listener.closed(session);
+                break;
+            default:
+                break;
+        }
+    }
+
+    @Override
+    public void reconnecting(String cause) {
+        listener.reconnecting(session, cause);
+    }
+
+    @Override
+    public void resumed() {
+        listener.resumed(session);
+    }
+}

@@ -1,0 +1,58 @@
+package org.hhfr.client;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+import java.net.SocketTimeoutException;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+
+/** Fetches a service's WSDL document over HTTP GET, within the client's timeouts and a size limit. */
+final class WsdlDownload {
+    /** Largest WSDL document read by {@link HhfrClient#operation(String)}. */
+    static final int MAX_WSDL_BYTES = 4 << 20;
+
+    private WsdlDownload() {
+    }
+
+    static String fetch(String source, ClientSettings settings) throws HhfrException {
+        try {
+            HttpURLConnection connection = (HttpURLConnection) new URL(source).openConnection();
+            try {
+                connection.setConnectTimeout(settings.connectTimeoutMillis);
+                connection.setReadTimeout(settings.readTimeoutMillis);
+                connection.setInstanceFollowRedirects(false);
+                int status = connection.getResponseCode();
+                if (status != HttpURLConnection.HTTP_OK) {
+                    throw new HhfrException("fetching the WSDL at " + source + " answered HTTP " + status);
+                }
+                try (InputStream in = connection.getInputStream()) {
+                    return readBounded(in, source);
+                }
+            } finally {
+                connection.disconnect();
+            }
+        } catch (SocketTimeoutException e) {
+            throw new CallTimeoutException("fetching the WSDL at " + source + " timed out: " + e.getMessage(),
+                    settings.readTimeoutMillis, e);
+        } catch (HhfrException e) {
+            throw e;
+        } catch (IOException e) {
+            throw new HhfrException("cannot fetch the WSDL at " + source + ": " + e, e);
+        }
+    }
+
+    private static String readBounded(InputStream in, String source) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        byte[] chunk = new byte[8192];
+        int n;
+        while ((n = in.read(chunk)) > 0) {
+            bytes.write(chunk, 0, n);
+            if (bytes.size() > MAX_WSDL_BYTES) {
+                throw new MessageTooLargeException("the WSDL at " + source, -1, MAX_WSDL_BYTES);
+            }
+        }
+        return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+    }
+}

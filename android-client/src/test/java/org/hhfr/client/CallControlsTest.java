@@ -1,0 +1,245 @@
+package org.hhfr.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.streamer.Message;
+import org.hhfr.transports.netty.TransportMetrics.Counter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The controls an app has over its calls, against the real server side: cancelling, per-call deadlines, the
+ * callback executor, the event listener and interceptors. The server dispatches on one thread, and a request
+ * whose first value is {@link HhfrServerSide#HELD} holds it until released, so the requests behind it are
+ * provably not started.
+ */
+@Timeout(30)
+class CallControlsTest {
+    private HhfrServerSide server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private HhfrClient.Builder streamingClient() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        return HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP).negotiateOnOpen(true);
+    }
+
+    @Test
+    void cancellingAStreamCallFreesItAndTheServerSkipsItIfNotStarted() throws Exception {
+        try (HhfrClient client = streamingClient().build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            CompletableFuture<Message> holding = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 1f));
+            CompletableFuture<Message> cancelled = session.callAsync(FloatSum.request(1f, 2f));
+            assertTrue(cancelled.cancel(true));
+            await(() -> server.metrics().get(Counter.MESSAGES_CANCELLED) == 1);
+            server.release();
+            assertEquals(HhfrServerSide.HELD + 1f, holding.get(10, TimeUnit.SECONDS).record().floatValue("return"));
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertEquals(2, server.dispatched.get(), "the cancelled request was never dispatched");
+            assertTrue(cancelled.isCancelled());
+        }
+    }
+
+    @Test
+    void anAsyncCallsOwnDeadlineFailsItAndFreesItsSlot() throws Exception {
+        try (HhfrClient client = streamingClient().callTimeoutMillis(30_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> holding = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 1f));
+            long start = System.nanoTime();
+            CompletableFuture<Message> late = session.callAsync(FloatSum.request(1f, 2f),
+                    CallOptions.timeoutMillis(300));
+            ExecutionException failure = assertThrowsExecution(late);
+            assertInstanceOf(CallTimeoutException.class, failure.getCause());
+            assertEquals(300, ((CallTimeoutException) failure.getCause()).timeoutMillis());
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000);
+            await(() -> server.metrics().get(Counter.MESSAGES_CANCELLED) == 1);
+            server.release();
+            holding.get(10, TimeUnit.SECONDS);
+            assertEquals(1, server.dispatched.get(), "the expired request was never dispatched");
+        }
+    }
+
+    @Test
+    void cancellingASoapCallAbortsItsHttpRequest() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             HhfrClient client = HhfrClient.builder("http://127.0.0.1:" + silent.getLocalPort() + "/FloatSum")
+                     .preferredModes(Mode.SOAP).readTimeoutMillis(60_000).callTimeoutMillis(60_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> call = session.callAsync(FloatSum.request(1f));
+            try (Socket accepted = silent.accept()) {
+                accepted.setSoTimeout(10_000);
+                InputStream in = accepted.getInputStream();
+                in.read(new byte[8192]); // the request arrived
+                long start = System.nanoTime();
+                call.cancel(true);
+                byte[] rest = new byte[8192];
+                int n;
+                do {
+                    n = in.read(rest);
+                } while (n > 0);
+                assertEquals(-1, n, "the client closed the connection");
+                assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000);
+            }
+        }
+    }
+
+    @Test
+    void asyncResultsArriveOnTheCallbackExecutor() throws Exception {
+        ExecutorService app = Executors.newSingleThreadExecutor(task -> new Thread(task, "app-main"));
+        try (HhfrClient client = streamingClient().callbackExecutor(app).build()) {
+            Session session = client.open(FloatSum.operation());
+            AtomicReference<String> thread = new AtomicReference<>();
+            CompletableFuture<Message> call = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 2f));
+            CompletableFuture<Void> seen = call.thenAccept(response -> thread.set(Thread.currentThread().getName()));
+            server.release();
+            seen.get(10, TimeUnit.SECONDS);
+            assertEquals("app-main", thread.get());
+        } finally {
+            app.shutdownNow();
+        }
+    }
+
+    @Test
+    void theListenerHearsTheStreamNegotiatedResumedAndClosed() throws Exception {
+        RecordingListener events = new RecordingListener();
+        try (HhfrClient client = streamingClient().eventListener(events).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(1f, session.call(Float.class, new float[] {1f}));
+            assertEquals(List.of("negotiated HHFR_TCP window " + ReliabilityPolicy.defaults().window()),
+                    events.seen);
+            server.dropConnections();
+            await(() -> events.seen.contains("resumed"), events.seen);
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            session.close();
+            assertTrue(events.seen.get(1).startsWith("reconnecting "), events.seen.toString());
+            assertEquals("closed", events.seen.get(events.seen.size() - 1));
+        }
+    }
+
+    @Test
+    void theListenerHearsWhyTheSessionFellBackToSoap() throws Exception {
+        RecordingListener events = new RecordingListener();
+        try (TestService plain = TestService.plain();
+             HhfrClient client = HhfrClient.builder(plain.url()).eventListener(events).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertEquals(1, events.seen.size(), events.seen.toString());
+            assertTrue(events.seen.get(0).startsWith("fell back: ") && events.seen.get(0).contains("hhfr:Answer"),
+                    events.seen.toString());
+        }
+    }
+
+    @Test
+    void interceptorsSeeEveryCallAndAddHttpHeadersToSoapCalls() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        Interceptor tracing = new Interceptor() {
+            @Override
+            public void onCall(CallDetails call) {
+                call.header("X-Trace", "42");
+                seen.add("call " + call.mode() + " " + call.request().record().floats("values").length);
+            }
+
+            @Override
+            public void onEnd(CallDetails call, Message response, Throwable failure) {
+                assertNull(failure);
+                assertTrue(call.elapsedMillis() >= 0);
+                seen.add("end " + call.mode() + " " + response.record().floatValue("return"));
+            }
+        };
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
+                .addInterceptor(tracing).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertEquals("42", server.service().lastHeaders.get().getFirst("X-Trace"));
+            await(() -> session.mode() == Mode.HHFR_TCP);
+            assertEquals(6f, session.call(Float.class, new float[] {1f, 2f, 3f}));
+            await(() -> seen.size() == 4);
+            assertEquals(List.of("call SOAP 2", "end SOAP 3.0", "call HHFR_TCP 3", "end HHFR_TCP 6.0"), seen);
+        }
+    }
+
+    private static ExecutionException assertThrowsExecution(CompletableFuture<Message> future) throws Exception {
+        try {
+            future.get(10, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            return e;
+        }
+        throw new AssertionError("the call did not fail");
+    }
+
+    private static void await(BooleanSupplier condition) throws InterruptedException {
+        await(condition, "");
+    }
+
+    private static void await(BooleanSupplier condition, Object seen) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the condition did not hold within 10 s " + seen);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    /** Writes down the events it hears, in order. */
+    private static final class RecordingListener extends EventListener {
+        final List<String> seen = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
+            seen.add("negotiated " + mode + " window " + agreed.window());
+        }
+
+        @Override
+        public void fellBackToSoap(Session session, String reason) {
+            seen.add("fell back: " + reason);
+        }
+
+        @Override
+        public void reconnecting(Session session, String cause) {
+            seen.add("reconnecting " + cause);
+        }
+
+        @Override
+        public void resumed(Session session) {
+            seen.add("resumed");
+        }
+
+        @Override
+        public void streamLost(Session session, String cause) {
+            seen.add("lost " + cause);
+        }
+
+        @Override
+        public void closed(Session session) {
+            seen.add("closed");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package org.hhfr.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import java.util.List;
+
+import org.hhfr.schemas.OperationStructures;
+import org.hhfr.schemas.QualifiedName;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A WSDL with one operation whose messages HHFR cannot represent (a bean field published as {@code xs:date})
+ * still gives the client its other operations; the bad one has a verdict naming element, type, construct
+ * and line:column, and asking for it says so.
+ */
+class WsdlOperationsTest {
+    private static final String NS = "http://reservations.hhfr.org";
+    private static final String SOURCE = "reservations.wsdl";
+
+    private static WsdlOperations reservations() throws IOException {
+        String wsdl = new String(Files.readAllBytes(Paths.get("..", "examples", SOURCE)), StandardCharsets.UTF_8);
+        return WsdlOperations.read(wsdl, SOURCE);
+    }
+
+    @Test
+    void theOperationThatDerivesIsAnOrdinaryOperation() throws Exception {
+        Operation confirm = reservations().operation("confirm", SOURCE);
+
+        assertEquals(new QualifiedName(NS, "confirm"), confirm.element());
+        assertEquals("urn:confirm", confirm.soapAction());
+        assertEquals(new QualifiedName(NS, "confirmResponse"), confirm.response().root().name());
+    }
+
+    @Test
+    void everyOperationHasAVerdictAndTheUnderivableOneSaysWhereAndWhy() throws Exception {
+        List<OperationStructures> verdicts = reservations().structures();
+
+        assertEquals(2, verdicts.size());
+        OperationStructures confirm = verdicts.get(0);
+        assertEquals("confirm", confirm.operation());
+        assertTrue(confirm.isStreamable());
+        assertNull(confirm.reason());
+        OperationStructures book = verdicts.get(1);
+        assertEquals("book", book.operation());
+        assertFalse(book.isStreamable());
+        assertEquals(new QualifiedName(NS, "bookResponse"), book.responseElement());
+        assertEquals("the request element {" + NS + "}book: 11:21: type {" + NS + "/xsd}Booking: element 'when'"
+                + " has the built-in type xs:date, which is not supported", book.reason());
+    }
+
+    @Test
+    void askingForTheUnderivableOperationFailsWithItsReason() throws Exception {
+        HhfrException e = assertThrows(HhfrException.class, () -> reservations().operation("book", SOURCE));
+
+        assertTrue(e.getMessage().startsWith("operation 'book' of the WSDL at " + SOURCE + " cannot be called: the"
+                + " request element {" + NS + "}book: 11:21: type"), e.getMessage());
+    }
+}
