@@ -234,11 +234,13 @@ class NegotiationOverAxis2Test {
     }
 
     @Test
-    void aServiceWithoutTheModuleAnswersTheFirstCallAndTheClientFallsBack() throws Exception {
+    void aServiceWithoutTheModuleAnswersTheFirstCallAndDeclinesTheStreamSayingWhy() throws Exception {
         OptimisticResult<List<String>> result = negotiator("PointsOfInterest", SoapVersion.SOAP_11).callWithOffer(
                 key("PointsOfInterest", "list"), "urn:list", tcpOffer().build(), List.of(),
                 body(Envelopes.list(2)), BODY);
-        assertEquals(NegotiationOutcome.Kind.NOT_SUPPORTED, result.outcome().kind());
+        assertEquals(NegotiationOutcome.Kind.DECLINED, result.outcome().kind());
+        assertEquals("the service PointsOfInterest does not engage the hhfr module: it is served as plain SOAP",
+                result.outcome().reason());
         List<String> records = Envelopes.returns(result.response().body().get(0));
         assertEquals(2, records.size());
         String plain = RawHttp.postSoap11(server.port(), "/axis2/services/PointsOfInterest", "urn:list",

@@ -183,7 +183,7 @@ class StreamEndToEndTest {
         };
         try (StreamServer streams = StreamServer.start(server.negotiation().store(),
                 new AxisStreamDispatcher(counting, REPRESENTATIONS),
-                StreamServerConfig.on(TestServers.LOOPBACK).withPorts(0, ServerSettings.NOT_SERVED))) {
+                StreamServerConfig.on(TestServers.LOOPBACK).ports(0, ServerSettings.NOT_SERVED).build())) {
             for (int s = 0; s < 2; s++) {
                 Negotiated session = negotiate("FloatSum", "sum", Envelopes.sum("1"), HhfrUris.TRANSPORT_TCP,
                         HhfrUris.REPRESENTATION_BINARY);

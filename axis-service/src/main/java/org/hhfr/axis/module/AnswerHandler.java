@@ -13,21 +13,26 @@ import org.hhfr.negotiation.HhfrUris;
  * Puts the {@code hhfr:Answer} that {@link OfferHandler} decided into the response's header, as a block Axiom
  * fills from {@link AnswerHeaderSource} when it writes the response.
  */
-final class AnswerHandler extends AbstractHandler {
-    static final String NAME = "HhfrAnswer";
+public final class AnswerHandler extends AbstractHandler {
+    /** Axis2 makes the handler from {@code module.xml}. */
+    public AnswerHandler() {
+    }
 
     @Override
     public InvocationResponse invoke(MessageContext message) {
         OperationContext operation = message.getOperationContext();
         Object answer = operation == null ? null : operation.getProperty(OfferHandler.ANSWER_PROPERTY);
         if (answer instanceof Answer) {
-            SOAPEnvelope envelope = message.getEnvelope();
-            SOAPFactory factory = (SOAPFactory) envelope.getOMFactory();
-            SOAPHeader header = envelope.getHeader() != null ? envelope.getHeader()
-                    : factory.createSOAPHeader(envelope);
-            header.addChild(factory.createSOAPHeaderBlock("Answer", factory.createOMNamespace(HhfrUris.NAMESPACE, ""),
-                    new AnswerHeaderSource((Answer) answer)));
+            addTo(message.getEnvelope(), (Answer) answer);
         }
         return InvocationResponse.CONTINUE;
+    }
+
+    /** Adds {@code answer} to the envelope's header (made if it has none). */
+    static void addTo(SOAPEnvelope envelope, Answer answer) {
+        SOAPFactory factory = (SOAPFactory) envelope.getOMFactory();
+        SOAPHeader header = envelope.getHeader() != null ? envelope.getHeader() : factory.createSOAPHeader(envelope);
+        header.addChild(factory.createSOAPHeaderBlock("Answer", factory.createOMNamespace(HhfrUris.NAMESPACE, ""),
+                new AnswerHeaderSource(answer)));
     }
 }

@@ -1,93 +1,164 @@
 package org.hhfr.axis.module;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
+
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
+import org.apache.axis2.deployment.DeploymentEngine;
+import org.apache.axis2.deployment.ModuleBuilder;
 import org.apache.axis2.description.AxisDescription;
 import org.apache.axis2.description.AxisModule;
 import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
-import org.apache.axis2.description.Flow;
 import org.apache.axis2.description.HandlerDescription;
 import org.apache.axis2.description.InOutAxisOperation;
-import org.apache.axis2.description.PhaseRule;
+import org.apache.axis2.description.ModuleConfiguration;
+import org.apache.axis2.description.Parameter;
 import org.apache.axis2.engine.AxisConfiguration;
 import org.apache.axis2.engine.Handler;
+import org.apache.axis2.engine.Phase;
 import org.apache.axis2.modules.Module;
 import org.apache.neethi.Assertion;
 import org.apache.neethi.Policy;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * HHFR as an Axis2 module, built in code (no {@code .mar}, no {@code module.xml}) and engaged per service.
- * Engaging it adds {@link OfferHandler} to the operation in-phase, {@link AnswerHandler} to the operation
- * out-phase and the {@code negotiate} operation ({@link NegotiateReceiver}). (An operation carried by an
- * {@code AxisModule} itself would share its phase lists across services, so each service gets its own.) A service it is not engaged on is an ordinary Axis2 service.
+ * HHFR as an Axis2 module ({@code hhfr}, described by {@code META-INF/module.xml} in {@code hhfr-VERSION.mar}):
+ * {@link OfferHandler} in the operation in-phase, {@link AnswerHandler} in the operation out-phase, and the
+ * {@code negotiate} operation added to each service it is engaged on. {@link #init} reads the module's
+ * parameters ({@link ModuleSettings}) and starts, once per {@link ConfigurationContext}, the context store,
+ * the negotiation and the TCP and UDP stream listeners ({@link ModuleRuntime}); {@link #shutdown} stops them.
+ * When they cannot start (a bad parameter, a port in use), init fails with a one-line reason and the module
+ * stays inert: the services it is engaged on answer plain SOAP, without an answer to any offer. A service it
+ * is not engaged on is an ordinary Axis2 service.
  */
 public final class HhfrModule implements Module {
     /** The module's name in the Axis2 configuration. */
     public static final String NAME = "hhfr";
 
-    private static final String OPERATION_IN_PHASE = "OperationInPhase";
-    private static final String OPERATION_OUT_PHASE = "OperationOutPhase";
+    private static final Logger LOG = LoggerFactory.getLogger(HhfrModule.class);
+    private static final String RUNTIME_PROPERTY = ModuleRuntime.class.getName();
+    private static final String FAILURE_PROPERTY = HhfrModule.class.getName() + ".failure";
 
-    private final NegotiateReceiver negotiateReceiver;
-
-    private HhfrModule(NegotiateReceiver negotiateReceiver) {
-        this.negotiateReceiver = negotiateReceiver;
-    }
-
-    /** Builds the module around {@code negotiation} and adds it to the configuration; {@link #engage} it on services. */
-    public static AxisModule register(AxisConfiguration configuration, HhfrNegotiation negotiation) throws AxisFault {
-        AxisModule module = new AxisModule(NAME);
-        module.setModule(new HhfrModule(new NegotiateReceiver(negotiation)));
-        module.setModuleClassLoader(HhfrModule.class.getClassLoader());
-        module.setParent(configuration);
-
-        Flow in = new Flow();
-        in.addHandler(describe(new OfferHandler(negotiation), OfferHandler.NAME, OPERATION_IN_PHASE));
-        module.setInFlow(in);
-        Flow out = new Flow();
-        out.addHandler(describe(new AnswerHandler(), AnswerHandler.NAME, OPERATION_OUT_PHASE));
-        module.setOutFlow(out);
-
-        configuration.addModule(module);
-        return module;
+    /** Axis2 makes the module from {@code module.xml}. */
+    public HhfrModule() {
     }
 
     /**
-     * Engages the module on {@code service} and adds the service's {@code negotiate} operation (SOAPAction
-     * {@code urn:hhfr:negotiation:1#negotiate}), a control operation that stays out of the WSDL.
+     * Makes the module available in {@code configuration} before its context is created (which starts it):
+     * the one the configuration's repository deployed from a {@code .mar}, or else the one on the class path
+     * (the same {@code module.xml}, read from this jar); then {@code overrides} replace its parameters as a
+     * {@code <moduleConfig name="hhfr">} in {@code axis2.xml} does, and over it.
      */
-    public static void engage(AxisService service, AxisModule module) throws AxisFault {
-        if (!(module.getModule() instanceof HhfrModule)) {
-            throw new IllegalArgumentException(module.getName() + " is not the HHFR module");
+    public static void provide(AxisConfiguration configuration, Map<String, String> overrides) throws AxisFault {
+        if (configuration.getModule(NAME) == null) {
+            deployFromClassPath(configuration);
         }
-        service.engageModule(module);
+        ModuleConfiguration moduleConfig = configuration.getModuleConfig(NAME);
+        if (moduleConfig == null) {
+            moduleConfig = new ModuleConfiguration(NAME, configuration);
+            configuration.addModuleConfig(moduleConfig);
+        }
+        for (Map.Entry<String, String> parameter : overrides.entrySet()) {
+            moduleConfig.addParameter(new Parameter(parameter.getKey(), parameter.getValue()));
+        }
+    }
+
+    private static void deployFromClassPath(AxisConfiguration configuration) throws AxisFault {
+        AxisModule module = new AxisModule();
+        module.setParent(configuration);
+        module.setModuleClassLoader(HhfrModule.class.getClassLoader());
+        try (InputStream description = HhfrModule.class.getResourceAsStream("module.xml")) {
+            if (description == null) {
+                throw new AxisFault("module.xml of the HHFR module is missing from the class path");
+            }
+            new ModuleBuilder(description, module, configuration).populateModule();
+        } catch (IOException e) {
+            throw AxisFault.makeFault(e);
+        }
+        DeploymentEngine.addNewModule(module, configuration);
+    }
+
+    /** What the module runs for {@code context}, or {@code null} when it is not running there. */
+    public static ModuleRuntime runtime(ConfigurationContext context) {
+        return context == null ? null : (ModuleRuntime) context.getProperty(RUNTIME_PROPERTY);
+    }
+
+    /** Why the module could not start for {@code context}, or {@code null} when it did not fail. */
+    public static String failure(ConfigurationContext context) {
+        return (String) context.getProperty(FAILURE_PROPERTY);
+    }
+
+    @Override
+    public void init(ConfigurationContext context, AxisModule module) throws AxisFault {
+        try {
+            ModuleSettings settings = ModuleSettings.read(name -> parameter(context.getAxisConfiguration(), module,
+                    name));
+            context.setProperty(RUNTIME_PROPERTY, ModuleRuntime.start(context, settings));
+            answerOffersToUnengagedServices(context.getAxisConfiguration());
+        } catch (IOException | RuntimeException e) {
+            String reason = "HHFR module not started: " + (e.getMessage() != null ? e.getMessage() : e);
+            LOG.error("{} (services engaged with it answer plain SOAP)", reason);
+            context.setProperty(FAILURE_PROPERTY, reason);
+            throw new AxisFault(reason);
+        }
+    }
+
+    /**
+     * Offers to services that do not engage the module are declined with that reason rather than ignored:
+     * {@link UnengagedServiceAnswerHandler} in the global MessageOut phase sees every service's responses.
+     */
+    private static void answerOffersToUnengagedServices(AxisConfiguration configuration) {
+        addToPhase(configuration.getOutFlowPhases(), "MessageOut", new UnengagedServiceAnswerHandler(),
+                "HhfrUnengagedServiceAnswer");
+    }
+
+    private static void addToPhase(List<Phase> phases, String phaseName, Handler handler, String handlerName) {
+        for (Phase phase : phases) {
+            if (phase.getPhaseName().equals(phaseName)) {
+                HandlerDescription description = new HandlerDescription(handlerName);
+                description.setHandler(handler);
+                handler.init(description);
+                phase.addHandler(handler);
+                return;
+            }
+        }
+        LOG.info("axis2.xml has no {} phase: offers to services without the HHFR module get no answer", phaseName);
+    }
+
+    /** An override in {@code axis2.xml} ({@code <moduleConfig name="hhfr">}), else module.xml's value. */
+    private static String parameter(AxisConfiguration configuration, AxisModule module, String name) {
+        ModuleConfiguration overrides = configuration.getModuleConfig(NAME);
+        Parameter parameter = overrides == null ? null : overrides.getParameter(name);
+        if (parameter == null) {
+            parameter = module.getParameter(name);
+        }
+        return parameter == null || parameter.getValue() == null ? null : parameter.getValue().toString();
+    }
+
+    /**
+     * Engaging the module on a service (directly, or through its group or the whole configuration) adds the
+     * service's {@code negotiate} operation (SOAPAction {@code urn:hhfr:negotiation:1#negotiate}), a control
+     * operation that stays out of the WSDL. (An operation declared in module.xml would share its phase lists
+     * across services, so each service gets its own.)
+     */
+    @Override
+    public void engageNotify(AxisDescription description) throws AxisFault {
+        if (!(description instanceof AxisService service)
+                || service.getOperation(NegotiateReceiver.OPERATION) != null) {
+            return;
+        }
         AxisOperation negotiate = new InOutAxisOperation(NegotiateReceiver.OPERATION);
         service.getAxisConfiguration().getPhasesInfo().setOperationPhases(negotiate);
-        negotiate.setMessageReceiver(((HhfrModule) module.getModule()).negotiateReceiver);
+        negotiate.setMessageReceiver(new NegotiateReceiver());
         negotiate.setSoapAction(NegotiateReceiver.ACTION);
         negotiate.setControlOperation(true);
         service.addOperation(negotiate);
         service.mapActionToOperation(NegotiateReceiver.ACTION, negotiate);
-    }
-
-    private static HandlerDescription describe(Handler handler, String name, String phase) {
-        HandlerDescription description = new HandlerDescription(name);
-        description.setRules(new PhaseRule(phase));
-        description.setHandler(handler);
-        description.setClassName(handler.getClass().getName());
-        handler.init(description);
-        return description;
-    }
-
-    @Override
-    public void init(ConfigurationContext context, AxisModule module) {
-        // everything is wired in register()
-    }
-
-    @Override
-    public void engageNotify(AxisDescription description) {
-        // engaging needs no preparation
     }
 
     @Override
@@ -100,8 +171,13 @@ public final class HhfrModule implements Module {
         // HHFR publishes no WS-Policy assertions
     }
 
+    /** Ends the streams and closes the sessions this context's module runs. */
     @Override
     public void shutdown(ConfigurationContext context) {
-        // the negotiation (store, purge thread) is closed by the server that created it
+        ModuleRuntime runtime = runtime(context);
+        if (runtime != null) {
+            context.removeProperty(RUNTIME_PROPERTY);
+            runtime.close();
+        }
     }
 }

@@ -49,14 +49,17 @@ public final class HhfrNegotiation implements AutoCloseable {
     private final SoapEnvelopeReader envelopes = new SoapEnvelopeReader(SoapLimits.defaults());
     private final ScheduledExecutorService purger;
 
-    /** Takes over {@code store}: {@link #close()} closes it. */
+    /**
+     * Takes over {@code store}: {@link #close()} closes it. {@code maxMessageBytes} bounds the streamed requests
+     * a negotiation agrees to.
+     */
     public HhfrNegotiation(ContextStore store, long purgeIntervalMillis, ServedStreams streams,
-                           SchemaSource schemas) {
+                           SchemaSource schemas, int maxMessageBytes) {
         this.store = store;
         this.streams = streams;
         this.schemas = schemas;
-        this.capabilities = ServerCapabilities.defaults()
-                .withTransports(served(streams.reachedAt(ReachedAddress.LOOPBACK)));
+        this.capabilities = ServerCapabilities.defaults().toBuilder().maxMessageBytes(maxMessageBytes)
+                .transports(served(streams.reachedAt(ReachedAddress.LOOPBACK))).build();
         this.purger = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread thread = new Thread(task, "hhfr-session-purge");
             thread.setDaemon(true);

@@ -20,27 +20,26 @@ import org.hhfr.negotiation.server.SoapResponse;
 /**
  * Serves the explicit {@code negotiate} operation that the module adds to each service it is engaged on
  * (SOAPAction {@code urn:hhfr:negotiation:1#negotiate}): the request envelope goes to the negotiation's
- * {@code SoapNegotiationService}, whose response envelope, or fault, becomes Axis2's response.
+ * {@code SoapNegotiationService}, whose response envelope, or fault, becomes Axis2's response. While the
+ * module is not running (it could not start), the answer is a fault saying so.
  */
 final class NegotiateReceiver extends AbstractInOutMessageReceiver {
     static final QName OPERATION = new QName("negotiate");
     static final String ACTION = Negotiator.NEGOTIATE_ACTION;
 
-    private final HhfrNegotiation negotiation;
-
-    NegotiateReceiver(HhfrNegotiation negotiation) {
-        this.negotiation = negotiation;
-    }
-
     @Override
     public void invokeBusinessLogic(MessageContext in, MessageContext out) throws AxisFault {
+        ModuleRuntime runtime = HhfrModule.runtime(in.getConfigurationContext());
+        if (runtime == null) {
+            throw new AxisFault("HHFR is not running on this server");
+        }
         SoapVersion version = ServiceOperations.versionOf(in);
         AxisService service = in.getAxisService();
         try {
             ByteArrayOutputStream request = new ByteArrayOutputStream();
             in.getEnvelope().serialize(request, true);
-            SoapResponse response = negotiation.negotiate(new ByteArrayInputStream(request.toByteArray()), version,
-                    action -> ServiceOperations.forAction(service, action, version), ReachedAddress.of(in));
+            SoapResponse response = runtime.negotiation().negotiate(new ByteArrayInputStream(request.toByteArray()),
+                    version, action -> ServiceOperations.forAction(service, action, version), ReachedAddress.of(in));
             SOAPEnvelope envelope = OMXMLBuilderFactory.createSOAPModelBuilder(
                     new ByteArrayInputStream(response.envelope()), StandardCharsets.UTF_8.name()).getSOAPEnvelope();
             if (envelope.hasFault()) {

@@ -17,26 +17,25 @@ import org.hhfr.negotiation.server.SoapNegotiationService;
  * Optimistic negotiation, in the operation's in-flow: when a call carries an {@code hhfr:Offer} header, the
  * offer is decided (a session stored or a decline with its reason), the header is marked processed, and the
  * answer waits in the operation context for {@link AnswerHandler} to put into the response. The call itself
- * goes on to the service either way.
+ * goes on to the service either way. While the module is not running (it could not start), offers are left
+ * unanswered and the client stays on SOAP.
  */
-final class OfferHandler extends AbstractHandler {
-    static final String NAME = "HhfrOffer";
+public final class OfferHandler extends AbstractHandler {
     /** Operation-context property holding the {@link Answer} for the response. */
     static final String ANSWER_PROPERTY = "org.hhfr.axis.answer";
 
     private static final QName OFFER = new QName(SoapNegotiationService.OFFER.namespace(),
             SoapNegotiationService.OFFER.localName());
 
-    private final HhfrNegotiation negotiation;
-
-    OfferHandler(HhfrNegotiation negotiation) {
-        this.negotiation = negotiation;
+    /** Axis2 makes the handler from {@code module.xml}. */
+    public OfferHandler() {
     }
 
     @Override
     public InvocationResponse invoke(MessageContext message) {
+        ModuleRuntime runtime = HhfrModule.runtime(message.getConfigurationContext());
         SOAPHeader header = message.getEnvelope().getHeader();
-        if (header == null || message.getOperationContext() == null
+        if (runtime == null || header == null || message.getOperationContext() == null
                 || NegotiateReceiver.OPERATION.equals(message.getAxisOperation().getName())) {
             return InvocationResponse.CONTINUE;
         }
@@ -46,7 +45,8 @@ final class OfferHandler extends AbstractHandler {
         }
         offers.next().setProcessed();
         List<HeaderBlock> headers = AxiomHeaderBlocks.of(message.getEnvelope());
-        Answer answer = negotiation.answerTo(headers, ServiceOperations.of(message), ReachedAddress.of(message));
+        Answer answer = runtime.negotiation().answerTo(headers, ServiceOperations.of(message),
+                ReachedAddress.of(message));
         message.getOperationContext().setProperty(ANSWER_PROPERTY, answer);
         return InvocationResponse.CONTINUE;
     }

@@ -22,10 +22,15 @@ final class ServiceOperations {
         if (operation == null) {
             operation = service.getOperationByAction(action);
         }
-        if (operation == null || NegotiateReceiver.OPERATION.equals(operation.getName())) {
+        if (operation == null || !isServiceOperation(operation)) {
             return null;
         }
         return of(service, operation, version);
+    }
+
+    /** Whether the operation is one of the service's own, not the negotiation the HHFR module adds. */
+    static boolean isServiceOperation(AxisOperation operation) {
+        return !NegotiateReceiver.OPERATION.equals(operation.getName());
     }
 
     static SoapVersion versionOf(MessageContext message) {

@@ -55,37 +55,32 @@ final class StaxXmlSerializer implements XmlSerializer {
             prefix = uri.isEmpty() ? "" : "n" + open.size();
             declared.put(prefix, uri);
         }
-        try {
-            out.writeStartElement(prefix, name, uri);
+        String elementPrefix = prefix;
+        write(stax -> {
+            stax.writeStartElement(elementPrefix, name, uri);
             for (Map.Entry<String, String> declaration : declared.entrySet()) {
                 if (declaration.getKey().isEmpty()) {
-                    out.writeDefaultNamespace(declaration.getValue());
+                    stax.writeDefaultNamespace(declaration.getValue());
                 } else {
-                    out.writeNamespace(declaration.getKey(), declaration.getValue());
+                    stax.writeNamespace(declaration.getKey(), declaration.getValue());
                 }
             }
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
-        }
+        });
         open.push(new Element(uri, name, declared));
         return this;
     }
 
     @Override
     public XmlSerializer attribute(String namespace, String name, String value) throws IOException {
-        try {
-            if (namespace == null || namespace.isEmpty()) {
-                out.writeAttribute(name, value);
-            } else {
-                String prefix = prefixInScope(namespace);
-                if (prefix == null || prefix.isEmpty()) {
-                    throw new IllegalStateException("no prefix is declared for attribute namespace " + namespace);
-                }
-                out.writeAttribute(prefix, namespace, name, value);
-            }
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
+        if (namespace == null || namespace.isEmpty()) {
+            write(stax -> stax.writeAttribute(name, value));
+            return this;
         }
+        String prefix = prefixInScope(namespace);
+        if (prefix == null || prefix.isEmpty()) {
+            throw new IllegalStateException("no prefix is declared for attribute namespace " + namespace);
+        }
+        write(stax -> stax.writeAttribute(prefix, namespace, name, value));
         return this;
     }
 
@@ -95,73 +90,45 @@ final class StaxXmlSerializer implements XmlSerializer {
         if (!element.name.equals(name)) {
             throw new IllegalStateException("end tag " + name + " does not close " + element.name);
         }
-        try {
-            out.writeEndElement();
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
-        }
+        write(XMLStreamWriter::writeEndElement);
         return this;
     }
 
     @Override
     public XmlSerializer text(String text) throws IOException {
-        try {
-            out.writeCharacters(text);
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
-        }
+        write(stax -> stax.writeCharacters(text));
         return this;
     }
 
     @Override
     public XmlSerializer text(char[] buffer, int start, int length) throws IOException {
-        try {
-            out.writeCharacters(buffer, start, length);
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
-        }
+        write(stax -> stax.writeCharacters(buffer, start, length));
         return this;
     }
 
     @Override
     public void cdsect(String text) throws IOException {
-        try {
-            out.writeCData(text);
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
-        }
+        write(stax -> stax.writeCData(text));
     }
 
     @Override
     public void entityRef(String name) throws IOException {
-        try {
-            out.writeEntityRef(name);
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
-        }
+        write(stax -> stax.writeEntityRef(name));
     }
 
     @Override
     public void processingInstruction(String text) throws IOException {
         int space = text.indexOf(' ');
-        try {
-            if (space < 0) {
-                out.writeProcessingInstruction(text);
-            } else {
-                out.writeProcessingInstruction(text.substring(0, space), text.substring(space + 1));
-            }
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
+        if (space < 0) {
+            write(stax -> stax.writeProcessingInstruction(text));
+        } else {
+            write(stax -> stax.writeProcessingInstruction(text.substring(0, space), text.substring(space + 1)));
         }
     }
 
     @Override
     public void comment(String text) throws IOException {
-        try {
-            out.writeComment(text);
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
-        }
+        write(stax -> stax.writeComment(text));
     }
 
     @Override
@@ -171,11 +138,7 @@ final class StaxXmlSerializer implements XmlSerializer {
 
     @Override
     public void flush() throws IOException {
-        try {
-            out.flush();
-        } catch (XMLStreamException e) {
-            throw new IOException(e);
-        }
+        write(XMLStreamWriter::flush);
     }
 
     @Override
@@ -245,6 +208,21 @@ final class StaxXmlSerializer implements XmlSerializer {
     @Override
     public void docdecl(String text) {
         throw new UnsupportedOperationException("writes element subtrees into a message, not documents");
+    }
+
+    /** Makes one write to the StAX writer, its failure an {@link IOException} as xmlpull's callers expect. */
+    private void write(StaxWrite write) throws IOException {
+        try {
+            write.to(out);
+        } catch (XMLStreamException e) {
+            throw new IOException(e);
+        }
+    }
+
+    /** One write to a StAX writer. */
+    @FunctionalInterface
+    private interface StaxWrite {
+        void to(XMLStreamWriter out) throws XMLStreamException;
     }
 
     private String prefixInScope(String namespace) {

@@ -13,96 +13,82 @@ import org.apache.axis2.description.AxisModule;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.description.Parameter;
 import org.apache.axis2.engine.AxisConfiguration;
-import org.hhfr.axis.module.AxisSchemaSource;
 import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.module.HhfrNegotiation;
-import org.hhfr.axis.module.ServedStreams;
+import org.hhfr.axis.module.ModuleRuntime;
 import org.hhfr.axis.stream.ServiceStreamDispatcher;
-import org.hhfr.axis.stream.AxisStreamDispatcher;
-import org.hhfr.contextstore.ContextStore;
-import org.hhfr.contextstore.InMemoryContextStore;
-import org.hhfr.contextstore.MonotonicClock;
-import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.negotiation.HhfrUris;
-import org.hhfr.streamer.Representations;
 
 /**
- * Apache Axis2 2.0.0, embedded and started from code with no repository on disk, serving the configured POJO
- * services over SOAP 1.1 and 1.2 at {@code http://HOST:PORT/axis2/services/NAME}, with the HHFR module
- * engaged on each service not configured as plain SOAP, and the Netty TCP and UDP stream endpoints started
- * once over the same context store, their messages dispatched to the same service methods. REST is off (a
- * request without SOAPAction is still SOAP), faults never carry stack traces, requests are bounded in size
- * and served by a fixed thread pool. {@link #close()} stops everything it started.
+ * Apache Axis2 2.0.0, embedded and started from code, serving SOAP 1.1 and 1.2 at
+ * {@code http://HOST:PORT/axis2/services/NAME} with the HHFR module: either the configured POJO services with
+ * no repository on disk (the module engaged on each service not configured as plain SOAP), or an Axis2
+ * repository's services (engaged as its axis2.xml and services.xml say). The module is Axis2's own road: its
+ * {@code module.xml}, and its init starting the Netty TCP and UDP stream endpoints over the negotiation's context
+ * store, their messages dispatched to the same services. REST is off (a request without SOAPAction is still
+ * SOAP) and faults never carry stack traces, unless a repository's own axis2.xml says otherwise; requests are
+ * bounded in size and served by a fixed thread pool. {@link #close()} stops everything it started.
  */
 public final class HhfrServer implements AutoCloseable {
-    /** Serves no stream: offers are declined ("no common transport") and clients stay on SOAP. */
-    private static final ServedStreams NO_STREAMS = reachedAddress -> transportUri -> null;
-
     private final ConfigurationContext context;
     private final HttpListener listener;
-    private final HhfrNegotiation negotiation;
-    private final RunningStreams streams;
     private final List<String> serviceNames;
-    private final ServiceStreamDispatcher streamDispatcher;
 
-    private HhfrServer(ConfigurationContext context, HttpListener listener, HhfrNegotiation negotiation,
-                       RunningStreams streams, List<String> serviceNames, ServiceStreamDispatcher streamDispatcher) {
+    private HhfrServer(ConfigurationContext context, HttpListener listener, List<String> serviceNames) {
         this.context = context;
         this.listener = listener;
-        this.negotiation = negotiation;
-        this.streams = streams;
         this.serviceNames = Collections.unmodifiableList(serviceNames);
-        this.streamDispatcher = streamDispatcher;
     }
 
     /**
-     * Deploys the services, starts the stream endpoints and starts listening for SOAP.
+     * Deploys the services, starts the HHFR module (the stream endpoints) and starts listening for SOAP. With
+     * the sample services, a module that cannot start fails the server; with a repository, it leaves the
+     * services on plain SOAP ({@link #moduleFailure()} says why), as in any Axis2.
      *
      * @throws IOException if Axis2 cannot be configured or a port cannot be bound
      */
     public static HhfrServer start(ServerSettings settings) throws IOException {
         ConfigurationContext context = ConfigurationContextFactory.createConfigurationContext(
-                new RepositoryFreeConfigurator());
-        ContextStore store = new InMemoryContextStore(settings.storeLimits(), MonotonicClock.SYSTEM,
-                TokenGenerator.secure());
-        ServiceStreamDispatcher streamDispatcher = new ServiceStreamDispatcher(context);
-        RunningStreams streams = null;
-        HhfrNegotiation negotiation = null;
+                settings.repository() == null ? new RepositoryFreeConfigurator(settings.moduleParameters())
+                        : RepositoryConfigurator.of(settings.repository(), settings.moduleParameters()));
         try {
             AxisConfiguration configuration = context.getAxisConfiguration();
-            configuration.addParameter(new Parameter("disableREST", "true"));
-            configuration.addParameter(new Parameter("sendStacktraceDetailsWithFaults", "false"));
-            if (settings.servesStreams()) {
-                streams = RunningStreams.start(settings, store,
-                        new AxisStreamDispatcher(streamDispatcher, Representations.standard()));
+            if (settings.repository() == null && HhfrModule.runtime(context) == null) {
+                throw new IOException(HhfrModule.failure(context));
             }
-            negotiation = new HhfrNegotiation(store, settings.purgeIntervalMillis(),
-                    streams == null ? NO_STREAMS : streams, new AxisSchemaSource(configuration));
-            AxisModule module = HhfrModule.register(configuration, negotiation);
-            List<String> names = new ArrayList<>();
-            for (Class<?> pojo : settings.services()) {
-                AxisService service = AxisService.createService(pojo.getName(), configuration);
-                configuration.addService(service);
-                if (settings.hhfrEnabled(pojo)) {
-                    HhfrModule.engage(service, module);
-                }
-                names.add(service.getName());
+            if (settings.repository() == null || RepositoryConfigurator.axis2Xml(settings.repository()) == null) {
+                configuration.addParameter(new Parameter("disableREST", "true"));
+                configuration.addParameter(new Parameter("sendStacktraceDetailsWithFaults", "false"));
+            }
+            List<String> names;
+            if (settings.repository() == null) {
+                names = deploy(settings, configuration);
+            } else {
+                names = new ArrayList<>(configuration.getServices().keySet());
+                Collections.sort(names);
             }
             HttpListener listener = new HttpListener(context, new GuardedHttpFactory(context, settings));
             listener.start();
-            return new HhfrServer(context, listener, negotiation, streams, names, streamDispatcher);
+            return new HhfrServer(context, listener, names);
         } catch (IOException | RuntimeException e) {
-            if (streams != null) {
-                streams.close();
-            }
-            if (negotiation != null) {
-                negotiation.close();
-            } else {
-                store.close();
-            }
             context.terminate();
             throw e;
         }
+    }
+
+    /** Deploys the POJO services, engaging the module on each that is not plain SOAP. */
+    private static List<String> deploy(ServerSettings settings, AxisConfiguration configuration) throws AxisFault {
+        AxisModule module = configuration.getModule(HhfrModule.NAME);
+        List<String> names = new ArrayList<>();
+        for (Class<?> pojo : settings.services()) {
+            AxisService service = AxisService.createService(pojo.getName(), configuration);
+            configuration.addService(service);
+            if (settings.hhfrEnabled(pojo)) {
+                service.engageModule(module);
+            }
+            names.add(service.getName());
+        }
+        return names;
     }
 
     /** The port accepting SOAP requests. */
@@ -126,12 +112,18 @@ public final class HhfrServer implements AutoCloseable {
 
     /** The bound port of a stream transport, or -1 when it is not served. */
     public int streamPort(String transportUri) {
-        return streams == null ? -1 : streams.port(transportUri);
+        ModuleRuntime runtime = HhfrModule.runtime(context);
+        return runtime == null ? -1 : runtime.streamPort(transportUri);
+    }
+
+    /** Why the HHFR module is not running, or {@code null} when it is. */
+    public String moduleFailure() {
+        return HhfrModule.failure(context);
     }
 
     /** The negotiation state: the context store of sessions, and stream admission. */
     public HhfrNegotiation negotiation() {
-        return negotiation;
+        return running().negotiation();
     }
 
     /**
@@ -139,7 +131,15 @@ public final class HhfrServer implements AutoCloseable {
      * methods as SOAP calls (see {@link ServiceStreamDispatcher}).
      */
     public ServiceStreamDispatcher streamDispatcher() {
-        return streamDispatcher;
+        return running().streamDispatcher();
+    }
+
+    private ModuleRuntime running() {
+        ModuleRuntime runtime = HhfrModule.runtime(context);
+        if (runtime == null) {
+            throw new IllegalStateException(moduleFailure() == null ? "the server is stopped" : moduleFailure());
+        }
+        return runtime;
     }
 
     /** Axis2's context, for deploying more services or calling the engine directly. */
@@ -147,12 +147,18 @@ public final class HhfrServer implements AutoCloseable {
         return context;
     }
 
-    /** What a person starting the server needs to know: service and WSDL URLs, stream endpoints. */
+    /**
+     * What a person starting the server needs to know: service and WSDL URLs (and, for a service without the
+     * HHFR module, that it is plain SOAP), stream endpoints, and why the module is not running if it is not.
+     */
     public List<String> describe(String host) {
         List<String> lines = new ArrayList<>();
         for (String name : serviceNames) {
-            lines.add(String.format("%-17s %s   (WSDL: %s?wsdl)", name, serviceUrl(host, name),
-                    serviceUrl(host, name)));
+            lines.add(String.format("%-17s %s   (WSDL: %s?wsdl)%s", name, serviceUrl(host, name),
+                    serviceUrl(host, name), engaged(name) ? "" : "   plain SOAP (hhfr not engaged)"));
+        }
+        if (moduleFailure() != null) {
+            lines.add(moduleFailure());
         }
         for (String transport : new String[] {HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP}) {
             int streamPort = streamPort(transport);
@@ -162,14 +168,24 @@ public final class HhfrServer implements AutoCloseable {
         return lines;
     }
 
-    /** Stops accepting, ends the streams, closes the sessions, and shuts Axis2 down. Safe to call twice. */
+    private boolean engaged(String serviceName) {
+        try {
+            AxisConfiguration configuration = context.getAxisConfiguration();
+            AxisService service = configuration.getService(serviceName);
+            AxisModule module = configuration.getModule(HhfrModule.NAME);
+            return service != null && module != null && service.isEngaged(module);
+        } catch (AxisFault stopped) {
+            return false;
+        }
+    }
+
+    /**
+     * Stops accepting and shuts Axis2 down, which shuts the module down (streams ended, sessions closed).
+     * Safe to call twice.
+     */
     @Override
     public synchronized void close() {
         listener.stop();
-        if (streams != null) {
-            streams.close();
-        }
-        negotiation.close();
         try {
             context.terminate();
         } catch (AxisFault | RuntimeException e) {

@@ -1,75 +1,76 @@
 package org.hhfr.axis.server;
 
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 import java.util.Set;
 
+import com.google.auto.value.AutoBuilder;
+import org.hhfr.axis.module.ModuleSettings;
 import org.hhfr.axis.services.FloatSum;
 import org.hhfr.axis.services.PointsOfInterest;
 import org.hhfr.axis.services.StringConcat;
-import org.hhfr.contextstore.StoreLimits;
+import org.jspecify.annotations.Nullable;
 
 /**
- * How an {@link HhfrServer} runs: its HTTP port, the HTTP worker pool, request limits and timeouts, the POJO
- * services it deploys (and which of them run without HHFR), the context store's limits, and the stream
- * endpoints (where they bind, which host clients are told to use). Made by {@link #builder()}, which starts
- * from the defaults.
+ * How an {@link HhfrServer} runs: its HTTP port, the HTTP worker pool, request limits and timeouts, what it
+ * serves (the POJO sample services, and which of them run without HHFR; or an Axis2 repository), and the HHFR
+ * module's parameters it sets (see {@link ModuleSettings}). Made by {@link #builder()}, which starts from the
+ * defaults.
  *
  * @param port                 the HTTP port; 0 binds a free port ({@link HhfrServer#port()} tells which)
  * @param requestThreads       each open connection holds one thread until it closes or idles out; streamed
- *                             calls use as many
+ *                             calls of the sample services use as many
  * @param queuedConnections    connections waiting for a request thread; one more is answered 503 and closed
  * @param maxRequestBytes      the largest request body
  * @param requestTimeoutMillis how long reading one request may stall
  * @param keepAliveMillis      how long a connection may idle between requests (it holds a request thread)
- * @param services             the POJO classes deployed (public no-argument constructor; each service is named
- *                             after its simple class name)
- * @param plainSoapServices    the services that run without the HHFR module: plain SOAP only
- * @param storeLimits          the context store's limits
- * @param purgeIntervalMillis  how often expired sessions are purged
- * @param streamBindHost       the address streams bind ({@code 0.0.0.0}: every interface)
- * @param advertisedHost       the host negotiation answers hand to clients; {@code null}: the address each
- *                             client reached the server at, right unless a proxy or NAT is in between
- * @param tcpPort              the TCP stream port: 0 a free port, {@link #NOT_SERVED} off
- * @param udpPort              the UDP stream port: 0 a free port, {@link #NOT_SERVED} off
+ * @param services             the POJO classes deployed when there is no repository (public no-argument
+ *                             constructor; each service is named after its simple class name)
+ * @param plainSoapServices    the POJO services that run without the HHFR module: plain SOAP only
+ * @param repository           an Axis2 repository to serve instead of the POJO services ({@code services/},
+ *                             {@code modules/}, optional {@code axis2.xml} or {@code conf/axis2.xml}), or
+ *                             {@code null}
+ * @param moduleParameters     HHFR module parameters set over module.xml and axis2.xml (e.g. the stream ports)
  */
 public record ServerSettings(int port, int requestThreads, int queuedConnections, long maxRequestBytes,
         int requestTimeoutMillis, int keepAliveMillis, List<Class<?>> services, Set<Class<?>> plainSoapServices,
-        StoreLimits storeLimits, long purgeIntervalMillis, String streamBindHost, String advertisedHost,
-        int tcpPort, int udpPort) {
+        @Nullable Path repository, Map<String, String> moduleParameters) {
     /** A stream port that is not served: offers for that transport are declined. */
-    public static final int NOT_SERVED = -1;
+    public static final int NOT_SERVED = ModuleSettings.NOT_SERVED;
 
     public ServerSettings {
-        requirePort(port, "HTTP port", false);
-        requirePort(tcpPort, "TCP stream port", true);
-        requirePort(udpPort, "UDP stream port", true);
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("HTTP port out of range: " + port);
+        }
         if (requestThreads < 1 || queuedConnections < 1 || maxRequestBytes < 1 || requestTimeoutMillis < 1
-                || keepAliveMillis < 1 || purgeIntervalMillis < 1) {
-            throw new IllegalArgumentException("threads, queue, request size, timeouts and purge interval must be "
-                    + "positive");
+                || keepAliveMillis < 1) {
+            throw new IllegalArgumentException("threads, queue, request size and timeouts must be positive");
         }
         services = List.copyOf(services);
         plainSoapServices = Set.copyOf(plainSoapServices);
-        Objects.requireNonNull(storeLimits, "storeLimits");
-        Objects.requireNonNull(streamBindHost, "streamBindHost");
-    }
-
-    private static void requirePort(int value, String name, boolean mayBeOff) {
-        if (value > 65_535 || value < (mayBeOff ? NOT_SERVED : 0)) {
-            throw new IllegalArgumentException(name + " out of range: " + value);
-        }
+        moduleParameters = Map.copyOf(moduleParameters);
     }
 
     /**
      * Settings starting from the defaults: HTTP port 8080; 16 request threads and 64 queued connections;
      * requests up to 4 MiB, each read within 20 s; connections kept alive for 5 s between requests, closed at
-     * once when others wait for a thread; StringConcat, FloatSum and PointsOfInterest with HHFR; the store's
-     * default limits, purged every 30 s; TCP and UDP streams on free ports of every interface, handed out
-     * under the address each client reached the server at.
+     * once when others wait for a thread; StringConcat, FloatSum and PointsOfInterest with HHFR; module.xml's
+     * session limits; TCP and UDP streams on free ports of every interface, handed out under the address each
+     * client reached the server at. With a {@link Builder#repository repository}, the repository's services and
+     * its module parameters, unless set here.
      */
     public static Builder builder() {
-        return new Builder();
+        return new AutoBuilder_ServerSettings_Builder()
+                .port(8080)
+                .requestThreads(16)
+                .queuedConnections(64)
+                .maxRequestBytes(4L << 20)
+                .requestTimeoutMillis(20_000)
+                .keepAliveMillis(5_000)
+                .services(List.of(StringConcat.class, FloatSum.class, PointsOfInterest.class))
+                .plainSoapServices(Set.of());
     }
 
     /** Whether the HHFR module is engaged on {@code service}. */
@@ -77,73 +78,67 @@ public record ServerSettings(int port, int requestThreads, int queuedConnections
         return !plainSoapServices.contains(service);
     }
 
-    public boolean servesStreams() {
-        return tcpPort != NOT_SERVED || udpPort != NOT_SERVED;
-    }
+    /**
+     * Collects {@link ServerSettings}; checked by {@link #build()}. The setters are the record's parameters; the
+     * module parameters add up.
+     */
+    @AutoBuilder
+    public abstract static class Builder {
+        private final Map<String, String> moduleParameters = new LinkedHashMap<>();
 
-    /** Collects {@link ServerSettings}; checked by {@link #build()}. The parameters are the record's. */
-    public static final class Builder {
-        private int port = 8080;
-        private int requestThreads = 16;
-        private int queuedConnections = 64;
-        private long maxRequestBytes = 4L << 20;
-        private final int requestTimeoutMillis = 20_000;
-        private int keepAliveMillis = 5_000;
-        private final List<Class<?>> services = List.of(StringConcat.class, FloatSum.class, PointsOfInterest.class);
-        private Set<Class<?>> plainSoapServices = Set.of();
-        private final StoreLimits storeLimits = StoreLimits.defaults();
-        private final long purgeIntervalMillis = 30_000;
-        private String streamBindHost = "0.0.0.0";
-        private String advertisedHost;
-        private int tcpPort;
-        private int udpPort;
+        public abstract Builder port(int port);
 
-        private Builder() {
-        }
+        public abstract Builder requestThreads(int threads);
 
-        public Builder port(int value) {
-            port = value;
+        public abstract Builder queuedConnections(int connections);
+
+        public abstract Builder maxRequestBytes(long bytes);
+
+        abstract Builder requestTimeoutMillis(int millis);
+
+        public abstract Builder keepAliveMillis(int millis);
+
+        abstract Builder services(List<Class<?>> services);
+
+        public abstract Builder plainSoapServices(Set<Class<?>> services);
+
+        /** Serves this Axis2 repository instead of the sample services. */
+        public abstract Builder repository(@Nullable Path directory);
+
+        abstract Builder moduleParameters(Map<String, String> parameters);
+
+        abstract int requestThreads();
+
+        abstract @Nullable Path repository();
+
+        abstract ServerSettings autoBuild();
+
+        /**
+         * Where streams are served and under which host clients are told to reach them ({@code null}: the
+         * address each client reached the server at); a port 0 is a free one, {@link #NOT_SERVED} none.
+         */
+        public Builder streams(String bindHost, @Nullable String clientsUse, int tcp, int udp) {
+            moduleParameters.put(ModuleSettings.STREAM_BIND_HOST, bindHost);
+            moduleParameters.put(ModuleSettings.ADVERTISED_HOST, clientsUse == null ? "" : clientsUse);
+            moduleParameters.put(ModuleSettings.TCP_PORT, String.valueOf(tcp));
+            moduleParameters.put(ModuleSettings.UDP_PORT, String.valueOf(udp));
             return this;
         }
 
-        public Builder requestThreads(int value) {
-            requestThreads = value;
-            return this;
-        }
-
-        public Builder queuedConnections(int value) {
-            queuedConnections = value;
-            return this;
-        }
-
-        public Builder maxRequestBytes(long value) {
-            maxRequestBytes = value;
-            return this;
-        }
-
-        public Builder keepAliveMillis(int value) {
-            keepAliveMillis = value;
-            return this;
-        }
-
-        public Builder plainSoapServices(Set<Class<?>> value) {
-            plainSoapServices = value;
-            return this;
-        }
-
-        /** Where streams are served and under which host clients are told to reach them. */
-        public Builder streams(String bindHost, String clientsUse, int tcp, int udp) {
-            streamBindHost = bindHost;
-            advertisedHost = clientsUse;
-            tcpPort = tcp;
-            udpPort = udp;
+        /** Sets one HHFR module parameter (a {@link ModuleSettings} name) over module.xml and axis2.xml. */
+        public Builder moduleParameter(String name, String value) {
+            moduleParameters.put(name, value);
             return this;
         }
 
         public ServerSettings build() {
-            return new ServerSettings(port, requestThreads, queuedConnections, maxRequestBytes, requestTimeoutMillis,
-                    keepAliveMillis, services, plainSoapServices, storeLimits, purgeIntervalMillis, streamBindHost,
-                    advertisedHost, tcpPort, udpPort);
+            Map<String, String> parameters = new LinkedHashMap<>(moduleParameters);
+            if (repository() == null) {
+                parameters.putIfAbsent(ModuleSettings.TCP_PORT, "0");
+                parameters.putIfAbsent(ModuleSettings.UDP_PORT, "0");
+                parameters.putIfAbsent(ModuleSettings.DISPATCH_THREADS, String.valueOf(requestThreads()));
+            }
+            return moduleParameters(parameters).autoBuild();
         }
     }
 }

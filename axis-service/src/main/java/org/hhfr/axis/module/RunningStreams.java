@@ -1,4 +1,4 @@
-package org.hhfr.axis.server;
+package org.hhfr.axis.module;
 
 import java.io.IOException;
 import java.util.concurrent.ExecutorService;
@@ -7,7 +7,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.hhfr.axis.module.ServedStreams;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.negotiation.HhfrUris;
@@ -17,7 +16,7 @@ import org.hhfr.transports.netty.StreamServer;
 import org.hhfr.transports.netty.StreamServerConfig;
 
 /**
- * The Netty TCP and UDP stream endpoints of one server, started once over the negotiation's context store,
+ * The Netty TCP and UDP stream endpoints of one module, started once over the negotiation's context store,
  * with their own pool of dispatch threads (calls into services block; Netty's I/O threads must not). As
  * {@link ServedStreams} it tells negotiation where each transport is served.
  */
@@ -32,10 +31,10 @@ final class RunningStreams implements ServedStreams, AutoCloseable {
         this.advertisedHost = advertisedHost;
     }
 
-    /** @throws IOException when a stream port cannot be bound */
-    static RunningStreams start(ServerSettings settings, ContextStore store, StreamDispatcher dispatcher)
+    /** @throws IOException when a stream port cannot be bound; it names the host and ports */
+    static RunningStreams start(ModuleSettings settings, ContextStore store, StreamDispatcher dispatcher)
             throws IOException {
-        int threads = settings.requestThreads();
+        int threads = settings.dispatchThreads();
         AtomicInteger count = new AtomicInteger();
         ThreadPoolExecutor dispatchThreads = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), task -> {
@@ -45,13 +44,18 @@ final class RunningStreams implements ServedStreams, AutoCloseable {
                 });
         dispatchThreads.allowCoreThreadTimeOut(true);
         StreamServerConfig config = StreamServerConfig.on(settings.streamBindHost())
-                .withPorts(settings.tcpPort(), settings.udpPort())
-                .withDispatchExecutor(dispatchThreads)
-                .withPurgeIntervalMillis(settings.purgeIntervalMillis());
+                .ports(settings.tcpPort(), settings.udpPort())
+                .dispatchExecutor(dispatchThreads)
+                .purgeIntervalMillis(settings.purgeIntervalMillis())
+                .build();
         try {
             return new RunningStreams(StreamServer.start(store, dispatcher, config), dispatchThreads,
                     settings.advertisedHost());
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException e) {
+            dispatchThreads.shutdownNow();
+            throw new IOException("cannot listen for streams on " + settings.streamBindHost() + " (TCP port "
+                    + settings.tcpPort() + ", UDP port " + settings.udpPort() + "): " + e.getMessage(), e);
+        } catch (RuntimeException e) {
             dispatchThreads.shutdownNow();
             throw e;
         }

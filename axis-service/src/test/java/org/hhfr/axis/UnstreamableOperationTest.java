@@ -1,0 +1,162 @@
+package org.hhfr.axis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.engine.AxisConfiguration;
+import org.hhfr.axis.module.HhfrModule;
+import org.hhfr.axis.reservations.Reservations;
+import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.contextstore.ResumptionTicketCache;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.contextstore.TicketKey;
+import org.hhfr.negotiation.Answer;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.NegotiationLimits;
+import org.hhfr.negotiation.NegotiationReader;
+import org.hhfr.negotiation.Offer;
+import org.hhfr.negotiation.client.NegotiationOutcome;
+import org.hhfr.negotiation.client.Negotiator;
+import org.hhfr.negotiation.client.OptimisticResult;
+import org.hhfr.negotiation.soap.BodyReader;
+import org.hhfr.negotiation.soap.BodyWriter;
+import org.hhfr.negotiation.soap.SoapHttpClient;
+import org.hhfr.negotiation.soap.SoapLimits;
+import org.hhfr.schemas.DataStructure;
+import org.hhfr.schemas.SchemaParser;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.Representation;
+import org.hhfr.streamer.Representations;
+import org.hhfr.transports.netty.NettyStreamClient;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A real Axis2 service with one operation HHFR cannot represent (its bean has a {@code java.util.Date}, which
+ * Axis2 publishes as {@code xs:date}): its other operation negotiates and streams over TCP, offers for the bad
+ * one are declined with the type, the construct and its line:column in the service's WSDL, the bad one is
+ * still answered over plain SOAP, and the server says so once, in one INFO line.
+ */
+class UnstreamableOperationTest {
+    private static final String SERVICE = "Reservations";
+    private static final String NS = "http://reservations.axis.hhfr.org";
+
+    private static HhfrServer server;
+    /** What the server logged while it read the service's schemas (on the first offer). */
+    private static String publicationLog;
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = HhfrServer.start(TestServers.loopback().build());
+        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
+        AxisService service = AxisService.createService(Reservations.class.getName(), configuration);
+        configuration.addService(service);
+        service.engageModule(configuration.getModule(HhfrModule.NAME));
+        PrintStream console = System.err;
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+        try {
+            callWithOffer("confirm", "<r:confirm xmlns:r=\"" + NS + "\"><r:guest>Bo</r:guest></r:confirm>");
+        } finally {
+            System.setErr(console);
+        }
+        publicationLog = log.toString(StandardCharsets.UTF_8);
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        server.close();
+    }
+
+    private static OptimisticResult<List<String>> callWithOffer(String operation, String body) throws IOException {
+        String url = server.serviceUrl(TestServers.LOOPBACK, SERVICE);
+        Negotiator negotiator = new Negotiator(new SoapHttpClient(new URL(url), 2_000, 10_000, SoapLimits.defaults()),
+                SoapVersion.SOAP_11, new NegotiationReader(NegotiationLimits.defaults()), new ResumptionTicketCache());
+        return negotiator.callWithOffer(TicketKey.of(url, operation, "-"), "urn:" + operation,
+                Offer.builder().transports(List.of(HhfrUris.TRANSPORT_TCP)).build(), List.of(),
+                BodyWriter.elements(List.of(body)), BodyReader.elements(1 << 16, 16));
+    }
+
+    /** 1-based line:column of the first {@code text} in {@code document}. */
+    private static String positionOf(String document, String text) {
+        int at = document.indexOf(text);
+        assertTrue(at >= 0, () -> text + " in " + document);
+        int lineStart = document.lastIndexOf('\n', at) + 1;
+        int line = 1 + (int) document.substring(0, at).chars().filter(c -> c == '\n').count();
+        return line + ":" + (at - lineStart + 1);
+    }
+
+    @Test
+    void theServerSaysOnceInOneInfoLineWhichOperationStaysOnSoapAndWhy() {
+        List<String> lines = publicationLog.lines().filter(line -> line.contains(SERVICE + ".book")).toList();
+        assertEquals(1, lines.size(), publicationLog);
+        assertTrue(lines.get(0).contains("INFO"), lines.get(0));
+        assertTrue(lines.get(0).contains(SERVICE + ".book stays on plain SOAP: the request element {" + NS
+                + "}book: "), lines.get(0));
+        assertTrue(lines.get(0).contains("xs:date"), lines.get(0));
+        assertFalse(publicationLog.contains("\tat "), "no stack trace: " + publicationLog);
+    }
+
+    @Test
+    void aOneWayOperationStaysOnSoapWithItsReasonAndTheOthersStillStream() {
+        List<String> lines = publicationLog.lines().filter(line -> line.contains(SERVICE + ".forget")).toList();
+        assertEquals(1, lines.size(), publicationLog);
+        assertTrue(lines.get(0).contains("stays on plain SOAP: a one-way operation"), lines.get(0));
+    }
+
+    @Test
+    void theOperationsThatDeriveStream() throws Exception {
+        OptimisticResult<List<String>> result = callWithOffer("confirm",
+                "<r:confirm xmlns:r=\"" + NS + "\"><r:guest>Ann</r:guest></r:confirm>");
+
+        assertEquals(NegotiationOutcome.Kind.ACCEPTED, result.outcome().kind(), result.outcome()::toString);
+        assertEquals("confirmed Ann", Envelopes.singleReturn(result.response().body().get(0)));
+        Answer answer = result.outcome().answer();
+        // the answer's schema text is the service's whole WSDL, Booking included: a client parses it per component
+        SchemaParser parser = new SchemaParser().perComponent();
+        DataStructure request = parser.parse(answer.schemas().request().xsd())
+                .dataStructure(answer.schemas().request().element());
+        DataStructure response = parser.parse(answer.schemas().response().xsd())
+                .dataStructure(answer.schemas().response().element());
+        Representation binary = Representations.standard().get(answer.representation());
+        try (NettyStreamClient stream = NettyStreamClient.tcp(
+                new InetSocketAddress(answer.endpoint().host(), answer.endpoint().port()),
+                answer.sessionId().toBytes(), answer.token().toBytes()).connectTimeoutMillis(2_000).connect()) {
+            byte[] streamed = stream.call(binary.encode(Message.of(request).set("guest", "Cy").build()))
+                    .get(10, TimeUnit.SECONDS);
+            assertEquals("confirmed Cy", binary.decode(response, streamed).record().string("return"));
+        }
+    }
+
+    @Test
+    void anOfferForTheUnderivableOperationIsDeclinedWithTypeConstructAndPositionAndTheCallAnsweredOverSoap()
+            throws Exception {
+        String wsdl = RawHttp.get(server.port(), "/axis2/services/" + SERVICE + "?wsdl").body;
+        assertTrue(wsdl.contains("type=\"xs:date\""), wsdl);
+
+        OptimisticResult<List<String>> result = callWithOffer("book", "<r:book xmlns:r=\"" + NS + "\"><r:booking>"
+                + "<guest xmlns=\"http://reservations.axis.hhfr.org/xsd\">Ann</guest>"
+                + "<when xmlns=\"http://reservations.axis.hhfr.org/xsd\">2026-11-25</when></r:booking></r:book>");
+
+        assertEquals(NegotiationOutcome.Kind.DECLINED, result.outcome().kind(), result.outcome()::toString);
+        String reason = result.outcome().answer().reason();
+        assertTrue(reason.startsWith("operation book cannot stream: the request element {" + NS + "}book: "),
+                reason);
+        assertTrue(reason.contains(positionOf(wsdl, "<xs:element minOccurs=\"0\" name=\"when\"")
+                + ": type {" + NS + "/xsd}Booking: element 'when' has the built-in type xs:date, which is not"
+                + " supported"), reason);
+        assertEquals("Ann on 2026-11-25", Envelopes.singleReturn(result.response().body().get(0)));
+    }
+}
