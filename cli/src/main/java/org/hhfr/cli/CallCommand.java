@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.hhfr.client.CallTimeoutException;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.ServiceFaultException;
 
@@ -21,7 +22,11 @@ import picocli.CommandLine.Option;
         mixinStandardHelpOptions = true,
         description = {
             "Call an operation once or N times in one session with the HHFR client library.",
-            "Reports the mode the session ended in, the result, the time and the bytes. The",
+            "Reports the mode the session ended in, the result, the time (the session's, and",
+            "each message's median and p90 latency) and the bytes. The N messages are",
+            "pipelined: sent without waiting while fewer than the stream's agreed window (5",
+            "over SOAP) await their answers; --sequential sends each after the answer to the",
+            "one before. The",
             "request is built from the operation's request structure in the service's WSDL:",
             "every value goes into a repeated element (FloatSum.sum, StringConcat.concat),",
             "or one value per element (PointsOfInterest.list). Unless --mode is soap, the",
@@ -64,6 +69,14 @@ final class CallCommand implements Callable<Integer> {
             description = "how many times to send the request in the session (default: ${DEFAULT-VALUE})")
     private int messages;
 
+    @Option(names = "--sequential",
+            description = "send each message only after the answer to the one before (default: pipelined)")
+    private boolean sequential;
+
+    @Option(names = "--timeout", paramLabel = "MS", defaultValue = "20000",
+            description = "each call's deadline in milliseconds (default: ${DEFAULT-VALUE})")
+    private long timeoutMillis;
+
     @Option(names = "--json", description = "print one JSON object instead of a sentence")
     private boolean json;
 
@@ -77,12 +90,16 @@ final class CallCommand implements Callable<Integer> {
             CallMode requested = CallMode.parse(mode);
             List<String> texts = new ArrayList<>(values);
             texts.addAll(literalValues);
-            report = SessionRunner.run(address, requested, texts, messages);
+            report = SessionRunner.run(address, requested, texts,
+                    new SessionRunner.CallPlan(messages, !sequential, timeoutMillis));
         } catch (IllegalArgumentException e) {
             return fail(err, UNUSABLE, e.getMessage());
         } catch (ServiceFaultException e) {
             return fail(err, SERVICE_FAULT, "the service answered with a fault: " + e.code().localName() + ": "
                     + e.reason());
+        } catch (CallTimeoutException e) {
+            return fail(err, UNUSABLE, "no answer within the call's deadline of " + e.timeoutMillis() + " ms: "
+                    + e.getMessage());
         } catch (HhfrException e) {
             return fail(err, UNUSABLE, e.getMessage());
         } catch (IOException e) {

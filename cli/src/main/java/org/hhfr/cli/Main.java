@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 /** The {@code ./hhfr} command: a thin front that parses arguments and hands over to the modules. */
 @Command(name = "hhfr",
         mixinStandardHelpOptions = true,
-        version = "hhfr 0.1.0-SNAPSHOT",
+        version = "hhfr 0.1.0",
         description = "HHFR: fast SOAP streams for mobile clients.",
         subcommands = {CommandLine.HelpCommand.class, SchemaCommand.class, ServeCommand.class,
             CallCommand.class, DemoCommand.class, BenchCommandEntry.class})

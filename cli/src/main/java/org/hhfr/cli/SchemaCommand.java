@@ -3,6 +3,7 @@ package org.hhfr.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -10,11 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.hhfr.client.HhfrException;
+import org.hhfr.client.WsdlOperations;
 import org.hhfr.schemas.DataStructure;
+import org.hhfr.schemas.OperationStructures;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.Schema;
 import org.hhfr.schemas.SchemaException;
-import org.hhfr.schemas.SchemaParser;
+import org.hhfr.schemas.SchemaLimits;
+import org.hhfr.schemas.SchemaRefusal;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -23,16 +28,22 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code hhfr schema FILE}: shows the message structures HHFR derives from an XML Schema or a WSDL, the
- * way a peer would after negotiation, or says exactly where and why the schema cannot be used.
+ * way a peer would after negotiation, or says exactly where and why the schema cannot be used. For a WSDL it
+ * first gives each operation's verdict: whether it can stream, and if not which element, type and construct
+ * keep it on plain SOAP (the WSDL's other operations are not affected).
  */
 @Command(name = "schema",
         mixinStandardHelpOptions = true,
         description = {
             "Derive the message data structures from an XML Schema (.xsd) or a WSDL 1.1 document (.wsdl).",
-            "Prints one structure per global element; on a schema HHFR cannot use, prints",
-            "'error: FILE:LINE:COLUMN: REASON' and exits with 2."},
+            "For a WSDL, first a table of its operations: request and response elements, whether the",
+            "operation can stream, and if not why (element, type, construct, LINE:COLUMN); then one",
+            "structure per global element that has one. On a document HHFR cannot use at all (or a",
+            "schema with any construct it cannot represent), prints 'error: FILE:LINE:COLUMN: REASON'",
+            "and exits with 2."},
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:the structures were printed", "2:the file is missing, unusable or the arguments are wrong"})
+        exitCodeList = {"0:the verdicts and structures were printed",
+            "2:the file is missing, unusable or the arguments are wrong"})
 final class SchemaCommand implements Callable<Integer> {
     static final int UNUSABLE = 2;
 
@@ -42,7 +53,7 @@ final class SchemaCommand implements Callable<Integer> {
     @Parameters(paramLabel = "FILE", description = "the .xsd or .wsdl document")
     private Path file;
 
-    @Option(names = "--json", description = "print JSON instead of a table")
+    @Option(names = "--json", description = "print JSON instead of tables")
     private boolean json;
 
     @Option(names = "--element", paramLabel = "NAME",
@@ -53,18 +64,27 @@ final class SchemaCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        Schema schema;
-        try (InputStream in = Files.newInputStream(file)) {
-            schema = new SchemaParser().parse(in);
+        WsdlOperations description;
+        try {
+            description = WsdlOperations.read(readText(), file.toString());
+        } catch (HhfrException e) {
+            err.println("error: " + file + ":" + (e.getCause() instanceof SchemaException schemaError
+                    ? position(schemaError.line(), schemaError.column()) + " " + schemaError.reason()
+                    : " " + e.getMessage()));
+            return UNUSABLE;
         } catch (NoSuchFileException e) {
             err.println("error: " + file + ": no such file");
             return UNUSABLE;
         } catch (IOException e) {
             err.println("error: " + file + ": cannot read: " + e.getMessage());
             return UNUSABLE;
-        } catch (SchemaException e) {
-            err.println("error: " + file + ":" + (e.line() > 0 ? e.line() + ":" + e.column() + ":" : "") + " "
-                    + e.reason());
+        }
+        Schema schema = description.schema();
+        List<OperationStructures> operations = description.structures();
+        if (operations.isEmpty() && !schema.refusals().isEmpty()) {
+            // a standalone schema describes no operation that could stay on SOAP: all of it, or nothing
+            SchemaRefusal first = schema.refusals().get(0);
+            err.println("error: " + file + ":" + position(first.line(), first.column()) + " " + first.reason());
             return UNUSABLE;
         }
         List<DataStructure> structures;
@@ -74,11 +94,36 @@ final class SchemaCommand implements Callable<Integer> {
             err.println("error: " + file + ": " + e.getMessage());
             return UNUSABLE;
         }
+        List<OperationStructures> verdicts = element == null ? operations : List.of();
         String source = file.toString();
-        out.print(json ? new SchemaJsonRenderer().render(source, structures)
-                : new SchemaTextRenderer().render(source, structures));
+        if (json) {
+            out.print(new SchemaJsonRenderer().render(source, verdicts, structures));
+        } else {
+            if (!verdicts.isEmpty()) {
+                out.print(new OperationTableRenderer().render(source, verdicts));
+                out.print('\n');
+            }
+            out.print(new SchemaTextRenderer().render(source, structures));
+        }
         out.flush();
         return 0;
+    }
+
+    /** The document as text (UTF-8, as WSDL and XSD documents are written), refused above the parser's limit. */
+    private String readText() throws IOException {
+        int limit = SchemaLimits.defaults().maxDocumentChars();
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(limit + 1);
+        }
+        if (bytes.length > limit) {
+            throw new HhfrException("the document is longer than " + limit + " bytes (SchemaLimits.maxDocumentChars)");
+        }
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static String position(int line, int column) {
+        return line > 0 ? line + ":" + column + ":" : "";
     }
 
     private List<DataStructure> select(Schema schema) {

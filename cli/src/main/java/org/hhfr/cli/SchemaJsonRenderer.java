@@ -9,19 +9,31 @@ import org.hhfr.schemas.AttributeDecl;
 import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.ElementDecl;
+import org.hhfr.schemas.OperationStructures;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.SimpleType;
 
 /**
- * Renders data structures as JSON for tools: every element with its name, namespace, occurrence,
- * nillability and type; complex types with their attributes and elements in wire order; simple types
- * with their built-in base and enumeration. Output is pure ASCII (anything else becomes a JSON unicode
- * escape), so it survives any console encoding.
+ * Renders a WSDL's per-operation verdicts and data structures as JSON for tools: each operation with its
+ * request and response elements, whether it can stream and why not; every element with its name,
+ * namespace, occurrence, nillability and type; complex types with their attributes and elements in wire
+ * order; simple types with their built-in base and enumeration. Output is pure ASCII (anything else
+ * becomes a JSON unicode escape), so it survives any console encoding.
  */
 final class SchemaJsonRenderer {
-    String render(String source, List<DataStructure> structures) {
+    /** @param operations the WSDL's operations; none for a standalone schema */
+    String render(String source, List<OperationStructures> operations, List<DataStructure> structures) {
         ObjectNode json = JsonOutput.NODES.objectNode();
         json.put("source", source);
+        ArrayNode verdicts = json.putArray("operations");
+        for (OperationStructures operation : operations) {
+            ObjectNode item = verdicts.addObject();
+            item.put("operation", operation.operation());
+            item.set("request", optionalName(operation.requestElement()));
+            item.set("response", optionalName(operation.responseElement()));
+            item.put("streamable", operation.isStreamable());
+            item.put("reason", operation.reason());
+        }
         ArrayNode items = json.putArray("structures");
         for (DataStructure structure : structures) {
             ObjectNode item = items.addObject();

@@ -3,11 +3,14 @@ package org.hhfr.cli;
 import java.io.IOException;
 import java.util.List;
 
+import org.hhfr.client.CallOptions;
+import org.hhfr.client.EventListener;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
+import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.streamer.Message;
 
 /**
@@ -20,7 +23,9 @@ import org.hhfr.streamer.Message;
 final class SessionRunner {
     private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
     private static final int READ_TIMEOUT_MILLIS = 15_000;
-    private static final long CALL_TIMEOUT_MILLIS = 20_000;
+    static final long CALL_TIMEOUT_MILLIS = 20_000;
+    /** SOAP calls in flight at once when pipelined: the connections HttpURLConnection keeps per host. */
+    private static final int SOAP_IN_FLIGHT = 5;
 
     private SessionRunner() {
     }
@@ -32,9 +37,13 @@ final class SessionRunner {
      */
     static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, int messages)
             throws IOException {
-        if (messages < 1) {
-            throw new IllegalArgumentException("--messages must be at least 1, not " + messages);
-        }
+        return run(address, requestedMode, texts, CallPlan.sequential(messages));
+    }
+
+    /** As above, sending the messages as {@code plan} says (pipelined or not, each with its deadline). */
+    static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, CallPlan plan)
+            throws IOException {
+        AgreedWindow agreed = new AgreedWindow();
         boolean datagramsCounted = DatagramTraffic.install();
         try (HhfrClient client = HhfrClient.builder(address.serviceUrl())
                 .preferredModes(requestedMode.preferredModes())
@@ -42,6 +51,7 @@ final class SessionRunner {
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .readTimeoutMillis(READ_TIMEOUT_MILLIS)
                 .callTimeoutMillis(CALL_TIMEOUT_MILLIS)
+                .eventListener(agreed)
                 .build()) {
             Operation operation = client.operation(address.operation());
             Message.Builder builder = Message.of(operation.request());
@@ -53,15 +63,16 @@ final class SessionRunner {
 
             ByteCounts datagramsBefore = DatagramTraffic.total();
             SocketTraffic sockets = SocketTraffic.start();
-            Message response = null;
+            MessageRun run;
             Mode mode;
             long elapsedNanos;
             try {
                 long started = System.nanoTime();
                 try (Session session = client.open(operation)) {
-                    for (int i = 0; i < messages; i++) {
-                        response = session.call(request);
-                    }
+                    CallOptions options = CallOptions.timeoutMillis(plan.timeoutMillis());
+                    run = plan.pipelined()
+                            ? MessageRun.pipelined(session, request, options, plan.messages(), agreed.window())
+                            : MessageRun.sequential(session, request, options, plan.messages());
                     elapsedNanos = System.nanoTime() - started;
                     mode = session.mode();
                 }
@@ -84,8 +95,46 @@ final class SessionRunner {
             } else {
                 source = SocketTraffic.SOURCE + " (UDP datagrams not countable in this process)";
             }
-            return new SessionReport(address, requestedMode, CallMode.label(mode), messages, elapsedNanos / 1e6,
-                    up, down, source, ResultValue.of(response));
+            return new SessionReport(address, requestedMode, CallMode.label(mode), plan.messages(),
+                    elapsedNanos / 1e6, up, down, source, ResultValue.of(run.lastResponse), run.times());
+        }
+    }
+
+    /** How a session sends its messages: how many, pipelined or one after another, each call's deadline. */
+    record CallPlan(int messages, boolean pipelined, long timeoutMillis) {
+        CallPlan {
+            if (messages < 1) {
+                throw new IllegalArgumentException("--messages must be at least 1, not " + messages);
+            }
+            if (timeoutMillis < 1) {
+                throw new IllegalArgumentException("--timeout must be at least 1 ms, not " + timeoutMillis);
+            }
+        }
+
+        static CallPlan sequential(int messages) {
+            return new CallPlan(messages, false, CALL_TIMEOUT_MILLIS);
+        }
+    }
+
+    /**
+     * The window of the stream the session negotiated (calls a stream carries awaiting answers), heard from
+     * the client's events; over SOAP, {@link #SOAP_IN_FLIGHT} calls.
+     */
+    private static final class AgreedWindow extends EventListener {
+        private volatile int window = SOAP_IN_FLIGHT;
+
+        @Override
+        public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
+            window = agreed.window();
+        }
+
+        @Override
+        public void fellBackToSoap(Session session, String reason) {
+            window = SOAP_IN_FLIGHT;
+        }
+
+        int window() {
+            return window;
         }
     }
 }

@@ -74,6 +74,35 @@ class CallCommandTest {
         assertEquals(10, report.get("messages").asInt());
     }
 
+    @ParameterizedTest
+    @CsvSource({"tcp, 300", "udp, 300", "soap, 20"})
+    void messagesArePipelinedUpToTheWindowWithTheirLatenciesReported(String mode, int messages)
+            throws IOException {
+        Run run = call("--url", base, "--op", "FloatSum.sum", "--values", "1.5,2.25", "--mode", mode,
+                "--messages", String.valueOf(messages), "--json");
+        assertEquals(0, run.exit, run.err);
+        JsonNode report = JSON.readTree(run.out);
+        assertEquals(3.75, report.get("result").asDouble());
+        assertEquals(messages, report.get("messages").asInt());
+        int inFlight = report.get("in_flight").asInt();
+        if ("soap".equals(mode)) {
+            assertEquals(5, inFlight, run.out);
+        } else {
+            assertTrue(inFlight > 1 && inFlight <= 256, run.out);
+        }
+        double median = report.get("latency_median_ms").asDouble();
+        double p90 = report.get("latency_p90_ms").asDouble();
+        assertTrue(median > 0 && median <= p90 && p90 <= report.get("elapsed_ms").asDouble(), run.out);
+    }
+
+    @Test
+    void sequentialSendsEachMessageAfterTheAnswerBefore() throws IOException {
+        Run run = call("--url", base, "--op", "FloatSum.sum", "--values", "1", "--mode", "tcp", "--messages", "5",
+                "--sequential", "--timeout", "5000", "--json");
+        assertEquals(0, run.exit, run.err);
+        assertEquals(1, JSON.readTree(run.out).get("in_flight").asInt(), run.out);
+    }
+
     @Test
     void pointsOfInterestTakesOneCountAndAnswersThatManyRecords() throws IOException {
         Run run = call("--url", base, "--op", "PointsOfInterest.list", "--values", "3", "--mode", "tcp", "--json");
@@ -119,6 +148,7 @@ class CallCommandTest {
                 Arrays.asList("--url", base, "--op", "FloatSum.sum", "--values", "1", "--mode", "carrier-pigeon"),
                 Arrays.asList("--url", base, "--op", "FloatSum.sum", "--values", "1.5f"),
                 Arrays.asList("--url", base, "--op", "FloatSum.sum", "--values", "1", "--messages", "0"),
+                Arrays.asList("--url", base, "--op", "FloatSum.sum", "--values", "1", "--timeout", "0"),
                 Arrays.asList("--url", base, "--op", "PointsOfInterest.list", "--values", "1,2"),
                 Arrays.asList("--url", base, "--op", "FloatSum.product", "--values", "1"),
                 Arrays.asList("--url", base + "/axis2/services/StringConcat", "--op", "FloatSum.sum", "--values", "1"),

@@ -1,6 +1,7 @@
 package org.hhfr.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -66,6 +67,51 @@ class SchemaCommandTest {
         assertTrue(run.out.startsWith(expected), run.out);
         assertTrue(run.out.contains("ns1:sumResponse  (complex)  1\n`-- return       float      1\n"), run.out);
         assertEquals(2, run.out.split("fingerprint [0-9a-f]{64}\n", -1).length - 1, run.out);
+    }
+
+    @Test
+    void wsdlShowsEachOperationsVerdictThenTheStructuresOfWhatDerives() {
+        Run run = hhfr("schema", example("reservations.wsdl"));
+        assertEquals(0, run.exitCode, run.err);
+        assertEquals("", run.err);
+        String expected = example("reservations.wsdl") + ": 2 operations\n"
+                + "operation  request  response         streamable  reason\n"
+                + "confirm    confirm  confirmResponse  yes\n"
+                + "book       book     bookResponse     no          the request element"
+                + " {http://reservations.hhfr.org}book: 11:21: type {http://reservations.hhfr.org/xsd}Booking:"
+                + " element 'when' has the built-in type xs:date, which is not supported\n"
+                + "\n"
+                + example("reservations.wsdl") + ": 3 message structures\n";
+        assertTrue(run.out.startsWith(expected), run.out);
+        assertTrue(run.out.contains("ns1:bookResponse  (complex)"), run.out);
+        assertFalse(run.out.contains("ns1:book  "), run.out);
+    }
+
+    @Test
+    void jsonGivesEachOperationsVerdict() throws IOException {
+        Run run = hhfr("schema", "--json", example("reservations.wsdl"));
+        assertEquals(0, run.exitCode, run.err);
+        JsonNode operations = new ObjectMapper().readTree(run.out).get("operations");
+        assertEquals(2, operations.size());
+        JsonNode confirm = operations.get(0);
+        assertEquals("confirm", confirm.get("operation").asText());
+        assertEquals("confirmResponse", confirm.get("response").get("name").asText());
+        assertTrue(confirm.get("streamable").asBoolean());
+        assertTrue(confirm.get("reason").isNull());
+        JsonNode book = operations.get(1);
+        assertEquals("book", book.get("request").get("name").asText());
+        assertEquals("http://reservations.hhfr.org", book.get("request").get("namespace").asText());
+        assertFalse(book.get("streamable").asBoolean());
+        assertTrue(book.get("reason").asText().contains("11:21: type {http://reservations.hhfr.org/xsd}Booking:"
+                + " element 'when' has the built-in type xs:date"), book.get("reason").asText());
+    }
+
+    @Test
+    void elementOptionOnARefusedElementIsAnErrorSayingWhy() {
+        Run run = hhfr("schema", example("reservations.wsdl"), "--element", "book");
+        assertEquals(2, run.exitCode);
+        assertTrue(run.err.contains("has no structure: 11:21: type {http://reservations.hhfr.org/xsd}Booking"),
+                run.err);
     }
 
     static Stream<String> examples() throws IOException {

@@ -1,6 +1,7 @@
 package org.hhfr.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -11,6 +12,8 @@ import java.net.HttpURLConnection;
 import java.net.ServerSocket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -19,10 +22,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import picocli.CommandLine;
 
-/** {@code hhfr serve} in-process: it prints where the services are, serves their WSDL, and stops cleanly. */
+/**
+ * {@code hhfr serve} in-process: it prints where the services are (the samples, or an Axis2 repository's),
+ * serves their WSDL, and stops cleanly.
+ */
 class ServeCommandTest {
 
     @Test
@@ -62,6 +69,52 @@ class ServeCommandTest {
             assertTrue(err.toString().startsWith("error: the server could not start: cannot listen on port "
                     + taken.getLocalPort()), err.toString());
         }
+    }
+
+    @Test
+    void servesAnAxis2RepositoryWithTheBuiltInModuleEngagedByItsServicesXml(@TempDir Path repository)
+            throws Exception {
+        // an exploded service: the sample FloatSum class under a name of the repository's own, engaging hhfr
+        Path service = Files.createDirectories(repository.resolve("services/adder/META-INF"));
+        Files.writeString(service.resolve("services.xml"), "<service name=\"Adder\">"
+                + "<parameter name=\"ServiceClass\">org.hhfr.axis.services.FloatSum</parameter>"
+                + "<messageReceivers><messageReceiver mep=\"http://www.w3.org/ns/wsdl/in-out\""
+                + " class=\"org.apache.axis2.rpc.receivers.RPCMessageReceiver\"/></messageReceivers>"
+                + "<module ref=\"hhfr\"/></service>");
+        Files.createDirectories(repository.resolve("modules"));
+        ServeCommand command = new ServeCommand();
+        StringWriter out = new StringWriter();
+        CommandLine line = new CommandLine(command).setOut(new PrintWriter(out, true));
+        ExecutorService runner = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> exit = runner.submit(() -> line.execute("--port", "0", "--repo", repository.toString(),
+                    "--tcp-port", "0", "--udp-port", "-1"));
+            int port = awaitPort(out);
+            String printed = out.toString();
+            assertTrue(printed.contains("Axis2 repository " + repository.toAbsolutePath()), printed);
+            assertTrue(printed.contains("http://localhost:" + port + "/axis2/services/Adder?wsdl"), printed);
+            assertFalse(printed.contains("FloatSum") || printed.contains("plain SOAP"), printed);
+            assertTrue(Pattern.compile("stream tcp +port \\d+").matcher(printed).find(), printed);
+            assertTrue(Pattern.compile("stream udp +not served").matcher(printed).find(), printed);
+            String wsdl = get("http://127.0.0.1:" + port + "/axis2/services/Adder?wsdl");
+            assertTrue(wsdl.contains("wsdl:definitions") && !wsdl.contains("negotiate"), wsdl);
+
+            command.stopRequested.countDown();
+            assertEquals(0, exit.get(10, TimeUnit.SECONDS));
+        } finally {
+            runner.shutdownNow();
+        }
+    }
+
+    @Test
+    void aMissingRepositoryIsReportedWithExitCodeTwo(@TempDir Path parent) {
+        Path missing = parent.resolve("no-such-repository");
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new ServeCommand()).setErr(new PrintWriter(err, true))
+                .execute("--port", "0", "--repo", missing.toString());
+        assertEquals(ServeCommand.CANNOT_START, exit);
+        assertTrue(err.toString().startsWith("error: the server could not start: no Axis2 repository at " + missing),
+                err.toString());
     }
 
     private static int awaitPort(StringWriter out) throws InterruptedException {

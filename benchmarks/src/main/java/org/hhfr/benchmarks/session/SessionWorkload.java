@@ -17,7 +17,7 @@ import org.hhfr.streamer.Record;
  */
 public enum SessionWorkload {
     /** FloatSum.sum(float[]): 4 bytes per float up, one float down. */
-    FLOAT_SUM("float-sum", "FloatSum", "sum") {
+    FLOAT_SUM("FloatSum", "sum") {
         @Override
         Object requestValue(int arraySize) {
             float[] values = new float[arraySize];
@@ -42,7 +42,7 @@ public enum SessionWorkload {
         }
     },
     /** StringConcat.concat(String[]): eight ASCII characters per part up, their concatenation down. */
-    STRING_CONCAT("string-concat", "StringConcat", "concat") {
+    STRING_CONCAT("StringConcat", "concat") {
         @Override
         Object requestValue(int arraySize) {
             String[] parts = new String[arraySize];
@@ -74,7 +74,7 @@ public enum SessionWorkload {
      * number of records. Answers are compared field by field with the service class's own catalogue; the
      * payload down is the UTF-8 bytes of the 13 text fields plus 4 bytes of id per record.
      */
-    POI("poi", "PointsOfInterest", "list") {
+    POI("PointsOfInterest", "list") {
         @Override
         Object requestValue(int arraySize) {
             return arraySize;
@@ -133,18 +133,17 @@ public enum SessionWorkload {
     private static final List<String> TEXT_FIELDS = List.of("name", "description", "poiClassId", "latitude",
             "longitude", "address", "phone", "fax", "email", "url", "avgCost", "avgDuration", "active");
 
-    private final String label;
     private final String service;
     private final String operation;
 
-    SessionWorkload(String label, String service, String operation) {
-        this.label = label;
+    SessionWorkload(String service, String operation) {
         this.service = service;
         this.operation = operation;
     }
 
+    /** The name on the command line and in reports: the constant's name in lower case, words joined by '-'. */
     public String label() {
-        return label;
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** The Axis2 service name. */
@@ -181,7 +180,7 @@ public enum SessionWorkload {
     /** @throws IllegalArgumentException a name that is no workload */
     public static SessionWorkload named(String label) {
         for (SessionWorkload workload : values()) {
-            if (workload.label.equals(label)) {
+            if (workload.label().equals(label)) {
                 return workload;
             }
         }

@@ -41,8 +41,8 @@ final class HhfrContenderServer implements ServerSide {
     HhfrContenderServer(String host, boolean udp) throws IOException {
         this.udp = udp;
         server = StreamServer.start(store, StreamDispatcher.ofFunction((session, message) -> sum(message)),
-                StreamServerConfig.on(host).withPorts(udp ? -1 : 0, udp ? 0 : -1)
-                        .withDispatchExecutor(Runnable::run));
+                StreamServerConfig.on(host).ports(udp ? -1 : 0, udp ? 0 : -1)
+                        .dispatchExecutor(Runnable::run).build());
     }
 
     private byte[] sum(InboundMessage message) {
@@ -68,9 +68,9 @@ final class HhfrContenderServer implements ServerSide {
     @Override
     public String newTicket() throws ContextStoreException {
         SessionGrant grant = store.create(StreamContext.builder()
-                .scheme("urn:hhfr:1")
-                .representation(BinaryRepresentation.URI)
-                .transport(udp ? UDP : TCP)
+                .schemeUri("urn:hhfr:1")
+                .representationUri(BinaryRepresentation.URI)
+                .transportUri(udp ? UDP : TCP)
                 .operation(ServiceOperation.of("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"))
                 .request(request)
                 .response(response)

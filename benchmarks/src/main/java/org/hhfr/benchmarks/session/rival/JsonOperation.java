@@ -1,5 +1,7 @@
 package org.hhfr.benchmarks.session.rival;
 
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 import org.hhfr.axis.services.FloatSum;
 import org.hhfr.axis.services.PointOfInterest;
 import org.hhfr.axis.services.PointsOfInterest;
@@ -13,62 +15,22 @@ import org.hhfr.benchmarks.session.SessionWorkload;
  */
 enum JsonOperation {
     /** {@code {"values":[0.25,0.75]}} answered by {@code {"sum":1.0}}. */
-    FLOAT_SUM("/float-sum", SumRequest.class, SumAnswer.class) {
-        private final FloatSum service = new FloatSum();
-
-        @Override
-        Object serve(Object request) {
-            return new SumAnswer(service.sum(((SumRequest) request).values()));
-        }
-
-        @Override
-        Object request(Object value) {
-            return new SumRequest((float[]) value);
-        }
-
-        @Override
-        Object answerOf(Object body) {
-            return ((SumAnswer) body).sum();
-        }
-    },
+    FLOAT_SUM("/float-sum", SumRequest.class, SumAnswer.class,
+            serving(new FloatSum(),
+                    (service, request) -> new SumAnswer(service.sum(((SumRequest) request).values()))),
+            value -> new SumRequest((float[]) value),
+            body -> ((SumAnswer) body).sum()),
     /** {@code {"parts":["s0000000","s0000001"]}} answered by {@code {"joined":"s0000000s0000001"}}. */
-    STRING_CONCAT("/string-concat", ConcatRequest.class, ConcatAnswer.class) {
-        private final StringConcat service = new StringConcat();
-
-        @Override
-        Object serve(Object request) {
-            return new ConcatAnswer(service.concat(((ConcatRequest) request).parts()));
-        }
-
-        @Override
-        Object request(Object value) {
-            return new ConcatRequest((String[]) value);
-        }
-
-        @Override
-        Object answerOf(Object body) {
-            return ((ConcatAnswer) body).joined();
-        }
-    },
+    STRING_CONCAT("/string-concat", ConcatRequest.class, ConcatAnswer.class,
+            serving(new StringConcat(),
+                    (service, request) -> new ConcatAnswer(service.concat(((ConcatRequest) request).parts()))),
+            value -> new ConcatRequest((String[]) value),
+            body -> ((ConcatAnswer) body).joined()),
     /** {@code {"count":250}} answered by the array of records, each an object of the bean's properties. */
-    POI("/poi", PoiRequest.class, PointOfInterest[].class) {
-        private final PointsOfInterest service = new PointsOfInterest();
-
-        @Override
-        Object serve(Object request) {
-            return service.list(((PoiRequest) request).count());
-        }
-
-        @Override
-        Object request(Object value) {
-            return new PoiRequest((Integer) value);
-        }
-
-        @Override
-        Object answerOf(Object body) {
-            return body;
-        }
-    };
+    POI("/poi", PoiRequest.class, PointOfInterest[].class,
+            serving(new PointsOfInterest(), (service, request) -> service.list(((PoiRequest) request).count())),
+            value -> new PoiRequest((Integer) value),
+            body -> body);
 
     public record SumRequest(float[] values) {
     }
@@ -88,11 +50,23 @@ enum JsonOperation {
     private final String path;
     private final Class<?> requestType;
     private final Class<?> answerType;
+    private final UnaryOperator<Object> server;
+    private final UnaryOperator<Object> requestBody;
+    private final UnaryOperator<Object> answerValue;
 
-    JsonOperation(String path, Class<?> requestType, Class<?> answerType) {
+    JsonOperation(String path, Class<?> requestType, Class<?> answerType, UnaryOperator<Object> server,
+                  UnaryOperator<Object> requestBody, UnaryOperator<Object> answerValue) {
         this.path = path;
         this.requestType = requestType;
         this.answerType = answerType;
+        this.server = server;
+        this.requestBody = requestBody;
+        this.answerValue = answerValue;
+    }
+
+    /** The server's answers, each computed by one instance of the deployed service class. */
+    private static <S> UnaryOperator<Object> serving(S service, BiFunction<S, Object, Object> answer) {
+        return request -> answer.apply(service, request);
     }
 
     String path() {
@@ -108,13 +82,19 @@ enum JsonOperation {
     }
 
     /** The server's answer body to a request body. */
-    abstract Object serve(Object request);
+    Object serve(Object request) {
+        return server.apply(request);
+    }
 
     /** The request body carrying a session's request value. */
-    abstract Object request(Object value);
+    Object request(Object value) {
+        return requestBody.apply(value);
+    }
 
     /** The answer in the service class's own type. */
-    abstract Object answerOf(Object body);
+    Object answerOf(Object body) {
+        return answerValue.apply(body);
+    }
 
     static JsonOperation of(SessionWorkload workload) {
         return switch (workload) {
