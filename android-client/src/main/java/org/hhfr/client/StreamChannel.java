@@ -154,6 +154,11 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         return terminated;
     }
 
+    /** Whether {@link #close()} began: a connection that breaks from now on ends the stream, unreplaced. */
+    final boolean isClosing() {
+        return closing.get();
+    }
+
     /** In the context: the server accepted the stream; from now on its calls are the server's. */
     final void accepted() {
         accepted = true;

@@ -137,10 +137,12 @@ final class TcpChannel extends StreamChannel {
             SocketLink link = connection.link;
             context.execute(() -> stream.detach(link));
             closeQuietly(connection.socket);
-            if (broken != null && !isLost()) {
+            // While closing, the server ending the connection (after TERMINATE, or not) is the stream's end.
+            boolean over = isLost() || isClosing();
+            if (broken != null && !over) {
                 reconnections.reconnecting(broken);
             }
-            connection = isLost() ? null : reconnect();
+            connection = over ? null : reconnect();
         }
     }
 
