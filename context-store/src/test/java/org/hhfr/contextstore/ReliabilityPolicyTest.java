@@ -25,7 +25,9 @@ class ReliabilityPolicyTest {
         assertEquals(DeliveryAssurance.AT_MOST_ONCE, config.assurance());
         assertEquals(48, config.sendWindow());
         assertEquals(48, config.receiveWindow());
-        assertEquals(48, config.initialCredit());
+        assertEquals(ReliabilityPolicy.DATAGRAM_INITIAL_CREDIT, config.initialCredit(), "a datagram's first flight");
+        assertEquals(48, AGREED.applyTo(ReliabilityConfig.forStream(), Role.SERVER).initialCredit(),
+                "a TCP stream's first flight is the window");
         assertEquals(TimeUnit.MILLISECONDS.toNanos(20), config.ackDelayNanos());
         assertEquals(TimeUnit.MILLISECONDS.toNanos(200), config.initialRtoNanos());
         assertEquals(TimeUnit.MILLISECONDS.toNanos(30_000), config.idleTimeoutNanos());
