@@ -15,6 +15,8 @@ import org.hhfr.transports.frame.DatagramWriter;
 final class DatagramSocketLink extends PackedDatagramLink implements FrameOutbox.Sink {
     private final DatagramSocket socket;
     private final FrameOutbox outbox;
+    /** Whether the current turn has begun writing; serial context only. */
+    private boolean writing;
 
     /** The socket is closed with the stream, not with the link. */
     DatagramSocketLink(DatagramSocket socket, DatagramWriter datagrams, FrameOutbox outbox) {
@@ -23,9 +25,26 @@ final class DatagramSocketLink extends PackedDatagramLink implements FrameOutbox
         this.outbox = outbox;
     }
 
+    /**
+     * A turn begins writing only once the writer thread has sent what earlier turns packed (then it writes all
+     * it has, up to the outbox's high-water mark): calls made while a datagram is on its way leave together in
+     * the next one, and the outbox asks for that turn when it is empty.
+     */
     @Override
     public boolean isWritable() {
-        return outbox.isWritable();
+        if (!outbox.isWritable()) {
+            return false;
+        }
+        if (!writing) {
+            writing = outbox.isIdle();
+        }
+        return writing;
+    }
+
+    @Override
+    public void flush() {
+        super.flush();
+        writing = false;
     }
 
     /** Queues the datagram for the writer thread. */

@@ -39,11 +39,16 @@ final class FrameOutbox {
     private final AtomicLong queuedBytes = new AtomicLong();
     /** Whether the high-water mark was reached since the writer last drained to the low-water mark. */
     private final AtomicBoolean wasFull = new AtomicBoolean();
+    /** Whether a link waits for the outbox to be empty (see {@link #isIdle}). */
+    private final AtomicBoolean idleWanted = new AtomicBoolean();
     /** Guarded by {@link #lock}. */
     private boolean closed;
     private Thread writer;
 
-    /** @param onDrained called on the writer thread once a full outbox drained to the low-water mark */
+    /**
+     * @param onDrained called on the writer thread once a full outbox drained to the low-water mark, or an
+     *                  outbox a link found busy ({@link #isIdle}) is empty
+     */
     FrameOutbox(Runnable onDrained) {
         this.onDrained = onDrained;
     }
@@ -58,6 +63,20 @@ final class FrameOutbox {
     /** Whether more bytes may be added now without passing the high-water mark. */
     boolean isWritable() {
         return queuedBytes.get() < HIGH_WATER_MARK;
+    }
+
+    /**
+     * Whether nothing is queued or being sent. When something is, the writer asks for an engine turn once it
+     * has sent everything: a datagram link starts writing a turn only then, so calls made while a datagram is
+     * on its way leave together, packed into the next one, instead of one datagram each.
+     */
+    boolean isIdle() {
+        if (queuedBytes.get() == 0) {
+            return true;
+        }
+        idleWanted.set(true);
+        // The writer may have emptied the outbox between the two reads: then take the flag back, if it is ours.
+        return queuedBytes.get() == 0 && idleWanted.compareAndSet(true, false);
     }
 
     /** Queues {@code length} bytes of {@code bytes} (now the outbox's) for {@code sink}. */
@@ -123,7 +142,9 @@ final class FrameOutbox {
             } catch (IOException e) {
                 first.sink.broken(e);
             }
-            if (drained(length)) {
+            boolean drained = drained(length);
+            boolean emptied = queuedBytes.get() == 0 && idleWanted.compareAndSet(true, false);
+            if (drained || emptied) {
                 onDrained.run();
             }
         }

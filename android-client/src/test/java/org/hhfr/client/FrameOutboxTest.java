@@ -41,6 +41,26 @@ class FrameOutboxTest {
     }
 
     @Test
+    void aBusyOutboxIsNotIdleAndAsksForOneTurnOnceEmpty() throws Exception {
+        HeldSink sink = new HeldSink(false);
+        outbox.start("test-writer");
+        try {
+            assertTrue(outbox.isIdle());
+            outbox.add(sink, new byte[16], 16);
+            assertTrue(sink.sending.await(5, TimeUnit.SECONDS));
+            assertFalse(outbox.isIdle());
+            assertEquals(0, turnsAsked.get());
+            sink.release.countDown();
+            awaitUntil(() -> turnsAsked.get() > 0);
+            assertTrue(outbox.isIdle());
+            assertEquals(1, turnsAsked.get());
+        } finally {
+            sink.release.countDown();
+            outbox.close();
+        }
+    }
+
+    @Test
     void chunksQueuedForOneConnectionDuringASendLeaveInOneWrite() throws Exception {
         assertEquals(List.of(1, 5), sendsOfTwoChunksQueuedDuringAHeldSend(new HeldSink(true), 2));
     }
