@@ -30,6 +30,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
@@ -105,8 +106,9 @@ public final class NettyStreamClient implements AutoCloseable {
         this.connectTimeoutMillis = builder.connectTimeoutMillis;
         this.maxOutstanding = builder.maxOutstanding;
         ReliabilityConfig config = builder.reliability != null ? builder.reliability
-                : linkType == LinkType.STREAM ? ReliabilityConfig.forStream()
-                : ReliabilityConfig.forDatagrams(DatagramWriter.frameBudget(maxDatagramSize, session.length()));
+                : ReliabilityPolicy.defaults().applyTo(linkType == LinkType.STREAM ? ReliabilityConfig.forStream()
+                        : ReliabilityConfig.forDatagrams(DatagramWriter.frameBudget(maxDatagramSize, session.length())),
+                        Role.CLIENT);
         this.limits = linkType == LinkType.STREAM ? FrameLimits.forMaxMessageSize(config.maxInboundMessageSize())
                 : FrameLimits.defaults().withMaxFrameLength(maxDatagramSize);
         this.handshake = new ClientHandshake(session, keys);
@@ -518,6 +520,11 @@ public final class NettyStreamClient implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The engine's settings: by default those of a session that agreed the default policy
+         * ({@code ReliabilityPolicy.defaults().applyTo(..., Role.CLIENT)}); a session that agreed other terms
+         * passes {@code policy.applyTo(local, Role.CLIENT)}, as the server runs its side of the agreement.
+         */
         public Builder reliability(ReliabilityConfig value) {
             reliability = value;
             return this;

@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.transports.Role;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.junit.jupiter.api.Test;
@@ -48,11 +50,13 @@ class ImpairedNetworkTest {
     /**
      * When the server's last TERMINATE is lost, the client lingers until its idle timeout before it ends
      * gracefully (the server has finished and no longer answers): keep that shorter than the 60 s default here,
-     * but well above a loss streak's silence (at 3 s a fast client sometimes gave up mid-run).
+     * but well above a loss streak's silence (at 3 s a fast client sometimes gave up mid-run). The session
+     * agreed the default policy, so the client runs it as the server does.
      */
     private static ReliabilityConfig quickToGiveUp() {
-        return ReliabilityConfig.forDatagrams(DatagramWriter.frameBudget(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE,
-                16)).toBuilder().keepAliveMillis(500, 10_000).build();
+        ReliabilityConfig local = ReliabilityConfig.forDatagrams(DatagramWriter.frameBudget(
+                DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE, 16)).toBuilder().keepAliveMillis(500, 10_000).build();
+        return ReliabilityPolicy.defaults().applyTo(local, Role.CLIENT);
     }
 
     @Test
