@@ -150,6 +150,8 @@ public final class NettyStreamClient implements AutoCloseable {
                     "more than " + maxOutstanding + " calls are waiting for a response"));
             return response;
         }
+        // However it ends (answered, failed, refused, cancelled by its caller), the call stops counting.
+        response.whenComplete((body, error) -> outstanding.decrementAndGet());
         Call call = new Call(operation, payload, response);
         if (loop.inEventLoop()) {
             // After any calls still queued from other threads. Inside a turn (a response's callback) the turn
@@ -292,7 +294,6 @@ public final class NettyStreamClient implements AutoCloseable {
 
     private void offer(Call call) {
         if (!stream.call(call)) {
-            outstanding.decrementAndGet();
             StreamSessionException reason = failure;
             call.response.completeExceptionally(reason != null ? reason
                     : new StreamSessionException(ErrorCode.ABORTED, "the session is closing"));
@@ -337,7 +338,6 @@ public final class NettyStreamClient implements AutoCloseable {
     private final class Outcomes implements ClientStream.Owner<Call> {
         @Override
         public void answered(Call call, DeliveredMessage message) {
-            outstanding.decrementAndGet();
             if (message.operation() != StreamFault.OPERATION) {
                 call.response.complete(message.payload());
             } else {
@@ -359,7 +359,6 @@ public final class NettyStreamClient implements AutoCloseable {
                 call.response.completeExceptionally(reason);
             }
             takeSubmitted();
-            outstanding.set(0);
             if (failure != null) {
                 ready.completeExceptionally(failure);
                 finished.completeExceptionally(failure);
@@ -425,20 +424,24 @@ public final class NettyStreamClient implements AutoCloseable {
     /** The UDP socket: datagrams verified with the session's keys, then frames to the engine. */
     private final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> {
         private final DatagramReader reader = new DatagramReader(session, keys, Role.CLIENT, limits);
+        /** One datagram's frames; reused, since everything here runs on the event loop. */
+        private final List<Frame> frames = new ArrayList<>();
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
             ByteBuf content = packet.content();
             byte[] datagram = new byte[content.readableBytes()];
             content.getBytes(content.readerIndex(), datagram);
-            List<Frame> frames = new ArrayList<>(4);
+            frames.clear();
             try {
                 reader.read(datagram, 0, datagram.length, frames::add);
             } catch (WireException e) {
                 LOG.debug("session {}: dropped datagram from {}: {}", session, packet.sender(), e.getMessage());
                 return;
             }
-            frames.forEach(NettyStreamClient.this::receive);
+            for (Frame frame : frames) {
+                receive(frame);
+            }
         }
 
         @Override

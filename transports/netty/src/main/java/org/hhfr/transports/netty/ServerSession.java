@@ -307,7 +307,6 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         if (!message.claim()) {
             return; // cancelled by the client before it started: skipped() accounted for it
         }
-        execute(() -> queued.remove(message.messageNumber()));
         CompletionStage<byte[]> response;
         try {
             response = route.dispatch(message);
@@ -319,6 +318,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     private void answered(InboundMessage message, byte[] body, Throwable error) {
+        queued.remove(message.messageNumber()); // claimed: a cancel arriving now finds nothing to skip
         if (ended) {
             return;
         }

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import org.hhfr.schemas.Bounds;
+import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 
@@ -45,8 +46,6 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
 public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioThreads, Executor dispatchExecutor,
         int maxPendingDispatches, int maxDatagramSize, WriteBufferWaterMark waterMark, long handshakeTimeoutMillis,
         long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability) {
-    /** Bytes of the session ids the context store issues; the wire's datagram header carries them. */
-    static final int SESSION_ID_LENGTH = 16;
 
     public StreamServerConfig {
         Objects.requireNonNull(host, "host");
@@ -86,7 +85,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
     }
 
     static int frameBudget(int maxDatagramSize) {
-        return DatagramWriter.frameBudget(maxDatagramSize, SESSION_ID_LENGTH);
+        return DatagramWriter.frameBudget(maxDatagramSize, SessionId.ISSUED_LENGTH);
     }
 
     /** The smallest datagram size that leaves the minimum frame budget (a datagram's overhead is fixed). */

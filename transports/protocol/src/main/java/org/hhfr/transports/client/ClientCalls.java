@@ -86,13 +86,6 @@ public final class ClientCalls<C extends ClientCalls.Call> {
         return !waiting.isEmpty();
     }
 
-    /** Forgets the calls still waiting for room and returns them in order (e.g. to fail them on a close). */
-    public List<C> takeWaiting() {
-        List<C> taken = new ArrayList<>(waiting);
-        waiting.clear();
-        return taken;
-    }
-
     /**
      * Forgets every call, sent ones first (in the order they were sent), then those still waiting, and
      * returns them so the client can fail or resend them.

@@ -141,10 +141,6 @@ public final class EngineDriver {
         }
     }
 
-    public boolean isStopped() {
-        return stopped;
-    }
-
     private void transmit() {
         if (link == null) {
             return;
