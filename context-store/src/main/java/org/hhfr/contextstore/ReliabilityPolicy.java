@@ -31,7 +31,7 @@ public abstract class ReliabilityPolicy {
             .window(256)
             .maxRequestBytes(1 << 20)
             .maxResponseBytes(1 << 20)
-            .validForMillis(10 * 60_000L)
+            .validForMillis(StoreLimits.defaults().idleTimeoutMillis())
             .build();
 
     /**

@@ -97,19 +97,19 @@ public final class AxisSchemaSource implements SchemaSource {
                                 AxisOperation operation) {
         String name = operation.getName().getLocalPart();
         QualifiedName in = element(operation, WSDLConstants.MESSAGE_LABEL_IN_VALUE);
+        boolean answers = WSDLUtil.isOutputPresentForMEP(operation.getMessageExchangePattern());
+        QualifiedName out = answers ? element(operation, WSDLConstants.MESSAGE_LABEL_OUT_VALUE) : null;
         OperationStructures structures;
-        if (!WSDLUtil.isOutputPresentForMEP(operation.getMessageExchangePattern())) {
+        if (!answers) {
             structures = OperationStructures.withoutElements(name, "a one-way operation: streams carry "
                     + "request-response operations");
         } else if (in == null) {
             structures = OperationStructures.withoutElements(name, "Axis2 names no request element for it");
         } else {
-            structures = OperationStructures.of(name, schema, in,
-                    element(operation, WSDLConstants.MESSAGE_LABEL_OUT_VALUE));
+            structures = OperationStructures.of(name, schema, in, out);
         }
         if (structures.isStreamable()) {
-            OperationSchemas text = OperationSchemas.of(MessageSchema.of(in, wsdl),
-                    MessageSchema.of(element(operation, WSDLConstants.MESSAGE_LABEL_OUT_VALUE), wsdl));
+            OperationSchemas text = OperationSchemas.of(MessageSchema.of(in, wsdl), MessageSchema.of(out, wsdl));
             schemas.published.put(name, PublishedSchemas.of(text, structures.request(), structures.response()));
             return;
         }

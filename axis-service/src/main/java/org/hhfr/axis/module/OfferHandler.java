@@ -24,7 +24,8 @@ public final class OfferHandler extends AbstractHandler {
     /** Operation-context property holding the {@link Answer} for the response. */
     static final String ANSWER_PROPERTY = "org.hhfr.axis.answer";
 
-    private static final QName OFFER = new QName(SoapNegotiationService.OFFER.namespace(),
+    /** The header block that carries an offer. */
+    static final QName OFFER = new QName(SoapNegotiationService.OFFER.namespace(),
             SoapNegotiationService.OFFER.localName());
 
     /** Axis2 makes the handler from {@code module.xml}. */
@@ -36,7 +37,7 @@ public final class OfferHandler extends AbstractHandler {
         ModuleRuntime runtime = HhfrModule.runtime(message.getConfigurationContext());
         SOAPHeader header = message.getEnvelope().getHeader();
         if (runtime == null || header == null || message.getOperationContext() == null
-                || NegotiateReceiver.OPERATION.equals(message.getAxisOperation().getName())) {
+                || !ServiceOperations.isServiceOperation(message.getAxisOperation())) {
             return InvocationResponse.CONTINUE;
         }
         Iterator<SOAPHeaderBlock> offers = header.getHeaderBlocksWithName(OFFER);

@@ -1,7 +1,5 @@
 package org.hhfr.axis.module;
 
-import javax.xml.namespace.QName;
-
 import org.apache.axiom.soap.SOAPEnvelope;
 import org.apache.axiom.soap.SOAPHeader;
 import org.apache.axis2.AxisFault;
@@ -11,7 +9,6 @@ import org.apache.axis2.description.AxisService;
 import org.apache.axis2.handlers.AbstractHandler;
 import org.apache.axis2.wsdl.WSDLConstants;
 import org.hhfr.negotiation.Answer;
-import org.hhfr.negotiation.server.SoapNegotiationService;
 
 /**
  * Answers an offer made to a service that does not engage the module: the call was served as plain SOAP, and
@@ -21,9 +18,6 @@ import org.hhfr.negotiation.server.SoapNegotiationService;
  * {@link AnswerHandler}.
  */
 final class UnengagedServiceAnswerHandler extends AbstractHandler {
-    private static final QName OFFER = new QName(SoapNegotiationService.OFFER.namespace(),
-            SoapNegotiationService.OFFER.localName());
-
     @Override
     public InvocationResponse invoke(MessageContext response) throws AxisFault {
         AxisService service = response.getAxisService();
@@ -40,6 +34,6 @@ final class UnengagedServiceAnswerHandler extends AbstractHandler {
                 : operation.getMessageContext(WSDLConstants.MESSAGE_LABEL_IN_VALUE);
         SOAPEnvelope envelope = request == null ? null : request.getEnvelope();
         SOAPHeader header = envelope == null ? null : envelope.getHeader();
-        return header != null && header.getHeaderBlocksWithName(OFFER).hasNext();
+        return header != null && header.getHeaderBlocksWithName(OfferHandler.OFFER).hasNext();
     }
 }

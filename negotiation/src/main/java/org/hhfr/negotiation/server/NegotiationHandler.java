@@ -271,8 +271,14 @@ public final class NegotiationHandler {
             }
         }
         if (offer.schemas() != null) {
-            DataStructure request = compile(offer.schemas().request(), "request");
-            DataStructure response = compile(offer.schemas().response(), "response");
+            MessageSchema offeredRequest = offer.schemas().request();
+            MessageSchema offeredResponse = offer.schemas().response();
+            Schema requestSchema = parse(offeredRequest, "request");
+            // Often one text for both (a whole WSDL, as the server hands out): parsed once.
+            Schema responseSchema = offeredResponse.xsd().equals(offeredRequest.xsd()) ? requestSchema
+                    : parse(offeredResponse, "response");
+            DataStructure request = structureOf(requestSchema, offeredRequest, "request");
+            DataStructure response = structureOf(responseSchema, offeredResponse, "response");
             if (published != null) {
                 requireSame(published.request(), request, "request");
                 requireSame(published.response(), response, "response");
@@ -296,20 +302,26 @@ public final class NegotiationHandler {
     }
 
     /**
-     * The structure of the offered message. The schema text is parsed per component (it may be a whole WSDL,
-     * as the server itself hands out): only the named element and what it uses must be representable.
+     * The offered schema text, parsed per component (it may be a whole WSDL, as the server itself hands out):
+     * only the named element and what it uses must be representable ({@link #structureOf}).
      */
-    private DataStructure compile(MessageSchema schema, String which) throws Decline {
+    private Schema parse(MessageSchema schema, String which) throws Decline {
         try {
-            Schema parsed = schemaParser.parse(schema.xsd());
+            return schemaParser.parse(schema.xsd());
+        } catch (SchemaException e) {
+            throw new Decline("the " + which + " schema is not usable: " + e.getMessage());
+        }
+    }
+
+    /** The structure of the offered message's element in its parsed schema. */
+    private static DataStructure structureOf(Schema parsed, MessageSchema schema, String which) throws Decline {
+        try {
             SchemaRefusal refusal = parsed.refusal(schema.element());
             if (refusal != null) {
                 throw new Decline("the " + which + " element " + schema.element() + " cannot be represented: "
                         + refusal);
             }
             return parsed.dataStructure(schema.element());
-        } catch (SchemaException e) {
-            throw new Decline("the " + which + " schema is not usable: " + e.getMessage());
         } catch (IllegalArgumentException e) {
             throw new Decline("the " + which + " schema does not declare the element: " + e.getMessage());
         }
@@ -353,7 +365,7 @@ public final class NegotiationHandler {
             for (int i = 0; i < countered.size(); i++) {
                 reason.append(i == 0 ? "" : "; ").append(countered.get(i));
             }
-            return reason.toString();
+            return reason.toString(); // String.join is API 26
         }
     }
 
