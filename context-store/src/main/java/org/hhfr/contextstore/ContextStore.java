@@ -2,6 +2,7 @@ package org.hhfr.contextstore;
 
 import java.util.Optional;
 import org.hhfr.transports.auth.SessionId;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The server's memory of negotiated streams, keyed by unguessable session ids. Deliberately small, so that a
@@ -11,7 +12,9 @@ import org.hhfr.transports.auth.SessionId;
  *
  * <p>A session is live until it expires (see {@link StoreLimits}) or is removed. Operations on an unknown,
  * expired or removed session find nothing; they never resurrect it. Each successful {@link #get},
- * {@link #authenticate} or {@link #touch} counts as a use and pushes the idle expiry back.
+ * {@link #authenticate} or {@link #touch} counts as a use and pushes the idle expiry back; a session not used
+ * since it was created (no stream opened it) expires after {@link StoreLimits#unopenedGrantMillis()}. Every
+ * store expires sessions by one rule, {@link StoreLimits#sessionExpiresAt}.
  *
  * <p>Implementations are thread-safe and run no threads of their own: expired sessions are removed lazily when
  * accessed, when the store is full, and by {@link #purgeExpired()}, which the server should call on a schedule
@@ -20,12 +23,38 @@ import org.hhfr.transports.auth.SessionId;
 public interface ContextStore extends AutoCloseable {
 
     /**
-     * Stores a new session for {@code context} under a fresh id, with a fresh token.
+     * Stores a new session for {@code context} under a fresh id, with a fresh token, counted against no client
+     * address (see {@link #create(StreamContext, String)}).
      *
      * @throws SessionLimitException if the store holds its maximum number of live sessions
      * @throws ContextStoreException if the store is closed or cannot be reached
      */
-    SessionGrant create(StreamContext context) throws ContextStoreException;
+    default SessionGrant create(StreamContext context) throws ContextStoreException {
+        return create(context, null);
+    }
+
+    /**
+     * Stores a new session for {@code context} under a fresh id, with a fresh token, negotiated from
+     * {@code clientAddress} (the network address the negotiation came from; {@code null} when unknown). Until its
+     * first use (a stream opening it) the session lives at most {@link StoreLimits#unopenedGrantMillis()}.
+     *
+     * @throws SessionLimitException if the store holds its maximum number of live sessions
+     * @throws AddressLimitException if {@code clientAddress} holds its maximum number of live sessions
+     * @throws ContextStoreException if the store is closed or cannot be reached
+     */
+    SessionGrant create(StreamContext context, @Nullable String clientAddress) throws ContextStoreException;
+
+    /**
+     * This store as one negotiating client sees it: sessions it {@link #create(StreamContext) creates} count
+     * against {@code clientAddress} (see {@link StoreLimits#maxSessionsPerAddress()}); everything else is this
+     * store's. Closing the view closes nothing. For a negotiation that knows its client's address but not the
+     * store's API, e.g. {@code new NegotiationHandler(capabilities, store.forClient(address), ...)}.
+     *
+     * @param clientAddress the network address the negotiation came from; {@code null} leaves this store as is
+     */
+    default ContextStore forClient(@Nullable String clientAddress) {
+        return clientAddress == null ? this : new ClientAddressedStore(this, clientAddress);
+    }
 
     /**
      * This store's bounds. Its idle expiry is the longest a negotiation may let a session live unused; a

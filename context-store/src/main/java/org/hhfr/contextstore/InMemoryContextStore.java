@@ -1,13 +1,12 @@
 package org.hhfr.contextstore;
 
-import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.hhfr.transports.auth.SessionId;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The default {@link ContextStore}: sessions in a concurrent map on this node, bounded by {@link StoreLimits}.
@@ -15,8 +14,9 @@ import org.hhfr.transports.auth.SessionId;
  * <p>Entries are immutable and replaced by compare-and-set, so a use and an expiry of the same session never
  * lose each other's effect and each session is reported to listeners exactly once. A counter of reserved
  * slots, raised by compare-and-set before an entry is inserted, keeps the number of sessions at or below the
- * maximum at every instant. When the store is full, {@link #create} first purges expired sessions and only
- * then refuses. No thread is started here: call {@link #purgeExpired()} on a schedule.
+ * maximum at every instant; a counter per client address, raised the same way, keeps each address at or below
+ * its share. When the store or an address is full, {@link #create} first purges expired sessions and only then
+ * refuses. No thread is started here: call {@link #purgeExpired()} on a schedule.
  */
 public final class InMemoryContextStore implements ContextStore {
     private final StoreLimits limits;
@@ -24,7 +24,8 @@ public final class InMemoryContextStore implements ContextStore {
     private final TokenGenerator tokens;
     private final ConcurrentMap<SessionId, Entry> sessions = new ConcurrentHashMap<>();
     private final AtomicInteger slots = new AtomicInteger();
-    private final List<EvictionListener> listeners = new CopyOnWriteArrayList<>();
+    private final ConcurrentMap<String, Integer> addressSlots = new ConcurrentHashMap<>();
+    private final EvictionListeners listeners = new EvictionListeners();
     private volatile boolean closed;
 
     /** Default limits, the system clock and the platform's {@link java.security.SecureRandom}. */
@@ -44,7 +45,7 @@ public final class InMemoryContextStore implements ContextStore {
     }
 
     @Override
-    public SessionGrant create(StreamContext context) throws ContextStoreException {
+    public SessionGrant create(StreamContext context, @Nullable String clientAddress) throws ContextStoreException {
         Objects.requireNonNull(context, "context");
         if (closed) {
             throw closedException();
@@ -55,6 +56,13 @@ public final class InMemoryContextStore implements ContextStore {
                 throw new SessionLimitException(limits.maxSessions());
             }
         }
+        if (clientAddress != null && !reserveAddressSlot(clientAddress)) {
+            purgeExpired();
+            if (!reserveAddressSlot(clientAddress)) {
+                slots.decrementAndGet();
+                throw new AddressLimitException(limits.maxSessionsPerAddress());
+            }
+        }
         boolean stored = false;
         try {
             long now = clock.millis();
@@ -63,21 +71,21 @@ public final class InMemoryContextStore implements ContextStore {
             Entry entry;
             do {
                 StoredSession session = new StoredSession(tokens.newSessionId(), context, digest, now, now,
-                        expiresAt(limits, context, now, now));
-                entry = new Entry(session);
+                        limits.sessionExpiresAt(context.characteristics().reliability(), now, now, false));
+                entry = new Entry(session, clientAddress, false);
             } while (sessions.putIfAbsent(entry.session.id(), entry) != null);
             stored = true;
             if (closed) {
                 // close() may have swept the map before this entry arrived; take it back out unannounced.
                 if (sessions.remove(entry.session.id(), entry)) {
-                    slots.decrementAndGet();
+                    releaseSlots(clientAddress);
                 }
                 throw closedException();
             }
             return SessionGrant.of(entry.session, token);
         } finally {
             if (!stored) {
-                slots.decrementAndGet();
+                releaseSlots(clientAddress);
             }
         }
     }
@@ -128,7 +136,7 @@ public final class InMemoryContextStore implements ContextStore {
 
     @Override
     public void addEvictionListener(EvictionListener listener) {
-        listeners.add(Objects.requireNonNull(listener, "listener"));
+        listeners.add(listener);
     }
 
     @Override
@@ -156,6 +164,27 @@ public final class InMemoryContextStore implements ContextStore {
             }
         } while (!slots.compareAndSet(held, held + 1));
         return true;
+    }
+
+    /** Counts a session against {@code address}, atomically per address; false if it holds its share. */
+    private boolean reserveAddressSlot(String address) {
+        boolean[] reserved = {false};
+        addressSlots.compute(address, (a, held) -> {
+            int count = held == null ? 0 : held;
+            if (count >= limits.maxSessionsPerAddress()) {
+                return held;
+            }
+            reserved[0] = true;
+            return count + 1;
+        });
+        return reserved[0];
+    }
+
+    private void releaseSlots(@Nullable String address) {
+        slots.decrementAndGet();
+        if (address != null) {
+            addressSlots.computeIfPresent(address, (a, held) -> held == 1 ? null : held - 1);
+        }
     }
 
     /** Marks the session used at {@code now} and returns its entry, or removes it if expired and returns null. */
@@ -192,47 +221,37 @@ public final class InMemoryContextStore implements ContextStore {
         }
     }
 
-    /** Frees the slot of an entry this thread removed and tells the listeners. */
+    /** Frees the slots of an entry this thread removed and tells the listeners. */
     private void released(Entry entry, RemovalCause cause) {
-        slots.decrementAndGet();
-        for (EvictionListener listener : listeners) {
-            try {
-                listener.onEviction(entry.session, cause);
-            } catch (RuntimeException e) {
-                // One faulty listener must neither break the store nor keep the others from hearing.
-                Thread thread = Thread.currentThread();
-                thread.getUncaughtExceptionHandler().uncaughtException(thread, e);
-            }
-        }
+        releaseSlots(entry.clientAddress);
+        listeners.tell(entry.session, cause);
     }
 
     private static ContextStoreException closedException() {
         return new ContextStoreException("context store is closed");
     }
 
-    /** A session; replaced, never changed, so compare-and-set sees every use. */
+    /** A session, the address it counts against and whether it was used; replaced, never changed. */
     private static final class Entry {
         final StoredSession session;
+        final @Nullable String clientAddress;
+        final boolean used;
 
-        Entry(StoredSession session) {
+        Entry(StoredSession session, @Nullable String clientAddress, boolean used) {
             this.session = session;
+            this.clientAddress = clientAddress;
+            this.used = used;
         }
 
         Entry usedAt(long now, StoreLimits limits) {
-            if (now <= session.lastUsedAtMillis()) {
+            if (used && now <= session.lastUsedAtMillis()) {
                 return this;
             }
             long created = session.createdAtMillis();
+            long lastUsed = Math.max(now, session.lastUsedAtMillis());
             return new Entry(new StoredSession(session.id(), session.context(), session.tokenDigest(), created,
-                    now, expiresAt(limits, session.context(), created, now)));
+                    lastUsed, limits.sessionExpiresAt(session.context().characteristics().reliability(), created,
+                    lastUsed, true)), clientAddress, true);
         }
-    }
-
-    /** The store's bound, or sooner when the session agreed a shorter life unused. */
-    private static long expiresAt(StoreLimits limits, StreamContext context, long createdAtMillis,
-                                  long lastUsedAtMillis) {
-        long agreed = context.characteristics().reliability().validForMillis();
-        long idleEnd = agreed > Long.MAX_VALUE - lastUsedAtMillis ? Long.MAX_VALUE : lastUsedAtMillis + agreed;
-        return Math.min(limits.expiresAt(createdAtMillis, lastUsedAtMillis), idleEnd);
     }
 }

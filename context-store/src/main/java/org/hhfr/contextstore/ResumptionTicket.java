@@ -1,6 +1,9 @@
 package org.hhfr.contextstore;
 
 import com.google.auto.value.AutoValue;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.hhfr.transports.auth.SessionId;
 
 /**
@@ -12,8 +15,16 @@ import org.hhfr.transports.auth.SessionId;
 public abstract class ResumptionTicket {
     public static ResumptionTicket of(SessionId sessionId, SessionToken token, StreamEndpoint streamEndpoint,
                                       String representationUri, String transportUri, ReliabilityPolicy policy) {
+        return of(sessionId, token, streamEndpoint, representationUri, transportUri, policy,
+                Collections.<StreamEndpoint>emptyList());
+    }
+
+    /** @param alternateEndpoints other nodes serving the same sessions, in the order to try them; copied */
+    public static ResumptionTicket of(SessionId sessionId, SessionToken token, StreamEndpoint streamEndpoint,
+                                      String representationUri, String transportUri, ReliabilityPolicy policy,
+                                      List<StreamEndpoint> alternateEndpoints) {
         return new AutoValue_ResumptionTicket(sessionId, token, streamEndpoint, representationUri, transportUri,
-                policy);
+                policy, Collections.unmodifiableList(new ArrayList<>(alternateEndpoints)));
     }
 
     public abstract SessionId sessionId();
@@ -31,10 +42,24 @@ public abstract class ResumptionTicket {
     /** The policy agreed in negotiation (the server's answer): what every stream of the session runs. */
     public abstract ReliabilityPolicy policy();
 
+    /**
+     * Where else the session's streams are served (other nodes sharing the session store), in the order to try
+     * them when the stream's endpoint is lost; empty for a single node.
+     */
+    public abstract List<StreamEndpoint> alternateEndpoints();
+
+    /** {@link #streamEndpoint()} followed by the {@link #alternateEndpoints()}. */
+    public final List<StreamEndpoint> streamEndpoints() {
+        List<StreamEndpoint> all = new ArrayList<>(1 + alternateEndpoints().size());
+        all.add(streamEndpoint());
+        all.addAll(alternateEndpoints());
+        return all;
+    }
+
     /** Without the token. */
     @Override
     public final String toString() {
-        return "ResumptionTicket[" + sessionId() + " at " + streamEndpoint() + ", " + representationUri() + ", "
+        return "ResumptionTicket[" + sessionId() + " at " + streamEndpoints() + ", " + representationUri() + ", "
                 + transportUri() + ", " + policy() + "]";
     }
 }

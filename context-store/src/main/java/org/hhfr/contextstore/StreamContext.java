@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 @AutoValue
 public abstract class StreamContext {
     public static Builder builder() {
-        return new AutoValue_StreamContext.Builder();
+        return new AutoValue_StreamContext.Builder().identity(CallerIdentity.anonymous()).encryptedStreams(false);
     }
 
     /** URI-S: the HHFR scheme and version, e.g. {@code urn:hhfr:1}. */
@@ -50,11 +50,20 @@ public abstract class StreamContext {
 
     public abstract StreamCharacteristics characteristics();
 
+    /** Who negotiated the session (HTTP principal, Authorization header); anonymous unless set. */
+    public abstract CallerIdentity identity();
+
+    /**
+     * Whether the session's streams must be encrypted (TLS on TCP, AES-GCM datagrams on UDP): it was negotiated
+     * over HTTPS, or the server streams nothing in cleartext. False unless set.
+     */
+    public abstract boolean encryptedStreams();
+
     /** A summary without header contents (they may hold credentials) or structures (they may be large). */
     @Override
     public final String toString() {
         return "StreamContext[" + operation() + ", " + schemeUri() + ", " + representationUri() + ", "
-                + transportUri() + ", " + staticHeaders().size() + " static headers, " + characteristics() + "]";
+                + transportUri() + ", " + staticHeaders().size() + " static headers, " + identity() + ", " + characteristics() + "]";
     }
 
     /** Collects the parts of a {@link StreamContext}; all but the response and the headers are required. */
@@ -83,6 +92,12 @@ public abstract class StreamContext {
         abstract Builder staticHeaders(List<HeaderBlock> headers);
 
         public abstract Builder characteristics(StreamCharacteristics characteristics);
+
+        /** Who negotiated the session; {@link CallerIdentity#anonymous()} when not set. */
+        public abstract Builder identity(CallerIdentity identity);
+
+        /** Whether the session's streams must be encrypted; false when not set. */
+        public abstract Builder encryptedStreams(boolean encrypted);
 
         abstract StreamContext autoBuild();
 

@@ -22,11 +22,14 @@ class InMemoryContextStoreTest {
     private final ManualClock clock = new ManualClock();
     private final List<String> evictions = new ArrayList<>();
 
+    /** The idle and lifetime rules alone: an unused grant lives as long as an idle session (see below). */
     private InMemoryContextStore store(int maxSessions) {
-        InMemoryContextStore store = new InMemoryContextStore(
-                StoreLimits.defaults().toBuilder().maxSessions(maxSessions).idleTimeoutMillis(IDLE)
-                        .maxLifetimeMillis(LIFETIME).build(),
-                clock, TokenGenerator.secure());
+        return store(StoreLimits.defaults().toBuilder().maxSessions(maxSessions).idleTimeoutMillis(IDLE)
+                .unopenedGrantMillis(IDLE).maxLifetimeMillis(LIFETIME).build());
+    }
+
+    private InMemoryContextStore store(StoreLimits limits) {
+        InMemoryContextStore store = new InMemoryContextStore(limits, clock, TokenGenerator.secure());
         store.addEvictionListener((session, cause) -> evictions.add(session.id() + " " + cause));
         return store;
     }
@@ -323,8 +326,48 @@ class InMemoryContextStoreTest {
     }
 
     @Test
+    void aGrantNeverUsedExpiresAfterTheUnopenedLimitAndAUsedOneLivesItsIdleTimeout() throws Exception {
+        InMemoryContextStore store = store(StoreLimits.defaults().toBuilder().idleTimeoutMillis(IDLE)
+                .unopenedGrantMillis(1_000).build());
+        SessionGrant unused = store.create(Contexts.floatSum());
+        SessionGrant opened = store.create(Contexts.floatSum());
+        assertEquals(1_000, unused.validForMillis());
+
+        assertTrue(store.touch(opened.id()));
+        clock.advance(1_000);
+
+        assertFalse(store.get(unused.id()).isPresent());
+        assertEquals(clock.millis() + IDLE,
+                store.get(opened.id()).orElseThrow(AssertionError::new).expiresAtMillis());
+        assertEquals(Arrays.asList(unused.id() + " EXPIRED"), evictions);
+    }
+
+    @Test
+    void oneClientAddressHoldsAtMostItsShareOfTheStore() throws Exception {
+        InMemoryContextStore store = store(StoreLimits.defaults().toBuilder().maxSessionsPerAddress(2).build());
+        SessionGrant first = store.create(Contexts.floatSum(), "203.0.113.5");
+        store.create(Contexts.floatSum(), "203.0.113.5");
+
+        AddressLimitException refused = assertThrows(AddressLimitException.class,
+                () -> store.create(Contexts.floatSum(), "203.0.113.5"));
+        assertEquals(2, refused.limit());
+        assertEquals(2, store.size(), "a refused session holds no slot");
+        store.create(Contexts.floatSum(), "203.0.113.6");
+        store.create(Contexts.floatSum());
+        store.forClient("203.0.113.6").create(Contexts.floatSum());
+        assertThrows(AddressLimitException.class, () -> store.forClient("203.0.113.6").create(Contexts.floatSum()));
+
+        store.remove(first.id());
+        store.create(Contexts.floatSum(), "203.0.113.5");
+    }
+
+    @Test
     void limitsRejectNonsense() {
         assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults().toBuilder().maxSessions(0).build());
+        assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults().toBuilder()
+                .maxSessionsPerAddress(0).build());
+        assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults().toBuilder()
+                .unopenedGrantMillis(0).build());
         assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults()
                 .toBuilder().idleTimeoutMillis(0).build());
         assertThrows(IllegalArgumentException.class, () -> StoreLimits.defaults()
@@ -343,5 +386,7 @@ class InMemoryContextStoreTest {
     void defaultsAreTenThousandSessionsAndTenMinutesIdle() {
         assertEquals(10_000, StoreLimits.defaults().maxSessions());
         assertEquals(600_000, StoreLimits.defaults().idleTimeoutMillis());
+        assertEquals(256, StoreLimits.defaults().maxSessionsPerAddress());
+        assertEquals(30_000, StoreLimits.defaults().unopenedGrantMillis());
     }
 }

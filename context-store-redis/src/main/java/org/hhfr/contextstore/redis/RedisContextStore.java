@@ -1,0 +1,486 @@
+package org.hhfr.contextstore.redis;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import org.hhfr.contextstore.AddressLimitException;
+import org.hhfr.contextstore.ContextStore;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.EvictionListener;
+import org.hhfr.contextstore.EvictionListeners;
+import org.hhfr.contextstore.MonotonicClock;
+import org.hhfr.contextstore.RemovalCause;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SessionLimitException;
+import org.hhfr.contextstore.SessionToken;
+import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.StoredSession;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.schemas.DataStructure;
+import org.hhfr.transports.auth.SessionId;
+import org.jspecify.annotations.Nullable;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisConnectionException;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.SetParams;
+
+/**
+ * A {@link ContextStore} kept in Redis and shared by every server node that names the same Redis: a session
+ * negotiated on one node streams, resumes and expires on any other. Sessions, the structures they agreed (once
+ * per schema digest) and the indexes that count them are Redis keys under the settings' prefix; each change is
+ * one atomic Lua script ({@link StoreScripts}), so concurrent nodes never lose a use, bring back a removed
+ * session or count past {@link StoreLimits#maxSessions()} or {@link StoreLimits#maxSessionsPerAddress()}.
+ *
+ * <p><b>Time.</b> Expiry follows {@link StoreLimits#sessionExpiresAt} on the store's clock, which every node
+ * sharing the Redis must agree on: by default the wall clock ({@link #WALL_CLOCK}), so the nodes' clocks must
+ * be synchronised (NTP); a skew of a second moves expiries by a second. Redis drops a session's keys by itself
+ * ({@code PEXPIRE}) a grace period after it expired, so that a purge still finds it and tells the listeners.
+ *
+ * <p><b>Eviction listeners</b> hear what this node does or finds: its removals ({@code REMOVED}), the expired
+ * sessions it claims when an access or its {@link #purgeExpired()} finds them ({@code EXPIRED}), and on
+ * {@link #close()} the sessions it created or served ({@code CLOSED}; they stay in Redis for the other nodes).
+ * A session another node removes or purges is not announced here; a stream this node runs for it learns it at
+ * its next use ({@link #touch} answers {@code false}). A session that nobody purges within the grace period
+ * after its expiry is dropped by Redis unannounced.
+ *
+ * <p><b>Outages.</b> Every call is bounded by the settings' timeouts. When Redis cannot be reached each operation
+ * fails with a {@link ContextStoreException} ("the session store cannot be reached"), so negotiations decline and
+ * clients stay on SOAP; streams already open keep running. One WARN line is logged when Redis stops answering
+ * and one INFO line when it answers again; meanwhile calls fail at once, with one probe per retry interval.
+ *
+ * <p><b>Stored values</b> are compact and versioned ({@link SessionRecordCodec}, {@link StructureCodec}); a
+ * value larger than the settings' {@code maxValueBytes} or otherwise corrupt fails with a
+ * {@link ContextStoreException} naming what was wrong. Structures read are cached on this node by digest.
+ */
+public final class RedisContextStore implements ContextStore {
+    /** The wall clock in ms: the store clock of nodes sharing one Redis (keep their clocks synchronised). */
+    public static final MonotonicClock WALL_CLOCK = System::currentTimeMillis;
+    /** How long Redis keeps a session past its expiry, for a purge to find and announce it. */
+    static final long EXPIRY_GRACE_MILLIS = 60_000;
+    /** Expired sessions claimed per batch of a purge. */
+    private static final int PURGE_BATCH = 500;
+    /** Times stored stay far below 2^53, exact in Lua's numbers. */
+    private static final long MAX_TIME = 1L << 50;
+    private static final int STRUCTURE_CACHE_SIZE = 1_024;
+
+    private final RedisStoreSettings settings;
+    private final StoreLimits limits;
+    private final MonotonicClock clock;
+    private final TokenGenerator tokens;
+    private final UnifiedJedis redis;
+    private final RedisReachability reachability;
+    private final EvictionListeners listeners = new EvictionListeners();
+    private final ConcurrentMap<String, DataStructure> structures = new ConcurrentHashMap<>();
+    /** Sessions this node created or served, for {@link #close()}; bounded by the store's limit. */
+    private final ConcurrentMap<SessionId, StoredSession> servedHere = new ConcurrentHashMap<>();
+    private final byte[] liveIndex;
+    private volatile boolean closed;
+
+    /** A store on the wall clock with the platform's {@link java.security.SecureRandom}; connects lazily. */
+    public static RedisContextStore connect(RedisStoreSettings settings, StoreLimits limits) {
+        return new RedisContextStore(settings, limits, WALL_CLOCK, TokenGenerator.secure());
+    }
+
+    /** Connects lazily: a Redis that is down now makes calls fail until it answers, not this constructor. */
+    public RedisContextStore(RedisStoreSettings settings, StoreLimits limits, MonotonicClock clock,
+                             TokenGenerator tokens) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.limits = Objects.requireNonNull(limits, "limits");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.tokens = Objects.requireNonNull(tokens, "tokens");
+        this.reachability = new RedisReachability(settings.toString(), settings.retryIntervalMillis());
+        this.liveIndex = key("sessions");
+        this.redis = settings.openClient();
+    }
+
+    @Override
+    public StoreLimits limits() {
+        return limits;
+    }
+
+    /** Where this store keeps its sessions, without credentials. */
+    public RedisStoreSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public SessionGrant create(StreamContext context, @Nullable String clientAddress) throws ContextStoreException {
+        Objects.requireNonNull(context, "context");
+        requireOpen();
+        SessionToken token = tokens.newToken();
+        byte[] digest = token.sha256();
+        byte[] record = SessionRecordCodec.encode(context, digest);
+        if (record.length > settings.maxValueBytes()) {
+            throw new ContextStoreException("the session's context takes " + record.length
+                    + " bytes, more than the store's limit of " + settings.maxValueBytes());
+        }
+        String address = clientAddress == null ? "" : clientAddress;
+        String requestDigest = context.request().fingerprint();
+        String responseDigest = context.response() == null ? requestDigest : context.response().fingerprint();
+        boolean purged = false;
+        boolean structuresStored = false;
+        while (true) {
+            long now = clock.millis();
+            SessionId id = tokens.newSessionId();
+            long expires = Math.min(MAX_TIME,
+                    limits.sessionExpiresAt(context.characteristics().reliability(), now, now, false));
+            long lifetimeEnd = Math.min(MAX_TIME, saturated(now, limits.maxLifetimeMillis()));
+            long idle = Math.min(limits.idleTimeoutMillis(), context.characteristics().reliability().validForMillis());
+            Object result = call(redis -> redis.eval(StoreScripts.CREATE,
+                    List.of(sessionKey(id), liveIndex, key("address:" + address), structureKey(requestDigest),
+                            structureKey(responseDigest)),
+                    List.of(text(now), text(limits.maxSessions()), text(limits.maxSessionsPerAddress()),
+                            text(id.text()), text(expires), text(expires - now + EXPIRY_GRACE_MILLIS), record,
+                            text(now), text(Math.min(idle, MAX_TIME)), text(lifetimeEnd), text(address),
+                            text(Math.min(MAX_TIME, saturated(limits.maxLifetimeMillis(), EXPIRY_GRACE_MILLIS))))));
+            long outcome = (Long) result;
+            if (outcome == 1) {
+                StoredSession session = new StoredSession(id, context, digest, now, now, expires);
+                servedHere(session);
+                return SessionGrant.of(session, token);
+            }
+            if (outcome == -3 && !structuresStored) {
+                storeStructure(context.request());
+                if (context.response() != null) {
+                    storeStructure(context.response());
+                }
+                structuresStored = true;
+            } else if ((outcome == -1 || outcome == -2) && !purged) {
+                purgeExpired();
+                purged = true;
+            } else if (outcome == -1) {
+                throw new SessionLimitException(limits.maxSessions());
+            } else if (outcome == -2) {
+                throw new AddressLimitException(limits.maxSessionsPerAddress());
+            } else if (outcome != 0) {
+                throw new ContextStoreException("the session store did not keep the session's schemas");
+            }
+            // 0: the id was taken (never in practice with 128 random bits): try another.
+        }
+    }
+
+    @Override
+    public Optional<StoredSession> get(SessionId id) throws ContextStoreException {
+        Objects.requireNonNull(id, "id");
+        return Optional.ofNullable(snapshot(id));
+    }
+
+    @Override
+    public Optional<StoredSession> authenticate(SessionId id, SessionToken presented) throws ContextStoreException {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(presented, "presented");
+        if (closed) {
+            return Optional.empty();
+        }
+        long now = clock.millis();
+        Object peeked = call(redis -> redis.eval(StoreScripts.PEEK, List.of(sessionKey(id)),
+                List.of(text(now), text(settings.maxValueBytes()))));
+        if (peeked instanceof Long status) {
+            if (status == 1) {
+                claimExpired(id, now);
+            } else if (status == 2) {
+                throw tooLarge(id);
+            }
+            return Optional.empty();
+        }
+        if (!presented.matchesDigest(SessionRecordCodec.tokenDigest((byte[]) peeked))) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(snapshot(id));
+    }
+
+    @Override
+    public boolean touch(SessionId id) throws ContextStoreException {
+        Objects.requireNonNull(id, "id");
+        return closed ? false : use(id, false) != null;
+    }
+
+    @Override
+    public boolean remove(SessionId id) throws ContextStoreException {
+        Objects.requireNonNull(id, "id");
+        if (closed) {
+            return false;
+        }
+        long now = clock.millis();
+        Claimed claimed = claim(id, now, false);
+        if (claimed == null) {
+            return false;
+        }
+        boolean live = now < claimed.expires;
+        announce(id, claimed, live ? RemovalCause.REMOVED : RemovalCause.EXPIRED);
+        return live;
+    }
+
+    @Override
+    public int purgeExpired() throws ContextStoreException {
+        if (closed) {
+            return 0;
+        }
+        long now = clock.millis();
+        forgetOld(now);
+        int purged = 0;
+        while (true) {
+            List<String> expired = call(redis -> redis.zrangeByScore(new String(liveIndex, StandardCharsets.UTF_8),
+                    "-inf", String.valueOf(now), 0, PURGE_BATCH));
+            int purgedBefore = purged;
+            for (String idText : expired) {
+                SessionId id;
+                try {
+                    id = SessionId.parse(idText);
+                } catch (IllegalArgumentException e) {
+                    call(redis -> redis.zrem(liveIndex, text(idText)));
+                    continue;
+                }
+                if (claimExpired(id, now)) {
+                    purged++;
+                }
+            }
+            // A batch that claimed nothing would come back the same: its sessions are gone or used meanwhile.
+            if (expired.size() < PURGE_BATCH || purged == purgedBefore) {
+                return purged;
+            }
+        }
+    }
+
+    @Override
+    public void addEvictionListener(EvictionListener listener) {
+        listeners.add(listener);
+    }
+
+    /**
+     * Tells the listeners {@code CLOSED} for the sessions this node created or served (they stay in Redis for
+     * the other nodes) and closes the connections.
+     */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (SessionId id : servedHere.keySet()) {
+            StoredSession session = servedHere.remove(id);
+            if (session != null) {
+                listeners.tell(session, RemovalCause.CLOSED);
+            }
+        }
+        redis.close();
+    }
+
+    /** Whether the last calls found Redis unreachable. */
+    public boolean isUnreachable() {
+        return reachability.isDown();
+    }
+
+    /** Marks the session used and reads its new snapshot; null when it is not live. */
+    private @Nullable StoredSession snapshot(SessionId id) throws ContextStoreException {
+        if (closed) {
+            return null;
+        }
+        List<?> fields = use(id, true);
+        if (fields == null) {
+            return null;
+        }
+        byte[] record = (byte[]) fields.get(3);
+        StoredSession session = new StoredSession(id, SessionRecordCodec.context(record, this::structure),
+                SessionRecordCodec.tokenDigest(record), number(fields.get(2)), number(fields.get(1)),
+                number(fields.get(0)));
+        servedHere(session);
+        return session;
+    }
+
+    /**
+     * Marks the session used: its expiry, last use, creation and (when {@code withRecord}) record; null when it
+     * is not live (an expired one is claimed and announced).
+     */
+    private @Nullable List<?> use(SessionId id, boolean withRecord) throws ContextStoreException {
+        long now = clock.millis();
+        Object used = call(redis -> redis.eval(StoreScripts.USE, List.of(sessionKey(id), liveIndex),
+                List.of(text(now), text(id.text()), text(EXPIRY_GRACE_MILLIS), key("address:"),
+                        text(settings.maxValueBytes()), text(withRecord ? "1" : "0"))));
+        if (used instanceof Long status) {
+            if (status == 1) {
+                claimExpired(id, now);
+            } else if (status == 2) {
+                throw tooLarge(id);
+            }
+            return null;
+        }
+        return (List<?>) used;
+    }
+
+    /** Claims the session if it expired and tells the listeners; false if it is live or gone. */
+    private boolean claimExpired(SessionId id, long now) throws ContextStoreException {
+        Claimed claimed = claim(id, now, true);
+        if (claimed == null) {
+            return false;
+        }
+        announce(id, claimed, RemovalCause.EXPIRED);
+        return true;
+    }
+
+    private @Nullable Claimed claim(SessionId id, long now, boolean expiredOnly) throws ContextStoreException {
+        Object result = call(redis -> redis.eval(StoreScripts.CLAIM, List.of(sessionKey(id), liveIndex),
+                List.of(text(now), text(id.text()), text(expiredOnly ? "1" : "0"), key("address:"),
+                        text(settings.maxValueBytes()))));
+        if (result instanceof Long) {
+            if ((Long) result == 0) {
+                servedHere.remove(id);
+            }
+            return null;
+        }
+        List<?> fields = (List<?>) result;
+        return new Claimed(number(fields.get(0)), number(fields.get(1)), number(fields.get(2)),
+                (byte[]) fields.get(3));
+    }
+
+    /** Tells the listeners of a claimed session, as far as its record can still be read. */
+    private void announce(SessionId id, Claimed claimed, RemovalCause cause) throws ContextStoreException {
+        servedHere.remove(id);
+        StoredSession session;
+        if (claimed.record.length == 0) {
+            throw tooLarge(id);
+        }
+        session = new StoredSession(id, SessionRecordCodec.context(claimed.record, this::structure),
+                SessionRecordCodec.tokenDigest(claimed.record), claimed.created,
+                Math.max(claimed.created, claimed.lastUsed), claimed.expires);
+        listeners.tell(session, cause);
+    }
+
+    /** The structure stored under {@code fingerprint}, from this node's cache or from Redis. */
+    private DataStructure structure(String fingerprint) throws ContextStoreException {
+        DataStructure cached = structures.get(fingerprint);
+        if (cached != null) {
+            return cached;
+        }
+        Object read = call(redis -> redis.eval(StoreScripts.READ, List.of(structureKey(fingerprint)),
+                List.of(text(settings.maxValueBytes()))));
+        if (read instanceof Long status) {
+            throw new ContextStoreException(status == 2 ? "corrupt schema " + fingerprint
+                    + " in the context store: larger than " + settings.maxValueBytes() + " bytes"
+                    : "the context store no longer holds schema " + fingerprint);
+        }
+        DataStructure structure = StructureCodec.decode((byte[]) read, fingerprint);
+        if (structures.size() >= STRUCTURE_CACHE_SIZE) {
+            structures.clear();
+        }
+        structures.put(fingerprint, structure);
+        return structure;
+    }
+
+    private void storeStructure(DataStructure structure) throws ContextStoreException {
+        byte[] encoded = StructureCodec.encode(structure);
+        if (encoded.length > settings.maxValueBytes()) {
+            throw new ContextStoreException("a schema of the session takes " + encoded.length
+                    + " bytes, more than the store's limit of " + settings.maxValueBytes());
+        }
+        long ttl = Math.min(MAX_TIME, saturated(limits.maxLifetimeMillis(), EXPIRY_GRACE_MILLIS));
+        call(redis -> redis.set(structureKey(structure.fingerprint()), encoded, SetParams.setParams().px(ttl)));
+    }
+
+    private void servedHere(StoredSession session) {
+        if (servedHere.size() < limits.maxSessions() || servedHere.containsKey(session.id())) {
+            servedHere.put(session.id(), session);
+        }
+    }
+
+    /** Forgets sessions served here that cannot be live any more (past their whole lifetime). */
+    private void forgetOld(long now) {
+        servedHere.values().removeIf(s -> saturated(s.createdAtMillis(), limits.maxLifetimeMillis()) <= now);
+    }
+
+    private <T> T call(RedisCall<T> call) throws ContextStoreException {
+        reachability.beforeCall();
+        try {
+            T result = call.run(redis);
+            reachability.succeeded();
+            return result;
+        } catch (JedisDataException e) {
+            reachability.succeeded();
+            throw new ContextStoreException("the session store refused a command: " + e.getMessage());
+        } catch (JedisConnectionException e) {
+            if (reachability.isDown()) {
+                throw reachability.failed(e);
+            }
+            // A pooled connection may have broken while Redis restarted: one more try on a fresh one.
+            try {
+                T result = call.run(redis);
+                reachability.succeeded();
+                return result;
+            } catch (JedisException again) {
+                throw reachability.failed(again);
+            }
+        } catch (JedisException e) {
+            throw reachability.failed(new IllegalStateException(e.getMessage()));
+        }
+    }
+
+    private void requireOpen() throws ContextStoreException {
+        if (closed) {
+            throw new ContextStoreException("context store is closed");
+        }
+    }
+
+    private ContextStoreException tooLarge(SessionId id) {
+        return new ContextStoreException("corrupt session record in the context store: session " + id
+                + " is larger than " + settings.maxValueBytes() + " bytes");
+    }
+
+    private byte[] sessionKey(SessionId id) {
+        return key("session:" + id.text());
+    }
+
+    private byte[] structureKey(String fingerprint) {
+        return key("schema:" + fingerprint);
+    }
+
+    private byte[] key(String name) {
+        return text(settings.keyPrefix() + name);
+    }
+
+    private static byte[] text(String value) {
+        return value.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] text(long value) {
+        return text(Long.toString(value));
+    }
+
+    private static long number(Object reply) throws ContextStoreException {
+        try {
+            return Long.parseLong(new String((byte[]) reply, StandardCharsets.US_ASCII));
+        } catch (NumberFormatException | ClassCastException e) {
+            throw new ContextStoreException("corrupt session times in the context store");
+        }
+    }
+
+    private static long saturated(long time, long duration) {
+        long sum = time + duration;
+        return sum < time ? Long.MAX_VALUE : sum;
+    }
+
+    /** One call on the Redis client. */
+    @FunctionalInterface
+    private interface RedisCall<T> {
+        T run(UnifiedJedis redis);
+    }
+
+    /** What a claim took out of the store: its times and its record ({@code ""} when too large to read). */
+    private static final class Claimed {
+        final long expires;
+        final long created;
+        final long lastUsed;
+        final byte[] record;
+
+        Claimed(long expires, long created, long lastUsed, byte[] record) {
+            this.expires = expires;
+            this.created = created;
+            this.lastUsed = lastUsed;
+            this.record = record;
+        }
+    }
+}

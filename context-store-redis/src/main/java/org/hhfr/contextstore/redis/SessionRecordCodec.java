@@ -1,0 +1,123 @@
+package org.hhfr.contextstore.redis;
+
+import org.hhfr.contextstore.CallerIdentity;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.HeaderBlock;
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.ServiceOperation;
+import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.contextstore.StoredSession;
+import org.hhfr.contextstore.StreamCharacteristics;
+import org.hhfr.contextstore.StreamContext;
+import org.hhfr.schemas.DataStructure;
+import org.hhfr.schemas.QualifiedName;
+import org.hhfr.transports.reliability.DeliveryAssurance;
+
+/**
+ * The stored form of what does not change in a session: a version byte, the token's SHA-256, then the
+ * {@link StreamContext} (URIs, operation, the request and response structures by digest, static header blocks
+ * as exact XML, the agreed policy and sizes, the negotiating identity, whether its streams must be encrypted). The structures themselves are stored
+ * once per digest ({@link StructureCodec}). Reading checks every length and value; anything else fails with a
+ * {@link ContextStoreException}.
+ */
+final class SessionRecordCodec {
+    private static final int VERSION = 1;
+    /** Static header blocks in one record, at most (the negotiation allows far fewer). */
+    private static final int MAX_HEADERS = 1_000;
+
+    /** Where the structures named by digest come from. */
+    interface Structures {
+        DataStructure byDigest(String fingerprint) throws ContextStoreException;
+    }
+
+    private SessionRecordCodec() {
+    }
+
+    static byte[] encode(StreamContext context, byte[] tokenDigest) {
+        RecordWriter out = new RecordWriter().writeByte(VERSION).writeBytes(tokenDigest)
+                .writeString(context.schemeUri())
+                .writeString(context.representationUri())
+                .writeString(context.transportUri());
+        ServiceOperation operation = context.operation();
+        out.writeString(operation.service()).writeString(operation.operation())
+                .writeString(operation.soapVersion().name()).writeString(operation.soapAction());
+        out.writeString(context.request().fingerprint());
+        out.writeOptionalString(context.response() == null ? null : context.response().fingerprint());
+        out.writeCount(context.staticHeaders().size());
+        for (HeaderBlock header : context.staticHeaders()) {
+            out.writeString(header.name().namespace()).writeString(header.name().localName())
+                    .writeString(header.xml());
+        }
+        StreamCharacteristics characteristics = context.characteristics();
+        ReliabilityPolicy policy = characteristics.reliability();
+        out.writeString(policy.deliveryAssurance().name()).writeBoolean(policy.inOrder())
+                .writeCount(policy.retransmissionIntervalMillis()).writeCount(policy.ackIntervalMillis())
+                .writeCount(policy.window()).writeCount(policy.maxRequestBytes())
+                .writeCount(policy.maxResponseBytes()).writeLong(policy.validForMillis())
+                .writeCount(characteristics.maxInboundMessageBytes())
+                .writeCount(characteristics.maxOutboundMessageBytes());
+        out.writeOptionalString(context.identity().principal())
+                .writeOptionalString(context.identity().authorization());
+        out.writeBoolean(context.encryptedStreams());
+        return out.toBytes();
+    }
+
+    /** The token digest alone, for checking a presented token before anything else is read. */
+    static byte[] tokenDigest(byte[] record) throws ContextStoreException {
+        RecordReader in = new RecordReader(record, "session record");
+        readVersion(in);
+        return in.readBytes(StoredSession.DIGEST_LENGTH, "the token digest");
+    }
+
+    static StreamContext context(byte[] record, Structures structures) throws ContextStoreException {
+        RecordReader in = new RecordReader(record, "session record");
+        readVersion(in);
+        in.readBytes(StoredSession.DIGEST_LENGTH, "the token digest");
+        try {
+            StreamContext.Builder context = StreamContext.builder()
+                    .schemeUri(in.readString("the scheme URI"))
+                    .representationUri(in.readString("the representation URI"))
+                    .transportUri(in.readString("the transport URI"));
+            String service = in.readString("the service");
+            String operation = in.readString("the operation");
+            SoapVersion version = SoapVersion.valueOf(in.readString("the SOAP version"));
+            context.operation(ServiceOperation.of(service, operation, version, in.readString("the SOAPAction")));
+            context.request(structures.byDigest(in.readString("the request digest")));
+            String response = in.readOptionalString("the response digest");
+            context.response(response == null ? null : structures.byDigest(response));
+            int headers = in.readItemCount(MAX_HEADERS, "static headers");
+            for (int i = 0; i < headers; i++) {
+                QualifiedName name = new QualifiedName(in.readString("a header namespace"),
+                        in.readString("a header name"));
+                context.addStaticHeader(HeaderBlock.of(name, in.readString("a header block")));
+            }
+            ReliabilityPolicy policy = ReliabilityPolicy.defaults().toBuilder()
+                    .deliveryAssurance(DeliveryAssurance.valueOf(in.readString("the delivery assurance")))
+                    .inOrder(in.readBoolean())
+                    .retransmissionIntervalMillis(in.readCount(Integer.MAX_VALUE, "the retransmission interval"))
+                    .ackIntervalMillis(in.readCount(Integer.MAX_VALUE, "the acknowledgement interval"))
+                    .window(in.readCount(Integer.MAX_VALUE, "the window"))
+                    .maxRequestBytes(in.readCount(Integer.MAX_VALUE, "the request limit"))
+                    .maxResponseBytes(in.readCount(Integer.MAX_VALUE, "the response limit"))
+                    .validForMillis(in.readLong())
+                    .build();
+            context.characteristics(StreamCharacteristics.of(policy,
+                    in.readCount(Integer.MAX_VALUE, "the inbound size limit"),
+                    in.readCount(Integer.MAX_VALUE, "the outbound size limit")));
+            context.identity(CallerIdentity.of(in.readOptionalString("the principal"),
+                    in.readOptionalString("the Authorization header")));
+            context.encryptedStreams(in.readBoolean());
+            in.requireEnd();
+            return context.build();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw in.corrupt(e.getMessage());
+        }
+    }
+
+    private static void readVersion(RecordReader in) throws ContextStoreException {
+        int version = in.readByte();
+        if (version != VERSION) {
+            throw in.corrupt("unknown version " + version);
+        }
+    }
+}

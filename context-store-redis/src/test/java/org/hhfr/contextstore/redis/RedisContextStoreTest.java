@@ -1,0 +1,164 @@
+package org.hhfr.contextstore.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.StoreLimits;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * What only a shared store does, on a real redis-server: two nodes see one set of sessions, a corrupt or oversized
+ * value is a clear error rather than an allocation, and an outage fails calls with a readable reason until Redis
+ * answers again.
+ */
+class RedisContextStoreTest {
+    private static final AtomicInteger PREFIXES = new AtomicInteger();
+    private static EmbeddedRedis redis;
+
+    @BeforeAll
+    static void startRedis() {
+        redis = EmbeddedRedis.start();
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        redis.close();
+    }
+
+    private static RedisStoreSettings freshPrefix() {
+        return redis.settings("node-test" + PREFIXES.incrementAndGet() + ":");
+    }
+
+    @Test
+    void twoNodesOnOneRedisShareSessions() throws Exception {
+        RedisStoreSettings settings = freshPrefix();
+        List<String> heardOnA = new ArrayList<>();
+        try (RedisContextStore a = RedisContextStore.connect(settings, StoreLimits.defaults());
+             RedisContextStore b = RedisContextStore.connect(settings, StoreLimits.defaults())) {
+            a.addEvictionListener((session, cause) -> heardOnA.add(cause.name()));
+            SessionGrant grant = a.create(SampleContexts.points(), "192.0.2.1");
+            assertEquals(SampleContexts.points(), b.authenticate(grant.id(), grant.token()).orElseThrow().context());
+            assertTrue(b.touch(grant.id()));
+            assertTrue(b.remove(grant.id()));
+            assertFalse(a.get(grant.id()).isPresent());
+            assertFalse(a.touch(grant.id()));
+            assertTrue(heardOnA.isEmpty(), "a node hears only what it does or finds: " + heardOnA);
+        }
+    }
+
+    @Test
+    void nodesCreatingAtOnceNeverCountPastTheLimit() throws Exception {
+        RedisStoreSettings settings = freshPrefix();
+        StoreLimits limits = StoreLimits.defaults().toBuilder().maxSessions(40).maxSessionsPerAddress(25).build();
+        try (RedisContextStore a = RedisContextStore.connect(settings, limits);
+             RedisContextStore b = RedisContextStore.connect(settings, limits)) {
+            AtomicInteger created = new AtomicInteger();
+            AtomicInteger refused = new AtomicInteger();
+            List<Thread> threads = new ArrayList<>();
+            for (int t = 0; t < 6; t++) {
+                RedisContextStore node = t % 2 == 0 ? a : b;
+                String address = t < 3 ? "192.0.2.1" : "192.0.2.2";
+                threads.add(new Thread(() -> {
+                    for (int i = 0; i < 15; i++) {
+                        try {
+                            node.create(SampleContexts.oneWay(), address);
+                            created.incrementAndGet();
+                        } catch (ContextStoreException e) {
+                            refused.incrementAndGet();
+                        }
+                    }
+                }));
+            }
+            threads.forEach(Thread::start);
+            for (Thread thread : threads) {
+                thread.join();
+            }
+            assertEquals(40, created.get(), "both addresses' shares of 25 add up past the store's 40");
+            assertEquals(90 - 40, refused.get());
+        }
+    }
+
+    @Test
+    void aCorruptRecordIsAClearErrorNamingIt() throws Exception {
+        RedisStoreSettings settings = freshPrefix();
+        try (RedisContextStore store = RedisContextStore.connect(settings, StoreLimits.defaults());
+             UnifiedJedis raw = settings.openClient()) {
+            SessionGrant grant = store.create(SampleContexts.points());
+            byte[] key = (settings.keyPrefix() + "session:" + grant.id().text()).getBytes(StandardCharsets.UTF_8);
+            byte[] truncated = new byte[40];
+            truncated[0] = 1;
+            truncated[33] = (byte) 0xFF; // a string length of gigabytes, in a 40-byte value
+            truncated[34] = (byte) 0xFF;
+            truncated[35] = (byte) 0xFF;
+            truncated[36] = (byte) 0x7F;
+            raw.hset(key, "r".getBytes(StandardCharsets.UTF_8), truncated);
+            ContextStoreException corrupt = assertThrows(ContextStoreException.class, () -> store.get(grant.id()));
+            assertTrue(corrupt.getMessage().startsWith("corrupt session record in the context store"),
+                    corrupt.getMessage());
+
+            raw.hset(key, "r".getBytes(StandardCharsets.UTF_8), new byte[5 << 20]);
+            ContextStoreException tooLarge = assertThrows(ContextStoreException.class, () -> store.get(grant.id()));
+            assertTrue(tooLarge.getMessage().contains("larger than " + (4 << 20) + " bytes"), tooLarge.getMessage());
+        }
+    }
+
+    @Test
+    void aCorruptSchemaIsAClearErrorNamingItsDigest() throws Exception {
+        RedisStoreSettings settings = freshPrefix();
+        SessionGrant grant;
+        try (RedisContextStore first = RedisContextStore.connect(settings, StoreLimits.defaults());
+             UnifiedJedis raw = settings.openClient()) {
+            grant = first.create(SampleContexts.points());
+            String digest = SampleContexts.points().response().fingerprint();
+            raw.set((settings.keyPrefix() + "schema:" + digest).getBytes(StandardCharsets.UTF_8),
+                    new byte[] {1, 0, 3, 'a'});
+            try (RedisContextStore other = RedisContextStore.connect(settings, StoreLimits.defaults())) {
+                ContextStoreException corrupt = assertThrows(ContextStoreException.class,
+                        () -> other.get(grant.id()));
+                assertTrue(corrupt.getMessage().startsWith("corrupt schema " + digest), corrupt.getMessage());
+            }
+        }
+    }
+
+    @Test
+    void anOutageFailsCallsWithAReasonUntilRedisAnswersAgain() throws Exception {
+        try (EmbeddedRedis own = EmbeddedRedis.start();
+             RedisContextStore store = RedisContextStore.connect(own.settings("outage:"), StoreLimits.defaults())) {
+            SessionGrant before = store.create(SampleContexts.points());
+            own.stop();
+            ContextStoreException down = assertThrows(ContextStoreException.class,
+                    () -> store.create(SampleContexts.points()));
+            assertEquals("the session store cannot be reached", down.getMessage());
+            assertTrue(store.isUnreachable());
+            assertThrows(ContextStoreException.class, () -> store.touch(before.id()));
+            assertThrows(ContextStoreException.class, store::purgeExpired);
+
+            own.startAgain();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            SessionGrant after = null;
+            while (after == null && System.nanoTime() < deadline) {
+                try {
+                    after = store.create(SampleContexts.points());
+                } catch (ContextStoreException stillDown) {
+                    Thread.sleep(100);
+                }
+            }
+            assertTrue(after != null, "no session after Redis came back");
+            assertFalse(store.isUnreachable());
+            assertFalse(store.touch(before.id()), "a Redis without persistence lost the older session");
+            assertTrue(store.touch(after.id()));
+        }
+    }
+}

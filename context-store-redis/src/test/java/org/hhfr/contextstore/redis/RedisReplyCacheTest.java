@@ -1,0 +1,94 @@
+package org.hhfr.contextstore.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Collections;
+import org.hhfr.contextstore.CachedReply;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.ReplyClaim;
+import org.hhfr.transports.auth.SessionId;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import redis.clients.jedis.UnifiedJedis;
+
+/**
+ * Two nodes' reply caches over one real Redis: what one node records the other answers with, a live claim
+ * keeps the other waiting, and a claim whose node stopped lapses with its lease.
+ */
+class RedisReplyCacheTest {
+    private static final long LEASE = 60_000;
+
+    private static EmbeddedRedis redis;
+    private static UnifiedJedis clientA;
+    private static UnifiedJedis clientB;
+    private static RedisReplyCache nodeA;
+    private static RedisReplyCache nodeB;
+
+    private final SessionId session = SessionId.of(randomBytes());
+    private final CachedReply reply = new CachedReply(3, new byte[] {9, 8, 7});
+
+    @BeforeAll
+    static void start() {
+        redis = EmbeddedRedis.start();
+        RedisStoreSettings settings = redis.settings("replies-test:");
+        clientA = settings.openClient();
+        clientB = settings.openClient();
+        nodeA = new RedisReplyCache(clientA, settings.keyPrefix(), LEASE);
+        nodeB = new RedisReplyCache(clientB, settings.keyPrefix(), LEASE);
+    }
+
+    @AfterAll
+    static void stop() {
+        clientA.close();
+        clientB.close();
+        redis.close();
+    }
+
+    @Test
+    void aReplyRecordedByOneNodeAnswersTheCallOnAnother() throws Exception {
+        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 41, "a", LEASE).kind());
+        nodeA.record(session, 41, reply);
+
+        ReplyClaim onB = nodeB.claim(session, 41, "b", LEASE);
+        assertEquals(ReplyClaim.Kind.REPLIED, onB.kind());
+        assertEquals(reply, onB.reply());
+    }
+
+    @Test
+    void aLiveClaimKeepsTheOtherNodeWaitingAndALapsedOneLetsItRun() throws Exception {
+        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 42, "a", 200).kind());
+        assertEquals(ReplyClaim.Kind.BUSY, nodeB.claim(session, 42, "b", LEASE).kind());
+        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 42, "a", 200).kind(), "its own claim");
+
+        Thread.sleep(400);
+        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 42, "b", LEASE).kind(), "node a stopped");
+    }
+
+    @Test
+    void forgottenAndRemovedRepliesAreGone() throws Exception {
+        nodeA.record(session, 43, reply);
+        nodeA.record(session, 44, reply);
+        nodeA.forget(session, Collections.singletonList(43L));
+        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 43, "b", LEASE).kind());
+
+        nodeB.removeSession(session);
+        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 44, "b", LEASE).kind());
+    }
+
+    @Test
+    void anUnreachableRedisIsAStoreFailureNotARun() {
+        RedisStoreSettings nowhere = RedisStoreSettings.parse("redis://127.0.0.1:1").withTimeouts(100, 100);
+        try (UnifiedJedis client = nowhere.openClient()) {
+            RedisReplyCache cache = new RedisReplyCache(client, "x:", LEASE);
+            assertThrows(ContextStoreException.class, () -> cache.claim(session, 1, "a", LEASE));
+        }
+    }
+
+    private static byte[] randomBytes() {
+        byte[] bytes = new byte[16];
+        new java.security.SecureRandom().nextBytes(bytes);
+        return bytes;
+    }
+}
