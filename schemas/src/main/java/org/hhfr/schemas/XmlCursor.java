@@ -97,16 +97,22 @@ final class XmlCursor {
             throw new SchemaException(reason(e), e.getLineNumber() > 0 ? e.getLineNumber() : line,
                     e.getLineNumber() > 0 ? Math.max(1, e.getColumnNumber()) : column, e);
         } catch (IOException | RuntimeException e) {
-            throw new SchemaException("malformed XML: " + e, parser.getLineNumber(),
+            // kxml2 reports some malformations (an undefined prefix) unchecked: its words, not the exception's name
+            throw new SchemaException("malformed XML: " + parserWords(e), parser.getLineNumber(),
                     Math.max(1, parser.getColumnNumber()), e);
         }
     }
 
+    /** A parser failure's message without the parser object kxml2 names at its end. */
+    static String parserWords(Exception e) {
+        String message = String.valueOf(e.getMessage());
+        int parserName = message.indexOf(" in org.kxml2.");
+        return parserName >= 0 ? message.substring(0, parserName) : message;
+    }
+
     /** kxml2's message without the parser-state dump it appends. */
     static String reason(XmlPullParserException e) {
-        String message = String.valueOf(e.getMessage());
-        int state = message.indexOf(" (position:");
-        return "malformed XML: " + (state >= 0 ? message.substring(0, state) : message).trim();
+        return "malformed XML: " + XmlPull.message(e);
     }
 
     private void checkStartTag() throws SchemaException {

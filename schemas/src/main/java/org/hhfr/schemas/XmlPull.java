@@ -43,6 +43,16 @@ public final class XmlPull {
         }
     }
 
+    /**
+     * The parser's refusal as a peer may read it: kxml2's message without the parser-state dump it appends
+     * (position, the event and the reader object).
+     */
+    public static String message(XmlPullParserException e) {
+        String message = String.valueOf(e.getMessage());
+        int state = message.indexOf(" (position:");
+        return (state >= 0 ? message.substring(0, state) : message).trim();
+    }
+
     private static boolean isPresent(String className) {
         try {
             Class.forName(className, false, XmlPull.class.getClassLoader());

@@ -48,7 +48,7 @@ final class BinaryReader {
             }
             return Message.trusted(structure, value);
         } catch (RuntimeException e) {
-            throw new MalformedMessageException("unreadable input (" + e + ")", in.location(), path.toString(), e);
+            throw new MalformedMessageException("unreadable input", in.location(), path.toString(), e);
         }
     }
 
@@ -306,7 +306,12 @@ final class BinaryReader {
         if (size == 0 || size > maxDigits / 2 + 1) {
             throw malformed("decimal of " + size + " bytes (1 to " + (maxDigits / 2 + 1) + " allowed)");
         }
-        BigDecimal value = new BigDecimal(new BigInteger(in.rawBytes(size)), (int) scale);
+        BigInteger unscaled = new BigInteger(in.rawBytes(size));
+        if (unscaled.bitLength() / 8 + 1 != size) {
+            // as for varints, one encoding per value: no redundant leading 0x00 or 0xFF byte
+            throw malformed("decimal of " + size + " bytes not in its shortest form");
+        }
+        BigDecimal value = new BigDecimal(unscaled, (int) scale);
         if (value.precision() > maxDigits) {
             throw malformed("decimal of " + value.precision() + " digits exceeds maxDecimalDigits " + maxDigits);
         }

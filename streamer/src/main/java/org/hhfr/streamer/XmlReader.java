@@ -13,6 +13,7 @@ import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.ElementDecl;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.schemas.XmlPull;
 
 /**
  * Reads the SOAP Body content of one message from a namespace-aware pull parser, strictly by the
@@ -46,12 +47,12 @@ final class XmlReader {
             path.pop();
             return Message.trusted(structure, value);
         } catch (XmlPullParserException e) {
-            throw new MalformedMessageException("not well-formed XML: " + e.getMessage(), location(),
+            throw new MalformedMessageException("not well-formed XML: " + XmlPull.message(e), location(),
                     path.toString(), e);
         } catch (IOException e) {
-            throw new MalformedMessageException("unreadable XML: " + e, location(), path.toString(), e);
+            throw new MalformedMessageException("unreadable XML", location(), path.toString(), e);
         } catch (RuntimeException e) {
-            throw new MalformedMessageException("unreadable XML (" + e + ")", location(), path.toString(), e);
+            throw new MalformedMessageException("unreadable XML", location(), path.toString(), e);
         }
     }
 
@@ -294,8 +295,11 @@ final class XmlReader {
         return name.localName().equals(in.getName()) && name.namespace().equals(in.getNamespace());
     }
 
+    /** The element the parser is on, for a message; kxml2 lets through a start tag without a local name. */
     private String found() {
-        return new QualifiedName(in.getNamespace(), in.getName()).toString();
+        String name = in.getName();
+        return name == null || name.isEmpty() ? "an element without a local name"
+                : new QualifiedName(in.getNamespace(), name).toString();
     }
 
     private static String names(List<ElementDecl> declarations) {

@@ -93,7 +93,7 @@ public final class XmlRepresentation extends LimitedRepresentation {
         try {
             parser.setInput(new ByteArrayInputStream(bytes, offset, length), "UTF-8");
         } catch (XmlPullParserException e) {
-            throw new MalformedMessageException("unreadable XML: " + e.getMessage(), "line 1:0", "", e);
+            throw new MalformedMessageException("unreadable XML: " + XmlPull.message(e), "line 1:0", "", e);
         }
         return decodeDocument(structure, parser);
     }
@@ -105,7 +105,7 @@ public final class XmlRepresentation extends LimitedRepresentation {
         try {
             parser.setInput((Reader) new StringReader(xml));
         } catch (XmlPullParserException e) {
-            throw new MalformedMessageException("unreadable XML: " + e.getMessage(), "line 1:0", "", e);
+            throw new MalformedMessageException("unreadable XML: " + XmlPull.message(e), "line 1:0", "", e);
         }
         return decodeDocument(structure, parser);
     }
@@ -126,9 +126,10 @@ public final class XmlRepresentation extends LimitedRepresentation {
                 }
             }
         } catch (XmlPullParserException e) {
-            throw new MalformedMessageException("not well-formed XML: " + e.getMessage(), position(parser), "", e);
+            throw new MalformedMessageException("not well-formed XML: " + XmlPull.message(e), position(parser), "",
+                    e);
         } catch (IOException | RuntimeException e) {
-            throw new MalformedMessageException("unreadable XML (" + e + ")", position(parser), "", e);
+            throw new MalformedMessageException("unreadable XML", position(parser), "", e);
         }
     }
 
