@@ -39,19 +39,19 @@ public final class SessionKeys {
     private static final byte[] STREAM_LABEL = "hhfr/1 stream".getBytes(StandardCharsets.US_ASCII);
 
     private final long epoch;
-    private final Mac helloMac;
-    private final Mac welcomeMac;
-    private final Mac clientDatagramMac;
-    private final Mac serverDatagramMac;
-    private final byte[] scratch = new byte[FULL_MAC_SIZE];
+    private final byte[] root;
+    /*
+     * A keyed Mac holds about 600 bytes, and a server holds the keys of every open stream: the handshake keys and
+     * MACs, used once per connection, are derived when needed; each datagram MAC is made on first use and kept (a
+     * TCP stream never makes one), as is the tag scratch.
+     */
+    private Mac clientDatagramMac;
+    private Mac serverDatagramMac;
+    private byte[] scratch;
 
     private SessionKeys(byte[] tokenDigest, long epoch) {
         this.epoch = StreamEpoch.check(epoch);
-        byte[] root = streamRoot(tokenDigest, epoch);
-        helloMac = keyedMac(derive(root, "hhfr/1 tcp hello"));
-        welcomeMac = keyedMac(derive(root, "hhfr/1 tcp welcome"));
-        clientDatagramMac = keyedMac(derive(root, "hhfr/1 udp client"));
-        serverDatagramMac = keyedMac(derive(root, "hhfr/1 udp server"));
+        root = streamRoot(tokenDigest, epoch);
     }
 
     /** The keys of the session's first stream ({@link StreamEpoch#FIRST}), from the token the client holds. */
@@ -102,9 +102,17 @@ public final class SessionKeys {
         return epoch;
     }
 
+    /**
+     * A new AES-GCM cipher for this stream's encrypted datagrams, its keys derived from the stream's root with
+     * HKDF; one per thread, like these keys.
+     */
+    public DatagramCipher datagramCipher() {
+        return new DatagramCipher(root);
+    }
+
     /** The proof a client puts in HELLO ({@code resume == false}) or RESUME for connection {@code attempt}. */
     public byte[] handshakeProof(boolean resume, SessionId session, long attempt) {
-        return truncated(helloMac, handshakeInput(resume ? 1 : 0, session, attempt));
+        return truncated(keyedMac(derive(root, "hhfr/1 tcp hello")), handshakeInput(resume ? 1 : 0, session, attempt));
     }
 
     public boolean verifyHandshakeProof(boolean resume, SessionId session, long attempt, byte[] proof) {
@@ -113,7 +121,7 @@ public final class SessionKeys {
 
     /** The proof a server puts in WELCOME, showing that it holds the token too. */
     public byte[] welcomeProof(SessionId session, long attempt) {
-        return truncated(welcomeMac, handshakeInput(2, session, attempt));
+        return truncated(keyedMac(derive(root, "hhfr/1 tcp welcome")), handshakeInput(2, session, attempt));
     }
 
     public boolean verifyWelcomeProof(SessionId session, long attempt, byte[] proof) {
@@ -137,7 +145,21 @@ public final class SessionKeys {
     }
 
     private void fullMac(Role sender, byte[] buf, int offset, int length) {
-        Mac mac = sender == Role.CLIENT ? clientDatagramMac : serverDatagramMac;
+        Mac mac;
+        if (sender == Role.CLIENT) {
+            if (clientDatagramMac == null) {
+                clientDatagramMac = keyedMac(derive(root, "hhfr/1 udp client"));
+            }
+            mac = clientDatagramMac;
+        } else {
+            if (serverDatagramMac == null) {
+                serverDatagramMac = keyedMac(derive(root, "hhfr/1 udp server"));
+            }
+            mac = serverDatagramMac;
+        }
+        if (scratch == null) {
+            scratch = new byte[FULL_MAC_SIZE];
+        }
         mac.update(buf, offset, length);
         try {
             mac.doFinal(scratch, 0);

@@ -24,6 +24,14 @@ public final class ClientCalls<C extends ClientCalls.Call> {
 
         /** Whether the call already ended (its deadline passed) while it waited: it is dropped unsent. */
         boolean isDone();
+
+        /**
+         * The client's number of the call, sent as the request's correlation: the same on every stream of the
+         * session it is sent on, so a server that ran it already answers with the reply it recorded; 0 for none.
+         */
+        default long callNumber() {
+            return 0;
+        }
     }
 
     private final ArrayDeque<C> waiting = new ArrayDeque<>();
@@ -43,7 +51,7 @@ public final class ClientCalls<C extends ClientCalls.Call> {
         C call;
         while ((call = waiting.peek()) != null) {
             if (!call.isDone()) {
-                long number = engine.offer(call.payload(), call.operation(), 0);
+                long number = engine.offer(call.payload(), call.operation(), call.callNumber());
                 if (number == ReliabilityEngine.REFUSED) {
                     return false;
                 }

@@ -33,6 +33,10 @@ public final class EngineDriver {
          * acknowledgements, which free the send buffer, arrive on the same link (pausing would deadlock).
          */
         boolean shouldRead(Link link);
+
+        /** A turn ended (frames written and flushed, timer armed): e.g. to read the engine's counters. */
+        default void afterTurn() {
+        }
     }
 
     private final ReliabilityEngine engine;
@@ -130,6 +134,7 @@ public final class EngineDriver {
             link.setReading(listener.shouldRead(link));
         }
         arm();
+        listener.afterTurn();
     }
 
     /** Cancels the timer; the engine is no longer driven. */

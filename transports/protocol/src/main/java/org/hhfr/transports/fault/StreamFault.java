@@ -125,7 +125,8 @@ public final class StreamFault {
             line.append(Character.isISOControl(c) ? ' ' : c);
         }
         String wellFormed = new String(line.toString().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
-        return fit(wellFormed.trim());
+        // trimmed after fitting too, so that a cut before a space leaves none: sanitizing twice changes nothing
+        return fit(wellFormed.trim()).trim();
     }
 
     /** The longest prefix of {@code text} whose UTF-8 form fits the limit, never splitting a character. */

@@ -3,6 +3,8 @@ package org.hhfr.transports.frame;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.DatagramCipher;
+import org.hhfr.transports.auth.DatagramProtection;
 import org.hhfr.transports.auth.ReplayWindow;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
@@ -22,9 +24,21 @@ public final class DatagramReader {
     private final Role peer;
     private final FrameLimits limits;
     private final ReplayWindow replayWindow = new ReplayWindow();
+    /** Null for a stream of {@link DatagramProtection#AUTHENTICATED} datagrams. */
+    private final DatagramCipher cipher;
 
-    /** A reader for datagrams that {@code local}'s peer sends in the stream of {@code session} {@code keys} belong to. */
+    /**
+     * A reader for the {@linkplain DatagramProtection#AUTHENTICATED authenticated} datagrams that {@code local}'s
+     * peer sends in the stream of {@code session} {@code keys} belong to.
+     */
     public DatagramReader(SessionId session, SessionKeys keys, Role local, FrameLimits limits) {
+        this(session, keys, local, limits, DatagramProtection.AUTHENTICATED);
+    }
+
+    /** A reader that accepts only datagrams with {@code protection}; one of the other kind is refused. */
+    public DatagramReader(SessionId session, SessionKeys keys, Role local, FrameLimits limits,
+                          DatagramProtection protection) {
+        this.cipher = protection == DatagramProtection.ENCRYPTED ? keys.datagramCipher() : null;
         this.session = session;
         this.keys = keys;
         this.peer = local.peer();
@@ -47,9 +61,10 @@ public final class DatagramReader {
     /**
      * Verifies one datagram and hands its frames to {@code out} in order.
      *
-     * @throws WireException AUTHENTICATION_FAILED for a wrong tag, REPLAYED for a packet number seen before or
-     *                       a datagram of an earlier stream, UNKNOWN_SESSION for another session's or a later
-     *                       stream's datagram, MALFORMED and others for bad bytes
+     * @throws WireException AUTHENTICATION_FAILED for a wrong tag or a datagram protected otherwise than the
+     *                       stream's (a cleartext one in an encrypted stream), REPLAYED for a packet number seen
+     *                       before or a datagram of an earlier stream, UNKNOWN_SESSION for another session's or a
+     *                       later stream's datagram, MALFORMED and others for bad bytes
      */
     public void read(byte[] datagram, int offset, int length, FrameConsumer out) throws WireException {
         WireReader in = header(datagram, offset, length);
@@ -68,18 +83,33 @@ public final class DatagramReader {
                     "datagram of stream epoch " + epoch + ", not of this stream's epoch " + keys.epoch());
         }
         long packetNumber = in.readVarint("datagram packet number", 1, Long.MAX_VALUE);
+        boolean encrypted = (datagram[offset] & DatagramWriter.ENCRYPTED_BIT) != 0;
+        if (encrypted != (cipher != null)) {
+            throw new WireException(ErrorCode.AUTHENTICATION_FAILED, encrypted
+                    ? "encrypted datagram in a stream of authenticated ones"
+                    : "cleartext datagram in an encrypted stream");
+        }
         int tagOffset = offset + length - SessionKeys.MAC_SIZE;
-        if (!keys.verifyDatagramTag(peer, datagram, offset, tagOffset - offset, datagram, tagOffset)) {
+        int position = in.position();
+        byte[] content = datagram;
+        int end = tagOffset;
+        if (encrypted) {
+            content = cipher.open(peer, packetNumber, datagram, offset, position, offset + length - position);
+            if (content == null) {
+                throw new WireException(ErrorCode.AUTHENTICATION_FAILED, "datagram does not decrypt");
+            }
+            position = 0;
+            end = content.length;
+        } else if (!keys.verifyDatagramTag(peer, datagram, offset, tagOffset - offset, datagram, tagOffset)) {
             throw new WireException(ErrorCode.AUTHENTICATION_FAILED, "datagram tag does not verify");
         }
         if (!replayWindow.accept(packetNumber)) {
             throw new WireException(ErrorCode.REPLAYED, "datagram packet number " + packetNumber + " seen before");
         }
-        int position = in.position();
-        if (position == tagOffset) {
+        if (position == end) {
             throw new WireException(ErrorCode.MALFORMED, "datagram carries no frame");
         }
-        WireReader frames = new WireReader(datagram, position, tagOffset - position);
+        WireReader frames = new WireReader(content, position, end - position);
         while (frames.remaining() > 0) {
             long frameLength = frames.readVarint("frame length", 1, Integer.MAX_VALUE);
             if (frameLength > frames.remaining()) {
@@ -88,7 +118,7 @@ public final class DatagramReader {
             }
             int start = frames.position();
             frames.skip("frame", (int) frameLength);
-            out.accept(FrameCodec.decodeContent(datagram, start, (int) frameLength, limits));
+            out.accept(FrameCodec.decodeContent(content, start, (int) frameLength, limits));
         }
     }
 
@@ -100,7 +130,7 @@ public final class DatagramReader {
         if (first >>> 4 != FrameCodec.PROTOCOL_VERSION) {
             throw new WireException(ErrorCode.UNSUPPORTED_VERSION, "datagram for protocol version " + (first >>> 4));
         }
-        if ((first & 0x0E) != 0) {
+        if ((first & 0x0C) != 0) {
             throw new WireException(ErrorCode.MALFORMED, "datagram header with reserved bits set");
         }
         return new WireReader(datagram, offset + 1, length - 1 - SessionKeys.MAC_SIZE);

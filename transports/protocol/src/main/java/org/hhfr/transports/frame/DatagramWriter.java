@@ -1,6 +1,8 @@
 package org.hhfr.transports.frame;
 
 import org.hhfr.transports.Role;
+import org.hhfr.transports.auth.DatagramCipher;
+import org.hhfr.transports.auth.DatagramProtection;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
 
@@ -9,7 +11,9 @@ import org.hhfr.transports.auth.SessionKeys;
  * high four bits, bit 0 set when the server sent it), {@code varint idLength}, the session id, {@code varint
  * epoch} (the stream's, from its keys), {@code varint packetNumber} (1, 2, ... per sender and stream), the
  * encoded frames, and a 16-byte tag: HMAC over everything before it, keyed by the sender's datagram key of the
- * stream. Not thread-safe.
+ * stream. An {@linkplain DatagramProtection#ENCRYPTED encrypted} stream's datagrams set bit 1 of the header byte
+ * and carry the frames encrypted with AES-GCM ({@link DatagramCipher}, the header as associated data) and the
+ * GCM tag in place of the HMAC tag, so both kinds cost the same bytes. Not thread-safe.
  *
  * <p>Use: {@code add} frames until it returns false, then {@code finish} the datagram, send it, and add the
  * refused frame to the next one. Every frame up to {@link #frameBudget()} bytes fits into an empty datagram.
@@ -20,17 +24,28 @@ public final class DatagramWriter {
     /** Smallest frame budget that leaves a useful fragment size. */
     public static final int MIN_FRAME_BUDGET = 256;
 
+    /** Header bit set in an {@linkplain DatagramProtection#ENCRYPTED encrypted} datagram. */
+    static final int ENCRYPTED_BIT = 0x02;
     private static final int MAX_VARINT_SIZE = 9;
 
     private final SessionId session;
     private final SessionKeys keys;
     private final Role sender;
     private final int budget;
+    /** Null for {@link DatagramProtection#AUTHENTICATED} datagrams. */
+    private final DatagramCipher cipher;
     private final byte[] frames;
     private int used;
     private long nextPacketNumber = 1;
 
+    /** A writer of {@linkplain DatagramProtection#AUTHENTICATED authenticated} cleartext datagrams. */
     public DatagramWriter(SessionId session, SessionKeys keys, Role sender, int maxDatagramSize) {
+        this(session, keys, sender, maxDatagramSize, DatagramProtection.AUTHENTICATED);
+    }
+
+    public DatagramWriter(SessionId session, SessionKeys keys, Role sender, int maxDatagramSize,
+                          DatagramProtection protection) {
+        this.cipher = protection == DatagramProtection.ENCRYPTED ? keys.datagramCipher() : null;
         this.session = session;
         this.keys = keys;
         this.sender = sender;
@@ -82,14 +97,18 @@ public final class DatagramWriter {
         long packetNumber = nextPacketNumber++;
         int header = headerSize(session.length(), Varint.size(keys.epoch()), Varint.size(packetNumber));
         byte[] datagram = new byte[header + used + SessionKeys.MAC_SIZE];
-        datagram[0] = (byte) (FrameCodec.PROTOCOL_VERSION << 4 | (sender == Role.SERVER ? 1 : 0));
+        datagram[0] = (byte) (FrameCodec.PROTOCOL_VERSION << 4 | (cipher != null ? ENCRYPTED_BIT : 0)
+                | (sender == Role.SERVER ? 1 : 0));
         int offset = Varint.write(session.length(), datagram, 1);
         offset = session.writeTo(datagram, offset);
         offset = Varint.write(keys.epoch(), datagram, offset);
         offset = Varint.write(packetNumber, datagram, offset);
         System.arraycopy(frames, 0, datagram, offset, used);
-        offset += used;
-        keys.writeDatagramTag(sender, datagram, 0, offset, datagram, offset);
+        if (cipher != null) {
+            cipher.seal(sender, packetNumber, datagram, 0, offset, used);
+        } else {
+            keys.writeDatagramTag(sender, datagram, 0, offset + used, datagram, offset + used);
+        }
         used = 0;
         return datagram;
     }

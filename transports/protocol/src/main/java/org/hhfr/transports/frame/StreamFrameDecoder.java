@@ -7,7 +7,11 @@ import org.hhfr.transports.WireException;
 /**
  * Splits the bytes of one TCP connection into frames, whatever chunks they arrive in. It holds at most one
  * partial frame, grown as its bytes arrive (never allocated up front from a claimed length), so memory is
- * bounded by {@link FrameLimits#maxFrameLength()} and by what the peer actually sent.
+ * bounded by {@link FrameLimits#maxFrameLength()} and by what the peer actually sent. A server bounds it
+ * further after the handshake by the session's agreed message size ({@link #limitTo}), and across its
+ * connections by a shared {@link FrameBufferBudget}: a partial frame whose buffer does not fit the budget is
+ * refused with {@code TOO_LARGE}, and a connection's reservation is given back when its frame completes, when
+ * decoding fails and when the connection ends ({@link #release()}).
  *
  * <p>The handshake is structural: on a server the first frame must be HELLO or RESUME and at most
  * {@value #MAX_CLIENT_HANDSHAKE_LENGTH} bytes long; on a client it must be WELCOME or ERROR. Nothing else is
@@ -24,8 +28,9 @@ public final class StreamFrameDecoder {
     private static final int MAX_PREFIX_SIZE = 5;
     private static final int RETAINED_BUFFER_SIZE = 64 << 10;
 
-    private final FrameLimits limits;
     private final Role local;
+    private final FrameBufferBudget budget;
+    private FrameLimits limits;
     private boolean handshakeSeen;
     private boolean failed;
 
@@ -34,11 +39,33 @@ public final class StreamFrameDecoder {
     private int frameLength = -1;
     private byte[] buffer = new byte[256];
     private int filled;
+    /** Bytes of {@link #buffer} reserved in the budget while a frame is partial. */
+    private int reserved;
 
-    /** A decoder for a connection seen from {@code local}'s side. */
+    /** A decoder for a connection seen from {@code local}'s side, bounded by its limits alone. */
     public StreamFrameDecoder(Role local, FrameLimits limits) {
+        this(local, limits, FrameBufferBudget.unshared());
+    }
+
+    /** A decoder whose partial frames also count against {@code budget}, shared with other connections. */
+    public StreamFrameDecoder(Role local, FrameLimits limits, FrameBufferBudget budget) {
         this.local = local;
         this.limits = limits;
+        this.budget = budget;
+    }
+
+    /**
+     * Bounds the frames that follow by {@code agreed} (the session's agreed message size): called once the
+     * handshake is accepted. A frame already under way keeps the bound it started with.
+     */
+    public void limitTo(FrameLimits agreed) {
+        limits = agreed;
+    }
+
+    /** Gives back this connection's reservation in the budget: call when the connection ends. Idempotent. */
+    public void release() {
+        budget.release(reserved);
+        reserved = 0;
     }
 
     /**
@@ -53,6 +80,7 @@ public final class StreamFrameDecoder {
             decodeChunk(src, offset, offset + length, out);
         } catch (WireException e) {
             failed = true;
+            release();
             throw e;
         }
     }
@@ -74,7 +102,7 @@ public final class StreamFrameDecoder {
                 }
             } else {
                 int take = Math.min(end - offset, frameLength - filled);
-                ensureCapacity(filled + take);
+                hold(filled + take);
                 System.arraycopy(src, offset, buffer, filled, take);
                 filled += take;
                 offset += take;
@@ -82,6 +110,7 @@ public final class StreamFrameDecoder {
                     Frame frame = decodeFrame(buffer, 0);
                     frameLength = -1;
                     filled = 0;
+                    release();
                     if (buffer.length > RETAINED_BUFFER_SIZE) {
                         buffer = new byte[256];
                     }
@@ -132,7 +161,9 @@ public final class StreamFrameDecoder {
         if (handshakeSeen) {
             return limits.maxFrameLength();
         }
-        return local == Role.SERVER ? MAX_CLIENT_HANDSHAKE_LENGTH : MAX_SERVER_HANDSHAKE_LENGTH;
+        // A handshake frame longer than the limits would be refused once complete: refuse it before holding it.
+        return Math.min(limits.maxFrameLength(),
+                local == Role.SERVER ? MAX_CLIENT_HANDSHAKE_LENGTH : MAX_SERVER_HANDSHAKE_LENGTH);
     }
 
     private Frame decodeFrame(byte[] buf, int offset) throws WireException {
@@ -152,9 +183,21 @@ public final class StreamFrameDecoder {
         return frame;
     }
 
-    private void ensureCapacity(int needed) {
-        if (needed > buffer.length) {
-            int capacity = (int) Math.min(frameLength, Math.max(needed, 2L * buffer.length));
+    /**
+     * Makes room for {@code needed} bytes of the partial frame, the whole buffer reserved in the budget first
+     * (its retained capacity counts again for each new partial frame).
+     */
+    private void hold(int needed) throws WireException {
+        int capacity = needed <= buffer.length ? buffer.length
+                : (int) Math.min(frameLength, Math.max(needed, 2L * buffer.length));
+        if (capacity > reserved) {
+            if (!budget.tryReserve(capacity - reserved)) {
+                throw new WireException(ErrorCode.TOO_LARGE, "the server holds partial frames of all connections"
+                        + " up to " + budget.maxBytes() + " bytes and is full; try again later");
+            }
+            reserved = capacity;
+        }
+        if (capacity > buffer.length) {
             byte[] grown = new byte[capacity];
             System.arraycopy(buffer, 0, grown, 0, filled);
             buffer = grown;

@@ -31,9 +31,10 @@ final class InboundSequence {
     private final int maxAckRanges;
     private final int maxReadyMessages;
     private final long maxReadyBytes;
-    private final DataFrame[] early;
+    /** Messages received past a gap, by slot; made when the first one arrives (never, on an ordered link). */
+    private DataFrame[] early;
     private final MessageAssembler assembler;
-    private final ArrayDeque<DeliveredMessage> ready = new ArrayDeque<>();
+    private final ArrayDeque<DeliveredMessage> ready = new ArrayDeque<>(2);
 
     private int earlyCount;
     private long nextExpected = 1;
@@ -58,7 +59,6 @@ final class InboundSequence {
         this.maxAckRanges = config.maxAckRanges();
         this.maxReadyMessages = config.maxReadyMessages();
         this.maxReadyBytes = config.maxReadyBytes();
-        this.early = new DataFrame[exactlyOnce ? window : 0];
         this.grantedLimit = exactlyOnce ? config.initialCredit() : LARGEST_USABLE_NUMBER;
         this.assembler = new MessageAssembler(config.maxInboundMessageSize());
     }
@@ -96,6 +96,9 @@ final class InboundSequence {
     private void receiveInOrder(DataFrame frame) throws WireException {
         long number = frame.messageNumber();
         if (number > nextExpected) {
+            if (early == null) {
+                early = new DataFrame[window];
+            }
             int slot = slot(number);
             if (early[slot] == null) {
                 early[slot] = frame;

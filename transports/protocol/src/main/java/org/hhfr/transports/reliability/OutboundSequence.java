@@ -115,6 +115,9 @@ final class OutboundSequence {
         }
     }
 
+    /** Slots a sequence starts with: enough for a session that sends one message at a time. */
+    private static final int INITIAL_WINDOW_SLOTS = 8;
+
     private final boolean retransmits;
     private final boolean timed;
     private final int fragmentSize;
@@ -122,9 +125,11 @@ final class OutboundSequence {
     private final int maxBufferedMessages;
     private final long maxBufferedBytes;
     private final int maxRetransmissions;
-    private final Fragment[] window;
-    private final ArrayDeque<PendingMessage> pending = new ArrayDeque<>();
-    private final ArrayDeque<Fragment> retransmitQueue = new ArrayDeque<>();
+    private final int sendWindow;
+    /** Fragments sent and not yet settled, by slot; grows up to the send window as more are in flight. */
+    private Fragment[] window;
+    private final ArrayDeque<PendingMessage> pending = new ArrayDeque<>(2);
+    private final ArrayDeque<Fragment> retransmitQueue = new ArrayDeque<>(2);
     private final ClosingFrame close = new ClosingFrame();
     private final ClosingFrame terminate = new ClosingFrame();
 
@@ -165,7 +170,8 @@ final class OutboundSequence {
         this.maxBufferedMessages = config.maxBufferedMessages();
         this.maxBufferedBytes = config.maxBufferedBytes();
         this.maxRetransmissions = config.maxRetransmissions();
-        this.window = new Fragment[config.sendWindow()];
+        this.sendWindow = config.sendWindow();
+        this.window = new Fragment[Math.min(sendWindow, INITIAL_WINDOW_SLOTS)];
         this.peerLimit = config.initialCredit();
     }
 
@@ -224,7 +230,7 @@ final class OutboundSequence {
             return SignalFrame.ACK_REQUESTED;
         }
         if (!pending.isEmpty()) {
-            if (sendNext - sendBase < window.length && sendNext <= peerLimit) {
+            if (sendNext - sendBase < sendWindow && sendNext <= peerLimit) {
                 probeDeadline = NONE;
                 return transmit(nextFragment(), now, timer);
             }
@@ -249,9 +255,21 @@ final class OutboundSequence {
         if (message.nextFragment == message.fragments) {
             pending.poll();
         }
+        if (sendNext - sendBase == window.length) {
+            growWindow();
+        }
         window[slot(sendNext)] = fragment;
         sendNext++;
         return fragment;
+    }
+
+    /** Doubles the slots (at most to the send window), each fragment in flight moved to its new slot. */
+    private void growWindow() {
+        Fragment[] old = window;
+        window = new Fragment[Math.min(sendWindow, 2 * old.length)];
+        for (long n = sendBase; n < sendNext; n++) {
+            window[slot(n)] = old[(int) (n % old.length)];
+        }
     }
 
     private Frame transmit(Fragment fragment, long now, RetransmissionTimer timer) {
@@ -484,6 +502,11 @@ final class OutboundSequence {
 
     int inFlight() {
         return (int) (sendNext - sendBase);
+    }
+
+    /** Every fragment numbered below this one is settled: acknowledged (or, at most once, given up). */
+    long settledBelow() {
+        return sendBase;
     }
 
     long bufferedBytes() {

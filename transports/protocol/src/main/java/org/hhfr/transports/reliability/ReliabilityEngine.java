@@ -41,7 +41,7 @@ public final class ReliabilityEngine {
     private final RetransmissionTimer timer;
     private final OutboundSequence outbound;
     private final InboundSequence inbound;
-    private final ArrayDeque<EngineEvent> events = new ArrayDeque<>();
+    private final ArrayDeque<EngineEvent> events = new ArrayDeque<>(2);
 
     private State state = State.OPEN;
     private ErrorFrame errorToSend;
@@ -240,6 +240,14 @@ public final class ReliabilityEngine {
     /** Fragments sent and not yet settled; never more than the send window. */
     public int inFlight() {
         return outbound.inFlight();
+    }
+
+    /**
+     * Every message numbered below this one was acknowledged by the peer (or, at most once, given up), so it
+     * will never be asked for again.
+     */
+    public long acknowledgedBelow() {
+        return outbound.settledBelow();
     }
 
     /** Bytes of offered messages not yet acknowledged. */

@@ -87,6 +87,53 @@ class StreamFrameDecoderTest {
     }
 
     @Test
+    void afterTheHandshakeFramesAreBoundedByTheAgreedMessageSize() throws WireException {
+        StreamFrameDecoder decoder = helloedServerDecoder(FrameBufferBudget.unshared());
+        decoder.limitTo(FrameLimits.forMaxMessageSize(1000));
+        byte[] prefix = {(byte) 0x80, 0x40}; // 8192
+
+        WireException e = assertThrows(WireException.class, () -> decoder.decode(prefix, 0, 2, frame -> { }));
+
+        assertEquals(ErrorCode.TOO_LARGE, e.code());
+        assertTrue(e.getMessage().contains("frame of 8192 bytes exceeds the limit of "), e.getMessage());
+    }
+
+    @Test
+    void partialFramesOfAllConnectionsStayWithinTheirSharedBudget() throws WireException {
+        FrameBufferBudget budget = FrameBufferBudget.of(4096);
+        StreamFrameDecoder first = helloedServerDecoder(budget);
+        StreamFrameDecoder second = helloedServerDecoder(budget);
+        byte[] frame = FrameCodec.encode(DataFrame.first(1, 0, 0, false, new byte[3000]));
+        List<Frame> delivered = new ArrayList<>();
+
+        first.decode(frame, 0, frame.length - 1, delivered::add);
+        assertTrue(budget.reservedBytes() >= 3000 && budget.reservedBytes() <= 4096, "" + budget.reservedBytes());
+        WireException full = assertThrows(WireException.class,
+                () -> second.decode(frame, 0, frame.length - 1, delivered::add));
+        assertEquals(ErrorCode.TOO_LARGE, full.code());
+        assertTrue(full.getMessage().contains("up to 4096 bytes"), full.getMessage());
+        assertTrue(budget.reservedBytes() <= 4096, "the refused connection holds nothing");
+
+        first.decode(frame, frame.length - 1, 1, delivered::add);
+        assertEquals(1, delivered.size());
+        assertEquals(0, budget.reservedBytes(), "a completed frame gives its reservation back");
+    }
+
+    @Test
+    void releasingAConnectionGivesBackItsPartialFrame() throws WireException {
+        FrameBufferBudget budget = FrameBufferBudget.of(1 << 20);
+        StreamFrameDecoder decoder = helloedServerDecoder(budget);
+        byte[] frame = FrameCodec.encode(DataFrame.first(1, 0, 0, false, new byte[5000]));
+
+        decoder.decode(frame, 0, 4000, f -> { });
+        assertTrue(budget.reservedBytes() >= 4000 - 10);
+        decoder.release();
+        decoder.release();
+
+        assertEquals(0, budget.reservedBytes());
+    }
+
+    @Test
     void aLengthPrefixOfSixBytesIsRefused() {
         StreamFrameDecoder decoder = new StreamFrameDecoder(Role.SERVER, FrameLimits.defaults());
         byte[] prefix = {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80};
@@ -178,6 +225,13 @@ class StreamFrameDecoderTest {
         StreamFrameDecoder decoder = new StreamFrameDecoder(Role.CLIENT, limits);
         byte[] welcome = FrameCodec.encode(WelcomeFrame.answering(HELLO, Frames.KEYS));
         decoder.decode(welcome, 0, welcome.length, frame -> { });
+        return decoder;
+    }
+
+    private static StreamFrameDecoder helloedServerDecoder(FrameBufferBudget budget) throws WireException {
+        StreamFrameDecoder decoder = new StreamFrameDecoder(Role.SERVER, FrameLimits.defaults(), budget);
+        byte[] hello = FrameCodec.encode(HELLO);
+        decoder.decode(hello, 0, hello.length, frame -> { });
         return decoder;
     }
 

@@ -119,6 +119,28 @@ class ReliabilityEngineTest {
     }
 
     @Test
+    void manyFragmentsInFlightAreRetransmittedAndDeliveredInOrderAcrossAGap() throws WireException {
+        Wire wire = new Wire(DATAGRAM);
+        for (int i = 1; i <= 20; i++) {
+            wire.a.offer(bytes(i));
+        }
+        List<Frame> sent = wire.drain(wire.a);
+        List<Frame> allButThird = new ArrayList<>(sent.subList(0, 20));
+        allButThird.remove(2);
+        wire.deliver(allButThird, wire.b);
+        wire.deliver(wire.drain(wire.b), wire.a);
+
+        assertEquals(List.of("DATA 3 (1 bytes)"), Wire.describe(wire.drain(wire.a)).subList(0, 1));
+        wire.deliver(List.of(sent.get(2)), wire.b);
+        for (int i = 1; i <= 20; i++) {
+            assertArrayEquals(bytes(i), wire.b.poll().payload(), "message " + i);
+        }
+        wire.tickAtDeadline(wire.b);
+        wire.exchange();
+        assertEquals(0, wire.a.inFlight());
+    }
+
+    @Test
     void offerRefusesWhenTheBufferIsFullAndReportsWritableOnceItDrainsToHalf() throws WireException {
         Wire wire = new Wire(STREAM.toBuilder().maxBuffered(4, 16L << 20).sendWindow(2).build());
         for (int i = 0; i < 4; i++) {
