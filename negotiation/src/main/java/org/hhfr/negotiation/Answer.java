@@ -1,6 +1,9 @@
 package org.hhfr.negotiation;
 
 import com.google.auto.value.AutoValue;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Objects;
 
 import org.hhfr.contextstore.ReliabilityPolicy;
@@ -20,18 +23,23 @@ import org.jspecify.annotations.Nullable;
  */
 @AutoValue
 public abstract class Answer {
+    /** Alternate endpoints an answer may name. */
+    public static final int MAX_ALTERNATE_ENDPOINTS = 16;
+
     /** A refusal; the client falls back to plain SOAP. */
     public static Answer declined(String reason) {
         Objects.requireNonNull(reason, "reason");
         if (reason.isEmpty()) {
             throw new IllegalArgumentException("a decline needs a reason");
         }
-        return new AutoValue_Answer.Builder().isAccepted(false).resumed(false).reason(reason).autoBuild();
+        return new AutoValue_Answer.Builder().isAccepted(false).resumed(false).encrypted(false).reason(reason)
+                .alternateEndpoints(Collections.<StreamEndpoint>emptyList()).autoBuild();
     }
 
     /** Starts an acceptance; every field except the reason, the schemas and the resumed flag is required. */
     public static Accepted accepted() {
-        return new AutoValue_Answer.Builder().isAccepted(true).resumed(false);
+        return new AutoValue_Answer.Builder().isAccepted(true).resumed(false).encrypted(false)
+                .alternateEndpoints(Collections.<StreamEndpoint>emptyList());
     }
 
     public abstract boolean isAccepted();
@@ -56,6 +64,12 @@ public abstract class Answer {
 
     public abstract @Nullable StreamEndpoint endpoint();
 
+    /**
+     * Other nodes serving the session's streams (they share its store), in the order a client tries them when
+     * it loses {@link #endpoint()}; empty for a single node. At most {@link #MAX_ALTERNATE_ENDPOINTS}.
+     */
+    public abstract List<StreamEndpoint> alternateEndpoints();
+
     /** The new (or resumed) session. */
     public abstract @Nullable SessionId sessionId();
 
@@ -67,6 +81,12 @@ public abstract class Answer {
 
     /** True when the offer's resumption ticket was honoured and the answer names the existing session. */
     public abstract boolean resumed();
+
+    /**
+     * True when the session's streams are encrypted (TLS on TCP, AES-GCM datagrams on UDP); false for a
+     * cleartext stream, which a client that negotiated over HTTPS must refuse.
+     */
+    public abstract boolean encrypted();
 
     /** Milliseconds the session stays valid without use, counted from the answer: the policy's. */
     public long validForMillis() {
@@ -84,7 +104,7 @@ public abstract class Answer {
             return "Answer[declined: " + reason() + "]";
         }
         return "Answer[accepted " + scheme() + " " + representation() + " " + transport() + " " + policy() + " at "
-                + endpoint() + " session " + sessionId() + (resumed() ? " (resumed)" : "")
+                + endpoint() + (alternateEndpoints().isEmpty() ? "" : " or " + alternateEndpoints()) + " session " + sessionId() + (resumed() ? " (resumed)" : "") + (encrypted() ? " encrypted" : "")
                 + (schemas() != null ? " with schemas" : "") + (reason() != null ? " countered: " + reason() : "")
                 + "]";
     }
@@ -105,6 +125,17 @@ public abstract class Answer {
 
         public abstract Accepted endpoint(@Nullable StreamEndpoint value);
 
+        abstract Accepted alternateEndpoints(List<StreamEndpoint> endpoints);
+
+        /** Other nodes of the session's streams, in the order to try them; copied. */
+        public Accepted alternatives(List<StreamEndpoint> endpoints) {
+            if (endpoints.size() > MAX_ALTERNATE_ENDPOINTS) {
+                throw new IllegalArgumentException("at most " + MAX_ALTERNATE_ENDPOINTS
+                        + " alternate endpoints, not " + endpoints.size());
+            }
+            return alternateEndpoints(Collections.unmodifiableList(new ArrayList<>(endpoints)));
+        }
+
         abstract Accepted sessionId(@Nullable SessionId id);
 
         abstract Accepted token(@Nullable SessionToken secret);
@@ -120,6 +151,9 @@ public abstract class Answer {
         public abstract Accepted schemas(@Nullable OperationSchemas value);
 
         public abstract Accepted resumed(boolean value);
+
+        /** Whether the session's streams are encrypted; false when not set. */
+        public abstract Accepted encrypted(boolean value);
 
         abstract Answer autoBuild();
 

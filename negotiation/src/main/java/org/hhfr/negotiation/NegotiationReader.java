@@ -174,6 +174,7 @@ public final class NegotiationReader {
         Answer.Accepted answer = Answer.accepted().scheme(VocabularyDefaults.SCHEME)
                 .representation(VocabularyDefaults.REPRESENTATION).transport(VocabularyDefaults.TRANSPORT);
         ReliabilityPolicy policy = VocabularyDefaults.POLICY;
+        List<StreamEndpoint> alternatives = new ArrayList<>();
         while (nextChild(parser)) {
             String name = parser.getName();
             switch (name) {
@@ -192,6 +193,13 @@ public final class NegotiationReader {
                 case "Endpoint":
                     answer.endpoint(readEndpoint(parser));
                     break;
+                case "AlternateEndpoint":
+                    if (alternatives.size() == Answer.MAX_ALTERNATE_ENDPOINTS) {
+                        throw malformed(parser, "more than " + Answer.MAX_ALTERNATE_ENDPOINTS
+                                + " hhfr:AlternateEndpoint elements");
+                    }
+                    alternatives.add(readEndpoint(parser));
+                    break;
                 case "Session":
                     answer.session(sessionId(parser, requiredAttribute(parser, "id")),
                             sessionToken(parser, requiredAttribute(parser, "token")));
@@ -199,6 +207,7 @@ public final class NegotiationReader {
                             .validForMillis(positiveLong(parser, "validForMillis", policy.validForMillis()))
                             .build();
                     answer.resumed("true".equals(parser.getAttributeValue("", "resumed")));
+                    answer.encrypted("true".equals(parser.getAttributeValue("", "encrypted")));
                     skipToEnd(parser);
                     break;
                 case "Limits":
@@ -218,7 +227,7 @@ public final class NegotiationReader {
                     throw malformed(parser, "unknown element hhfr:" + name + " in hhfr:Answer");
             }
         }
-        answer.policy(policy);
+        answer.policy(policy).alternatives(alternatives);
         try {
             return answer.build();
         } catch (IllegalArgumentException e) {

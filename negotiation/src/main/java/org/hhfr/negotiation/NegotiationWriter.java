@@ -5,6 +5,7 @@ import java.io.StringWriter;
 
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.XmlPull;
 import org.xmlpull.v1.XmlSerializer;
@@ -107,6 +108,14 @@ public final class NegotiationWriter {
     }
 
     /** Writes {@code Answer}, leaving out the choices, policy, validity and limit that are the defaults. */
+    private static void writeEndpoint(XmlSerializer out, String element, StreamEndpoint endpoint)
+            throws IOException {
+        out.startTag(NS, element);
+        out.attribute("", "host", endpoint.host());
+        out.attribute("", "port", String.valueOf(endpoint.port()));
+        out.endTag(NS, element);
+    }
+
     public static void writeAnswer(XmlSerializer out, Answer answer) throws IOException {
         out.setPrefix("", NS);
         out.startTag(NS, "Answer");
@@ -120,10 +129,10 @@ public final class NegotiationWriter {
         textElementUnlessDefault(out, "Representation", answer.representation(), VocabularyDefaults.REPRESENTATION);
         textElementUnlessDefault(out, "Transport", answer.transport(), VocabularyDefaults.TRANSPORT);
         writePolicy(out, answer.policy());
-        out.startTag(NS, "Endpoint");
-        out.attribute("", "host", answer.endpoint().host());
-        out.attribute("", "port", String.valueOf(answer.endpoint().port()));
-        out.endTag(NS, "Endpoint");
+        writeEndpoint(out, "Endpoint", answer.endpoint());
+        for (StreamEndpoint alternative : answer.alternateEndpoints()) {
+            writeEndpoint(out, "AlternateEndpoint", alternative);
+        }
         out.startTag(NS, "Session");
         out.attribute("", "id", answer.sessionId().text());
         out.attribute("", "token", answer.token().text());
@@ -132,6 +141,9 @@ public final class NegotiationWriter {
         }
         if (answer.resumed()) {
             out.attribute("", "resumed", "true");
+        }
+        if (answer.encrypted()) {
+            out.attribute("", "encrypted", "true");
         }
         out.endTag(NS, "Session");
         writeAnswerLimits(out, answer.policy());

@@ -17,6 +17,7 @@ import javax.xml.validation.SchemaFactory;
 
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.XmlSubtree;
@@ -52,8 +53,10 @@ class NegotiationVocabularyTest {
                 .transport(HhfrUris.TRANSPORT_UDP).policy(ReliabilityPolicy.defaults().toBuilder().window(64)
                         .maxRequestBytes(2 << 20).maxResponseBytes(65_536).validForMillis(120_000).build())
                 .reason("countered: window 512 lowered to the server's maximum of 64")
-                .endpoint(Hhfr.UDP_ENDPOINT).session(tokens.newSessionId(), tokens.newToken())
-                .schemas(FloatSum.schemas()).resumed(true).build();
+                .endpoint(Hhfr.UDP_ENDPOINT).alternatives(Arrays.asList(StreamEndpoint.of("10.0.0.2", 7071),
+                        StreamEndpoint.of("node-3.example", 7071)))
+                .session(tokens.newSessionId(), tokens.newToken())
+                .schemas(FloatSum.schemas()).resumed(true).encrypted(true).build();
     }
 
     @Test
@@ -247,6 +250,20 @@ class NegotiationVocabularyTest {
         assertThrows(MalformedEnvelopeException.class, () -> READER.readAnswer(
                 "<hhfr:Answer xmlns:hhfr=\"urn:hhfr:negotiation:1\" accepted=\"false\"><hhfr:Reason>x</hhfr:Reason>"
                         + "<hhfr:Scheme>urn:hhfr:1</hhfr:Scheme></hhfr:Answer>"));
+    }
+
+    @Test
+    void moreAlternateEndpointsThanTheLimitAreRefused() throws Exception {
+        String endpoint = "<AlternateEndpoint host=\"10.0.0.2\" port=\"7071\"/>";
+        StringBuilder alternates = new StringBuilder();
+        for (int i = 0; i <= Answer.MAX_ALTERNATE_ENDPOINTS; i++) {
+            alternates.append(endpoint);
+        }
+        String xml = NegotiationWriter.answerHeader(defaultAnswer()).xml()
+                .replace("<Session", alternates + "<Session");
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class,
+                () -> READER.readAnswer(xml));
+        assertTrue(e.getMessage().contains("more than 16 hhfr:AlternateEndpoint"), e.getMessage());
     }
 
     @Test

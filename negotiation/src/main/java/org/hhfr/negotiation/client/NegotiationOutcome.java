@@ -37,7 +37,7 @@ public final class NegotiationOutcome {
 
     static NegotiationOutcome accepted(Answer answer) {
         ResumptionTicket ticket = ResumptionTicket.of(answer.sessionId(), answer.token(), answer.endpoint(),
-                answer.representation(), answer.transport(), answer.policy());
+                answer.representation(), answer.transport(), answer.policy(), answer.alternateEndpoints());
         return new NegotiationOutcome(Kind.ACCEPTED, answer, ticket, null);
     }
 

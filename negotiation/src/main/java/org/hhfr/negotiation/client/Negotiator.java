@@ -165,6 +165,10 @@ public final class Negotiator {
         if (!answer.resumed()) {
             requireHonoured(offer.policy(), answer.policy());
         }
+        if (!answer.encrypted() && "https".equals(http.endpoint().getProtocol())) {
+            return NegotiationOutcome.declined(Answer.declined("the service granted a cleartext stream, and it was"
+                    + " reached over https: streams are never less protected than their SOAP endpoint"));
+        }
         NegotiationOutcome outcome = NegotiationOutcome.accepted(answer);
         long validFor = answer.validForMillis();
         tickets.put(key, outcome.ticket(), validFor - validFor / EXPIRY_MARGIN_DIVISOR);

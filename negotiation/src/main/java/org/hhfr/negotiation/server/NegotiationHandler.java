@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 
+import org.hhfr.contextstore.AddressLimitException;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.HeaderBlock;
@@ -36,7 +37,8 @@ import org.hhfr.transports.auth.SessionId;
  * server's {@link ServerCapabilities}, stores the agreed {@link StreamContext} in the {@link ContextStore}
  * and returns the {@link Answer}. It never throws for a bad offer: whatever cannot be met (scheme,
  * representation, transport, schemas, static headers over the limits, a full store) is declined with a
- * reason the client can log, and the client falls back to plain SOAP. Thread-safe.
+ * reason the client can log, and the client falls back to plain SOAP. A {@link NegotiationListener} hears
+ * each decision: accepted, countered terms ({@link CounteredTerm}), declined ({@link DeclineReason}). Thread-safe.
  *
  * <p>Decision rules: the client's order of preference wins among what both support. The agreed policy is the
  * offered one within the server's bounds ({@link ServerCapabilities}, and the store's idle expiry for the
@@ -46,7 +48,9 @@ import org.hhfr.transports.auth.SessionId;
  * is declined with a reason naming it. The request size limit is the server's, the response limit the
  * client's. The agreed policy is stored with the session and answered, and both ends run exactly it. An offer
  * with a valid resumption ticket for the same operation is answered with the existing session and the policy
- * it agreed; an unknown or expired ticket is ignored and a new session made.
+ * it agreed; an unknown or expired ticket, or one offered by another caller (another HTTP identity or other
+ * static headers), is ignored and a new session made. The caller's identity and static header blocks are
+ * stored with the session, so each of its streamed messages carries exactly them.
  */
 public final class NegotiationHandler {
     private final ServerCapabilities capabilities;
@@ -54,9 +58,17 @@ public final class NegotiationHandler {
     private final StreamEndpoints endpoints;
     private final SchemaSource schemas;
     private final SchemaParser schemaParser;
+    private final NegotiationListener listener;
 
     public NegotiationHandler(ServerCapabilities capabilities, ContextStore store, StreamEndpoints endpoints,
                               SchemaSource schemas, SchemaLimits schemaLimits) {
+        this(capabilities, store, endpoints, schemas, schemaLimits, NegotiationListener.NONE);
+    }
+
+    /** As the other constructor, with {@code listener} hearing how each offer is decided. */
+    public NegotiationHandler(ServerCapabilities capabilities, ContextStore store, StreamEndpoints endpoints,
+                              SchemaSource schemas, SchemaLimits schemaLimits, NegotiationListener listener) {
+        this.listener = Objects.requireNonNull(listener, "listener");
         this.capabilities = Objects.requireNonNull(capabilities, "capabilities");
         this.store = Objects.requireNonNull(store, "store");
         this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
@@ -99,19 +111,28 @@ public final class NegotiationHandler {
     /** Decides the offer; accepting stores a new session (or renews a resumed one). */
     public Answer handle(Offer offer, OperationContext context) {
         try {
-            return decide(offer, context);
+            Answer answer = decide(offer, context);
+            listener.accepted(answer.transport(), answer.resumed());
+            return answer;
         } catch (Decline decline) {
-            return Answer.declined(decline.getMessage());
+            return decline(decline.reason, decline.getMessage());
         }
+    }
+
+    /** A declining answer, told to the listener; for declines decided before an offer reaches the handler. */
+    Answer decline(DeclineReason reason, String text) {
+        listener.declined(reason);
+        return Answer.declined(text);
     }
 
     private Answer decide(Offer offer, OperationContext context) throws Decline {
         if (!capabilities.schemes().contains(offer.scheme())) {
-            throw new Decline("scheme " + offer.scheme() + " is not supported; this server speaks "
+            throw new Decline(DeclineReason.UNSUPPORTED_SCHEME, "scheme " + offer.scheme() + " is not supported; this server speaks "
                     + capabilities.schemes());
         }
         String representation = firstCommon(offer.representations(), capabilities.representations(),
-                "representation");
+                "representation",
+                DeclineReason.NO_COMMON_REPRESENTATION);
         String transport = null;
         StreamEndpoint endpoint = null;
         for (String candidate : offer.transports()) {
@@ -124,7 +145,7 @@ public final class NegotiationHandler {
             }
         }
         if (transport == null) {
-            throw new Decline("no common transport: offered " + offer.transports() + ", served "
+            throw new Decline(DeclineReason.NO_COMMON_TRANSPORT, "no common transport: offered " + offer.transports() + ", served "
                     + capabilities.transports());
         }
         Terms terms = agree(offer.policy());
@@ -140,6 +161,8 @@ public final class NegotiationHandler {
                 .representationUri(representation)
                 .transportUri(transport)
                 .operation(context.operation())
+                .identity(context.caller())
+                .encryptedStreams(endpoints.encrypted())
                 .request(structures.request)
                 .response(structures.response)
                 .characteristics(StreamCharacteristics.of(terms.policy, terms.policy.maxRequestBytes(),
@@ -151,9 +174,14 @@ public final class NegotiationHandler {
         try {
             grant = store.create(streamContext.build());
         } catch (SessionLimitException e) {
-            throw new Decline("the server holds its maximum of " + e.limit() + " streams; try again later");
+            throw new Decline(DeclineReason.STORE_FULL, "the server holds its maximum of " + e.limit() + " streams; try again later");
+        } catch (AddressLimitException e) {
+            throw new Decline(DeclineReason.STORE_FULL, e.getMessage());
         } catch (ContextStoreException e) {
-            throw new Decline("the server cannot keep a session now: " + e.getMessage());
+            throw new Decline(DeclineReason.STORE_UNAVAILABLE, "the server cannot keep a session now: " + e.getMessage());
+        }
+        for (CounteredTerm term : terms.terms) {
+            listener.countered(term);
         }
         return Answer.accepted()
                 .scheme(offer.scheme())
@@ -162,7 +190,9 @@ public final class NegotiationHandler {
                 .policy(terms.policy)
                 .reason(terms.countered())
                 .endpoint(endpoint)
+                .alternatives(endpoints.alternativesFor(transport))
                 .session(grant.id(), grant.token())
+                .encrypted(endpoints.encrypted())
                 .schemas(structures.supplied)
                 .build();
     }
@@ -175,23 +205,23 @@ public final class NegotiationHandler {
      */
     private Terms agree(ReliabilityPolicy offered) throws Decline {
         if (!offered.inOrder()) {
-            throw new Decline("reliability inOrder=\"false\" cannot be honoured: this server delivers every stream"
+            throw new Decline(DeclineReason.UNSUPPORTED_RELIABILITY, "reliability inOrder=\"false\" cannot be honoured: this server delivers every stream"
                     + " in order; offer inOrder=\"true\"");
         }
         Terms terms = new Terms(offered.toBuilder().maxRequestBytes(capabilities.maxMessageBytes()).build());
         if (offered.window() > capabilities.maxWindow()) {
-            terms.counter(terms.policy.toBuilder().window(capabilities.maxWindow()).build(),
+            terms.counter(CounteredTerm.WINDOW, terms.policy.toBuilder().window(capabilities.maxWindow()).build(),
                     "window " + offered.window() + " lowered to the server's maximum of " + capabilities.maxWindow());
         }
         if (offered.retransmissionIntervalMillis() < capabilities.minRetransmissionIntervalMillis()) {
-            terms.counter(terms.policy.toBuilder()
+            terms.counter(CounteredTerm.RETRANSMISSION_INTERVAL, terms.policy.toBuilder()
                             .retransmissionIntervalMillis(capabilities.minRetransmissionIntervalMillis()).build(),
                     "retransmissionIntervalMillis " + offered.retransmissionIntervalMillis()
                             + " raised to the server's minimum of " + capabilities.minRetransmissionIntervalMillis());
         }
         long maxValidFor = store.limits().idleTimeoutMillis();
         if (offered.validForMillis() > maxValidFor) {
-            terms.counter(terms.policy.toBuilder().validForMillis(maxValidFor).build(),
+            terms.counter(CounteredTerm.LIFETIME, terms.policy.toBuilder().validForMillis(maxValidFor).build(),
                     "validForMillis " + offered.validForMillis() + " lowered to the server's maximum of " + maxValidFor);
         }
         return terms;
@@ -206,9 +236,11 @@ public final class NegotiationHandler {
         try {
             session = store.authenticate(offer.resumeSessionId(), offer.resumeToken());
         } catch (ContextStoreException e) {
-            throw new Decline("the server cannot look up sessions now: " + e.getMessage());
+            throw new Decline(DeclineReason.STORE_UNAVAILABLE, "the server cannot look up sessions now: " + e.getMessage());
         }
-        if (!session.isPresent() || !session.get().context().operation().equals(context.operation())) {
+        if (!session.isPresent() || !session.get().context().operation().equals(context.operation())
+                || !sameCaller(session.get().context(), offer, context)
+                || session.get().context().encryptedStreams() != endpoints.encrypted()) {
             return null;
         }
         StreamContext stored = session.get().context();
@@ -222,15 +254,26 @@ public final class NegotiationHandler {
                 .policy(agreed)
                 .reason(sameTerms ? null : "the resumed session keeps the policy it agreed")
                 .endpoint(servedEndpoint(stored.transportUri()))
+                .alternatives(endpoints.alternativesFor(stored.transportUri()))
                 .session(live.id(), offer.resumeToken())
+                .encrypted(stored.encryptedStreams())
                 .resumed(true)
                 .build();
+    }
+
+    /**
+     * Whether the offer comes from the identity that negotiated {@code stored}: the same HTTP caller and the same
+     * static header blocks. Another identity gets a session of its own, never this one.
+     */
+    private boolean sameCaller(StreamContext stored, Offer offer, OperationContext context) throws Decline {
+        return stored.identity().equals(context.caller())
+                && stored.staticHeaders().equals(staticHeaders(offer, context));
     }
 
     private StreamEndpoint servedEndpoint(String transport) throws Decline {
         StreamEndpoint endpoint = endpoints.endpointFor(transport);
         if (endpoint == null) {
-            throw new Decline("the session's transport " + transport + " is not served any more; negotiate anew");
+            throw new Decline(DeclineReason.NO_COMMON_TRANSPORT, "the session's transport " + transport + " is not served any more; negotiate anew");
         }
         return endpoint;
     }
@@ -238,7 +281,7 @@ public final class NegotiationHandler {
     private List<HeaderBlock> staticHeaders(Offer offer, OperationContext context) throws Decline {
         int limit = capabilities.limits().maxStaticHeaderChars();
         if (offer.staticHeaders().size() > capabilities.limits().maxStaticHeaders()) {
-            throw new Decline(offer.staticHeaders().size() + " static headers offered, more than the limit of "
+            throw new Decline(DeclineReason.STATIC_HEADERS, offer.staticHeaders().size() + " static headers offered, more than the limit of "
                     + capabilities.limits().maxStaticHeaders());
         }
         List<HeaderBlock> kept = new ArrayList<>();
@@ -253,11 +296,11 @@ public final class NegotiationHandler {
                 }
             }
             if (!found) {
-                throw new Decline("static header " + name + " is named in the offer but not sent in the envelope");
+                throw new Decline(DeclineReason.STATIC_HEADERS, "static header " + name + " is named in the offer but not sent in the envelope");
             }
         }
         if (chars > limit) {
-            throw new Decline("static headers take " + chars + " characters, more than the limit of " + limit);
+            throw new Decline(DeclineReason.STATIC_HEADERS, "static headers take " + chars + " characters, more than the limit of " + limit);
         }
         return kept;
     }
@@ -267,7 +310,7 @@ public final class NegotiationHandler {
         if (published == null) {
             String refusal = schemas.refusal(context.operation());
             if (refusal != null) {
-                throw new Decline("operation " + context.operation().operation() + " cannot stream: " + refusal);
+                throw new Decline(DeclineReason.OPERATION_NOT_STREAMABLE, "operation " + context.operation().operation() + " cannot stream: " + refusal);
             }
         }
         if (offer.schemas() != null) {
@@ -286,14 +329,14 @@ public final class NegotiationHandler {
             return new Structures(request, response, null);
         }
         if (published == null) {
-            throw new Decline("the offer carries no schemas and the server publishes none for "
+            throw new Decline(DeclineReason.SCHEMAS, "the offer carries no schemas and the server publishes none for "
                     + context.operation().operation());
         }
         SchemaDigests digests = offer.digests();
         if (digests != null) {
             if (!digests.request().equals(published.request().fingerprint())
                     || !digests.response().equals(published.response().fingerprint())) {
-                throw new Decline("schema digests unknown: the server's schemas for "
+                throw new Decline(DeclineReason.SCHEMAS, "schema digests unknown: the server's schemas for "
                         + context.operation().operation() + " differ from the ones the client has");
             }
             return new Structures(published.request(), published.response(), null);
@@ -309,7 +352,7 @@ public final class NegotiationHandler {
         try {
             return schemaParser.parse(schema.xsd());
         } catch (SchemaException e) {
-            throw new Decline("the " + which + " schema is not usable: " + e.getMessage());
+            throw new Decline(DeclineReason.SCHEMAS, "the " + which + " schema is not usable: " + e.getMessage());
         }
     }
 
@@ -318,41 +361,44 @@ public final class NegotiationHandler {
         try {
             SchemaRefusal refusal = parsed.refusal(schema.element());
             if (refusal != null) {
-                throw new Decline("the " + which + " element " + schema.element() + " cannot be represented: "
+                throw new Decline(DeclineReason.SCHEMAS, "the " + which + " element " + schema.element() + " cannot be represented: "
                         + refusal);
             }
             return parsed.dataStructure(schema.element());
         } catch (IllegalArgumentException e) {
-            throw new Decline("the " + which + " schema does not declare the element: " + e.getMessage());
+            throw new Decline(DeclineReason.SCHEMAS, "the " + which + " schema does not declare the element: " + e.getMessage());
         }
     }
 
     private static void requireSame(DataStructure published, DataStructure offered, String which) throws Decline {
         if (!published.equals(offered)) {
-            throw new Decline("the offered " + which + " schema differs from the one the service publishes");
+            throw new Decline(DeclineReason.SCHEMAS, "the offered " + which + " schema differs from the one the service publishes");
         }
     }
 
-    private static String firstCommon(List<String> offered, List<String> supported, String what) throws Decline {
+    private static String firstCommon(List<String> offered, List<String> supported, String what,
+                                      DeclineReason reason) throws Decline {
         for (String uri : offered) {
             if (supported.contains(uri)) {
                 return uri;
             }
         }
-        throw new Decline("no common " + what + ": offered " + offered + ", supported " + supported);
+        throw new Decline(reason, "no common " + what + ": offered " + offered + ", supported " + supported);
     }
 
     /** The policy being agreed, and what in it differs from the offer. */
     private static final class Terms {
         ReliabilityPolicy policy;
         final List<String> countered = new ArrayList<>();
+        final List<CounteredTerm> terms = new ArrayList<>();
 
         Terms(ReliabilityPolicy policy) {
             this.policy = policy;
         }
 
-        void counter(ReliabilityPolicy changed, String why) {
+        void counter(CounteredTerm term, ReliabilityPolicy changed, String why) {
             policy = changed;
+            terms.add(term);
             countered.add(why);
         }
 
@@ -385,9 +431,11 @@ public final class NegotiationHandler {
     /** Ends a decision with a decline; the message is the reason sent to the client. */
     private static final class Decline extends Exception {
         private static final long serialVersionUID = 1L;
+        final DeclineReason reason;
 
-        Decline(String reason) {
-            super(reason, null, false, false);
+        Decline(DeclineReason reason, String text) {
+            super(text, null, false, false);
+            this.reason = reason;
         }
     }
 }

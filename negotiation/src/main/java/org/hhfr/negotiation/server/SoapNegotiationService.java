@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 
+import org.hhfr.contextstore.CallerIdentity;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ServiceOperation;
 import org.hhfr.contextstore.SoapVersion;
@@ -59,6 +60,11 @@ public final class SoapNegotiationService {
      * SOAP stack that writes the answer header straight into its own envelope (see {@link #answerFor}).
      */
     public Answer answerTo(List<HeaderBlock> requestHeaders, ServiceOperation operation) {
+        return answerTo(requestHeaders, operation, CallerIdentity.anonymous());
+    }
+
+    /** As {@link #answerTo(List, ServiceOperation)} for a call from {@code caller}, kept with the session. */
+    public Answer answerTo(List<HeaderBlock> requestHeaders, ServiceOperation operation, CallerIdentity caller) {
         HeaderBlock offerHeader = null;
         for (HeaderBlock header : requestHeaders) {
             if (header.name().equals(OFFER)) {
@@ -72,9 +78,10 @@ public final class SoapNegotiationService {
         Answer answer;
         try {
             Offer offer = reader.readOffer(offerHeader.xml());
-            answer = handler.handle(offer, OperationContext.of(operation, requestHeaders));
+            answer = handler.handle(offer, OperationContext.of(operation, requestHeaders, caller));
         } catch (MalformedEnvelopeException e) {
-            answer = Answer.declined("the offer is not understood: " + e.getMessage());
+            answer = handler.decline(DeclineReason.OFFER_NOT_UNDERSTOOD, "the offer is not understood: "
+                    + e.getMessage());
         }
         return answer;
     }
@@ -88,6 +95,13 @@ public final class SoapNegotiationService {
      */
     public SoapResponse negotiate(InputStream request, SoapVersion declared,
                                   Function<String, ServiceOperation> operations) throws IOException {
+        return negotiate(request, declared, operations, CallerIdentity.anonymous());
+    }
+
+    /** As {@link #negotiate(InputStream, SoapVersion, Function)} for a request from {@code caller}. */
+    public SoapResponse negotiate(InputStream request, SoapVersion declared,
+                                  Function<String, ServiceOperation> operations, CallerIdentity caller)
+            throws IOException {
         SoapMessage<Offer> message;
         try {
             message = envelopes.read(request, parser -> {
@@ -110,10 +124,11 @@ public final class SoapNegotiationService {
         Answer answer;
         ServiceOperation operation = offer.action() == null ? null : operations.apply(offer.action());
         if (operation == null) {
-            answer = Answer.declined("the offer names no operation of this service (SOAPAction '"
+            answer = handler.decline(DeclineReason.OPERATION_NOT_STREAMABLE,
+                    "the offer names no operation of this service (SOAPAction '"
                     + offer.action() + "')");
         } else {
-            answer = handler.handle(offer, OperationContext.of(operation, message.headers()));
+            answer = handler.handle(offer, OperationContext.of(operation, message.headers(), caller));
         }
         byte[] envelope = SoapEnvelopeWriter.toBytes(version, Collections.<HeaderBlock>emptyList(),
                 serializer -> NegotiationWriter.writeNegotiateResponse(serializer, answer));

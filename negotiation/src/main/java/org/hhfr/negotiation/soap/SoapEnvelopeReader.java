@@ -67,26 +67,60 @@ public final class SoapEnvelopeReader {
         }
     }
 
+    /**
+     * Reads a lone SOAP Header element of {@code version}, as {@link SoapEnvelopeWriter#headerSection} writes
+     * it for a streamed request's own header blocks, within the same limits as an envelope's header.
+     *
+     * @throws MalformedEnvelopeException if it is not such an element, or breaks a limit
+     */
+    public List<HeaderBlock> readHeaderSection(InputStream in, SoapVersion version) throws IOException {
+        XmlPullParser parser = XmlSubtree.parser(new SizeLimitedInputStream(in, limits.maxEnvelopeBytes()));
+        try {
+            toFirstElement(parser);
+            if (!isStart(parser, version.envelopeNamespace(), "Header")) {
+                throw malformed(parser, "expected a SOAP " + version + " Header");
+            }
+            List<HeaderBlock> headers = new ArrayList<>();
+            readHeaders(parser, version, headers, new ArrayList<QualifiedName>());
+            requireNothingAfterEnvelope(parser);
+            return headers;
+        } catch (XmlPullParserException | RuntimeException e) {
+            throw new MalformedEnvelopeException("not a well-formed SOAP header: " + XmlSubtree.describe(e), e);
+        }
+    }
+
+    /** The name of the element the parser is on; kxml2 lets through a start tag without a local name ({@code <p:>}). */
+    private static QualifiedName elementName(XmlPullParser parser) throws MalformedEnvelopeException {
+        if (parser.getName() == null || parser.getName().isEmpty()) {
+            throw malformed(parser, "an element without a local name");
+        }
+        return new QualifiedName(parser.getNamespace(), parser.getName());
+    }
+
     private static SoapVersion readEnvelopeStart(XmlPullParser parser) throws IOException, XmlPullParserException {
+        toFirstElement(parser);
+        SoapVersion version = versionOf(parser.getNamespace());
+        if (!"Envelope".equals(parser.getName()) || version == null) {
+            throw malformed(parser, "expected a SOAP 1.1 or 1.2 Envelope, found " + elementName(parser));
+        }
+        return version;
+    }
+
+    /** Moves to the document's first element; a DTD, text or nothing before it is refused. */
+    private static void toFirstElement(XmlPullParser parser) throws IOException, XmlPullParserException {
         int event = parser.nextToken();
         while (event != XmlPullParser.START_TAG) {
             if (event == XmlPullParser.DOCDECL) {
                 throw new MalformedEnvelopeException("a SOAP message must not contain a document type declaration");
             }
             if (event == XmlPullParser.END_DOCUMENT) {
-                throw new MalformedEnvelopeException("empty message: no SOAP envelope");
+                throw new MalformedEnvelopeException("empty message: no SOAP element");
             }
             if (event == XmlPullParser.TEXT && !parser.isWhitespace()) {
                 throw malformed(parser, "text before the SOAP envelope");
             }
             event = parser.nextToken();
         }
-        SoapVersion version = versionOf(parser.getNamespace());
-        if (!"Envelope".equals(parser.getName()) || version == null) {
-            throw malformed(parser, "expected a SOAP 1.1 or 1.2 Envelope, found "
-                    + new QualifiedName(parser.getNamespace(), parser.getName()));
-        }
-        return version;
     }
 
     private static void requireNothingAfterEnvelope(XmlPullParser parser) throws IOException, XmlPullParserException {
@@ -106,7 +140,7 @@ public final class SoapEnvelopeReader {
             if (headers.size() == limits.maxHeaderBlocks()) {
                 throw malformed(parser, "more than " + limits.maxHeaderBlocks() + " header blocks");
             }
-            QualifiedName name = new QualifiedName(parser.getNamespace(), parser.getName());
+            QualifiedName name = elementName(parser);
             if (isTrue(parser.getAttributeValue(version.envelopeNamespace(), "mustUnderstand"))) {
                 mustUnderstand.add(name);
             }

@@ -47,6 +47,26 @@ public final class SoapEnvelopeWriter {
         serializer.flush();
     }
 
+    /**
+     * A lone SOAP Header element holding {@code headers}, in UTF-8: how a streamed request carries header blocks
+     * of its own (read back by {@link SoapEnvelopeReader#readHeaderSection}).
+     */
+    public static byte[] headerSection(SoapVersion version, List<HeaderBlock> headers) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        XmlSerializer serializer = new KXmlSerializer();
+        serializer.setOutput(out, "UTF-8");
+        String ns = version.envelopeNamespace();
+        serializer.setPrefix(PREFIX, ns);
+        serializer.startTag(ns, "Header");
+        for (HeaderBlock header : headers) {
+            XmlSubtree.replay(header.xml(), serializer);
+        }
+        serializer.endTag(ns, "Header");
+        serializer.endDocument();
+        serializer.flush();
+        return out.toByteArray();
+    }
+
     /** {@link #write} into a byte array. */
     public static byte[] toBytes(SoapVersion version, List<HeaderBlock> headers, BodyWriter body)
             throws IOException {

@@ -5,8 +5,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
+import javax.net.ssl.HttpsURLConnection;
+import javax.net.ssl.SSLSocketFactory;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,12 +40,36 @@ public final class SoapHttpClient {
     private final int connectTimeoutMillis;
     private final int readTimeoutMillis;
     private final SoapEnvelopeReader reader;
+    /** Sent on every call, before the call's own; unmodifiable. */
+    private final Map<String, String> everyCallHeaders;
+    /** What https connections trust; {@code null} for the platform's default. */
+    private final SSLSocketFactory sslSocketFactory;
 
     /**
      * @param connectTimeoutMillis positive: an unreachable host fails after this long
      * @param readTimeoutMillis    positive: a peer silent for this long fails the call
      */
     public SoapHttpClient(URL endpoint, int connectTimeoutMillis, int readTimeoutMillis, SoapLimits limits) {
+        this(endpoint, connectTimeoutMillis, readTimeoutMillis, limits, Collections.<String, String>emptyMap());
+    }
+
+    /**
+     * As above, with HTTP request headers sent on every call (an {@code Authorization}, say), negotiations
+     * included; a call's {@link HttpCallControl} headers come after them and replace one of the same name.
+     */
+    public SoapHttpClient(URL endpoint, int connectTimeoutMillis, int readTimeoutMillis, SoapLimits limits,
+                          Map<String, String> headers) {
+        this(endpoint, connectTimeoutMillis, readTimeoutMillis, limits, headers, null);
+    }
+
+    /**
+     * As above, with the TLS socket factory an https endpoint is reached with (what it trusts), or {@code null}
+     * for the platform's default; the host name is checked either way.
+     */
+    public SoapHttpClient(URL endpoint, int connectTimeoutMillis, int readTimeoutMillis, SoapLimits limits,
+                          Map<String, String> headers, SSLSocketFactory sslSocketFactory) {
+        this.sslSocketFactory = sslSocketFactory;
+        this.everyCallHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
         String protocol = endpoint.getProtocol();
         if (!"http".equals(protocol) && !"https".equals(protocol)) {
@@ -81,7 +109,13 @@ public final class SoapHttpClient {
         byte[] request = SoapEnvelopeWriter.toBytes(version, headers, body);
         HttpURLConnection connection = (HttpURLConnection) endpoint.openConnection();
         try {
+            if (sslSocketFactory != null && connection instanceof HttpsURLConnection) {
+                ((HttpsURLConnection) connection).setSSLSocketFactory(sslSocketFactory);
+            }
             control.opened(connection);
+            for (Map.Entry<String, String> header : everyCallHeaders.entrySet()) {
+                connection.setRequestProperty(header.getKey(), header.getValue());
+            }
             for (Map.Entry<String, String> header : control.headers().entrySet()) {
                 connection.setRequestProperty(header.getKey(), header.getValue());
             }
