@@ -9,6 +9,7 @@ import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.frame.ErrorFrame;
+import org.hhfr.transports.frame.FrameBufferBudget;
 import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.frame.StreamFrameDecoder;
 import org.slf4j.Logger;
@@ -17,7 +18,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Bytes of a TCP connection in, {@link org.hhfr.transports.frame.Frame}s out: an adapter around the core's
  * {@link StreamFrameDecoder}, which bounds what a peer can make us buffer and allows nothing but a handshake
- * first. A frame that does not decode ends the connection with an ERROR frame naming the reason.
+ * first. A frame that does not decode, or a partial frame that does not fit the server's buffer budget, ends
+ * the connection with an ERROR frame naming the reason. The connection's reservation in the budget is given
+ * back when it closes.
  */
 final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(FrameDecoderHandler.class);
@@ -27,10 +30,21 @@ final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
     private byte[] scratch = new byte[0];
     private boolean failed;
 
-    /** @param metrics where refusals are counted; null on a client */
-    FrameDecoderHandler(Role local, FrameLimits limits, TransportMetrics metrics) {
+    /** A client's decoder: its limits alone bound it. */
+    FrameDecoderHandler(Role local, FrameLimits limits) {
         this.decoder = new StreamFrameDecoder(local, limits);
+        this.metrics = null;
+    }
+
+    /** A server's decoder: partial frames also count against the server's {@code budget}. */
+    FrameDecoderHandler(Role local, FrameLimits limits, FrameBufferBudget budget, TransportMetrics metrics) {
+        this.decoder = new StreamFrameDecoder(local, limits, budget);
         this.metrics = metrics;
+    }
+
+    /** Bounds the frames after the handshake by the session's agreed limits; on the connection's event loop. */
+    void limitTo(FrameLimits agreed) {
+        decoder.limitTo(agreed);
     }
 
     @Override
@@ -60,6 +74,7 @@ final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        decoder.release();
         if (!failed && decoder.hasPartialFrame()) {
             if (metrics != null) {
                 metrics.tcpRefused(TransportMetrics.Counter.FRAMES_REFUSED, ErrorCode.MALFORMED);

@@ -3,6 +3,7 @@ package org.hhfr.transports.netty;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +12,7 @@ import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.reliability.LinkType;
 import org.slf4j.Logger;
@@ -20,8 +22,9 @@ import org.slf4j.LoggerFactory;
  * Authenticates a new TCP connection: its first frame (the decoder lets nothing else through first) must be
  * a HELLO or RESUME for a session the store holds, proven with the keys of the stream (epoch) it names, within
  * the handshake timeout. A refusal is an ERROR frame with the reason, then the connection closes; nothing a client sends
- * reaches a session before it is accepted. Once accepted, this handler hands the connection to a
- * {@link SessionFrameHandler}, with the frames that followed the HELLO in the meantime.
+ * reaches a session before it is accepted. Once accepted, this handler bounds the connection's frames by the
+ * session's agreed message size and hands the connection to a {@link SessionFrameHandler}, with the frames that
+ * followed the HELLO in the meantime.
  */
 final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(HandshakeHandler.class);
@@ -71,6 +74,11 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             refuse(ctx, e);
             return;
         }
+        if (session.context().encryptedStreams() && ctx.pipeline().get(SslHandler.class) == null) {
+            refuse(ctx, new WireException(ErrorCode.AUTHENTICATION_FAILED,
+                    "this session's streams must be encrypted: connect with TLS"));
+            return;
+        }
         session.execute(() -> {
             try {
                 session.acceptHandshake(hello, ctx.channel());
@@ -99,6 +107,10 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         done = true;
         cancelTimeout();
         SessionFrameHandler next = new SessionFrameHandler(session);
+        FrameDecoderHandler decoder = ctx.pipeline().get(FrameDecoderHandler.class);
+        if (decoder != null) {
+            decoder.limitTo(FrameLimits.forMaxMessageSize(session.engineConfig().maxInboundMessageSize()));
+        }
         ctx.pipeline().replace(this, "session", next);
         if (!ctx.channel().isActive()) {
             session.execute(() -> session.connectionClosed(ctx.channel()));

@@ -6,13 +6,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 public final class InboundMessage {
     private final int operation;
     private final long messageNumber;
+    /** The client's number of the call, the same on every stream it is sent on; 0 when it has none. */
+    private final long callNumber;
     private final byte[] payload;
     /** Taken by whichever comes first: its dispatch starting, or the client's cancel. */
     private final AtomicBoolean claimed = new AtomicBoolean();
 
-    InboundMessage(int operation, long messageNumber, byte[] payload) {
+    InboundMessage(int operation, long messageNumber, long callNumber, byte[] payload) {
         this.operation = operation;
         this.messageNumber = messageNumber;
+        this.callNumber = callNumber;
         this.payload = payload;
     }
 
@@ -24,6 +27,11 @@ public final class InboundMessage {
     /** Its number in the client's sequence; the response carries it as its correlation. */
     public long messageNumber() {
         return messageNumber;
+    }
+
+    /** The client's number of the call (see {@link CallReplies}); 0 when it has none. */
+    long callNumber() {
+        return callNumber;
     }
 
     /** The body in the session's representation; owned by the dispatcher. */

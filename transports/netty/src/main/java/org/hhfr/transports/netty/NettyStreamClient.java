@@ -17,6 +17,9 @@ import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -30,11 +33,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLParameters;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.DatagramProtection;
 import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.auth.StreamEpoch;
 import org.hhfr.transports.client.ClientCalls;
@@ -81,6 +86,9 @@ public final class NettyStreamClient implements AutoCloseable {
     private final long connectTimeoutMillis;
     private final int maxOutstanding;
     private final ClientHandshake handshake;
+    /** TLS for a TCP stream that must be encrypted, else null. */
+    private final SslContext tls;
+    private final DatagramProtection datagramProtection;
     /** Event loop only: the delay before the next attempt to replace a broken connection. */
     private final ReconnectBackoff backoff = new ReconnectBackoff(10, 1_000);
 
@@ -103,6 +111,9 @@ public final class NettyStreamClient implements AutoCloseable {
         this.ownGroup = builder.group == null ? new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory()) : null;
         this.loop = (builder.group == null ? ownGroup : builder.group).next();
         this.maxDatagramSize = builder.maxDatagramSize;
+        this.tls = builder.tls;
+        this.datagramProtection = builder.encryptedDatagrams ? DatagramProtection.ENCRYPTED
+                : DatagramProtection.AUTHENTICATED;
         this.connectTimeoutMillis = builder.connectTimeoutMillis;
         this.maxOutstanding = builder.maxOutstanding;
         ReliabilityConfig config = builder.reliability != null ? builder.reliability
@@ -249,8 +260,12 @@ public final class NettyStreamClient implements AutoCloseable {
                 .handler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
+                        if (tls != null) {
+                            channel.pipeline().addLast(verifyingHost(tls.newHandler(channel.alloc(),
+                                    server.getHostString(), server.getPort())));
+                        }
                         channel.pipeline().addLast(FrameEncoder.INSTANCE,
-                                new FrameDecoderHandler(Role.CLIENT, limits, null), new ConnectionHandler());
+                                new FrameDecoderHandler(Role.CLIENT, limits), new ConnectionHandler());
                     }
                 })
                 .connect(server).addListener(connected -> {
@@ -258,6 +273,14 @@ public final class NettyStreamClient implements AutoCloseable {
                         connectionLost(null, connected.cause());
                     }
                 });
+    }
+
+    /** Checks the server's certificate against the host name, as https does. */
+    private static SslHandler verifyingHost(SslHandler handler) {
+        SSLParameters parameters = handler.engine().getSSLParameters();
+        parameters.setEndpointIdentificationAlgorithm("HTTPS");
+        handler.engine().setSSLParameters(parameters);
+        return handler;
     }
 
     private void openDatagramSocket() throws IOException {
@@ -272,7 +295,7 @@ public final class NettyStreamClient implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new IOException("cannot open a UDP socket: " + e.getMessage(), e);
         }
-        DatagramWriter writer = new DatagramWriter(session, keys, Role.CLIENT, maxDatagramSize);
+        DatagramWriter writer = new DatagramWriter(session, keys, Role.CLIENT, maxDatagramSize, datagramProtection);
         loop.execute(() -> {
             stream.attach(new DatagramLink(channel, server, writer, true), false);
             ready.complete(null);
@@ -414,6 +437,17 @@ public final class NettyStreamClient implements AutoCloseable {
             connectionLost(ctx.channel(), null);
         }
 
+        /** A failed TLS handshake (an untrusted certificate, say) ends the stream with its reason. */
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object event) {
+            if (event instanceof SslHandshakeCompletionEvent && !((SslHandshakeCompletionEvent) event).isSuccess()) {
+                Throwable cause = ((SslHandshakeCompletionEvent) event).cause();
+                fail(new StreamSessionException(ErrorCode.AUTHENTICATION_FAILED, "TLS with " + server + " failed: "
+                        + (cause.getCause() != null ? cause.getCause().getMessage() : cause.getMessage())));
+            }
+            ctx.fireUserEventTriggered(event);
+        }
+
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
             LOG.debug("session {}: {}", session, cause.toString());
@@ -423,7 +457,8 @@ public final class NettyStreamClient implements AutoCloseable {
 
     /** The UDP socket: datagrams verified with the session's keys, then frames to the engine. */
     private final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> {
-        private final DatagramReader reader = new DatagramReader(session, keys, Role.CLIENT, limits);
+        private final DatagramReader reader = new DatagramReader(session, keys, Role.CLIENT, limits,
+                datagramProtection);
         /** One datagram's frames; reused, since everything here runs on the event loop. */
         private final List<Frame> frames = new ArrayList<>();
 
@@ -496,6 +531,8 @@ public final class NettyStreamClient implements AutoCloseable {
         private long connectTimeoutMillis = 5_000;
         private long epoch = StreamEpoch.fresh();
         private int maxOutstanding = 100_000;
+        private SslContext tls;
+        private boolean encryptedDatagrams;
 
         private Builder(LinkType linkType, InetSocketAddress server, byte[] sessionId, byte[] token) {
             this.linkType = linkType;
@@ -540,6 +577,21 @@ public final class NettyStreamClient implements AutoCloseable {
 
         public Builder connectTimeoutMillis(long value) {
             connectTimeoutMillis = value;
+            return this;
+        }
+
+        /**
+         * TLS on the TCP stream with this client context (what it trusts), the server's certificate checked
+         * against the endpoint's host name; for a session whose streams must be encrypted. None by default.
+         */
+        public Builder tls(SslContext clientContext) {
+            tls = clientContext;
+            return this;
+        }
+
+        /** AES-GCM datagrams on a UDP stream, for a session whose streams must be encrypted; false by default. */
+        public Builder encryptedDatagrams(boolean value) {
+            encryptedDatagrams = value;
             return this;
         }
 

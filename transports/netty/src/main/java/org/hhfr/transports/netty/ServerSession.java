@@ -10,17 +10,21 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.CachedReply;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.RemovalCause;
+import org.hhfr.contextstore.ReplyClaim;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.contextstore.StreamContext;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.DatagramProtection;
 import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.driver.EngineDriver;
 import org.hhfr.transports.driver.Link;
@@ -56,6 +60,8 @@ import org.slf4j.LoggerFactory;
 final class ServerSession implements StreamSession, EngineDriver.Listener {
     private static final Logger LOG = LoggerFactory.getLogger(ServerSession.class);
     private static final long TOUCH_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /** How soon a call another node runs is looked up again. */
+    private static final long CLAIM_RETRY_MILLIS = 50;
 
     private final StoredSession stored;
     private final SessionId wireId;
@@ -79,6 +85,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private boolean closing;
     private volatile boolean ended;
     private long lastTouch = System.nanoTime();
+    /** The engine's retransmissions already added to the server's counter. */
+    private long retransmissionsCounted;
+    /** The replies of numbered calls: claimed, recorded before they are sent, forgotten once acknowledged. */
+    private final CallReplies replies;
     /** What the engine runs: the agreed policy within the server-wide settings; set when it starts. */
     private volatile ReliabilityConfig engineConfig;
 
@@ -91,6 +101,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         this.loop = loop;
         this.registry = registry;
         this.keys = SessionKeys.fromTokenDigest(stored.tokenDigest(), epoch);
+        this.replies = new CallReplies(registry.config.sharing(), stored.id(), epoch);
     }
 
     @Override
@@ -195,7 +206,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         try {
             driver.receive(frame);
         } catch (WireException e) {
-            registry.metrics.increment(TransportMetrics.Counter.PROTOCOL_VIOLATIONS);
+            registry.metrics.increment(TransportMetrics.Counter.PROTOCOL_VIOLATIONS, linkType);
             LOG.info("session {}: {}", id(), e.getMessage());
         }
     }
@@ -210,7 +221,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             return;
         }
         if (datagramReader == null) {
-            datagramReader = new DatagramReader(wireId, keys, Role.SERVER, registry.datagramLimits);
+            datagramReader = new DatagramReader(wireId, keys, Role.SERVER, registry.datagramLimits,
+                    datagramProtection());
         }
         List<Frame> frames = new ArrayList<>(4);
         try {
@@ -232,7 +244,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
         DatagramLink link = (DatagramLink) driver.link();
         if (link == null) {
-            DatagramWriter writer = new DatagramWriter(wireId, keys, Role.SERVER, registry.config.maxDatagramSize());
+            DatagramWriter writer = new DatagramWriter(wireId, keys, Role.SERVER, registry.config.maxDatagramSize(),
+                    datagramProtection());
             driver.attach(new DatagramLink(channel, sender, writer, false));
         } else if (!sender.equals(link.peer())) {
             LOG.info("session {} moved from {} to {}", id(), link.peer(), sender);
@@ -242,6 +255,11 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         for (Frame frame : frames) {
             receive(frame);
         }
+    }
+
+    /** AES-GCM for a session whose streams must be encrypted, else HMAC-tagged cleartext. */
+    private DatagramProtection datagramProtection() {
+        return context().encryptedStreams() ? DatagramProtection.ENCRYPTED : DatagramProtection.AUTHENTICATED;
     }
 
     /** One engine turn, after a read batch or when the connection became writable again. */
@@ -279,6 +297,34 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     @Override
+    public void afterTurn() {
+        countRetransmissions();
+        forgetAcknowledgedReplies();
+    }
+
+    /** The client acknowledged these replies: it never asks for them again, so the cache drops them. */
+    private void forgetAcknowledgedReplies() {
+        List<Long> acknowledged = replies.acknowledged(driver.engine().acknowledgedBelow());
+        if (!acknowledged.isEmpty()) {
+            try {
+                registry.config.dispatchExecutor().execute(() -> replies.forget(acknowledged));
+            } catch (RejectedExecutionException e) {
+                LOG.debug("session {}: server closing, acknowledged replies kept until the session ends", id());
+            }
+        }
+    }
+
+    /** Adds what the engine retransmitted since the last count to the server's counter. */
+    private void countRetransmissions() {
+        long retransmissions = driver.engine().retransmissions();
+        if (retransmissions != retransmissionsCounted) {
+            registry.metrics.add(TransportMetrics.Counter.RETRANSMISSIONS, linkType,
+                    retransmissions - retransmissionsCounted);
+            retransmissionsCounted = retransmissions;
+        }
+    }
+
+    @Override
     public void onMessage(DeliveredMessage message) {
         if (message.operation() == StreamCancel.OPERATION) {
             InboundMessage cancelled = queued.remove(message.correlation());
@@ -288,8 +334,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             return;
         }
         pending++;
-        registry.metrics.increment(TransportMetrics.Counter.MESSAGES_DISPATCHED);
-        InboundMessage inbound = new InboundMessage(message.operation(), message.messageNumber(), message.payload());
+        registry.metrics.increment(TransportMetrics.Counter.MESSAGES_DISPATCHED, linkType);
+        InboundMessage inbound = new InboundMessage(message.operation(), message.messageNumber(),
+                message.correlation(), message.payload());
         if (message.operation() == StreamFault.OPERATION) {
             fault(inbound, StreamFault.of(StreamFault.Code.SENDER,
                     "operation " + StreamFault.OPERATION + " is reserved for faults"));
@@ -307,40 +354,81 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         if (!message.claim()) {
             return; // cancelled by the client before it started: skipped() accounted for it
         }
+        dispatch(message);
+    }
+
+    /**
+     * On the dispatch executor: runs the message, unless its call ran before (its recorded reply is sent
+     * instead) or runs on another node now (asked again later). The reply is recorded before it is sent.
+     */
+    private void dispatch(InboundMessage message) {
+        ReplyClaim claim = replies.claim(message);
+        if (claim.kind() == ReplyClaim.Kind.REPLIED) {
+            execute(() -> answered(message, claim.reply()));
+            return;
+        }
+        if (claim.kind() == ReplyClaim.Kind.BUSY) {
+            loop.schedule(() -> dispatchAgain(message), CLAIM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+            return;
+        }
         CompletionStage<byte[]> response;
         try {
             response = route.dispatch(message);
         } catch (RuntimeException e) {
-            execute(() -> dispatchFailed(message, e));
-            return;
+            response = CompletableFuture.failedFuture(e);
         }
-        response.whenComplete((body, error) -> execute(() -> answered(message, body, error)));
+        response.whenComplete((body, error) -> {
+            CachedReply reply = replyTo(message, body, error);
+            replies.record(message, reply);
+            execute(() -> answered(message, reply));
+        });
     }
 
-    private void answered(InboundMessage message, byte[] body, Throwable error) {
+    /** A call another node was running: ask the cache again, unless the stream ended meanwhile. */
+    private void dispatchAgain(InboundMessage message) {
+        if (ended) {
+            return;
+        }
+        try {
+            registry.config.dispatchExecutor().execute(() -> dispatch(message));
+        } catch (RejectedExecutionException e) {
+            dispatchFailed(message, e);
+        }
+    }
+
+    /** The reply a dispatch's outcome makes: the response, or a fault; {@code null} for no response. */
+    private CachedReply replyTo(InboundMessage message, byte[] body, Throwable error) {
+        if (error != null) {
+            return new CachedReply(StreamFault.OPERATION, failure(message, error).encode());
+        }
+        if (body == null) {
+            return null;
+        }
+        if (body.length > engineConfig.maxMessageSize()) {
+            return new CachedReply(StreamFault.OPERATION, StreamFault.of(StreamFault.Code.RECEIVER,
+                    "the response takes " + body.length + " bytes, more than the " + engineConfig.maxMessageSize()
+                            + " the client accepts").encode());
+        }
+        return new CachedReply(message.operation(), body);
+    }
+
+    private void answered(InboundMessage message, CachedReply reply) {
         queued.remove(message.messageNumber()); // claimed: a cancel arriving now finds nothing to skip
         if (ended) {
             return;
         }
-        if (error != null) {
-            dispatchFailed(message, error);
-            return;
-        }
-        if (body == null) {
+        if (reply == null) {
             pending--;
             closeIfPeerDone();
             driver.requestRun();
-        } else if (body.length > engineConfig.maxMessageSize()) {
-            fault(message, StreamFault.of(StreamFault.Code.RECEIVER, "the response takes " + body.length
-                    + " bytes, more than the " + engineConfig.maxMessageSize() + " the client accepts"));
         } else {
-            respond(message, body, message.operation());
+            respond(message, reply.body(), reply.operation());
         }
     }
 
     /** A request the client cancelled before its dispatch started: it is answered with nothing. */
     private void skipped() {
-        registry.metrics.increment(TransportMetrics.Counter.MESSAGES_CANCELLED);
+        registry.metrics.increment(TransportMetrics.Counter.MESSAGES_CANCELLED, linkType);
         pending--;
         closeIfPeerDone();
         driver.requestRun();
@@ -349,11 +437,23 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     /** The dispatch failed: that request is answered with a fault, and the stream goes on. */
     private void dispatchFailed(InboundMessage message, Throwable error) {
         queued.remove(message.messageNumber());
-        registry.metrics.increment(TransportMetrics.Counter.DISPATCH_FAILURES);
-        LOG.warn("session {}: dispatch of {} failed", id(), message, error);
+        StreamFault fault = failure(message, error);
         if (!ended) {
-            fault(message, DispatchFailure.toFault(error));
+            fault(message, fault);
         }
+    }
+
+    /** Counts and logs a failed dispatch; the fault that answers it. Any thread. */
+    private StreamFault failure(InboundMessage message, Throwable error) {
+        registry.metrics.increment(TransportMetrics.Counter.DISPATCH_FAILURES, linkType);
+        StreamFault fault = DispatchFailure.toFault(error);
+        Throwable unexpected = DispatchFailure.unexpected(error);
+        if (unexpected == null) {
+            LOG.info("session {}: {} answered with a {} fault: {}", id(), message, fault.code(), fault.reason());
+        } else {
+            LOG.warn("session {}: dispatch of {} failed", id(), message, unexpected);
+        }
+        return fault;
     }
 
     private void fault(InboundMessage message, StreamFault fault) {
@@ -361,7 +461,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     private void respond(InboundMessage message, byte[] body, int operation) {
-        unsent.add(new Response(body, operation, message.messageNumber()));
+        unsent.add(new Response(body, operation, message.messageNumber(), message.callNumber()));
         offerUnsent();
         closeIfPeerDone();
         driver.requestRun();
@@ -371,11 +471,16 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         ReliabilityEngine engine = driver.engine();
         while (!unsent.isEmpty() && engine.state() == ReliabilityEngine.State.OPEN && !closing) {
             Response response = unsent.peek();
-            if (engine.offer(response.body, response.operation, response.correlation) == ReliabilityEngine.REFUSED) {
+            long number = engine.offer(response.body, response.operation, response.correlation);
+            if (number == ReliabilityEngine.REFUSED) {
                 return;
             }
+            int fragmentSize = engineConfig.fragmentPayloadSize();
+            replies.sent(response.callNumber, number, Math.max(1, (response.body.length + fragmentSize - 1)
+                    / fragmentSize));
             unsent.poll();
             pending--;
+            registry.metrics.increment(TransportMetrics.Counter.MESSAGES_SENT, linkType);
         }
     }
 
@@ -398,12 +503,12 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
                 closeIfPeerDone();
                 break;
             case FINISHED:
-                registry.metrics.increment(TransportMetrics.Counter.SESSIONS_FINISHED);
+                registry.metrics.increment(TransportMetrics.Counter.SESSIONS_FINISHED, linkType);
                 LOG.debug("session {} finished", id());
                 end();
                 break;
             case FAILED:
-                registry.metrics.increment(TransportMetrics.Counter.SESSIONS_FAILED);
+                registry.metrics.increment(TransportMetrics.Counter.SESSIONS_FAILED, linkType);
                 LOG.info("session {} failed: {}", id(), event);
                 end();
                 break;
@@ -429,7 +534,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         engineConfig = engine.config();
         driver = new EngineDriver(engine, new EventLoopContext(loop), System::nanoTime, this);
         route = registry.dispatcher.bind(this);
-        registry.metrics.increment(TransportMetrics.Counter.SESSIONS_OPENED);
+        registry.metrics.increment(TransportMetrics.Counter.SESSIONS_OPENED, linkType);
     }
 
     /**
@@ -440,6 +545,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
      */
     private void end() {
         ended = true;
+        countRetransmissions();
         unsent.clear();
         Link link = driver.link();
         if (link != null) {
@@ -461,7 +567,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
                 evict("session " + id() + " expired");
             }
         } catch (ContextStoreException e) {
-            LOG.warn("session {}: context store unavailable: {}", id(), e.getMessage());
+            LOG.debug("session {}: context store unavailable: {}", id(), e.getMessage());
         }
     }
 
@@ -479,11 +585,13 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         final byte[] body;
         final int operation;
         final long correlation;
+        final long callNumber;
 
-        Response(byte[] body, int operation, long correlation) {
+        Response(byte[] body, int operation, long correlation, long callNumber) {
             this.body = body;
             this.operation = operation;
             this.correlation = correlation;
+            this.callNumber = callNumber;
         }
     }
 }

@@ -14,6 +14,7 @@ import org.hhfr.contextstore.StoredSession;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.frame.FrameBufferBudget;
 import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.reliability.LinkType;
 import org.slf4j.Logger;
@@ -35,6 +36,8 @@ final class SessionRegistry implements EvictionListener {
     final TransportMetrics metrics;
     final FrameLimits streamLimits;
     final FrameLimits datagramLimits;
+    /** What the TCP connections together may hold in partial frames. */
+    final FrameBufferBudget frameBuffers;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
@@ -46,6 +49,7 @@ final class SessionRegistry implements EvictionListener {
         this.metrics = metrics;
         this.streamLimits = FrameLimits.forMaxMessageSize(config.streamReliability().maxMessageSize());
         this.datagramLimits = FrameLimits.defaults().withMaxFrameLength(config.maxDatagramSize());
+        this.frameBuffers = FrameBufferBudget.of(config.maxBufferedFrameBytes());
     }
 
     /**
@@ -79,6 +83,7 @@ final class SessionRegistry implements EvictionListener {
      */
     void admit(ServerSession candidate) throws WireException {
         storedSession(candidate.id());
+        raiseSharedEpoch(candidate);
         ServerSession[] superseded = new ServerSession[1];
         ServerSession latest = sessions.compute(candidate.id(), (id, current) -> {
             if (current != null && current.epoch() >= candidate.epoch()) {
@@ -98,13 +103,31 @@ final class SessionRegistry implements EvictionListener {
         }
     }
 
+    /**
+     * Makes the candidate's epoch the session's latest on every node sharing it: a stream that already ran
+     * somewhere (on this node before a restart, say) is never taken up again without its sequences.
+     */
+    private void raiseSharedEpoch(ServerSession candidate) throws WireException {
+        boolean raised;
+        try {
+            raised = config.sharing().epochs().advance(candidate.id(), candidate.epoch());
+        } catch (ContextStoreException e) {
+            LOG.debug("stream epochs unavailable: {}", e.getMessage());
+            throw new WireException(ErrorCode.UNKNOWN_SESSION, "session store unavailable");
+        }
+        if (!raised) {
+            throw new WireException(ErrorCode.REPLAYED, "stream epoch " + candidate.epoch()
+                    + " is not above the latest stream epoch of the session");
+        }
+    }
+
     /** The store's session, a use of it. */
     private StoredSession storedSession(SessionId id) throws WireException {
         Optional<StoredSession> stored;
         try {
             stored = store.get(id);
         } catch (ContextStoreException e) {
-            LOG.warn("context store unavailable: {}", e.getMessage());
+            LOG.debug("context store unavailable: {}", e.getMessage());
             throw new WireException(ErrorCode.UNKNOWN_SESSION, "session store unavailable");
         }
         if (!stored.isPresent()) {
@@ -113,11 +136,32 @@ final class SessionRegistry implements EvictionListener {
         return stored.get();
     }
 
+    /** The session is over everywhere (expired or removed): its replies and epochs are of no more use. */
+    private void forgetShared(SessionId id) {
+        try {
+            config.sharing().replies().removeSession(id);
+            config.sharing().epochs().removeSession(id);
+        } catch (ContextStoreException e) {
+            LOG.debug("shared state of session {} not dropped: {}", id, e.getMessage());
+        }
+    }
+
     /** Sessions whose latest stream is open. */
     int liveCount() {
         int live = 0;
         for (ServerSession session : sessions.values()) {
             if (!session.isEnded()) {
+                live++;
+            }
+        }
+        return live;
+    }
+
+    /** Sessions whose latest stream is open over {@code transport}. */
+    int liveCount(LinkType transport) {
+        int live = 0;
+        for (ServerSession session : sessions.values()) {
+            if (!session.isEnded() && session.linkType() == transport) {
                 live++;
             }
         }
@@ -135,6 +179,9 @@ final class SessionRegistry implements EvictionListener {
 
     @Override
     public void onEviction(StoredSession stored, RemovalCause cause) {
+        if (cause != RemovalCause.CLOSED) {
+            forgetShared(stored.id());
+        }
         if (closed) {
             return;
         }

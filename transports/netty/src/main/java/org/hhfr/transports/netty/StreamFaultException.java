@@ -17,6 +17,15 @@ public final class StreamFaultException extends RuntimeException {
         this(StreamFault.of(code, reason));
     }
 
+    /**
+     * A fault answering an unexpected error of the service: the client gets the fault, the server's log the
+     * error's trace (a fault without one is an outcome, logged in one line).
+     */
+    public StreamFaultException(StreamFault.Code code, String reason, Throwable unexpected) {
+        super(StreamFault.of(code, reason).toString(), unexpected);
+        this.fault = StreamFault.of(code, reason);
+    }
+
     StreamFaultException(StreamFault fault) {
         super(fault.toString());
         this.fault = fault;

@@ -12,6 +12,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.ssl.OptionalSslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -20,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.transports.Role;
+import org.hhfr.transports.reliability.LinkType;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.hhfr.transports.reliability.ReliabilityEngine;
 import org.slf4j.Logger;
@@ -31,7 +33,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>TCP pipeline, one job per handler: {@link FrameDecoderHandler} (bytes to frames, bounded) ->
  * {@link HandshakeHandler} (authenticate, then replaced by) {@link SessionFrameHandler} (frames to the
- * session's engine); {@link FrameEncoder} on the way out. UDP: one {@link DatagramEndpointHandler}.
+ * session's engine); {@link FrameEncoder} on the way out. With {@link StreamServerConfig#tls()}, an
+ * {@link OptionalSslHandler} first: a connection that starts with TLS gets Netty's {@code SslHandler}, one in
+ * cleartext goes on without it, and the handshake admits it only if its session allows that. UDP: one
+ * {@link DatagramEndpointHandler}, which opens AES-GCM datagrams for the sessions that must be encrypted.
  */
 public final class StreamServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamServer.class);
@@ -111,9 +116,12 @@ public final class StreamServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         ChannelPipeline pipeline = channel.pipeline();
+                        if (config.tls() != null) {
+                            pipeline.addLast("tls", new OptionalSslHandler(config.tls()));
+                        }
                         pipeline.addLast("encoder", FrameEncoder.INSTANCE);
                         pipeline.addLast("decoder", new FrameDecoderHandler(Role.SERVER, registry.streamLimits,
-                                registry.metrics));
+                                registry.frameBuffers, registry.metrics));
                         pipeline.addLast("handshake", new HandshakeHandler(registry));
                     }
                 })
@@ -142,9 +150,26 @@ public final class StreamServer implements AutoCloseable {
         return metrics;
     }
 
+    /**
+     * Bytes the TCP connections hold in partial frames now, at most {@link StreamServerConfig#maxBufferedFrameBytes()}.
+     */
+    public long bufferedFrameBytes() {
+        return registry.frameBuffers.reservedBytes();
+    }
+
     /** Sessions whose stream is open here (authenticated, or being authenticated). */
     public int sessionCount() {
         return registry.liveCount();
+    }
+
+    /** Whether every endpoint this server was started with is still bound and open. */
+    public boolean isListening() {
+        return (tcp == null || tcp.isActive()) && (udp == null || udp.isActive());
+    }
+
+    /** Streams open here over {@code transport}. */
+    public int openStreams(LinkType transport) {
+        return registry.liveCount(transport);
     }
 
     /**

@@ -2,23 +2,27 @@ package org.hhfr.transports.netty;
 
 import com.google.auto.value.AutoBuilder;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.handler.ssl.SslContext;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ForkJoinPool;
 import org.hhfr.schemas.Bounds;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.frame.FrameBufferBudget;
 import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a {@link StreamServer} listens and what it bounds. Made by {@link #on(String)}, which starts from the
  * defaults: TCP and UDP on ephemeral ports, one I/O thread per core, dispatch on the common fork-join pool, 256
- * messages in dispatch per session, 1,200-byte datagrams, a 32/64 KiB outbound water mark, 5 s to
- * authenticate, expired sessions purged every 30 s, the core's reliability defaults. The reliability settings
- * are the server's own part of each stream's engine (buffers, keep-alive and idle timeout, the retransmission
- * timeout's floor and ceiling, the largest message): every negotiated term (assurance, windows and initial
- * credit, acknowledgement delay, initial retransmission timeout, message size limits, lifetime) comes from the
- * session's agreed policy ({@code ReliabilityPolicy.applyTo}), never from here.
+ * messages in dispatch per session, 1,200-byte datagrams, a 32/64 KiB outbound water mark, 64 MiB of partial
+ * frames across the TCP connections, 5 s to authenticate, expired sessions purged every 30 s, the core's
+ * reliability defaults. The reliability settings are the server's own part of each stream's engine (buffers,
+ * keep-alive and idle timeout, the retransmission timeout's floor and ceiling, the largest message): every
+ * negotiated term (assurance, windows and initial credit, acknowledgement delay, initial retransmission timeout,
+ * message size limits, lifetime) comes from the session's agreed policy ({@code ReliabilityPolicy.applyTo}),
+ * never from here.
  *
  * @param host                   an address literal or name to listen on; "0.0.0.0" for every interface
  * @param tcpPort                0 for an ephemeral port, -1 for no TCP endpoint
@@ -34,6 +38,10 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  * @param maxDatagramSize        the largest datagram sent or accepted
  * @param waterMark              outbound bytes buffered per TCP connection above which the server stops
  *                               writing and reading
+ * @param maxBufferedFrameBytes  bytes all TCP connections together may hold in partial frames (each connection
+ *                               at most one frame: before its handshake a handshake's size, after it the
+ *                               session's agreed message size); a partial frame beyond it is refused with
+ *                               TOO_LARGE and its connection closed
  * @param handshakeTimeoutMillis how long a new TCP connection may take to authenticate before it is closed
  * @param purgeIntervalMillis    how often the context store is told to purge expired sessions (their streams
  *                               close then)
@@ -42,10 +50,20 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  *                               broken connection to resume (less if the agreed lifetime is shorter)
  * @param datagramReliability    the server's own engine settings for UDP sessions, under each session's agreed
  *                               policy; their fragment size must fit {@code maxDatagramSize}
+ * @param sharing                what the node shares with the other nodes serving the same sessions: the
+ *                               replies of numbered calls (a call sent again, on a newer stream, perhaps to
+ *                               another node, is answered, not run again) and the latest stream epochs; by
+ *                               default this node's memory
+ * @param tls                    the server's TLS (its certificate and key) for the TCP streams of sessions whose
+ *                               streams must be encrypted (negotiated over HTTPS); a TCP connection may start
+ *                               with TLS or in cleartext, and a session decides which it accepts. {@code null}
+ *                               (the default): no TLS, so such sessions can stream over UDP only
  */
 public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioThreads, Executor dispatchExecutor,
-        int maxPendingDispatches, int maxDatagramSize, WriteBufferWaterMark waterMark, long handshakeTimeoutMillis,
-        long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability) {
+        int maxPendingDispatches, int maxDatagramSize, WriteBufferWaterMark waterMark, long maxBufferedFrameBytes,
+        long handshakeTimeoutMillis,
+        long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability,
+        StreamSharing sharing, @Nullable SslContext tls) {
 
     public StreamServerConfig {
         Objects.requireNonNull(host, "host");
@@ -56,10 +74,12 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         Bounds.requirePositive(maxPendingDispatches, "maxPendingDispatches");
         Bounds.requireAtLeast(maxDatagramSize, frameBudgetFloor(), "maxDatagramSize");
         Objects.requireNonNull(waterMark, "water mark");
+        Bounds.requirePositive(maxBufferedFrameBytes, "maxBufferedFrameBytes");
         Bounds.requirePositive(handshakeTimeoutMillis, "handshakeTimeoutMillis");
         Bounds.requirePositive(purgeIntervalMillis, "purgeIntervalMillis");
         Objects.requireNonNull(streamReliability, "stream reliability");
         Objects.requireNonNull(datagramReliability, "datagram reliability");
+        Objects.requireNonNull(sharing, "sharing");
     }
 
     /** Settings that listen on {@code host} (an address literal or name; "0.0.0.0" for every interface). */
@@ -73,10 +93,12 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
                 .maxPendingDispatches(256)
                 .maxDatagramSize(datagramSize)
                 .waterMark(32 << 10, 64 << 10)
+                .maxBufferedFrameBytes(FrameBufferBudget.DEFAULT_MAX_BYTES)
                 .handshakeTimeoutMillis(5_000)
                 .purgeIntervalMillis(30_000)
                 .streamReliability(ReliabilityConfig.forStream())
-                .datagramReliability(ReliabilityConfig.forDatagrams(frameBudget(datagramSize)));
+                .datagramReliability(ReliabilityConfig.forDatagrams(frameBudget(datagramSize)))
+                .sharing(StreamSharing.local());
     }
 
     /** A builder holding these settings, to change some of them. */
@@ -123,6 +145,8 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
 
         abstract Builder waterMark(WriteBufferWaterMark waterMark);
 
+        public abstract Builder maxBufferedFrameBytes(long bytes);
+
         public abstract Builder handshakeTimeoutMillis(long millis);
 
         public abstract Builder purgeIntervalMillis(long millis);
@@ -130,6 +154,11 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         public abstract Builder streamReliability(ReliabilityConfig config);
 
         abstract Builder datagramReliability(ReliabilityConfig config);
+
+        public abstract Builder sharing(StreamSharing sharing);
+
+        /** TLS for the TCP streams of sessions that must be encrypted; a server context ({@code forServer}). */
+        public abstract Builder tls(@Nullable SslContext tls);
 
         public Builder ports(int tcp, int udp) {
             return tcpPort(tcp).udpPort(udp);

@@ -4,71 +4,106 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.reliability.LinkType;
 
 /**
- * Counters of what a {@link StreamServer} accepted and refused, so an operator (and a test) can see attacks and
- * broken peers without reading logs. Every refusal is counted once, under the reason it was refused for.
- * Thread-safe; cheap to update from every event loop.
+ * Counters of what a {@link StreamServer} accepted, carried and refused, so an operator (and a test) can see
+ * load, attacks and broken peers without reading logs. Every refusal is counted once, under the reason it was
+ * refused for; a stream's counters are kept per transport. Thread-safe; cheap to update from every event loop
+ * (a {@link LongAdder} each, nothing allocated). The server's Micrometer meters read them when scraped.
  */
 public final class TransportMetrics {
     /** What is counted. */
     public enum Counter {
         /** TCP connections accepted by the socket, before any handshake. */
-        CONNECTIONS_ACCEPTED,
+        CONNECTIONS_ACCEPTED(LinkType.STREAM),
         /** TCP handshakes (HELLO or RESUME) accepted. */
-        HANDSHAKES_ACCEPTED,
+        HANDSHAKES_ACCEPTED(LinkType.STREAM),
         /** TCP connections refused before or at the handshake (by reason: {@link #tcpRefusals(ErrorCode)}). */
-        HANDSHAKES_REFUSED,
+        HANDSHAKES_REFUSED(LinkType.STREAM),
         /** TCP connections that resumed a session after an earlier connection broke. */
-        RESUMES,
+        RESUMES(LinkType.STREAM),
         /** Times a TCP connection stopped being read: outbound buffer full or too many messages in dispatch. */
-        READS_PAUSED,
+        READS_PAUSED(LinkType.STREAM),
         /** TCP connections closed after a frame that does not decode (by reason: {@link #tcpRefusals}). */
-        FRAMES_REFUSED,
+        FRAMES_REFUSED(LinkType.STREAM),
         /** Datagrams received on the UDP endpoint. */
-        DATAGRAMS_RECEIVED,
+        DATAGRAMS_RECEIVED(LinkType.DATAGRAM),
         /** Datagrams dropped because their tag does not verify with the session's keys. */
-        DATAGRAMS_DROPPED_BAD_TAG,
+        DATAGRAMS_DROPPED_BAD_TAG(LinkType.DATAGRAM),
         /** Datagrams dropped because they name no live session (or a session streaming over TCP). */
-        DATAGRAMS_DROPPED_UNKNOWN_SESSION,
+        DATAGRAMS_DROPPED_UNKNOWN_SESSION(LinkType.DATAGRAM),
         /** Datagrams dropped because their bytes do not parse. */
-        DATAGRAMS_DROPPED_MALFORMED,
+        DATAGRAMS_DROPPED_MALFORMED(LinkType.DATAGRAM),
         /** Datagrams dropped because they are larger than the configured datagram size. */
-        DATAGRAMS_DROPPED_OVERSIZED,
+        DATAGRAMS_DROPPED_OVERSIZED(LinkType.DATAGRAM),
         /** Datagrams dropped because their packet number was seen before (replays and network duplicates). */
-        DATAGRAMS_DROPPED_REPLAYED,
+        DATAGRAMS_DROPPED_REPLAYED(LinkType.DATAGRAM),
         /** A session's datagrams came from a new source address (NAT rebinding); counted after the tag verified. */
-        ADDRESS_CHANGES,
+        ADDRESS_CHANGES(LinkType.DATAGRAM),
         /** Sessions whose first connection or datagram was authenticated. */
-        SESSIONS_OPENED,
+        SESSIONS_OPENED(null),
         /** Sessions that ended with both sequences closed and terminated. */
-        SESSIONS_FINISHED,
+        SESSIONS_FINISHED(null),
         /** Sessions that ended in failure: protocol violation, peer gone, evicted from the store, server closed. */
-        SESSIONS_FAILED,
+        SESSIONS_FAILED(null),
         /** Frames of an authenticated peer that broke the sequence rules (the session then fails). */
-        PROTOCOL_VIOLATIONS,
+        PROTOCOL_VIOLATIONS(null),
         /** Messages handed to the dispatcher. */
-        MESSAGES_DISPATCHED,
+        MESSAGES_DISPATCHED(null),
         /** Dispatches that threw or completed exceptionally (the session then fails). */
-        DISPATCH_FAILURES,
+        DISPATCH_FAILURES(null),
         /** Requests the client cancelled before their dispatch started: skipped, answered with nothing. */
-        MESSAGES_CANCELLED
+        MESSAGES_CANCELLED(null),
+        /** Responses and per-message faults handed to the stream's engine to send. */
+        MESSAGES_SENT(null),
+        /** Message fragments sent again: on a timeout over UDP, after a resume over TCP. */
+        RETRANSMISSIONS(null);
+
+        private final LinkType transport;
+
+        Counter(LinkType transport) {
+            this.transport = transport;
+        }
+
+        /**
+         * The one transport this counter counts for; {@code null} for the counters of a stream, which are
+         * counted under each stream's own transport.
+         */
+        public LinkType transport() {
+            return transport;
+        }
     }
 
-    private final EnumMap<Counter, LongAdder> counters = new EnumMap<>(Counter.class);
+    /** Each counter's value per transport, indexed by {@link LinkType#ordinal()}. */
+    private final EnumMap<Counter, LongAdder[]> counters = new EnumMap<>(Counter.class);
     private final EnumMap<ErrorCode, LongAdder> tcpRefusals = new EnumMap<>(ErrorCode.class);
 
     TransportMetrics() {
         for (Counter counter : Counter.values()) {
-            counters.put(counter, new LongAdder());
+            LongAdder[] perTransport = new LongAdder[LinkType.values().length];
+            for (int i = 0; i < perTransport.length; i++) {
+                perTransport[i] = new LongAdder();
+            }
+            counters.put(counter, perTransport);
         }
         for (ErrorCode code : ErrorCode.values()) {
             tcpRefusals.put(code, new LongAdder());
         }
     }
 
+    /** The counter over both transports. */
     public long get(Counter counter) {
-        return counters.get(counter).sum();
+        long sum = 0;
+        for (LongAdder value : counters.get(counter)) {
+            sum += value.sum();
+        }
+        return sum;
+    }
+
+    /** The counter for one transport (0 for a counter of the other transport). */
+    public long get(Counter counter, LinkType transport) {
+        return counters.get(counter)[transport.ordinal()].sum();
     }
 
     /** TCP connections closed with an ERROR frame of {@code code} before or during the handshake or decoding. */
@@ -76,12 +111,25 @@ public final class TransportMetrics {
         return tcpRefusals.get(code).sum();
     }
 
+    /** Counts one for a counter of one transport. */
     void increment(Counter counter) {
-        counters.get(counter).increment();
+        if (counter.transport == null) {
+            throw new IllegalArgumentException(counter + " is counted per stream: name the stream's transport");
+        }
+        add(counter, counter.transport, 1);
+    }
+
+    /** Counts one for a stream over {@code transport}. */
+    void increment(Counter counter, LinkType transport) {
+        add(counter, transport, 1);
+    }
+
+    void add(Counter counter, LinkType transport, long amount) {
+        counters.get(counter)[transport.ordinal()].add(amount);
     }
 
     void tcpRefused(Counter counter, ErrorCode code) {
-        counters.get(counter).increment();
+        increment(counter);
         tcpRefusals.get(code).increment();
     }
 
@@ -110,11 +158,12 @@ public final class TransportMetrics {
     @Override
     public String toString() {
         Map<Counter, Long> shown = new EnumMap<>(Counter.class);
-        counters.forEach((counter, value) -> {
-            if (value.sum() != 0) {
-                shown.put(counter, value.sum());
+        for (Counter counter : Counter.values()) {
+            long value = get(counter);
+            if (value != 0) {
+                shown.put(counter, value);
             }
-        });
+        }
         return "TransportMetrics" + shown;
     }
 }

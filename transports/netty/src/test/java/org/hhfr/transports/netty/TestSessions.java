@@ -29,7 +29,13 @@ final class TestSessions {
     }
 
     static StreamContext floatSum(String transportUri) {
+        return floatSum(transportUri, false);
+    }
+
+    /** As above; {@code encryptedStreams} as for a session negotiated over HTTPS. */
+    static StreamContext floatSum(String transportUri, boolean encryptedStreams) {
         return StreamContext.builder()
+                .encryptedStreams(encryptedStreams)
                 .schemeUri("urn:hhfr:1")
                 .representationUri("urn:hhfr:rep:binary")
                 .transportUri(transportUri)

@@ -1,0 +1,150 @@
+package org.hhfr.transports.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import java.io.File;
+import java.io.InputStream;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.frame.SignalFrame;
+import org.hhfr.transports.netty.testing.SampleServices;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A session whose streams must be encrypted (negotiated over HTTPS) runs over TLS on TCP and AES-GCM datagrams
+ * on UDP, and nothing else: a cleartext connection or datagram is refused, a client that does not trust the
+ * server's certificate fails with the TLS reason, and a TLS 1.2 client (Android before API 29) is served.
+ */
+@Timeout(60)
+class EncryptedStreamTest {
+    private static final String PASSWORD = "test-only";
+
+    @TempDir
+    static Path directory;
+    private static Path keyStore;
+    private static Path certificate;
+    private static final InMemoryContextStore STORE = TestSessions.store();
+    private static StreamServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        keyStore = directory.resolve("server.p12");
+        certificate = directory.resolve("server.pem");
+        keytool("-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
+                "CN=localhost", "-ext", "SAN=dns:localhost,ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12",
+                "-keystore", keyStore.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD);
+        keytool("-exportcert", "-rfc", "-alias", "server", "-keystore", keyStore.toString(), "-storepass", PASSWORD,
+                "-file", certificate.toString());
+        server = StreamServer.start(STORE,
+                StreamDispatcher.ofFunction((session, message) -> SampleServices.sum(message.payload())),
+                TestSessions.config().toBuilder().tls(serverTls()).build());
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+        STORE.close();
+    }
+
+    @Test
+    void anEncryptedSessionIsServedOverTls() throws Exception {
+        try (NettyStreamClient client = TestSessions.tcpClient(server, grant("tcp")).tls(trusting("TLSv1.3"))
+                .connect()) {
+            StreamRoundTripTest.assertAnswersInOrder(client, 200);
+        }
+    }
+
+    @Test
+    void aTls12ClientIsServedToo() throws Exception {
+        try (NettyStreamClient client = TestSessions.tcpClient(server, grant("tcp")).tls(trusting("TLSv1.2"))
+                .connect()) {
+            StreamRoundTripTest.assertAnswersInOrder(client, 20);
+        }
+    }
+
+    @Test
+    void aCleartextConnectionForAnEncryptedSessionIsRefused() throws Exception {
+        StreamSessionException refused = assertThrows(StreamSessionException.class,
+                () -> TestSessions.tcpClient(server, grant("tcp")).connect());
+        assertEquals(ErrorCode.AUTHENTICATION_FAILED, refused.code());
+        assertTrue(refused.getMessage().contains("encrypted"), refused.getMessage());
+    }
+
+    @Test
+    void aClientThatDoesNotTrustTheCertificateFailsWithTheTlsReason() throws Exception {
+        SslContext platformTrust = SslContextBuilder.forClient().build();
+        StreamSessionException failed = assertThrows(StreamSessionException.class,
+                () -> TestSessions.tcpClient(server, grant("tcp")).tls(platformTrust).connect());
+        assertEquals(ErrorCode.AUTHENTICATION_FAILED, failed.code());
+        assertTrue(failed.getMessage().contains("TLS"), failed.getMessage());
+    }
+
+    @Test
+    void anEncryptedSessionIsServedOverAesGcmDatagramsAndACleartextOneIsDropped() throws Exception {
+        SessionGrant grant = grant("udp");
+        try (NettyStreamClient client = TestSessions.udpClient(server, grant).encryptedDatagrams(true).connect()) {
+            StreamRoundTripTest.assertAnswersInOrder(client, 200);
+        }
+        SessionGrant other = grant("udp");
+        long before = server.metrics().get(TransportMetrics.Counter.DATAGRAMS_DROPPED_BAD_TAG);
+        DatagramWriter cleartext = new DatagramWriter(other.id(), SessionKeys.fromToken(other.token().toBytes()),
+                Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
+        cleartext.add(SignalFrame.PING);
+        byte[] datagram = cleartext.finish();
+        try (DatagramSocket socket = new DatagramSocket()) {
+            socket.send(new DatagramPacket(datagram, datagram.length,
+                    new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort())));
+        }
+        TestSessions.awaitCounter(server, TransportMetrics.Counter.DATAGRAMS_DROPPED_BAD_TAG, before + 1);
+    }
+
+    private static SessionGrant grant(String transport) throws Exception {
+        return STORE.create(TestSessions.floatSum("urn:hhfr:transport:" + transport, true));
+    }
+
+    private static SslContext serverTls() throws Exception {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (InputStream in = Files.newInputStream(keyStore)) {
+            store.load(in, PASSWORD.toCharArray());
+        }
+        KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        keys.init(store, PASSWORD.toCharArray());
+        return SslContextBuilder.forServer(keys).protocols("TLSv1.3", "TLSv1.2").build();
+    }
+
+    private static SslContext trusting(String protocol) throws Exception {
+        return SslContextBuilder.forClient().protocols(protocol).trustManager(certificate.toFile()).build();
+    }
+
+    private static void keytool(String... arguments) throws Exception {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(new File(directory.toFile(), "keytool.log")).start();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "keytool finished");
+        assertEquals(0, process.exitValue(), "keytool: " + Files.readString(directory.resolve("keytool.log")));
+    }
+}
