@@ -1,15 +1,26 @@
 package org.hhfr.client;
 
+import javax.net.ssl.SSLSocketFactory;
+
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executor;
+import javax.net.ssl.SSLSocketFactory;
 
+import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.soap.SoapLimits;
+import org.hhfr.schemas.Base64Codec;
+import org.hhfr.schemas.QualifiedName;
 import org.hhfr.streamer.StreamerLimits;
 
 /**
@@ -38,6 +49,19 @@ final class ClientSettings {
     final EventListener eventListener;
     /** In the order they were added. */
     final List<Interceptor> interceptors;
+    /** SOAP header blocks of every call, declared static in offers. */
+    final List<HeaderBlock> staticHeaders;
+    /** HTTP request headers of every SOAP call. */
+    final Map<String, String> httpHeaders;
+    /**
+     * Names who calls (the static headers and HTTP headers) in ticket keys, so a ticket cache shared by clients
+     * of other identities never hands one the session another negotiated: " as DIGEST", empty without either.
+     */
+    final String identityDigest;
+    /** What TLS trusts (https calls and encrypted streams): the builder's, else the platform's default. */
+    final SSLSocketFactory sslSocketFactory;
+    /** The service is reached over https: its streams must be encrypted too. */
+    final boolean encryptedOnly;
 
     ClientSettings(HhfrClient.Builder b) {
         serviceUrl = b.serviceUrl;
@@ -54,6 +78,52 @@ final class ClientSettings {
         callbackExecutor = b.callbackExecutor;
         eventListener = b.eventListener;
         interceptors = Collections.unmodifiableList(new ArrayList<>(b.interceptors));
+        staticHeaders = Collections.unmodifiableList(new ArrayList<>(b.staticHeaders));
+        httpHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(b.httpHeaders));
+        identityDigest = digest(staticHeaders, httpHeaders);
+        sslSocketFactory = b.sslSocketFactory != null ? b.sslSocketFactory
+                : (SSLSocketFactory) SSLSocketFactory.getDefault();
+        encryptedOnly = "https".equals(serviceUrl.getProtocol());
+    }
+
+    /** The names of the static header blocks, as an offer declares them. */
+    List<QualifiedName> staticHeaderNames() {
+        List<QualifiedName> names = new ArrayList<>();
+        for (HeaderBlock header : staticHeaders) {
+            if (!names.contains(header.name())) {
+                names.add(header.name());
+            }
+        }
+        return names;
+    }
+
+    /** @throws IllegalArgumentException for an empty name, or a name or value that would break the request */
+    static void checkHttpHeader(String name, String value) {
+        if (name == null || value == null) {
+            throw new NullPointerException("an HTTP header needs a name and a value");
+        }
+        if (name.isEmpty() || (name + value).indexOf('\r') >= 0 || (name + value).indexOf('\n') >= 0
+                || name.indexOf(':') >= 0) {
+            throw new IllegalArgumentException("not a usable HTTP header: " + name);
+        }
+    }
+
+    private static String digest(List<HeaderBlock> headers, Map<String, String> http) {
+        if (headers.isEmpty() && http.isEmpty()) {
+            return "";
+        }
+        try {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            for (HeaderBlock header : headers) {
+                sha256.update((header.xml() + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            for (Map.Entry<String, String> header : http.entrySet()) {
+                sha256.update((header.getKey() + ": " + header.getValue() + "\n").getBytes(StandardCharsets.UTF_8));
+            }
+            return " as " + Base64Codec.URL.encode(sha256.digest());
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing", e);
+        }
     }
 
     /** The stream transports to offer, most preferred first; empty when only SOAP is wanted. */

@@ -21,6 +21,14 @@ public abstract class EventListener {
     }
 
     /**
+     * Told right after {@link #negotiated}: whether the stream is encrypted (TLS on TCP, AES-GCM datagrams on UDP),
+     * as it always is for a service reached over https or whose answer asked for it, or in cleartext (an http
+     * service whose server allows it). A cleartext stream is never opened for an https service.
+     */
+    public void streamProtection(Session session, boolean encrypted) {
+    }
+
+    /**
      * The session falls back to plain SOAP for good: {@code reason} says why (the service's answer declined, the
      * stream could not be opened or was refused, ...).
      */

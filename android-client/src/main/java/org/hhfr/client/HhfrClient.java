@@ -3,12 +3,16 @@ package org.hhfr.client;
 import java.io.Closeable;
 import java.net.MalformedURLException;
 import java.net.URL;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 
+import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
@@ -16,6 +20,7 @@ import org.hhfr.negotiation.NegotiationLimits;
 import org.hhfr.negotiation.NegotiationReader;
 import org.hhfr.negotiation.client.Negotiator;
 import org.hhfr.negotiation.soap.SoapHttpClient;
+import org.hhfr.schemas.Base64Codec;
 
 /**
  * The entry point: a client for one SOAP service, built once and shared by the whole app. It opens
@@ -46,7 +51,7 @@ public final class HhfrClient implements Closeable {
         this.settings = new ClientSettings(builder);
         this.tickets = builder.ticketCache != null ? builder.ticketCache : new ResumptionTicketCache();
         SoapHttpClient http = new SoapHttpClient(settings.serviceUrl, settings.connectTimeoutMillis,
-                settings.readTimeoutMillis, settings.soapLimits());
+                settings.readTimeoutMillis, settings.soapLimits(), settings.httpHeaders, settings.sslSocketFactory);
         this.negotiator = new Negotiator(http, settings.soapVersion,
                 new NegotiationReader(NegotiationLimits.defaults()), tickets);
     }
@@ -174,6 +179,9 @@ public final class HhfrClient implements Closeable {
         Executor callbackExecutor;
         EventListener eventListener = EventListener.NONE;
         final List<Interceptor> interceptors = new ArrayList<>();
+        final List<HeaderBlock> staticHeaders = new ArrayList<>();
+        final Map<String, String> httpHeaders = new LinkedHashMap<>();
+        javax.net.ssl.SSLSocketFactory sslSocketFactory;
 
         private Builder(URL serviceUrl) {
             String protocol = Objects.requireNonNull(serviceUrl, "serviceUrl").getProtocol();
@@ -290,15 +298,46 @@ public final class HhfrClient implements Closeable {
             return this;
         }
 
+        /**
+         * A SOAP header block every call carries, given as one XML element (a WS-Security UsernameToken,
+         * WS-Addressing blocks, the app's own). A stream's offer declares it static: it travels once, the service
+         * keeps it with the session and sees it with every streamed call. Over SOAP it is in each envelope.
+         *
+         * @throws IllegalArgumentException if {@code xml} is not one well-formed element
+         */
+        public Builder staticHeader(String xml) {
+            staticHeaders.add(HeaderXml.parse(Objects.requireNonNull(xml, "xml")));
+            return this;
+        }
+
+        /**
+         * An HTTP request header of every SOAP call, negotiations included ({@code Authorization: Bearer ...},
+         * say). The service stores what it saw at negotiation with the session, for its streams.
+         */
+        public Builder httpHeader(String name, String value) {
+            ClientSettings.checkHttpHeader(name, value);
+            httpHeaders.put(name, value);
+            return this;
+        }
+
+        /** HTTP Basic authentication on every SOAP call: {@code Authorization: Basic base64(user:password)}. */
+        public Builder basicAuthentication(String user, String password) {
+            byte[] pair = (user + ":" + password).getBytes(StandardCharsets.UTF_8);
+            return httpHeader("Authorization", "Basic " + Base64Codec.STANDARD.encode(pair));
+        }
+
+        /** What TLS trusts for https calls and encrypted streams (host names checked); the platform's by default. */
+        public Builder sslSocketFactory(javax.net.ssl.SSLSocketFactory factory) {
+            sslSocketFactory = Objects.requireNonNull(factory, "factory");
+            return this;
+        }
+
         public HhfrClient build() {
             return new HhfrClient(this);
         }
 
         private static int positive(int value, String what) {
-            if (value < 1) {
-                throw new IllegalArgumentException(what + " must be positive (0 would mean forever): " + value);
-            }
-            return value;
+            return (int) positive((long) value, what);
         }
 
         private static long positive(long value, String what) {

@@ -9,9 +9,10 @@ import org.hhfr.streamer.Message;
  * {@link #onCall} fails the call).
  *
  * <p>What it can change: only the HTTP headers of a call that travels as plain SOAP (the first call, which
- * carries the offer, included). On a stream there are no per-call headers: {@link CallDetails#header} is
- * ignored there ({@link CallDetails#takesHeaders()} says which), the stream being authenticated once by the
- * session's token. It cannot change the request, the response or the road.
+ * carries the offer, included). A stream has no HTTP: {@link CallDetails#header} is ignored there
+ * ({@link CallDetails#takesHeaders()} says which), the stream being authenticated once by the session's token
+ * (SOAP header blocks of one call go in {@link CallOptions#withHeader}, HTTP headers of every call in
+ * {@link HhfrClient.Builder#httpHeader}). It cannot change the request, the response or the road.
  */
 public interface Interceptor {
     /**

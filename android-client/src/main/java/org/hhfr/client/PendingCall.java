@@ -11,6 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.streamer.Message;
 
 /**
@@ -34,15 +35,22 @@ final class PendingCall {
     /** Where the future completes; {@code null}: on the thread that settles it. */
     private final Executor callbacks;
     private final List<Interceptor> interceptors;
+    /** The call's own SOAP header blocks (its {@link CallOptions#withHeader}), after the client's static ones. */
+    private final List<HeaderBlock> headers;
     /** How to abandon the call on its current road. Guarded by this. */
     private Runnable abandonAction;
     /** Guarded by this. */
     private boolean abandoned;
     /** The call as the interceptors saw it last leave. Guarded by this. */
     private CallDetails details;
+    /** Its number on the session's streams, given when first sent on one; 0 before. Guarded by this. */
+    private long callNumber;
+    /** Sent on a stream that was lost: only a stream of the same server session may take it now. */
+    private volatile boolean inDoubt;
 
     private PendingCall(ClientSettings settings, Operation operation, ClientTimer timer, long timeoutMillis,
-                        boolean async) {
+                        boolean async, List<HeaderBlock> headers) {
+        this.headers = headers;
         this.timeoutMillis = timeoutMillis;
         this.deadlineNanos = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
         this.description = "the call " + operation.element().localName() + " at " + settings.serviceUrl;
@@ -54,11 +62,12 @@ final class PendingCall {
 
     /**
      * A call that fails with a {@link CallTimeoutException} after {@code timeoutMillis}. {@code async}: its
-     * future is the app's, completed on the client's callback executor if it has one.
+     * future is the app's, completed on the client's callback executor if it has one. {@code headers}: the
+     * call's own SOAP header blocks.
      */
     static PendingCall start(ClientSettings settings, Operation operation, ClientTimer timer, long timeoutMillis,
-                             boolean async) {
-        PendingCall call = new PendingCall(settings, operation, timer, timeoutMillis, async);
+                             boolean async, List<HeaderBlock> headers) {
+        PendingCall call = new PendingCall(settings, operation, timer, timeoutMillis, async, headers);
         ScheduledFuture<?> deadline = timer.schedule(call::expire, TimeUnit.MILLISECONDS.toNanos(timeoutMillis));
         call.future.whenComplete((response, failure) -> call.ended(deadline, response, failure));
         return call;
@@ -83,8 +92,35 @@ final class PendingCall {
         return TimeUnit.NANOSECONDS.toMillis(deadlineNanos);
     }
 
+    /** Its number on streams: the next of {@code numbers} the first time, the same one on every later stream. */
+    synchronized long callNumber(CallNumbers numbers) {
+        if (callNumber == 0) {
+            callNumber = numbers.next();
+        }
+        return callNumber;
+    }
+
+    /** Its number on streams, 0 if it was never sent on one. */
+    synchronized long callNumber() {
+        return callNumber;
+    }
+
+    /** Its stream was lost before it was answered: its server session may have run it. */
+    void markInDoubt() {
+        inDoubt = true;
+    }
+
+    boolean isInDoubt() {
+        return inDoubt;
+    }
+
     long timeoutMillis() {
         return timeoutMillis;
+    }
+
+    /** The call's own SOAP header blocks; empty for most calls. */
+    List<HeaderBlock> headers() {
+        return headers;
     }
 
     /**

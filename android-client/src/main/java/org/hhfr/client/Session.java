@@ -161,7 +161,7 @@ public final class Session implements Closeable {
         }
         requireOpen();
         return PendingCall.start(settings, operation, client.timer(),
-                options.timeoutOr(settings.callTimeoutMillis), async);
+                options.timeoutOr(settings.callTimeoutMillis), async, options.headers());
     }
 
     private void requireOpen() throws SessionClosedException {

@@ -38,7 +38,9 @@ final class SessionAction<C, S> {
         /** The session was closed while they waited. */
         SESSION_CLOSED,
         /** As many calls as a stream holds already wait for the negotiation. */
-        TOO_MANY_WAITING
+        TOO_MANY_WAITING,
+        /** Sent on a stream that was lost, and no endpoint of its session took them over: they may have run. */
+        STREAM_LOST
     }
 
     private final Kind kind;

@@ -8,7 +8,6 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
 
-import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.TicketKey;
 import org.hhfr.negotiation.Offer;
@@ -31,7 +30,7 @@ import org.hhfr.streamer.XmlRepresentation;
  * A granted stream is connected in the background, so the offering call returns with its answer at once.
  * Calls sent over SOAP in a batch go through at most {@link #SOAP_LANES} background tasks.
  */
-final class SessionDriver {
+final class SessionDriver implements StreamConnector.Returns {
     /**
      * Tasks that send a batch of calls over SOAP, one call at a time each: the default number of idle
      * connections {@code HttpURLConnection} keeps per host ({@code http.maxConnections}), so they are reused
@@ -52,20 +51,22 @@ final class SessionDriver {
     private final BackgroundWork background;
     /** The app's listener, told of the machine's steps outside the lock. */
     private final SessionEvents events;
+    private final StreamConnector connector;
 
     SessionDriver(HhfrClient client, Operation operation, Session session) {
         this.client = client;
         this.settings = client.settings();
         this.operation = operation;
         this.ticketKey = TicketKey.of(settings.serviceUrl.toString(), operation.soapAction() + " "
-                + operation.element(), operation.fingerprint());
+                + operation.element() + settings.identityDigest, operation.fingerprint());
         this.xml = new XmlRepresentation(settings.streamerLimits());
         this.soap = new SoapChannel(settings, operation);
         boolean streamsWanted = !settings.transportUris().isEmpty() && !operation.isOneWay();
         this.machine = new SessionStateMachine<>(streamsWanted, Session.MAX_WAITING_CALLS, MonotonicClock.SYSTEM,
-                unsent -> unsent.call.deadlineMillis());
-        this.events = new SessionEvents(settings.eventListener, session);
+                unsent -> unsent.call.deadlineMillis(), unsent -> unsent.call.isInDoubt());
+        this.events = new SessionEvents(settings.eventListener, session, settings.encryptedOnly);
         this.background = new BackgroundWork(settings.executor);
+        this.connector = new StreamConnector(client, operation, this, events);
     }
 
     SoapChannel soap() {
@@ -197,6 +198,10 @@ final class SessionDriver {
             return new HhfrException(Session.MAX_WAITING_CALLS + " calls already wait for the negotiation of "
                     + operation + " at " + settings.serviceUrl + "; retry once the first call returned");
         }
+        if (failure == SessionAction.Failure.STREAM_LOST) {
+            return new StreamLostException("the stream of " + operation + " was lost before the call was answered "
+                    + "and no endpoint of its session took the call over; it may have run", null);
+        }
         return closedFailure();
     }
 
@@ -219,7 +224,7 @@ final class SessionDriver {
         try {
             SoapChannel.checkRequestSize(xml, offering.request, settings.maxMessageBytes);
             result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), offer().build(),
-                    Collections.<HeaderBlock>emptyList(), MessageBody.writer(xml, offering.request),
+                    SoapChannel.envelopeHeaders(settings, offering.call), MessageBody.writer(xml, offering.request),
                     MessageBody.reader(xml, operation.response()), control);
         } catch (IOException e) {
             offering.call.fail(SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
@@ -245,7 +250,7 @@ final class SessionDriver {
         List<SessionAction<UnsentCall, Channel>> next;
         try {
             NegotiationOutcome outcome = client.negotiator().negotiate(ticketKey,
-                    offer().action(operation.soapAction()).build(), Collections.<HeaderBlock>emptyList());
+                    offer().action(operation.soapAction()).build(), settings.staticHeaders);
             if (outcome.streaming()) {
                 StreamGrant granted = StreamGrant.fromAnswer(outcome);
                 next = feed(m -> m.streamGranted(granted));
@@ -264,9 +269,9 @@ final class SessionDriver {
      */
     private void openStream(StreamGrant grant, UnsentCall own) {
         Channel opened;
-        String failure = "the " + grant.mode() + " stream at " + grant.ticket.streamEndpoint() + " did not open";
+        String failure = "the " + grant.mode() + " stream at " + grant.endpoint() + " did not open";
         try {
-            opened = connect(grant);
+            opened = connector.connect(grant);
         } catch (HhfrException e) {
             opened = null;
             failure = e.getMessage();
@@ -286,19 +291,16 @@ final class SessionDriver {
         perform(next, true, own);
     }
 
-    /** Connects the granted stream; {@code null} for a transport this client does not know. */
-    private Channel connect(StreamGrant grant) throws HhfrException {
-        StreamSettings stream = new StreamSettings(settings, operation, client.timer(), grant.ticket, grant.epoch);
-        switch (grant.mode()) {
-            case HHFR_TCP:
-                // The reader thread hands calls back; it must not wait, so they are taken in the background.
-                return TcpChannel.open(stream, (refused, calls) -> background.run(() -> perform(
-                        step(m -> m.streamRefused(refused, calls), refused.failureReason()), true, null)), events);
-            case HHFR_UDP:
-                return UdpChannel.open(stream);
-            default:
-                return null;
-        }
+    /** A stream's server refused it before running any of {@code calls}; on a reader thread, so not here. */
+    @Override
+    public void handBack(StreamChannel refused, List<UnsentCall> calls) {
+        background.run(() -> perform(step(m -> m.streamRefused(refused, calls), refused.failureReason()), true, null));
+    }
+
+    /** A stream was lost after its server accepted it: {@code calls} go on at the session's next endpoint. */
+    @Override
+    public void failedOver(StreamChannel lost, List<UnsentCall> calls) {
+        background.run(() -> perform(step(m -> m.streamFailedOver(lost, calls), lost.failureReason()), true, null));
     }
 
     /** Sends calls on the stream from this thread; when it failed meanwhile, they take the session's new road. */
@@ -340,6 +342,7 @@ final class SessionDriver {
                 .policy(settings.offeredPolicy)
                 .transports(settings.transportUris())
                 .digests(SchemaDigests.of(operation.request(), operation.response()))
+                .staticHeaders(settings.staticHeaderNames())
                 .maxMessageBytes(settings.maxMessageBytes);
     }
 }

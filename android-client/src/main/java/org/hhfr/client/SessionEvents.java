@@ -8,10 +8,13 @@ package org.hhfr.client;
 final class SessionEvents implements TcpChannel.Reconnections {
     private final EventListener listener;
     private final Session session;
+    /** The service is reached over https, so every stream is encrypted. */
+    private final boolean encryptedOnly;
 
-    SessionEvents(EventListener listener, Session session) {
+    SessionEvents(EventListener listener, Session session, boolean encryptedOnly) {
         this.listener = listener;
         this.session = session;
+        this.encryptedOnly = encryptedOnly;
     }
 
     /**
@@ -25,6 +28,7 @@ final class SessionEvents implements TcpChannel.Reconnections {
         switch (after) {
             case STREAMING:
                 listener.negotiated(session, streamed.mode(), streamed.ticket.policy());
+                listener.streamProtection(session, encryptedOnly || streamed.answeredEncrypted);
                 break;
             case SOAP:
                 listener.fellBackToSoap(session, reason != null ? reason : "the stream was not granted");

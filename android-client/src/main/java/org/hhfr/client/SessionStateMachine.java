@@ -3,6 +3,7 @@ package org.hhfr.client;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 import org.hhfr.contextstore.MonotonicClock;
@@ -23,6 +24,9 @@ import org.hhfr.contextstore.MonotonicClock;
  *       refuses it, costs the ticket and leads to a new negotiation; a freshly granted one
  *       ({@link SessionState#CONNECTING}) falls back to SOAP. A refused stream's calls were not run: they are
  *       sent again that way, neither failed nor lost.</li>
+ *   <li>A stream lost after its server accepted it moves to the ticket's next endpoint (another node of the
+ *       same session), with its unanswered calls; only when every endpoint failed is it lost for good. A call
+ *       in doubt (sent on a lost stream) never leaves the server session: it fails rather than go to another.</li>
  *   <li>A stream lost for good costs the ticket; the next call negotiates again with a separate request.</li>
  *   <li>Closing fails the waiting calls and closes the stream; its ticket is kept for 90% of the validity
  *       the server granted (each use of the session starts it again). A stream that opens after the close is
@@ -37,12 +41,11 @@ final class SessionStateMachine<C, S> {
     /** Tickets are kept after close for 90% of the granted validity, as the negotiator keeps them. */
     private static final long EXPIRY_MARGIN_DIVISOR = 10;
 
-    private final int maxWaitingCalls;
-    private final MonotonicClock clock;
-    private final ToLongFunction<? super C> deadlineMillis;
+    /** Whether a call was sent on a stream that was lost: only a stream of the same server session may take it. */
+    private final Predicate<? super C> inDoubt;
     private SessionState state;
     /** Calls waiting for the negotiation or the stream, in order. */
-    private List<C> waiting = new ArrayList<>();
+    private final WaitingCalls<C> waiting;
     /** The stream being opened or open; {@code null} before the first grant. */
     private StreamGrant grant;
     /** The open stream: set exactly in {@link SessionState#STREAMING}. */
@@ -54,13 +57,13 @@ final class SessionStateMachine<C, S> {
      * @param streamsWanted  false for a session that never negotiates (only SOAP offered, or a one-way
      *                       operation): it starts, and stays, on SOAP
      * @param deadlineMillis a call's deadline on {@code clock}
+     * @param inDoubt        whether a call was on a stream lost before it was answered
      */
     SessionStateMachine(boolean streamsWanted, int maxWaitingCalls, MonotonicClock clock,
-                        ToLongFunction<? super C> deadlineMillis) {
+                        ToLongFunction<? super C> deadlineMillis, Predicate<? super C> inDoubt) {
         this.state = streamsWanted ? SessionState.NEW : SessionState.SOAP;
-        this.maxWaitingCalls = maxWaitingCalls;
-        this.clock = clock;
-        this.deadlineMillis = deadlineMillis;
+        this.waiting = new WaitingCalls<>(maxWaitingCalls, clock, deadlineMillis);
+        this.inDoubt = inDoubt;
     }
 
     SessionState state() {
@@ -121,7 +124,7 @@ final class SessionStateMachine<C, S> {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (state == SessionState.NEGOTIATING) {
             fallBack(SessionState.SOAP);
-            sendOverSoap(release(), out);
+            sendOverSoap(waiting.release(), out);
         }
         return out;
     }
@@ -131,7 +134,7 @@ final class SessionStateMachine<C, S> {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (state == SessionState.NEGOTIATING) {
             fallBack(SessionState.NEW);
-            sendOverSoap(release(), out);
+            sendOverSoap(waiting.release(), out);
         }
         return out;
     }
@@ -142,8 +145,9 @@ final class SessionStateMachine<C, S> {
         if (state == SessionState.CONNECTING || state == SessionState.RESUMING) {
             state = SessionState.STREAMING;
             stream = opened;
+            grant = grant.opened();
             streamed = grant;
-            List<C> released = release();
+            List<C> released = waiting.release();
             if (!released.isEmpty()) {
                 out.add(SessionAction.sendOnStream(released, opened));
             }
@@ -155,18 +159,27 @@ final class SessionStateMachine<C, S> {
 
     /**
      * The granted stream could not be opened (unreachable, or refused before it carried a call): a ticket's
-     * stream leads to a new negotiation, a fresh one to SOAP. The ticket is forgotten either way.
+     * stream is tried at the ticket's next endpoint, and when every one failed leads to a new negotiation (the
+     * calls in doubt fail: another session could run them again); a fresh one falls back to SOAP. The ticket
+     * is forgotten either way.
      */
     List<SessionAction<C, S>> streamOpenFailed() {
         List<SessionAction<C, S>> out = new ArrayList<>();
-        if (state == SessionState.RESUMING) {
+        StreamGrant next = state == SessionState.RESUMING ? grant.atNextEndpoint() : null;
+        if (next != null) {
+            grant = next;
+            out.add(SessionAction.<C, S>openStream(next));
+        } else if (state == SessionState.RESUMING) {
+            for (C call : failInDoubt(waiting.takeAll(), out)) {
+                waiting.add(call, true);
+            }
             out.add(SessionAction.<C, S>forgetTicket());
             state = SessionState.NEGOTIATING;
             out.add(SessionAction.<C, S>negotiate());
         } else if (state == SessionState.CONNECTING) {
             out.add(SessionAction.<C, S>forgetTicket());
             fallBack(SessionState.SOAP);
-            sendOverSoap(release(), out);
+            sendOverSoap(waiting.release(), out);
         } else if (state == SessionState.CLOSED) {
             out.add(SessionAction.<C, S>forgetTicket());
         }
@@ -209,14 +222,38 @@ final class SessionStateMachine<C, S> {
         return out;
     }
 
+    /**
+     * {@code lost} failed after its server accepted it (its node stopped, or stayed unreachable), and
+     * {@code calls} (its unanswered calls, or calls made on it since) go on: a new stream of the same session
+     * opens at the ticket's next endpoint, without negotiating; the nodes behind it answer a call that ran with
+     * its recorded reply. When every endpoint was tried, as {@link #streamLost}, and the calls in doubt fail.
+     */
+    List<SessionAction<C, S>> streamFailedOver(S lost, List<C> calls) {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (isCurrent(lost)) {
+            out.add(SessionAction.<C, S>closeStream(lost));
+            stream = null;
+            StreamGrant next = grant.atNextEndpoint();
+            if (next != null) {
+                state = SessionState.RESUMING;
+                grant = next;
+                out.add(SessionAction.<C, S>openStream(next));
+            } else {
+                out.add(SessionAction.<C, S>forgetTicket());
+                state = SessionState.STREAM_LOST;
+            }
+        }
+        route(calls, true, out);
+        return out;
+    }
+
     /** Fails the waiting calls, closes the stream and keeps its ticket for 90% of its validity. */
     List<SessionAction<C, S>> closeRequested() {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (state == SessionState.CLOSED) {
             return out;
         }
-        List<C> abandoned = waiting;
-        waiting = new ArrayList<>();
+        List<C> abandoned = waiting.takeAll();
         if (!abandoned.isEmpty()) {
             out.add(SessionAction.<C, S>failCalls(abandoned, SessionAction.Failure.SESSION_CLOSED));
         }
@@ -244,7 +281,9 @@ final class SessionStateMachine<C, S> {
      * Puts calls on the road of the current state, in order. {@code returned}: calls that were already
      * accepted once (handed back by a stream), which wait beyond the limit of new calls.
      */
-    private void route(List<C> calls, boolean returned, List<SessionAction<C, S>> out) {
+    private void route(List<C> all, boolean returned, List<SessionAction<C, S>> out) {
+        List<C> calls = state == SessionState.STREAMING || state == SessionState.RESUMING ? all
+                : failInDoubt(all, out);
         int next = 0;
         while (next < calls.size()) {
             switch (state) {
@@ -276,45 +315,27 @@ final class SessionStateMachine<C, S> {
 
     /** Adds a call to the waiting line; a new one fails when the line is full of calls still in time. */
     private void enqueue(C call, boolean returned, List<SessionAction<C, S>> out) {
-        long now = clock.millis();
-        if (isExpired(call, now)) {
-            return;
-        }
-        if (!returned && waiting.size() >= maxWaitingCalls) {
-            dropExpired(now);
-        }
-        if (!returned && waiting.size() >= maxWaitingCalls) {
+        if (!waiting.add(call, returned)) {
             out.add(SessionAction.<C, S>failCalls(Collections.singletonList(call),
                     SessionAction.Failure.TOO_MANY_WAITING));
-        } else {
-            waiting.add(call);
         }
     }
 
-    /** Takes the waiting calls whose deadline has not passed, in order. */
-    private List<C> release() {
-        dropExpired(clock.millis());
-        List<C> released = waiting;
-        waiting = new ArrayList<>();
-        return released;
-    }
-
-    private void dropExpired(long now) {
-        List<C> live = new ArrayList<>(waiting.size());
-        for (C call : waiting) {
-            if (!isExpired(call, now)) {
-                live.add(call);
-            }
+    /** Fails the calls in doubt (no other session may run them again); returns the others, in order. */
+    private List<C> failInDoubt(List<C> calls, List<SessionAction<C, S>> out) {
+        List<C> others = new ArrayList<>(calls.size());
+        List<C> failed = new ArrayList<>();
+        for (C call : calls) {
+            (inDoubt.test(call) ? failed : others).add(call);
         }
-        waiting = live;
-    }
-
-    private boolean isExpired(C call, long now) {
-        return now - deadlineMillis.applyAsLong(call) >= 0;
+        if (!failed.isEmpty()) {
+            out.add(SessionAction.<C, S>failCalls(failed, SessionAction.Failure.STREAM_LOST));
+        }
+        return others;
     }
 
     private static <C> List<C> tail(List<C> calls, int from) {
-        return new ArrayList<>(calls.subList(from, calls.size()));
+        return WaitingCalls.tail(calls, from);
     }
 
     private static <C, S> void sendOverSoap(List<C> calls, List<SessionAction<C, S>> out) {

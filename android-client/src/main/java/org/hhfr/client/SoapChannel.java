@@ -2,9 +2,11 @@ package org.hhfr.client;
 
 import java.io.IOException;
 import java.net.URL;
-import java.util.Collections;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
+import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.negotiation.soap.BodyReader;
 import org.hhfr.negotiation.soap.HttpCallControl;
 import org.hhfr.negotiation.soap.HttpResponseException;
@@ -14,7 +16,8 @@ import org.hhfr.streamer.Message;
 import org.hhfr.streamer.XmlRepresentation;
 
 /**
- * Calls as plain document/literal SOAP over HTTP, one connection per call on the calling thread. The socket
+ * Calls as plain document/literal SOAP over HTTP, one connection per call on the calling thread; each envelope
+ * carries the client's static header blocks and the call's own, each request the client's HTTP headers. The socket
  * timeouts of each call are cut to what is left of its call timeout, so a slow or silent service cannot hold
  * a call past its deadline by more than one read.
  */
@@ -50,7 +53,7 @@ final class SoapChannel implements Channel {
             return;
         }
         try {
-            Message response = exchange(request, call.remainingMillis(),
+            Message response = exchange(request, envelopeHeaders(settings, call), call.remainingMillis(),
                     MessageBody.reader(xml, operation.response()), control);
             call.complete(response);
         } catch (HhfrException e) {
@@ -81,8 +84,8 @@ final class SoapChannel implements Channel {
      */
     void send(Message request, int timeoutMillis) throws HhfrException {
         try {
-            exchange(request, timeoutMillis, BodyReader.elements(settings.maxMessageBytes, MAX_SKIPPED_DEPTH),
-                    new HttpCallControl());
+            exchange(request, settings.staticHeaders, timeoutMillis,
+                    BodyReader.elements(settings.maxMessageBytes, MAX_SKIPPED_DEPTH), new HttpCallControl());
         } catch (HhfrException e) {
             if (e.getCause() instanceof HttpResponseException && isAccepted((HttpResponseException) e.getCause())) {
                 return;
@@ -96,15 +99,26 @@ final class SoapChannel implements Channel {
         return e.status() == 202 || e.status() == 200 && e.contentType() == null;
     }
 
-    private <T> T exchange(Message request, int remainingMillis, BodyReader<T> reader, HttpCallControl control)
-            throws HhfrException {
+    /** The header blocks of a call's envelope: the client's static ones, then the call's own. */
+    static List<HeaderBlock> envelopeHeaders(ClientSettings settings, PendingCall call) {
+        if (call.headers().isEmpty()) {
+            return settings.staticHeaders;
+        }
+        List<HeaderBlock> headers = new ArrayList<>(settings.staticHeaders);
+        headers.addAll(call.headers());
+        return headers;
+    }
+
+    private <T> T exchange(Message request, List<HeaderBlock> headers, int remainingMillis, BodyReader<T> reader,
+                           HttpCallControl control) throws HhfrException {
         checkRequestSize(xml, request, settings.maxMessageBytes);
         int connectTimeout = Math.min(settings.connectTimeoutMillis, remainingMillis);
         int readTimeout = Math.min(settings.readTimeoutMillis, remainingMillis);
         URL url = settings.serviceUrl;
-        SoapHttpClient http = new SoapHttpClient(url, connectTimeout, readTimeout, settings.soapLimits());
+        SoapHttpClient http = new SoapHttpClient(url, connectTimeout, readTimeout, settings.soapLimits(),
+                settings.httpHeaders, settings.sslSocketFactory);
         try {
-            return http.call(settings.soapVersion, operation.soapAction(), Collections.emptyList(),
+            return http.call(settings.soapVersion, operation.soapAction(), headers,
                     MessageBody.writer(xml, request), reader, control).body();
         } catch (IOException e) {
             throw SoapErrors.translate(e, "the call " + operation.element().localName() + " at " + url,

@@ -1,5 +1,6 @@
 package org.hhfr.client;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -18,6 +19,7 @@ import org.hhfr.transports.WireException;
 import org.hhfr.transports.client.ClientStream;
 import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.HeadedPayload;
 import org.hhfr.transports.reliability.DeliveredMessage;
 import org.hhfr.transports.reliability.EngineEvent;
 import org.hhfr.transports.reliability.ReliabilityConfig;
@@ -59,6 +61,11 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
     private final CompletableFuture<Void> ended = new CompletableFuture<>();
     /** Why the stream is lost; written in the context only. */
     private volatile HhfrException failure;
+    /**
+     * Whether the stream was lost after its server accepted it: it stays usable, handing every call to the
+     * session's next endpoint. Written in the context only.
+     */
+    private volatile boolean failingOver;
     /** Whether the server refused the stream before accepting it; written in the context only. */
     private volatile boolean refused;
     private volatile boolean terminated;
@@ -93,12 +100,18 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
 
     @Override
     public final boolean isUsable() {
-        return failure == null && !closing.get();
+        return (failure == null || failingOver) && !closing.get();
     }
 
     @Override
     public final void start(PendingCall call, Message request) {
-        byte[] payload = settings.representation.encode(request);
+        byte[] payload;
+        try {
+            payload = StreamCall.payload(settings, call, request);
+        } catch (IOException e) {
+            call.fail(new HhfrException("the headers of the call cannot be written: " + e.getMessage(), e));
+            return;
+        }
         if (payload.length > settings.requestLimit) {
             call.fail(new MessageTooLargeException("the request " + request.structure().root().name().localName(),
                     payload.length, settings.requestLimit));
@@ -107,7 +120,9 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         if (call.depart(mode(), request) == null) {
             return;
         }
-        StreamCall streamCall = new StreamCall(call, request, payload);
+        call.callNumber(settings.callNumbers);
+        StreamCall streamCall = new StreamCall(call, request, payload, call.headers().isEmpty() ? 0
+                : HeadedPayload.OPERATION);
         // Abandoned (cancelled, expired): the stream forgets it and tells the server to skip it.
         call.onAbandon(() -> context.execute(() -> stream.cancel(streamCall)));
         context.execute(() -> offer(streamCall));
@@ -116,6 +131,8 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
     private void offer(StreamCall call) {
         if (refused) {
             context.afterwards(() -> handBack.handBack(this, Collections.singletonList(call.unsent())));
+        } else if (failingOver) {
+            context.afterwards(() -> settings.failover.failedOver(this, Collections.singletonList(call.unsent())));
         } else if (!stream.call(call)) {
             HhfrException cause = failure;
             context.afterwards(() -> call.call.fail(cause != null ? new StreamLostException(cause.getMessage(), cause)
@@ -209,16 +226,25 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
 
     @Override
     public final void ended(EngineEvent failed, List<StreamCall> unanswered) {
+        failingOver = failed != null && !closing.get() && !refused && settings.failover != null;
         if (failed != null) {
             recordFailure(new StreamLostException(describe() + " failed: " + failed.reason(), null));
         } else if (!closing.get()) {
             recordFailure(new StreamLostException(describe() + " ended", null));
         }
         ended.complete(null);
-        if (!unanswered.isEmpty()) {
+        if (failingOver) {
+            List<UnsentCall> inDoubt = new ArrayList<>();
+            for (StreamCall call : unanswered) {
+                call.call.markInDoubt();
+                inDoubt.add(call.unsent());
+            }
+            context.afterwards(() -> settings.failover.failedOver(this, inDoubt));
+        } else if (!unanswered.isEmpty()) {
             context.afterwards(() -> failAll(unanswered));
         }
     }
+
 
     private void deliver(PendingCall call, DeliveredMessage message) {
         byte[] payload = message.payload();
@@ -293,6 +319,15 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         FaultCode code = fault.code() == StreamFault.Code.SENDER ? FaultCode.SENDER : FaultCode.RECEIVER;
         return new ServiceFaultException(code.qualifiedName(settings.client.soapVersion), code, fault.reason(),
                 null);
+    }
+
+    /**
+     * Takes the calls of a stream lost after its server accepted it (its node stopped, or stayed unreachable for
+     * the reconnect window): they go on at another endpoint of the same session, whose nodes answer a call
+     * that ran already with its recorded reply. Called like {@link HandBack#handBack}.
+     */
+    interface Failover {
+        void failedOver(StreamChannel lost, List<UnsentCall> calls);
     }
 
     /** Takes back the calls of a stream its server refused: none of them ran, none has failed. */

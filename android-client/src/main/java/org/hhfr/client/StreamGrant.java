@@ -3,6 +3,7 @@ package org.hhfr.client;
 import java.util.Objects;
 
 import org.hhfr.contextstore.ResumptionTicket;
+import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.negotiation.Answer;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.client.NegotiationOutcome;
@@ -20,11 +21,53 @@ final class StreamGrant {
     final boolean fromTicket;
     /** {@link StreamEpoch#FIRST} for the first stream of a session just created, a fresh epoch otherwise. */
     final long epoch;
+    /** Which of the ticket's {@linkplain ResumptionTicket#streamEndpoints() endpoints} the stream opens at. */
+    private final int endpointIndex;
+    /** The endpoints tried, this one included, since the session last had an open stream. */
+    private final int endpointsTried;
+    /**
+     * The answer said the session's streams are encrypted. A ticket does not record it: a stream from a ticket
+     * is encrypted when the service's URL is https, and a server that wants more refuses it (then the session
+     * negotiates again).
+     */
+    final boolean answeredEncrypted;
 
     StreamGrant(ResumptionTicket ticket, boolean fromTicket, long epoch) {
+        this(ticket, fromTicket, epoch, 0, 1, false);
+    }
+
+    private StreamGrant(ResumptionTicket ticket, boolean fromTicket, long epoch, int endpointIndex,
+                        int endpointsTried, boolean answeredEncrypted) {
+        this.answeredEncrypted = answeredEncrypted;
         this.ticket = Objects.requireNonNull(ticket, "ticket");
         this.fromTicket = fromTicket;
         this.epoch = epoch;
+        this.endpointIndex = endpointIndex;
+        this.endpointsTried = endpointsTried;
+    }
+
+    /** Where this stream opens. */
+    StreamEndpoint endpoint() {
+        return ticket.streamEndpoints().get(endpointIndex);
+    }
+
+    /**
+     * A new stream of the same session (fresh epoch, from the ticket) at the next of its endpoints, wrapping
+     * around; {@code null} once every endpoint was tried since the session last had an open stream.
+     */
+    StreamGrant atNextEndpoint() {
+        int endpoints = ticket.streamEndpoints().size();
+        if (endpointsTried >= endpoints) {
+            return null;
+        }
+        return new StreamGrant(ticket, true, StreamEpoch.fresh(), (endpointIndex + 1) % endpoints,
+                endpointsTried + 1, answeredEncrypted);
+    }
+
+    /** This grant's stream opened: a later loss may try every other endpoint again. */
+    StreamGrant opened() {
+        return endpointsTried == 1 ? this
+                : new StreamGrant(ticket, fromTicket, epoch, endpointIndex, 1, answeredEncrypted);
     }
 
     /** A new stream of the cached ticket's session (earlier streams of it may exist, so a fresh epoch). */
@@ -38,7 +81,8 @@ final class StreamGrant {
         if (answer == null) {
             return fromTicket(outcome.ticket());
         }
-        return new StreamGrant(outcome.ticket(), false, answer.resumed() ? StreamEpoch.fresh() : StreamEpoch.FIRST);
+        return new StreamGrant(outcome.ticket(), false, answer.resumed() ? StreamEpoch.fresh() : StreamEpoch.FIRST,
+                0, 1, answer.encrypted());
     }
 
     /** How long the server keeps the session unused; each use starts it again. */
@@ -57,6 +101,6 @@ final class StreamGrant {
 
     @Override
     public String toString() {
-        return (fromTicket ? "from a cached ticket " : "from an answer ") + ticket;
+        return (fromTicket ? "from a cached ticket " : "from an answer ") + ticket + " at " + endpoint();
     }
 }

@@ -32,19 +32,32 @@ final class StreamSettings {
     final ReliabilityPolicy policy;
     /** The largest request sent: the service's agreed limit, or the client's own if that is lower. */
     final int requestLimit;
+    /** The session's numbering of calls, shared by its streams. */
+    final CallNumbers callNumbers;
+    /**
+     * Where unanswered calls go when the stream is lost after its server accepted it; {@code null} when the
+     * session has no other endpoint (they fail).
+     */
+    final StreamChannel.Failover failover;
+    /** TLS on TCP, AES-GCM datagrams on UDP: the service is reached over https, or its answer asked for it. */
+    final boolean encrypted;
 
-    StreamSettings(ClientSettings client, Operation operation, ClientTimer timer, ResumptionTicket ticket,
-                   long epoch) {
+    StreamSettings(ClientSettings client, Operation operation, ClientTimer timer, StreamGrant grant,
+                   CallNumbers callNumbers, StreamChannel.Failover failover) {
+        ResumptionTicket ticket = grant.ticket;
         this.client = client;
         this.operation = operation;
         this.timer = timer;
-        this.address = new InetSocketAddress(ticket.streamEndpoint().host(), ticket.streamEndpoint().port());
+        this.address = new InetSocketAddress(grant.endpoint().host(), grant.endpoint().port());
         this.sessionId = ticket.sessionId();
         this.token = ticket.token().toBytes();
-        this.epoch = epoch;
+        this.epoch = grant.epoch;
+        this.callNumbers = callNumbers;
+        this.failover = failover;
         this.representation = Representations.standard(client.streamerLimits()).get(ticket.representationUri());
         this.policy = ticket.policy();
         this.requestLimit = Math.min(policy.maxRequestBytes(), client.maxMessageBytes);
+        this.encrypted = client.encryptedOnly || grant.answeredEncrypted;
     }
 
     /**

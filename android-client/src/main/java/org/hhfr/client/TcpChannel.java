@@ -90,9 +90,10 @@ final class TcpChannel extends StreamChannel {
         return settings.describe("TCP");
     }
 
-    /** Connects (within the connect timeout) and writes HELLO or RESUME. */
+    /** Connects (within the connect timeout), for an encrypted stream completes TLS, and writes HELLO or RESUME. */
     private Connection dial() throws IOException {
-        Socket attempt = new Socket();
+        Socket plain = new Socket();
+        Socket attempt = plain;
         synchronized (this) {
             if (isTerminated()) {
                 throw new IOException(describe() + " is closed");
@@ -103,12 +104,19 @@ final class TcpChannel extends StreamChannel {
             attempt.setTcpNoDelay(true);
             attempt.connect(settings.address, settings.client.connectTimeoutMillis);
             attempt.setSoTimeout(settings.client.readTimeoutMillis);
+            if (settings.encrypted) {
+                attempt = StreamTls.handshake(settings.client.sslSocketFactory, plain, settings.address);
+                synchronized (this) {
+                    socket = attempt;
+                }
+            }
             OutputStream out = attempt.getOutputStream();
             out.write(FrameCodec.encode(handshake.hello()));
             out.flush();
             return new Connection(attempt);
         } catch (IOException | RuntimeException e) {
             closeQuietly(attempt);
+            closeQuietly(plain);
             throw e;
         }
     }

@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
+import org.hhfr.transports.auth.DatagramProtection;
 import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
@@ -18,7 +19,8 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
  * A stream over UDP datagrams from one local socket to the session's endpoint. Every datagram carries the
- * session id and an HMAC tag made with the session token; the reliability engine retransmits, orders and
+ * session id and an HMAC tag made with the session token (or, for an encrypted stream, its frames are sealed
+ * with AES-GCM under keys derived from it); the reliability engine retransmits, orders and
  * deduplicates, so calls behave as on TCP. Datagrams that fail verification are dropped and counted. Two
  * threads: the reader verifies datagrams with its own keys (MACs are not thread-safe), the writer
  * ({@link FrameOutbox}) sends the datagrams the engine's turns packed with theirs.
@@ -35,7 +37,8 @@ final class UdpChannel extends StreamChannel {
         this.socket = socket;
         this.verifier = new DatagramReader(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch),
                 Role.CLIENT,
-                FrameLimits.defaults().withMaxFrameLength(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE));
+                FrameLimits.defaults().withMaxFrameLength(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE),
+                protection(settings));
     }
 
     /** Binds a local socket for the endpoint; no packet is sent until the first call. */
@@ -49,7 +52,7 @@ final class UdpChannel extends StreamChannel {
         }
         DatagramWriter datagrams = new DatagramWriter(settings.sessionId,
                 SessionKeys.fromToken(settings.token, settings.epoch),
-                Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
+                Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE, protection(settings));
         UdpChannel channel = new UdpChannel(settings, socket, datagrams);
         DatagramSocketLink link = new DatagramSocketLink(socket, datagrams, channel.outbox);
         channel.context.execute(() -> channel.stream.attach(link, false));
@@ -58,6 +61,10 @@ final class UdpChannel extends StreamChannel {
         channel.reader.setDaemon(true);
         channel.reader.start();
         return channel;
+    }
+
+    private static DatagramProtection protection(StreamSettings settings) {
+        return settings.encrypted ? DatagramProtection.ENCRYPTED : DatagramProtection.AUTHENTICATED;
     }
 
     @Override

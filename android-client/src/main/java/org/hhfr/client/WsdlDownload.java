@@ -6,7 +6,9 @@ import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URL;
+import java.util.Map;
 import java.nio.charset.StandardCharsets;
+import javax.net.ssl.HttpsURLConnection;
 
 /** Fetches a service's WSDL document over HTTP GET, within the client's timeouts and a size limit. */
 final class WsdlDownload {
@@ -19,10 +21,16 @@ final class WsdlDownload {
     static String fetch(String source, ClientSettings settings) throws HhfrException {
         try {
             HttpURLConnection connection = (HttpURLConnection) new URL(source).openConnection();
+            if (connection instanceof HttpsURLConnection) {
+                ((HttpsURLConnection) connection).setSSLSocketFactory(settings.sslSocketFactory);
+            }
             try {
                 connection.setConnectTimeout(settings.connectTimeoutMillis);
                 connection.setReadTimeout(settings.readTimeoutMillis);
                 connection.setInstanceFollowRedirects(false);
+                for (Map.Entry<String, String> header : settings.httpHeaders.entrySet()) {
+                    connection.setRequestProperty(header.getKey(), header.getValue()); // a protected WSDL too
+                }
                 int status = connection.getResponseCode();
                 if (status != HttpURLConnection.HTTP_OK) {
                     throw new HhfrException("fetching the WSDL at " + source + " answered HTTP " + status);

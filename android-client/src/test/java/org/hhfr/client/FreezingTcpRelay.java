@@ -50,7 +50,14 @@ final class FreezingTcpRelay implements AutoCloseable {
         try {
             while (true) {
                 Socket client = listener.accept();
-                Link link = new Link(client, new Socket(InetAddress.getLoopbackAddress(), serverPort));
+                Socket server;
+                try {
+                    server = new Socket(InetAddress.getLoopbackAddress(), serverPort);
+                } catch (IOException e) {
+                    client.close(); // the server is down: the client sees its connection end, as without a relay
+                    continue;
+                }
+                Link link = new Link(client, server);
                 links.add(link);
                 start("relay-to-server", () -> link.forward(link.client, link.server));
                 start("relay-to-client", () -> link.forward(link.server, link.client));

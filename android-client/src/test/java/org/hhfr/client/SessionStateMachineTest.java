@@ -25,6 +25,8 @@ import org.junit.jupiter.api.Test;
 class SessionStateMachineTest {
     private static final int MAX_WAITING = 3;
     private static final long TIMEOUT = 1_000;
+    private static final StreamEndpoint NODE_B = StreamEndpoint.of("127.0.0.2", 9);
+    private static final StreamEndpoint NODE_C = StreamEndpoint.of("127.0.0.3", 9);
 
     /** Virtual time in milliseconds. */
     private long now = 5_000;
@@ -348,6 +350,61 @@ class SessionStateMachineTest {
     }
 
     /** The first call {@code a} is out with the offer; {@code waiting} were made after it. */
+    @Test
+    void aStreamLostAfterItsServerAcceptedItReopensAtTheNextEndpointWithItsUnansweredCalls() {
+        StreamGrant twoNodes = grant(false, 60_000, NODE_B);
+        streaming(twoNodes);
+        a.inDoubt = true;
+
+        List<SessionAction<Call, String>> failover = machine.streamFailedOver("tcp", list(a));
+        assertEquals(SessionState.RESUMING, machine.state(), "no negotiation: the same session, another node");
+        assertEquals(SessionAction.closeStream("tcp"), failover.get(0));
+        assertEquals(SessionAction.Kind.OPEN_STREAM, failover.get(1).kind());
+        assertEquals(NODE_B, failover.get(1).grant().endpoint());
+        assertEquals(2, failover.size(), "the call in doubt waits for the new stream");
+        assertEquals(actions(), machine.callStarted(b), "so does a new call");
+
+        assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(a, b), "tcp@b")), machine.streamOpened("tcp@b"));
+        assertEquals(NODE_B, machine.streamed().endpoint());
+    }
+
+    @Test
+    void aStreamThatCannotOpenAtTheNextEndpointTriesTheOneAfter() {
+        StreamGrant threeNodes = grant(false, 60_000, NODE_B, NODE_C);
+        streaming(threeNodes);
+        machine.streamFailedOver("tcp", list(a));
+
+        List<SessionAction<Call, String>> next = machine.streamOpenFailed();
+        assertEquals(1, next.size());
+        assertEquals(NODE_C, next.get(0).grant().endpoint());
+        assertEquals(SessionState.RESUMING, machine.state());
+    }
+
+    @Test
+    void whenEveryEndpointFailedTheCallsInDoubtFailAndTheOthersWaitForANewNegotiation() {
+        streaming(grant(false, 60_000, NODE_B));
+        a.inDoubt = true;
+        machine.streamFailedOver("tcp", list(a));
+        machine.callStarted(b);
+
+        assertEquals(actions(SessionAction.failCalls(list(a), Failure.STREAM_LOST), SessionAction.forgetTicket(),
+                SessionAction.negotiate()), machine.streamOpenFailed(),
+                "another session could run the call again: it fails instead");
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+        assertEquals(actions(SessionAction.sendOverSoap(list(b))), machine.negotiationFailed(),
+                "the call that was never sent takes today's road");
+    }
+
+    @Test
+    void aSingleNodeSessionLosesItsStreamAndItsCallsInDoubtFail() {
+        streaming(answer);
+        a.inDoubt = true;
+
+        assertEquals(actions(SessionAction.closeStream("tcp"), SessionAction.forgetTicket(),
+                SessionAction.failCalls(list(a), Failure.STREAM_LOST)), machine.streamFailedOver("tcp", list(a)));
+        assertEquals(SessionState.STREAM_LOST, machine.state());
+    }
+
     private void offerWithWaiting(Call... waiting) {
         machine.callStarted(a);
         for (Call call : waiting) {
@@ -368,7 +425,8 @@ class SessionStateMachineTest {
     }
 
     private SessionStateMachine<Call, String> machine(boolean streamsWanted) {
-        return new SessionStateMachine<>(streamsWanted, MAX_WAITING, clock, call -> call.deadline);
+        return new SessionStateMachine<>(streamsWanted, MAX_WAITING, clock, call -> call.deadline,
+                call -> call.inDoubt);
     }
 
     private Call call(String name) {
@@ -384,12 +442,13 @@ class SessionStateMachineTest {
         return Collections.singletonList(call);
     }
 
-    private static StreamGrant grant(boolean fromTicket, long validForMillis) {
+    private static StreamGrant grant(boolean fromTicket, long validForMillis, StreamEndpoint... alternatives) {
         try {
             ResumptionTicket ticket = ResumptionTicket.of(SessionId.of(new byte[16]),
                     SessionToken.fromBytes(new byte[32]), StreamEndpoint.of("127.0.0.1", 9),
                     HhfrUris.REPRESENTATION_BINARY, HhfrUris.TRANSPORT_TCP,
-                    ReliabilityPolicy.defaults().toBuilder().validForMillis(validForMillis).build());
+                    ReliabilityPolicy.defaults().toBuilder().validForMillis(validForMillis).build(),
+                    Arrays.asList(alternatives));
             return new StreamGrant(ticket, fromTicket, 1);
         } catch (Exception e) {
             throw new AssertionError(e);
@@ -400,6 +459,8 @@ class SessionStateMachineTest {
     private static final class Call {
         final String name;
         final long deadline;
+        /** Sent on a stream that was lost before it was answered. */
+        boolean inDoubt;
 
         Call(String name, long deadline) {
             this.name = name;
