@@ -118,7 +118,7 @@ class HostileRequestTest {
                 }
             }
             RawHttp.Response response = RawHttp.read(in);
-            assertEquals(500, response.status, response::toString);
+            assertEquals(413, response.status, response::toString);
             String[] fault = Envelopes.fault(response.body);
             assertTrue(fault[0].endsWith(":Client"), fault[0]);
             assertEquals("the request is larger than the limit of " + MAX_REQUEST_BYTES + " bytes", fault[1]);

@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
@@ -79,6 +80,12 @@ final class DeployedWebapp implements AutoCloseable {
      */
     static DeployedWebapp start(Path builtWebapp, Path workDirectory, UnaryOperator<String> editAxis2Xml)
             throws IOException, LifecycleException {
+        return start(builtWebapp, workDirectory, editAxis2Xml, (tomcat, application) -> { });
+    }
+
+    /** As above, with {@code configure} applied to the container and the application before they start. */
+    static DeployedWebapp start(Path builtWebapp, Path workDirectory, UnaryOperator<String> editAxis2Xml,
+                                BiConsumer<Tomcat, StandardContext> configure) throws IOException, LifecycleException {
         Path webapps = Files.createDirectories(workDirectory.resolve("webapps"));
         Path root = webapps.resolve("axis2");
         copyTree(builtWebapp, root);
@@ -99,6 +106,7 @@ final class DeployedWebapp implements AutoCloseable {
         context.setClearReferencesThreadLocals(false);
         context.setClearReferencesRmiTargets(false);
         context.setParentClassLoader(new ContainerClassLoader(Tomcat.class.getClassLoader()));
+        configure.accept(tomcat, context);
         tomcat.start();
         if (context.getState() != LifecycleState.STARTED) {
             tomcat.stop();

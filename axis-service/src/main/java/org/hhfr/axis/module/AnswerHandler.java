@@ -10,8 +10,10 @@ import org.hhfr.negotiation.Answer;
 import org.hhfr.negotiation.HhfrUris;
 
 /**
- * Puts the {@code hhfr:Answer} that {@link OfferHandler} decided into the response's header, as a block Axiom
- * fills from {@link AnswerHeaderSource} when it writes the response.
+ * Decides the offer {@link OfferHandler} kept, now that the call answers (a fault takes the out-fault flow,
+ * which has no such handler, so a refused or failed call negotiates nothing), and puts the {@code hhfr:Answer}
+ * into the response's header, as a block Axiom fills from {@link AnswerHeaderSource} when it writes the
+ * response.
  */
 public final class AnswerHandler extends AbstractHandler {
     /** Axis2 makes the handler from {@code module.xml}. */
@@ -21,9 +23,10 @@ public final class AnswerHandler extends AbstractHandler {
     @Override
     public InvocationResponse invoke(MessageContext message) {
         OperationContext operation = message.getOperationContext();
-        Object answer = operation == null ? null : operation.getProperty(OfferHandler.ANSWER_PROPERTY);
-        if (answer instanceof Answer) {
-            addTo(message.getEnvelope(), (Answer) answer);
+        Object offer = operation == null ? null : operation.getProperty(OfferHandler.OFFER_PROPERTY);
+        if (offer instanceof OfferHandler.PendingOffer) {
+            operation.removeProperty(OfferHandler.OFFER_PROPERTY);
+            addTo(message.getEnvelope(), ((OfferHandler.PendingOffer) offer).decide());
         }
         return InvocationResponse.CONTINUE;
     }

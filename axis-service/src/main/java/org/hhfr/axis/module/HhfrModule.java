@@ -23,6 +23,7 @@ import org.apache.axis2.engine.Phase;
 import org.apache.axis2.modules.Module;
 import org.apache.neethi.Assertion;
 import org.apache.neethi.Policy;
+import org.hhfr.axis.admin.AdminSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -98,7 +99,8 @@ public final class HhfrModule implements Module {
         try {
             ModuleSettings settings = ModuleSettings.read(name -> parameter(context.getAxisConfiguration(), module,
                     name));
-            context.setProperty(RUNTIME_PROPERTY, ModuleRuntime.start(context, settings));
+            AdminSettings admin = AdminSettings.read(name -> parameter(context.getAxisConfiguration(), module, name));
+            context.setProperty(RUNTIME_PROPERTY, ModuleRuntime.start(context, settings, admin));
             answerOffersToUnengagedServices(context.getAxisConfiguration());
         } catch (IOException | RuntimeException e) {
             String reason = "HHFR module not started: " + (e.getMessage() != null ? e.getMessage() : e);

@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
+import org.hhfr.contextstore.CallerIdentity;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.HeaderBlock;
@@ -19,7 +20,9 @@ import org.hhfr.contextstore.StreamContext;
 import org.hhfr.negotiation.Answer;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.UnknownSessionException;
+import org.hhfr.negotiation.server.DeclineReason;
 import org.hhfr.negotiation.server.NegotiationHandler;
+import org.hhfr.negotiation.server.NegotiationListener;
 import org.hhfr.negotiation.server.SchemaSource;
 import org.hhfr.negotiation.server.ServerCapabilities;
 import org.hhfr.negotiation.server.SoapNegotiationService;
@@ -48,14 +51,16 @@ public final class HhfrNegotiation implements AutoCloseable {
     private final ServerCapabilities capabilities;
     private final SoapEnvelopeReader envelopes = new SoapEnvelopeReader(SoapLimits.defaults());
     private final ScheduledExecutorService purger;
+    private final NegotiationListener listener;
 
     /**
      * Takes over {@code store}: {@link #close()} closes it. {@code maxMessageBytes} bounds the streamed requests
-     * a negotiation agrees to.
+     * a negotiation agrees to; {@code listener} hears how each offer is decided.
      */
     public HhfrNegotiation(ContextStore store, long purgeIntervalMillis, ServedStreams streams,
-                           SchemaSource schemas, int maxMessageBytes) {
+                           SchemaSource schemas, int maxMessageBytes, NegotiationListener listener) {
         this.store = store;
+        this.listener = listener;
         this.streams = streams;
         this.schemas = schemas;
         this.capabilities = ServerCapabilities.defaults().toBuilder().maxMessageBytes(maxMessageBytes)
@@ -88,23 +93,33 @@ public final class HhfrNegotiation implements AutoCloseable {
     }
 
     /** The negotiation as a client that reached the server at {@code reachedAddress} sees it. */
-    private NegotiationHandler handler(String reachedAddress) {
-        return new NegotiationHandler(capabilities, store, streams.reachedAt(reachedAddress), schemas,
-                SchemaLimits.defaults());
+    private NegotiationHandler handler(ReachedAddress reachedAddress) {
+        return new NegotiationHandler(capabilities, store.forClient(reachedAddress.clientAddress()),
+                streams.reachedAt(reachedAddress), schemas,
+                SchemaLimits.defaults(), listener);
+    }
+
+    /** A declining answer decided outside the negotiation (e.g. for a service without HHFR), told to the listener. */
+    Answer decline(DeclineReason reason, String text) {
+        listener.declined(reason);
+        return Answer.declined(text);
     }
 
     /**
      * The answer to the offer among a call's header blocks, or {@code null} when the call carried none; its
-     * endpoints are named under {@code reachedAddress}.
+     * endpoints are named under {@code reachedAddress}, and a session it makes keeps {@code caller}.
      */
-    Answer answerTo(List<HeaderBlock> requestHeaders, ServiceOperation operation, String reachedAddress) {
-        return new SoapNegotiationService(handler(reachedAddress), envelopes).answerTo(requestHeaders, operation);
+    Answer answerTo(List<HeaderBlock> requestHeaders, ServiceOperation operation, ReachedAddress reachedAddress,
+                    CallerIdentity caller) {
+        return new SoapNegotiationService(handler(reachedAddress), envelopes).answerTo(requestHeaders, operation,
+                caller);
     }
 
     /** Serves one explicit negotiation envelope; the endpoints are named under {@code reachedAddress}. */
     SoapResponse negotiate(InputStream request, SoapVersion version, Function<String, ServiceOperation> operations,
-                           String reachedAddress) throws IOException {
-        return new SoapNegotiationService(handler(reachedAddress), envelopes).negotiate(request, version, operations);
+                           ReachedAddress reachedAddress, CallerIdentity caller) throws IOException {
+        return new SoapNegotiationService(handler(reachedAddress), envelopes).negotiate(request, version, operations,
+                caller);
     }
 
     /** The sessions negotiated so far. */

@@ -2,58 +2,98 @@ package org.hhfr.axis.module;
 
 import java.io.IOException;
 
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.apache.axis2.context.ConfigurationContext;
+import org.hhfr.axis.admin.AdminServer;
+import org.hhfr.axis.admin.AdminSettings;
+import org.hhfr.axis.admin.MeteredContextStore;
+import org.hhfr.axis.admin.NegotiationMeters;
+import org.hhfr.axis.admin.NodeMeters;
+import org.hhfr.axis.admin.Readiness;
+import org.hhfr.axis.admin.StreamServerMeters;
 import org.hhfr.axis.stream.AxisStreamDispatcher;
 import org.hhfr.axis.stream.ServiceStreamDispatcher;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.contextstore.redis.RedisContextStore;
 import org.hhfr.streamer.Representations;
 
 /**
  * What the HHFR module runs for one Axis2 {@link ConfigurationContext}: the context store and negotiation
  * shared by every service the module is engaged on, the TCP and UDP stream listeners over the same store,
- * and the dispatcher that hands streamed calls to the same services. Started by {@link HhfrModule#init},
+ * the dispatcher that hands streamed calls to the same services, the meters of all of them and, when
+ * configured, the admin endpoint (metrics and health). Started by {@link HhfrModule#init},
  * closed by {@link HhfrModule#shutdown}.
  */
 public final class ModuleRuntime implements AutoCloseable {
     /** Serves no stream: offers are declined ("no common transport") and clients stay on SOAP. */
-    private static final ServedStreams NO_STREAMS = reachedAddress -> transportUri -> null;
+    private static final ServedStreams NO_STREAMS = reached -> transportUri -> null;
+    /** How long a readiness check waits for the context store. */
+    private static final long READY_STORE_TIMEOUT_MILLIS = 1_000;
 
     private final HhfrNegotiation negotiation;
     private final RunningStreams streams;
     private final ServiceStreamDispatcher streamDispatcher;
+    private final AdminServer admin;
+    private final NodeMeters meters;
 
     private ModuleRuntime(HhfrNegotiation negotiation, RunningStreams streams,
-                          ServiceStreamDispatcher streamDispatcher) {
+                          ServiceStreamDispatcher streamDispatcher, AdminServer admin,
+                          NodeMeters meters) {
         this.negotiation = negotiation;
         this.streams = streams;
         this.streamDispatcher = streamDispatcher;
+        this.admin = admin;
+        this.meters = meters;
     }
 
-    /** @throws IOException when a stream port cannot be bound */
-    static ModuleRuntime start(ConfigurationContext context, ModuleSettings settings) throws IOException {
-        ContextStore store = new InMemoryContextStore(settings.storeLimits(), MonotonicClock.SYSTEM,
-                TokenGenerator.secure());
+    /** @throws IOException when a stream port or the admin port cannot be bound */
+    static ModuleRuntime start(ConfigurationContext context, ModuleSettings settings, AdminSettings adminSettings)
+            throws IOException {
+        ContextStore store = openStore(settings);
+        NodeMeters meters = new NodeMeters();
+        store = new MeteredContextStore(store, meters.registry());
         ServiceStreamDispatcher streamDispatcher = new ServiceStreamDispatcher(context);
         RunningStreams streams = null;
+        AdminServer admin = null;
         try {
             if (settings.servesStreams()) {
                 streams = RunningStreams.start(settings, store,
                         new AxisStreamDispatcher(streamDispatcher, Representations.standard()));
+                new StreamServerMeters(streams.server()).bindTo(meters.registry());
+            }
+            if (adminSettings.serves()) {
+                admin = AdminServer.start(adminSettings, meters.registry(), new Readiness(
+                        streams == null ? null : streams.server(), store, READY_STORE_TIMEOUT_MILLIS));
             }
             HhfrNegotiation negotiation = new HhfrNegotiation(store, settings.purgeIntervalMillis(),
                     streams == null ? NO_STREAMS : streams, new AxisSchemaSource(context.getAxisConfiguration()),
-                    settings.maxMessageBytes());
-            return new ModuleRuntime(negotiation, streams, streamDispatcher);
+                    settings.maxMessageBytes(), new NegotiationMeters(meters.registry()));
+            return new ModuleRuntime(negotiation, streams, streamDispatcher, admin, meters);
         } catch (IOException | RuntimeException e) {
+            if (admin != null) {
+                admin.close();
+            }
             if (streams != null) {
                 streams.close();
             }
             store.close();
+            meters.close();
             throw e;
         }
+    }
+
+    /**
+     * The context store the settings name: this server's memory, or a Redis shared with other servers (its
+     * client connects lazily, so a Redis that is down now only declines negotiations until it answers).
+     */
+    private static ContextStore openStore(ModuleSettings settings) {
+        if (settings.redisStore() == null) {
+            return new InMemoryContextStore(settings.storeLimits(), MonotonicClock.SYSTEM, TokenGenerator.secure());
+        }
+        return RedisContextStore.connect(settings.redisStore(), settings.storeLimits());
     }
 
     /** The negotiation state: the context store of sessions, and stream admission. */
@@ -74,12 +114,31 @@ public final class ModuleRuntime implements AutoCloseable {
         return streamDispatcher;
     }
 
-    /** Ends the streams and closes the sessions. */
+    /** Bytes the TCP stream connections hold in partial frames now (at most {@code maxBufferedFrameBytes}). */
+    public long bufferedFrameBytes() {
+        return streams == null ? 0 : streams.server().bufferedFrameBytes();
+    }
+
+    /** The bound port of the admin endpoint (metrics and health), or -1 when it is not served. */
+    public int adminPort() {
+        return admin == null ? AdminSettings.NOT_SERVED : admin.port();
+    }
+
+    /** The module's meters: what the admin endpoint's {@code /metrics} shows. */
+    public PrometheusMeterRegistry meters() {
+        return meters.registry();
+    }
+
+    /** Stops the admin endpoint, ends the streams and closes the sessions. */
     @Override
     public void close() {
+        if (admin != null) {
+            admin.close();
+        }
         if (streams != null) {
             streams.close();
         }
         negotiation.close();
+        meters.close();
     }
 }

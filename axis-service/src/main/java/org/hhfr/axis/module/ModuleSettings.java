@@ -4,6 +4,9 @@ import java.util.Objects;
 import java.util.function.Function;
 
 import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.redis.RedisStoreSettings;
+import org.hhfr.transports.frame.FrameBufferBudget;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the HHFR module runs, read from its parameters: {@code module.xml} holds every default, a
@@ -15,12 +18,21 @@ import org.hhfr.contextstore.StoreLimits;
  * @param tcpPort             the TCP stream port: 0 a free port, {@link #NOT_SERVED} off
  * @param udpPort             the UDP stream port: 0 a free port, {@link #NOT_SERVED} off
  * @param maxMessageBytes     the largest streamed request a client may send
- * @param storeLimits         the context store's limits (sessions held, how long one lives unused)
+ * @param storeLimits         the context store's limits (sessions held, per client address, how long one lives
+ *                            unused and before a stream first uses it)
  * @param purgeIntervalMillis how often expired sessions are purged
  * @param dispatchThreads     the threads that run streamed calls into services
+ * @param streamSecurity      which streams are encrypted, and the TCP streams' TLS ({@link StreamSecurity})
+ * @param redisStore          where sessions are kept when shared in Redis; {@code null}: in this server's memory
+ * @param maxBufferedFrameBytes bytes all TCP stream connections together may hold in partial frames; a partial
+ *                            frame beyond it is refused and its connection closed
+ * @param streamPeers         the other nodes serving this node's sessions (sharing its Redis store), named to
+ *                            clients as alternate endpoints; none by default
  */
 public record ModuleSettings(String streamBindHost, String advertisedHost, int tcpPort, int udpPort,
-        int maxMessageBytes, StoreLimits storeLimits, long purgeIntervalMillis, int dispatchThreads) {
+        int maxMessageBytes, StoreLimits storeLimits, long purgeIntervalMillis, int dispatchThreads,
+        StreamSecurity streamSecurity, @Nullable RedisStoreSettings redisStore, long maxBufferedFrameBytes,
+        StreamPeers streamPeers) {
     /** A stream port that is not served: offers for that transport are declined. */
     public static final int NOT_SERVED = -1;
 
@@ -30,17 +42,29 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
     public static final String UDP_PORT = "udpPort";
     public static final String MAX_MESSAGE_BYTES = "maxMessageBytes";
     public static final String CONTEXT_STORE = "contextStore";
+    public static final String CONTEXT_STORE_TIMEOUT_MILLIS = "contextStoreTimeoutMillis";
     public static final String MAX_SESSIONS = "maxSessions";
+    public static final String MAX_SESSIONS_PER_ADDRESS = "maxSessionsPerAddress";
+    public static final String UNOPENED_SESSION_MILLIS = "unopenedSessionMillis";
     public static final String SESSION_LIFETIME_MILLIS = "sessionLifetimeMillis";
     public static final String PURGE_INTERVAL_MILLIS = "purgeIntervalMillis";
     public static final String DISPATCH_THREADS = "dispatchThreads";
+    public static final String MAX_BUFFERED_FRAME_BYTES = "maxBufferedFrameBytes";
+    public static final String STREAM_PEERS = "streamPeers";
 
-    /** The one context store there is: sessions in this server's memory. */
+    /** The default context store: sessions in this server's memory. */
     public static final String MEMORY_STORE = "memory";
+    /** The prefix of the other: sessions shared in Redis, {@code redis://host[:port][/database]}. */
+    public static final String REDIS_STORE = "redis://";
 
     public ModuleSettings {
         Objects.requireNonNull(streamBindHost, "streamBindHost");
         Objects.requireNonNull(storeLimits, "storeLimits");
+        Objects.requireNonNull(streamPeers, "streamPeers");
+        if (!streamPeers.isEmpty() && redisStore == null) {
+            throw new IllegalArgumentException(STREAM_PEERS + " need a shared " + CONTEXT_STORE + " ("
+                    + REDIS_STORE + "...): peers must find this node's sessions");
+        }
     }
 
     /**
@@ -49,14 +73,14 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
      * @throws IllegalArgumentException naming the first parameter that is missing or out of range
      */
     public static ModuleSettings read(Function<String, String> parameters) {
-        String store = required(parameters, CONTEXT_STORE);
-        if (!MEMORY_STORE.equals(store)) {
-            throw new IllegalArgumentException(CONTEXT_STORE + " \"" + store + "\" is unknown (known: "
-                    + MEMORY_STORE + ")");
-        }
+        RedisStoreSettings redis = redisStore(parameters);
         String advertised = parameters.apply(ADVERTISED_HOST);
         StoreLimits limits = StoreLimits.defaults().toBuilder()
                 .maxSessions((int) number(parameters, MAX_SESSIONS, 1, Integer.MAX_VALUE))
+                .maxSessionsPerAddress((int) optionalNumber(parameters, MAX_SESSIONS_PER_ADDRESS, 1,
+                        Integer.MAX_VALUE, StoreLimits.defaults().maxSessionsPerAddress()))
+                .unopenedGrantMillis(optionalNumber(parameters, UNOPENED_SESSION_MILLIS, 1, Long.MAX_VALUE,
+                        StoreLimits.defaults().unopenedGrantMillis()))
                 .idleTimeoutMillis(number(parameters, SESSION_LIFETIME_MILLIS, 1, Long.MAX_VALUE))
                 .build();
         return new ModuleSettings(required(parameters, STREAM_BIND_HOST),
@@ -64,7 +88,38 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
                 port(parameters, TCP_PORT), port(parameters, UDP_PORT),
                 (int) number(parameters, MAX_MESSAGE_BYTES, 1, Integer.MAX_VALUE), limits,
                 number(parameters, PURGE_INTERVAL_MILLIS, 1, Long.MAX_VALUE),
-                (int) number(parameters, DISPATCH_THREADS, 1, 1024));
+                (int) number(parameters, DISPATCH_THREADS, 1, 1024), StreamSecurity.read(parameters), redis,
+                optionalNumber(parameters, MAX_BUFFERED_FRAME_BYTES, 1, Long.MAX_VALUE,
+                        FrameBufferBudget.DEFAULT_MAX_BYTES),
+                StreamPeers.parse(STREAM_PEERS, parameters.apply(STREAM_PEERS)));
+    }
+
+    /** The Redis the {@code contextStore} parameter names, or {@code null} for {@code memory}. */
+    private static @Nullable RedisStoreSettings redisStore(Function<String, String> parameters) {
+        String store = required(parameters, CONTEXT_STORE);
+        if (MEMORY_STORE.equals(store)) {
+            return null;
+        }
+        if (!store.regionMatches(true, 0, REDIS_STORE, 0, REDIS_STORE.length())) {
+            throw new IllegalArgumentException(CONTEXT_STORE + " \"" + store + "\" is unknown (known: "
+                    + MEMORY_STORE + ", " + REDIS_STORE + "host[:port][/database])");
+        }
+        RedisStoreSettings redis;
+        try {
+            redis = RedisStoreSettings.parse(store);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(CONTEXT_STORE + ": " + e.getMessage());
+        }
+        int timeout = (int) optionalNumber(parameters, CONTEXT_STORE_TIMEOUT_MILLIS, 1, 60_000,
+                RedisStoreSettings.DEFAULT_TIMEOUT_MILLIS);
+        return redis.withTimeouts(timeout, timeout);
+    }
+
+    /** A parameter that an older axis2.xml or module.xml may lack: {@code absent} then. */
+    private static long optionalNumber(Function<String, String> parameters, String name, long min, long max,
+                                       long absent) {
+        String text = parameters.apply(name);
+        return text == null || text.isBlank() ? absent : number(parameters, name, min, max);
     }
 
     /** Whether any stream transport is served. */

@@ -20,7 +20,9 @@ import org.hhfr.negotiation.server.SoapResponse;
 /**
  * Serves the explicit {@code negotiate} operation that the module adds to each service it is engaged on
  * (SOAPAction {@code urn:hhfr:negotiation:1#negotiate}): the request envelope goes to the negotiation's
- * {@code SoapNegotiationService}, whose response envelope, or fault, becomes Axis2's response. While the
+ * {@code SoapNegotiationService}, whose response envelope, or fault, becomes Axis2's response. It is an
+ * operation of the service, so the service's handlers (a credential check among them) see it as they see any
+ * call; the session it makes keeps the caller's HTTP identity and static headers. While the
  * module is not running (it could not start), the answer is a fault saying so.
  */
 final class NegotiateReceiver extends AbstractInOutMessageReceiver {
@@ -39,7 +41,8 @@ final class NegotiateReceiver extends AbstractInOutMessageReceiver {
             ByteArrayOutputStream request = new ByteArrayOutputStream();
             in.getEnvelope().serialize(request, true);
             SoapResponse response = runtime.negotiation().negotiate(new ByteArrayInputStream(request.toByteArray()),
-                    version, action -> ServiceOperations.forAction(service, action, version), ReachedAddress.of(in));
+                    version, action -> ServiceOperations.forAction(service, action, version), ReachedAddress.of(in),
+                    HttpCaller.of(in));
             SOAPEnvelope envelope = OMXMLBuilderFactory.createSOAPModelBuilder(
                     new ByteArrayInputStream(response.envelope()), StandardCharsets.UTF_8.name()).getSOAPEnvelope();
             if (envelope.hasFault()) {

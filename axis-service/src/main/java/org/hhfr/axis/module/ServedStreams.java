@@ -9,6 +9,6 @@ import org.hhfr.negotiation.server.StreamEndpoints;
  */
 @FunctionalInterface
 public interface ServedStreams {
-    /** @param reachedAddress the server-side address of the negotiating client's connection */
-    StreamEndpoints reachedAt(String reachedAddress);
+    /** @param reached where the negotiating client's connection arrived, and whether over HTTPS */
+    StreamEndpoints reachedAt(ReachedAddress reached);
 }

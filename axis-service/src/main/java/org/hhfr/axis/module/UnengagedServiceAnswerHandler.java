@@ -8,7 +8,7 @@ import org.apache.axis2.context.OperationContext;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.handlers.AbstractHandler;
 import org.apache.axis2.wsdl.WSDLConstants;
-import org.hhfr.negotiation.Answer;
+import org.hhfr.negotiation.server.DeclineReason;
 
 /**
  * Answers an offer made to a service that does not engage the module: the call was served as plain SOAP, and
@@ -21,9 +21,12 @@ final class UnengagedServiceAnswerHandler extends AbstractHandler {
     @Override
     public InvocationResponse invoke(MessageContext response) throws AxisFault {
         AxisService service = response.getAxisService();
-        if (service != null && !service.isEngaged(HhfrModule.NAME) && offered(response.getOperationContext())) {
-            AnswerHandler.addTo(response.getEnvelope(), Answer.declined("the service " + service.getName()
-                    + " does not engage the " + HhfrModule.NAME + " module: it is served as plain SOAP"));
+        ModuleRuntime runtime = HhfrModule.runtime(response.getConfigurationContext());
+        if (runtime != null && service != null && !service.isEngaged(HhfrModule.NAME)
+                && offered(response.getOperationContext())) {
+            AnswerHandler.addTo(response.getEnvelope(), runtime.negotiation().decline(
+                    DeclineReason.SERVICE_NOT_ENGAGED, "the service " + service.getName() + " does not engage the "
+                            + HhfrModule.NAME + " module: it is served as plain SOAP"));
         }
         return InvocationResponse.CONTINUE;
     }

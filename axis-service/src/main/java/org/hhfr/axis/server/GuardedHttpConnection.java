@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -23,7 +24,7 @@ import org.apache.hc.core5.http.HttpStatus;
 import org.apache.hc.core5.http.ProtocolVersion;
 import org.apache.hc.core5.http.impl.io.SocketHolder;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
-import org.apache.hc.core5.http.io.entity.StringEntity;
+import org.apache.hc.core5.http.io.entity.EmptyInputStream;
 import org.apache.hc.core5.http.message.BasicClassicHttpResponse;
 import org.apache.hc.core5.io.CloseMode;
 import org.apache.hc.core5.util.Timeout;
@@ -39,11 +40,15 @@ import org.hhfr.negotiation.soap.FaultCode;
  *       second close throws a NullPointerException that kills the worker thread.</li>
  *   <li>A request whose Content-Length is over the limit is refused before its body is read, with a SOAP
  *       fault (HTTP 413) and a closed connection.</li>
- *   <li>Any other body (chunked, or lying about its length) is read through a {@link BoundedRequestBody};
- *       a connection whose body went over the limit is closed rather than drained and reused.</li>
- *   <li>A connection the server is too busy to take is answered 503 and closed (Axis2 leaves it open).</li>
+ *   <li>A request with neither Content-Length nor Transfer-Encoding has no body (a GET for the WSDL).</li>
+ *   <li>Any other body (chunked, or lying about its length) is read through a {@link BoundedRequestBody}:
+ *       within the size limit and, as a whole, within the request timeout; a connection whose body could not
+ *       be read to its end is closed rather than drained and reused.</li>
+ *   <li>A connection the server is too busy to take is answered 503 and closed (Axis2 leaves it open); one
+ *       beyond its address's share, 429.</li>
  *   <li>Before its first request and between requests a connection may idle only for the keep-alive timeout
- *       (it holds a thread meanwhile); a request, once its head is read, has the request timeout.</li>
+ *       (it holds a thread meanwhile); a request's body, once its head is read, has the request timeout.</li>
+ *   <li>Closing it, however often and by whichever road, runs {@code onClose} once.</li>
  * </ul>
  */
 final class GuardedHttpConnection implements AxisHttpConnection {
@@ -54,16 +59,18 @@ final class GuardedHttpConnection implements AxisHttpConnection {
     private final AxisHttpConnection connection;
     private final long maxRequestBytes;
     private final Timeout idleTimeout;
-    private final Timeout requestTimeout;
+    private final int requestTimeoutMillis;
+    private final Runnable onClose;
     private final AtomicBoolean closed = new AtomicBoolean();
     private BoundedRequestBody body;
 
     GuardedHttpConnection(AxisHttpConnection connection, long maxRequestBytes, int idleMillis,
-                          int requestTimeoutMillis) {
+                          int requestTimeoutMillis, Runnable onClose) {
         this.connection = connection;
         this.maxRequestBytes = maxRequestBytes;
         this.idleTimeout = Timeout.ofMilliseconds(idleMillis);
-        this.requestTimeout = Timeout.ofMilliseconds(requestTimeoutMillis);
+        this.requestTimeoutMillis = requestTimeoutMillis;
+        this.onClose = onClose;
         connection.setSocketTimeout(idleTimeout);
     }
 
@@ -75,13 +82,16 @@ final class GuardedHttpConnection implements AxisHttpConnection {
         } catch (IOException e) {
             throw e.getClass() == IOException.class ? closedBetweenRequests(e) : e;
         }
-        connection.setSocketTimeout(requestTimeout);
         Header length = request.getFirstHeader(HttpHeaders.CONTENT_LENGTH);
         if (length != null && declaredLength(length.getValue()) > maxRequestBytes) {
             refuseOversized(request);
         }
-        InputStream in = connection.getInputStream();
-        body = in == null ? null : new BoundedRequestBody(in, maxRequestBytes);
+        // RFC 9112 6.3: a request with neither Content-Length nor Transfer-Encoding has no body (Axis2 would read
+        // one until the client closes).
+        InputStream in = length == null && !request.containsHeader(HttpHeaders.TRANSFER_ENCODING)
+                ? EmptyInputStream.INSTANCE : connection.getInputStream();
+        body = in == null ? null : new BoundedRequestBody(in, maxRequestBytes, requestTimeoutMillis,
+                millis -> connection.setSocketTimeout(Timeout.ofMilliseconds(millis)));
         return request;
     }
 
@@ -111,10 +121,9 @@ final class GuardedHttpConnection implements AxisHttpConnection {
         SoapVersion version = type != null && type.getValue().toLowerCase(Locale.ROOT)
                 .startsWith(SoapVersion.SOAP_12.mediaType()) ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;
         SoapResponse fault = SoapNegotiationService.fault(version, FaultCode.SENDER,
-                new RequestTooLargeException(maxRequestBytes).getMessage());
-        BasicClassicHttpResponse response = new BasicClassicHttpResponse(HttpStatus.SC_REQUEST_TOO_LONG);
-        response.setHeader(HttpHeaders.CONNECTION, "close");
-        response.setEntity(new ByteArrayEntity(fault.envelope(), ContentType.parse(fault.contentType())));
+                UnreadableBodyException.tooLarge(maxRequestBytes).getMessage());
+        BasicClassicHttpResponse response = closingResponse(HttpStatus.SC_REQUEST_TOO_LONG, fault.envelope(),
+                ContentType.parse(fault.contentType()));
         try {
             connection.sendResponse(response);
             OutputStream out = connection.getOutputStream();
@@ -130,9 +139,18 @@ final class GuardedHttpConnection implements AxisHttpConnection {
 
     /** Answers a connection the server has no thread or queue slot for: 503, then closed. */
     void refuseBusy() {
-        BasicClassicHttpResponse response = new BasicClassicHttpResponse(HttpStatus.SC_SERVICE_UNAVAILABLE);
-        response.setHeader(HttpHeaders.CONNECTION, "close");
-        response.setEntity(new StringEntity("the server is busy; try again later\n", ContentType.TEXT_PLAIN));
+        refuse(HttpStatus.SC_SERVICE_UNAVAILABLE, "the server is busy; try again later");
+    }
+
+    /** Answers a connection beyond its address's share of connections: 429, then closed. */
+    void refuseAddressOverLimit(int max) {
+        refuse(HttpStatus.SC_TOO_MANY_REQUESTS, "more than " + max
+                + " connections from one address are open; close one or try again later");
+    }
+
+    private void refuse(int status, String reason) {
+        BasicClassicHttpResponse response = closingResponse(status, (reason + "\n").getBytes(StandardCharsets.UTF_8),
+                ContentType.TEXT_PLAIN.withCharset(StandardCharsets.UTF_8));
         try {
             connection.sendResponse(response);
             connection.getOutputStream().close();
@@ -140,6 +158,15 @@ final class GuardedHttpConnection implements AxisHttpConnection {
         } catch (HttpException | IOException e) {
             close(CloseMode.IMMEDIATE);
         }
+    }
+
+    /** A response the server sends itself, outside Axis2: its length declared, the connection closed after it. */
+    private static BasicClassicHttpResponse closingResponse(int status, byte[] body, ContentType type) {
+        BasicClassicHttpResponse response = new BasicClassicHttpResponse(status);
+        response.setHeader(HttpHeaders.CONNECTION, "close");
+        response.setHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(body.length));
+        response.setEntity(new ByteArrayEntity(body, type));
+        return response;
     }
 
     /** Half-closes, then reads a little of the unwanted body so closing does not reset the refusal away. */
@@ -169,9 +196,14 @@ final class GuardedHttpConnection implements AxisHttpConnection {
         return body;
     }
 
+    /** Whether the current request's body could not be read to its end: the connection ends after the reply. */
+    boolean bodyFailed() {
+        return body != null && body.failed();
+    }
+
     @Override
     public void reset() throws IOException {
-        if (body != null && body.overLimit()) {
+        if (bodyFailed()) {
             close();
             return;
         }
@@ -182,15 +214,24 @@ final class GuardedHttpConnection implements AxisHttpConnection {
 
     @Override
     public void close() throws IOException {
-        if (closed.compareAndSet(false, true) && connection.isOpen()) {
-            connection.close();
+        if (closed.compareAndSet(false, true)) {
+            try {
+                if (connection.isOpen()) {
+                    connection.close();
+                }
+            } finally {
+                onClose.run();
+            }
         }
     }
 
     @Override
     public void close(CloseMode closeMode) {
-        closed.set(true);
+        boolean first = closed.compareAndSet(false, true);
         connection.close(closeMode);
+        if (first) {
+            onClose.run();
+        }
     }
 
     @Override

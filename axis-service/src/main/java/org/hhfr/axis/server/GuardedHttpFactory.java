@@ -2,6 +2,9 @@ package org.hhfr.axis.server;
 
 import java.io.IOException;
 import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -9,6 +12,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
 
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
@@ -31,18 +35,25 @@ import org.apache.hc.core5.http.protocol.HttpProcessor;
 
 /**
  * Axis2's built-in HTTP server, configured for HHFR: a fixed pool of daemon request threads with a bounded
- * queue (a connection beyond it gets 503 and is closed), connections guarded by {@link GuardedHttpConnection}
- * and kept alive by {@link KeepAlivePolicy}, request faults named by {@link RequestFaultWorker}, and a port that cannot be bound reported once, clearly.
+ * queue (a connection beyond it gets 503 and is closed), at most a share of them per client address
+ * ({@link ConnectionsPerAddress}; one more gets 429 and is closed), connections guarded by
+ * {@link GuardedHttpConnection} and kept alive by {@link KeepAlivePolicy}, request faults named by
+ * {@link RequestFaultWorker}, and a port that cannot be bound reported once, clearly.
  */
 final class GuardedHttpFactory extends HttpFactory {
     private final ServerSettings settings;
+    /** TLS for HTTPS, or {@code null} for plain HTTP. */
+    private final SSLContext tls;
     private final BindFailureHandler bindFailures = new BindFailureHandler();
+    private final ConnectionsPerAddress perAddress;
     private volatile ThreadPoolExecutor requestExecutor;
     private volatile HttpConnectionManager connections;
 
-    GuardedHttpFactory(ConfigurationContext context, ServerSettings settings) throws AxisFault {
+    GuardedHttpFactory(ConfigurationContext context, ServerSettings settings, SSLContext tls) throws AxisFault {
         super(context, settings.port());
         this.settings = settings;
+        this.tls = tls;
+        this.perAddress = new ConnectionsPerAddress(settings.maxConnectionsPerAddress());
         setRequestSocketTimeout(settings.requestTimeoutMillis());
     }
 
@@ -120,8 +131,15 @@ final class GuardedHttpFactory extends HttpFactory {
                 workerFactory, http1Config, this) {
             @Override
             public void process(AxisHttpConnection connection) {
+                InetAddress client = clientAddress(connection);
+                boolean admitted = client == null || perAddress.tryOpen(client);
                 GuardedHttpConnection guarded = new GuardedHttpConnection(connection, maxRequestBytes,
-                        settings.keepAliveMillis(), settings.requestTimeoutMillis());
+                        settings.keepAliveMillis(), settings.requestTimeoutMillis(),
+                        admitted && client != null ? () -> perAddress.closed(client) : () -> { });
+                if (!admitted) {
+                    guarded.refuseAddressOverLimit(perAddress.max());
+                    return;
+                }
                 // Refused before Axis2 registers a processor for it: a rejected one would stay registered.
                 if (saturated()) {
                     guarded.refuseBusy();
@@ -136,6 +154,11 @@ final class GuardedHttpFactory extends HttpFactory {
         };
         connections = manager;
         return manager;
+    }
+
+    private static InetAddress clientAddress(AxisHttpConnection connection) {
+        SocketAddress remote = connection.getRemoteAddress();
+        return remote instanceof InetSocketAddress ? ((InetSocketAddress) remote).getAddress() : null;
     }
 
     /**
@@ -153,7 +176,13 @@ final class GuardedHttpFactory extends HttpFactory {
     public IOProcessor newRequestConnectionListener(String scheme, int port, HttpConnectionManager manager,
                                                     Http1Config http1Config, SocketConfig socketConfig)
             throws IOException {
-        return new DefaultConnectionListener(scheme, port, manager, bindFailures, http1Config, socketConfig);
+        return tls != null ? new TlsConnectionListener(port, tls, manager, bindFailures, http1Config, socketConfig)
+                : new DefaultConnectionListener(scheme, port, manager, bindFailures, http1Config, socketConfig);
+    }
+
+    /** Whether the listener speaks HTTPS. */
+    boolean https() {
+        return tls != null;
     }
 
     /** Why the listener could not bind its port, or {@code null} if it did. */

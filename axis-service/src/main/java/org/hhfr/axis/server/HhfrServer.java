@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import org.apache.axis2.AxisFault;
+import org.apache.axis2.Constants;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
 import org.apache.axis2.description.AxisModule;
@@ -21,13 +22,13 @@ import org.hhfr.negotiation.HhfrUris;
 
 /**
  * Apache Axis2 2.0.0, embedded and started from code, serving SOAP 1.1 and 1.2 at
- * {@code http://HOST:PORT/axis2/services/NAME} with the HHFR module: either the configured POJO services with
- * no repository on disk (the module engaged on each service not configured as plain SOAP), or an Axis2
- * repository's services (engaged as its axis2.xml and services.xml say). The module is Axis2's own road: its
+ * {@code http://HOST:PORT/axis2/services/NAME} (https with a key store) with the HHFR module: either the configured
+ * POJO services with no repository on disk (the module engaged on each service not configured as plain SOAP), or an
+ * Axis2 repository's services (engaged as its axis2.xml and services.xml say). The module is Axis2's own road: its
  * {@code module.xml}, and its init starting the Netty TCP and UDP stream endpoints over the negotiation's context
- * store, their messages dispatched to the same services. REST is off (a request without SOAPAction is still
- * SOAP) and faults never carry stack traces, unless a repository's own axis2.xml says otherwise; requests are
- * bounded in size and served by a fixed thread pool. {@link #close()} stops everything it started.
+ * store, their messages dispatched to the same services. REST is off (a request without SOAPAction is still SOAP) and
+ * faults never carry stack traces, unless a repository's own axis2.xml says otherwise; requests are bounded in size
+ * and served by a fixed thread pool. {@link #close()} stops everything it started.
  */
 public final class HhfrServer implements AutoCloseable {
     private final ConfigurationContext context;
@@ -67,7 +68,13 @@ public final class HhfrServer implements AutoCloseable {
                 names = new ArrayList<>(configuration.getServices().keySet());
                 Collections.sort(names);
             }
-            HttpListener listener = new HttpListener(context, new GuardedHttpFactory(context, settings));
+            HttpListener listener = new HttpListener(context, new GuardedHttpFactory(context, settings,
+                    settings.https() == null ? null : settings.https().sslContext()));
+            if (settings.https() != null) {
+                // Served over HTTPS only (the factory has read the http receiver's settings): no address is
+                // published for a plain http receiver that never starts.
+                configuration.getTransportsIn().remove(Constants.TRANSPORT_HTTP);
+            }
             listener.start();
             return new HhfrServer(context, listener, names);
         } catch (IOException | RuntimeException e) {
@@ -107,13 +114,27 @@ public final class HhfrServer implements AutoCloseable {
 
     /** The SOAP endpoint of a service, addressed by {@code host} (e.g. {@code localhost}). */
     public String serviceUrl(String host, String serviceName) {
-        return "http://" + host + ":" + port() + "/axis2/services/" + serviceName;
+        return listener.scheme() + "://" + host + ":" + port() + "/axis2/services/" + serviceName;
     }
 
     /** The bound port of a stream transport, or -1 when it is not served. */
     public int streamPort(String transportUri) {
         ModuleRuntime runtime = HhfrModule.runtime(context);
         return runtime == null ? -1 : runtime.streamPort(transportUri);
+    }
+
+    /** The bound port of the admin endpoint (metrics and health), or -1 when it is not served. */
+    public int adminPort() {
+        ModuleRuntime runtime = HhfrModule.runtime(context);
+        return runtime == null ? -1 : runtime.adminPort();
+    }
+
+    /**
+     * Bytes the TCP stream connections hold in partial frames now; never more than the module's
+     * {@code maxBufferedFrameBytes}.
+     */
+    public long bufferedFrameBytes() {
+        return running().bufferedFrameBytes();
     }
 
     /** Why the HHFR module is not running, or {@code null} when it is. */
@@ -149,7 +170,8 @@ public final class HhfrServer implements AutoCloseable {
 
     /**
      * What a person starting the server needs to know: service and WSDL URLs (and, for a service without the
-     * HHFR module, that it is plain SOAP), stream endpoints, and why the module is not running if it is not.
+     * HHFR module, that it is plain SOAP), stream endpoints, the admin endpoint, and why the module is not
+     * running if it is not.
      */
     public List<String> describe(String host) {
         List<String> lines = new ArrayList<>();
@@ -164,6 +186,9 @@ public final class HhfrServer implements AutoCloseable {
             int streamPort = streamPort(transport);
             lines.add(String.format("%-17s %s", "stream " + transport.substring(transport.lastIndexOf(':') + 1),
                     streamPort < 0 ? "not served (clients stay on SOAP)" : "port " + streamPort));
+        }
+        if (adminPort() >= 0) {
+            lines.add(String.format("%-17s port %d: /metrics, /health/ready, /health/live", "admin", adminPort()));
         }
         return lines;
     }

@@ -16,17 +16,20 @@ import org.apache.axis2.transport.http.server.SimpleHttpServer;
 /**
  * Axis2's HTTP transport listener around the built-in server, started and stopped by {@link HhfrServer}.
  * It replaces Axis2's {@code SimpleHTTPServer} wrapper, which prints to standard output on stop and hides the
- * bound port. Registered as the {@code http} receiver so WSDL addresses name the port actually bound.
+ * bound port. Registered as the {@code http} (or, over TLS, {@code https}) receiver so WSDL addresses name the
+ * scheme and port actually served.
  */
 final class HttpListener implements TransportListener {
     private final ConfigurationContext context;
     private final GuardedHttpFactory factory;
-    private final TransportInDescription description = new TransportInDescription(Constants.TRANSPORT_HTTP);
+    private final TransportInDescription description;
     private SimpleHttpServer server;
 
     HttpListener(ConfigurationContext context, GuardedHttpFactory factory) {
         this.context = context;
         this.factory = factory;
+        this.description = new TransportInDescription(factory.https() ? Constants.TRANSPORT_HTTPS
+                : Constants.TRANSPORT_HTTP);
         description.setReceiver(this);
     }
 
@@ -46,6 +49,11 @@ final class HttpListener implements TransportListener {
                     + (factory.bindFailure() == null ? "the listener stopped" : factory.bindFailure().getMessage()));
         }
         factory.getListenerManager().addListener(description, true);
+    }
+
+    /** "http", or "https" over TLS. */
+    String scheme() {
+        return description.getName();
     }
 
     /** The port accepting connections. */

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import com.google.auto.value.AutoBuilder;
 import org.hhfr.axis.module.ModuleSettings;
+import org.hhfr.axis.module.StreamSecurity;
 import org.hhfr.axis.services.FloatSum;
 import org.hhfr.axis.services.PointsOfInterest;
 import org.hhfr.axis.services.StringConcat;
@@ -20,11 +21,13 @@ import org.jspecify.annotations.Nullable;
  * defaults.
  *
  * @param port                 the HTTP port; 0 binds a free port ({@link HhfrServer#port()} tells which)
- * @param requestThreads       each open connection holds one thread until it closes or idles out; streamed
- *                             calls of the sample services use as many
+ * @param requestThreads       each open connection holds one thread until it closes or idles out (streamed
+ *                             calls have their own threads, the module's {@code dispatchThreads})
  * @param queuedConnections    connections waiting for a request thread; one more is answered 503 and closed
+ * @param maxConnectionsPerAddress connections one client address may hold open (holding threads or waiting
+ *                             for one); one more is answered 429 and closed
  * @param maxRequestBytes      the largest request body
- * @param requestTimeoutMillis how long reading one request may stall
+ * @param requestTimeoutMillis how long a request's whole body may take to arrive once its head is read
  * @param keepAliveMillis      how long a connection may idle between requests (it holds a request thread)
  * @param services             the POJO classes deployed when there is no repository (public no-argument
  *                             constructor; each service is named after its simple class name)
@@ -33,10 +36,13 @@ import org.jspecify.annotations.Nullable;
  *                             {@code modules/}, optional {@code axis2.xml} or {@code conf/axis2.xml}), or
  *                             {@code null}
  * @param moduleParameters     HHFR module parameters set over module.xml and axis2.xml (e.g. the stream ports)
+ * @param https                the key store to serve HTTPS with (then every stream is encrypted, TCP ones with
+ *                             the same key), or {@code null} for plain HTTP
  */
-public record ServerSettings(int port, int requestThreads, int queuedConnections, long maxRequestBytes,
+public record ServerSettings(int port, int requestThreads, int queuedConnections, int maxConnectionsPerAddress,
+        long maxRequestBytes,
         int requestTimeoutMillis, int keepAliveMillis, List<Class<?>> services, Set<Class<?>> plainSoapServices,
-        @Nullable Path repository, Map<String, String> moduleParameters) {
+        @Nullable Path repository, Map<String, String> moduleParameters, @Nullable HttpsKeyStore https) {
     /** A stream port that is not served: offers for that transport are declined. */
     public static final int NOT_SERVED = ModuleSettings.NOT_SERVED;
 
@@ -44,9 +50,10 @@ public record ServerSettings(int port, int requestThreads, int queuedConnections
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("HTTP port out of range: " + port);
         }
-        if (requestThreads < 1 || queuedConnections < 1 || maxRequestBytes < 1 || requestTimeoutMillis < 1
-                || keepAliveMillis < 1) {
-            throw new IllegalArgumentException("threads, queue, request size and timeouts must be positive");
+        if (requestThreads < 1 || queuedConnections < 1 || maxConnectionsPerAddress < 1 || maxRequestBytes < 1
+                || requestTimeoutMillis < 1 || keepAliveMillis < 1) {
+            throw new IllegalArgumentException(
+                    "threads, queue, connections per address, request size and timeouts must be positive");
         }
         services = List.copyOf(services);
         plainSoapServices = Set.copyOf(plainSoapServices);
@@ -54,18 +61,20 @@ public record ServerSettings(int port, int requestThreads, int queuedConnections
     }
 
     /**
-     * Settings starting from the defaults: HTTP port 8080; 16 request threads and 64 queued connections;
-     * requests up to 4 MiB, each read within 20 s; connections kept alive for 5 s between requests, closed at
-     * once when others wait for a thread; StringConcat, FloatSum and PointsOfInterest with HHFR; module.xml's
-     * session limits; TCP and UDP streams on free ports of every interface, handed out under the address each
-     * client reached the server at. With a {@link Builder#repository repository}, the repository's services and
-     * its module parameters, unless set here.
+     * Settings starting from the defaults: HTTP port 8080; 64 request threads and 64 queued connections, at most
+     * 16 connections per client address; requests up to 4 MiB, each body read within 20 s; connections kept
+     * alive for 5 s between requests, closed at once when others wait for a thread; StringConcat, FloatSum and
+     * PointsOfInterest with HHFR; module.xml's session limits; TCP and UDP streams on free ports of every
+     * interface, handed out under the address each client reached the server at. With a
+     * {@link Builder#repository repository}, the repository's services and its module parameters, unless set
+     * here.
      */
     public static Builder builder() {
         return new AutoBuilder_ServerSettings_Builder()
                 .port(8080)
-                .requestThreads(16)
+                .requestThreads(64)
                 .queuedConnections(64)
+                .maxConnectionsPerAddress(16)
                 .maxRequestBytes(4L << 20)
                 .requestTimeoutMillis(20_000)
                 .keepAliveMillis(5_000)
@@ -92,9 +101,11 @@ public record ServerSettings(int port, int requestThreads, int queuedConnections
 
         public abstract Builder queuedConnections(int connections);
 
+        public abstract Builder maxConnectionsPerAddress(int connections);
+
         public abstract Builder maxRequestBytes(long bytes);
 
-        abstract Builder requestTimeoutMillis(int millis);
+        public abstract Builder requestTimeoutMillis(int millis);
 
         public abstract Builder keepAliveMillis(int millis);
 
@@ -107,9 +118,15 @@ public record ServerSettings(int port, int requestThreads, int queuedConnections
 
         abstract Builder moduleParameters(Map<String, String> parameters);
 
-        abstract int requestThreads();
-
         abstract @Nullable Path repository();
+
+        /**
+         * Serves HTTPS instead of HTTP with this key store's key, and encrypts every stream (TLS on TCP with the
+         * same key, AES-GCM datagrams on UDP).
+         */
+        public abstract Builder https(@Nullable HttpsKeyStore keyStore);
+
+        abstract @Nullable HttpsKeyStore https();
 
         abstract ServerSettings autoBuild();
 
@@ -125,6 +142,15 @@ public record ServerSettings(int port, int requestThreads, int queuedConnections
             return this;
         }
 
+        /**
+         * Where negotiated sessions are kept: {@code memory} (the default) or {@code redis://host[:port][/db]},
+         * shared by every server that names the same Redis (the module parameter {@code contextStore}).
+         */
+        public Builder contextStore(String store) {
+            moduleParameters.put(ModuleSettings.CONTEXT_STORE, store);
+            return this;
+        }
+
         /** Sets one HHFR module parameter (a {@link ModuleSettings} name) over module.xml and axis2.xml. */
         public Builder moduleParameter(String name, String value) {
             moduleParameters.put(name, value);
@@ -136,7 +162,11 @@ public record ServerSettings(int port, int requestThreads, int queuedConnections
             if (repository() == null) {
                 parameters.putIfAbsent(ModuleSettings.TCP_PORT, "0");
                 parameters.putIfAbsent(ModuleSettings.UDP_PORT, "0");
-                parameters.putIfAbsent(ModuleSettings.DISPATCH_THREADS, String.valueOf(requestThreads()));
+            }
+            if (https() != null) {
+                parameters.put(StreamSecurity.KEYSTORE, https().file().toString());
+                parameters.put(StreamSecurity.KEYSTORE_PASSWORD, https().password());
+                parameters.put(StreamSecurity.CLEARTEXT_STREAMS, "false");
             }
             return moduleParameters(parameters).autoBuild();
         }

@@ -1,15 +1,20 @@
 package org.hhfr.axis.stream;
 
 import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.StreamContext;
+import org.hhfr.negotiation.soap.SoapLimits;
 import org.hhfr.streamer.MalformedMessageException;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.Representations;
+import org.hhfr.transports.WireException;
 import org.hhfr.transports.fault.StreamFault;
+import org.hhfr.transports.frame.HeadedPayload;
 import org.hhfr.transports.netty.InboundMessage;
 import org.hhfr.transports.netty.StreamDispatcher;
 import org.hhfr.transports.netty.StreamFaultException;
@@ -26,6 +31,10 @@ import org.hhfr.transports.netty.StreamSession;
  * that cannot be bound (the representation is not available, the service was undeployed) answers each of the
  * stream's messages with a Receiver fault naming why.
  *
+ * <p>A message may carry header blocks of its own ({@link HeadedPayload}): they are read within the SOAP header
+ * limits and follow the session's static headers into the call; one that would replace a static header (and so
+ * the identity the session negotiated with) is refused.
+ *
  * <p>A message that cannot be decoded, or a call that faults, fails that call alone: it completes with a
  * {@link StreamFaultException} (Sender when the request was at fault, Receiver when the service was), which
  * the stream server sends back as a per-message fault; the stream goes on.
@@ -33,6 +42,7 @@ import org.hhfr.transports.netty.StreamSession;
 public final class AxisStreamDispatcher implements StreamDispatcher {
     private final StreamedCallDispatcher calls;
     private final Representations representations;
+    private final MessageHeaders messageHeaders = new MessageHeaders(SoapLimits.defaults());
 
     public AxisStreamDispatcher(StreamedCallDispatcher calls, Representations representations) {
         this.calls = calls;
@@ -66,26 +76,43 @@ public final class AxisStreamDispatcher implements StreamDispatcher {
         try {
             return CompletableFuture.completedFuture(invocation.run());
         } catch (StreamedCallException e) {
-            return CompletableFuture.failedFuture(new StreamFaultException(
-                    e.senderFault() ? StreamFault.Code.SENDER : StreamFault.Code.RECEIVER, e.getMessage()));
+            StreamFault.Code code = e.senderFault() ? StreamFault.Code.SENDER : StreamFault.Code.RECEIVER;
+            return CompletableFuture.failedFuture(e.isUnexpected()
+                    ? new StreamFaultException(code, e.getMessage(), e.getCause())
+                    : new StreamFaultException(code, e.getMessage()));
         }
     }
 
-    private static byte[] call(StreamContext context, Representation representation, StreamedCall call,
-                               InboundMessage message) throws StreamedCallException {
-        if (message.operation() != 0) {
+    private byte[] call(StreamContext context, Representation representation, StreamedCall call,
+                        InboundMessage message) throws StreamedCallException {
+        byte[] body = message.payload();
+        List<HeaderBlock> headers = Collections.emptyList();
+        if (message.operation() == HeadedPayload.OPERATION) {
+            HeadedPayload headed = split(message);
+            headers = messageHeaders.read(headed.headers(), context, message.messageNumber());
+            body = headed.body();
+        } else if (message.operation() != 0) {
             throw new StreamedCallException("a stream carries one operation; message " + message.messageNumber()
                     + " names operation " + message.operation(), true, null);
         }
         Message request;
         try {
-            request = representation.decode(context.request(), message.payload());
+            request = representation.decode(context.request(), body);
         } catch (MalformedMessageException e) {
             throw new StreamedCallException("message " + message.messageNumber() + " is not a valid "
                     + context.request().root().name() + ": " + e.getMessage(), true, e);
         }
-        Message response = call.call(context, request, Collections.emptyList());
+        Message response = call.call(context, request, headers);
         return representation.encode(response);
+    }
+
+    private HeadedPayload split(InboundMessage message) throws StreamedCallException {
+        try {
+            return HeadedPayload.split(message.payload(), messageHeaders.maxSectionBytes());
+        } catch (WireException e) {
+            throw new StreamedCallException("the header section of message " + message.messageNumber()
+                    + " is not usable: " + e.getMessage(), true, e);
+        }
     }
 
     /** One message's work, which may fail as a call does. */

@@ -23,6 +23,7 @@ import org.apache.axis2.description.TransportOutDescription;
 import org.apache.axis2.engine.AxisEngine;
 import org.apache.axis2.handlers.AbstractHandler;
 import org.apache.axis2.kernel.TransportSender;
+import org.hhfr.axis.module.HttpCaller;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.StreamContext;
 import org.hhfr.negotiation.soap.MessageBody;
@@ -34,11 +35,13 @@ import org.hhfr.streamer.XmlRepresentation;
 /**
  * The Infoset road: the streamed request is rebuilt as the full SOAP envelope the client would have sent
  * (static headers from the session, then the message's headers, then the body) and handed to Axis2's engine,
- * so every handler engaged on the service sees exactly what it sees from SOAP. The response envelope Axis2
+ * so every handler engaged on the service sees exactly what it sees from SOAP, the caller's HTTP identity
+ * included (the one stored with the session, see {@link HttpCaller}). The response envelope Axis2
  * produces is captured in memory (no HTTP involved) and its body read back into a {@link Message}.
  */
 public final class EnvelopeDispatch implements StreamedCallDispatcher {
-    private static final String TRANSPORT = "hhfr-stream";
+    /** The incoming transport name of a streamed call, as handlers see it. */
+    public static final String TRANSPORT = "hhfr-stream";
     private static final String RESPONSE = "org.hhfr.axis.stream.response";
 
     private final ConfigurationContext context;
@@ -80,9 +83,13 @@ public final class EnvelopeDispatch implements StreamedCallDispatcher {
             in.setAxisService(service);
             in.setAxisOperation(operation);
             in.setSoapAction(session.operation().soapAction());
+            HttpCaller.give(in, session.identity());
             AxisEngine.receive(in);
         } catch (AxisFault fault) {
-            throw new StreamedCallException(reason(fault), isSender(fault), fault);
+            // A Sender fault blames the request (Axis2's databinding refusing a value, say): never the server's error.
+            throw !isSender(fault) && StreamedCallException.isUnexpected(fault)
+                    ? StreamedCallException.serverError(reason(fault), fault)
+                    : new StreamedCallException(reason(fault), isSender(fault), fault);
         } catch (IOException e) {
             throw new StreamedCallException("the streamed request cannot be rebuilt as an envelope: "
                     + e.getMessage(), true, e);

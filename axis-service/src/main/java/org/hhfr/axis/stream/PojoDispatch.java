@@ -9,6 +9,8 @@ import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.description.AxisModule;
 import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
+import org.apache.axis2.engine.Handler;
+import org.apache.axis2.engine.Phase;
 import org.apache.axis2.rpc.receivers.RPCMessageReceiver;
 import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.contextstore.StreamContext;
@@ -20,7 +22,7 @@ import org.hhfr.streamer.Record;
  * The fast road for a plain POJO service: the decoded values go straight to the Java method, in the order
  * of the request's elements (as Axis2's POJO databinding binds them), and its result straight into the
  * response message; no XML is built. Only for operations whose receiver is Axis2's {@link RPCMessageReceiver}
- * and that no handler other than HHFR's is engaged on: {@link #serves} says so, otherwise use
+ * and that no handler other than HHFR's and Axis2's dispatchers would see: {@link #serves} says so, otherwise use
  * {@link EnvelopeDispatch}. A new service object per call, as Axis2's default request scope does.
  */
 public final class PojoDispatch implements StreamedCallDispatcher {
@@ -45,7 +47,25 @@ public final class PojoDispatch implements StreamedCallDispatcher {
                 return false;
             }
         }
+        for (Phase phase : service.getAxisConfiguration().getInFlowPhases()) {
+            for (Handler handler : phase.getHandlers()) {
+                if (!isDispatcher(handler)) {
+                    return false;
+                }
+            }
+        }
         return true;
+    }
+
+    /**
+     * Whether a handler of the global in-flow only finds the service and operation (Axis2's dispatchers, which
+     * a stream does not need) or is HHFR's; any other (one {@code axis2.xml} puts in a phase, to check a
+     * credential, say) must see every call.
+     */
+    private static boolean isDispatcher(Handler handler) {
+        String name = handler.getClass().getName();
+        return name.startsWith("org.apache.axis2.dispatchers.") || name.startsWith("org.apache.axis2.jaxws.dispatchers.")
+                || name.startsWith("org.hhfr.axis.");
     }
 
     @Override
@@ -100,8 +120,9 @@ public final class PojoDispatch implements StreamedCallDispatcher {
             return method.invoke(service, values);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
-            throw new StreamedCallException(cause.getMessage() == null ? cause.getClass().getSimpleName()
-                    : cause.getMessage(), false, cause);
+            String reason = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+            throw StreamedCallException.isUnexpected(cause) ? StreamedCallException.serverError(reason, cause)
+                    : new StreamedCallException(reason, false, cause);
         } catch (IllegalAccessException e) {
             throw new StreamedCallException(method + " is not accessible", false, e);
         }

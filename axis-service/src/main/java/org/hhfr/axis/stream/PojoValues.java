@@ -158,7 +158,10 @@ final class PojoValues {
             return argument == null && method.getParameterCount() == 0 ? method.invoke(target)
                     : method.invoke(target, argument);
         } catch (InvocationTargetException e) {
-            throw new StreamedCallException(String.valueOf(e.getCause().getMessage()), false, e.getCause());
+            String reason = String.valueOf(e.getCause().getMessage());
+            throw StreamedCallException.isUnexpected(e.getCause())
+                    ? StreamedCallException.serverError(reason, e.getCause())
+                    : new StreamedCallException(reason, false, e.getCause());
         } catch (IllegalAccessException e) {
             throw new StreamedCallException(method + " is not accessible", false, e);
         }

@@ -8,8 +8,11 @@ import org.hhfr.streamer.XmlRepresentation;
 
 /**
  * The dispatcher a stream transport uses: the fast {@link PojoDispatch} when nothing but the Java method
- * needs to see the call, the Infoset {@link EnvelopeDispatch} when handlers are engaged that might. The road
- * is chosen when the route is bound, not per message.
+ * needs to see the call, the Infoset {@link EnvelopeDispatch} when something else might: handlers engaged on
+ * the service, static header blocks or an HTTP identity stored with the session (they are handed to the
+ * service with every message, as if each envelope carried them), or header blocks of the message's own. The
+ * road is chosen when the route is bound, not per message; on the fast road, a message that brings headers of
+ * its own takes the Infoset road alone.
  */
 public final class ServiceStreamDispatcher implements StreamedCallDispatcher {
     private final ConfigurationContext context;
@@ -26,13 +29,23 @@ public final class ServiceStreamDispatcher implements StreamedCallDispatcher {
     public StreamedCall bind(StreamContext session) throws StreamedCallException {
         AxisService service = ServiceLookup.service(context, session);
         AxisOperation operation = ServiceLookup.operation(service, session);
-        return PojoDispatch.serves(service, operation) ? pojo.bind(service, operation)
-                : envelope.bind(service, operation);
+        StreamedCall throughAxis2 = envelope.bind(service, operation);
+        if (!takesPojoRoad(session, service, operation)) {
+            return throughAxis2;
+        }
+        StreamedCall direct = pojo.bind(service, operation);
+        return (stream, request, messageHeaders) -> messageHeaders.isEmpty()
+                ? direct.call(stream, request, messageHeaders) : throughAxis2.call(stream, request, messageHeaders);
     }
 
-    /** The road calls on this session take. */
+    /** The road calls on this session take (those without headers of their own). */
     public StreamedCallDispatcher dispatcherFor(StreamContext session) throws StreamedCallException {
         AxisService service = ServiceLookup.service(context, session);
-        return PojoDispatch.serves(service, ServiceLookup.operation(service, session)) ? pojo : envelope;
+        return takesPojoRoad(session, service, ServiceLookup.operation(service, session)) ? pojo : envelope;
+    }
+
+    private static boolean takesPojoRoad(StreamContext session, AxisService service, AxisOperation operation) {
+        return session.staticHeaders().isEmpty() && session.identity().isAnonymous()
+                && PojoDispatch.serves(service, operation);
     }
 }

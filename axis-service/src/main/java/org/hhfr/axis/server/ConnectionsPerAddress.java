@@ -1,0 +1,41 @@
+package org.hhfr.axis.server;
+
+import java.net.InetAddress;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Open HTTP connections counted per client address, so that one address cannot hold more than its share of the
+ * request threads (each open connection holds one). A connection beyond {@code max} for its address is
+ * refused; closing a connection gives its slot back. Thread-safe; an address with no open connection is
+ * forgotten.
+ */
+final class ConnectionsPerAddress {
+    private final int max;
+    private final ConcurrentMap<InetAddress, Integer> open = new ConcurrentHashMap<>();
+
+    ConnectionsPerAddress(int max) {
+        this.max = max;
+    }
+
+    /** The most connections one address may hold open. */
+    int max() {
+        return max;
+    }
+
+    /** Counts a new connection from {@code address}; false (and nothing counted) when it already holds the most. */
+    boolean tryOpen(InetAddress address) {
+        boolean[] admitted = new boolean[1];
+        open.compute(address, (key, count) -> {
+            int now = count == null ? 0 : count;
+            admitted[0] = now < max;
+            return admitted[0] ? now + 1 : count;
+        });
+        return admitted[0];
+    }
+
+    /** A connection counted by {@link #tryOpen} closed. */
+    void closed(InetAddress address) {
+        open.computeIfPresent(address, (key, count) -> count <= 1 ? null : count - 1);
+    }
+}
