@@ -2,6 +2,7 @@ package org.hhfr.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -80,6 +81,15 @@ final class CallCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object instead of a sentence")
     private boolean json;
 
+    @Option(names = "--trust", paramLabel = "FILE",
+            description = "trust the certificates in FILE (PEM, or a PKCS12/JKS trust store) for an https URL and "
+                    + "its encrypted streams, instead of the platform's authorities")
+    private Path trust;
+
+    @Option(names = "--trust-password", paramLabel = "PASSWORD", interactive = true, arity = "0..1",
+            description = "the trust store's password, if it has one (asked for when given without a value)")
+    private char[] trustPassword;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -91,7 +101,8 @@ final class CallCommand implements Callable<Integer> {
             List<String> texts = new ArrayList<>(values);
             texts.addAll(literalValues);
             report = SessionRunner.run(address, requested, texts,
-                    new SessionRunner.CallPlan(messages, !sequential, timeoutMillis));
+                    new SessionRunner.CallPlan(messages, !sequential, timeoutMillis),
+                    trust == null ? null : TrustFile.socketFactory(trust, trustPassword));
         } catch (IllegalArgumentException e) {
             return fail(err, UNUSABLE, e.getMessage());
         } catch (ServiceFaultException e) {

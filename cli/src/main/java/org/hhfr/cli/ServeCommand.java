@@ -7,9 +7,13 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.hhfr.axis.admin.AdminSettings;
 import org.hhfr.axis.module.ModuleSettings;
+import org.hhfr.axis.module.StreamSecurity;
 import org.hhfr.axis.server.ConsoleLogging;
+import org.hhfr.axis.server.DevelopmentCertificate;
 import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.HttpsKeyStore;
 import org.hhfr.axis.server.ServerSettings;
 
 import picocli.CommandLine;
@@ -58,8 +62,69 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--stream-host", paramLabel = "HOST",
             description = "host name or address clients are told to open streams to (default: the address each "
-                    + "client reached the server at); streams listen on every interface")
+                    + "client reached the server at)")
     private String streamHost;
+
+    @Option(names = "--stream-bind", paramLabel = "HOST",
+            description = "interface the TCP and UDP stream ports listen on (default: every interface; with --repo, "
+                    + "the module's streamBindHost)")
+    private String streamBind;
+
+    @Option(names = "--admin-port", paramLabel = "PORT",
+            description = "serve /metrics (Prometheus), /health/ready and /health/live on this port; 0 picks a free "
+                    + "one (default: none; with --repo, the module's adminPort)")
+    private Integer adminPort;
+
+    @Option(names = "--admin-host", paramLabel = "HOST",
+            description = "interface the admin port listens on, e.g. 0.0.0.0 for a load balancer's health checks "
+                    + "(default: 127.0.0.1; with --repo, the module's adminBindHost)")
+    private String adminHost;
+
+    @Option(names = "--store", paramLabel = "STORE",
+            description = "where negotiated sessions are kept: memory, or redis://HOST:PORT[/DB] to share them "
+                    + "with the other servers naming that Redis (default: memory; with --repo, the module's "
+                    + "contextStore)")
+    private String store;
+
+    @Option(names = "--https",
+            description = "serve SOAP over HTTPS and encrypt every stream (TLS on TCP with the same certificate, "
+                    + "AES-GCM datagrams on UDP); without --keystore, with a self-signed development certificate "
+                    + "made once in ~/.hhfr (its SHA-256 fingerprint and PEM file are printed)")
+    private boolean https;
+
+    @Option(names = "--keystore", paramLabel = "FILE",
+            description = "with --https: the PKCS12 key store holding the server's key and certificate chain")
+    private Path keystore;
+
+    @Option(names = "--keystore-password", paramLabel = "PASSWORD", interactive = true, arity = "0..1",
+            description = "the key store's password (asked for when given without a value)")
+    private char[] keystorePassword;
+
+    @Option(names = "--cleartext-streams", paramLabel = "true|false",
+            description = "whether sessions negotiated over plain HTTP may stream in cleartext (default: true; "
+                    + "sessions negotiated over HTTPS never do)")
+    private Boolean cleartextStreams;
+
+    @Option(names = "--request-threads", paramLabel = "N",
+            description = "HTTP request threads; each open connection holds one until it closes or idles out "
+                    + "(default: 64)")
+    private Integer requestThreads;
+
+    @Option(names = "--max-connections-per-address", paramLabel = "N",
+            description = "HTTP connections one client address may hold open; one more is answered 429 "
+                    + "(default: 16; raise it when many clients share an address behind NAT)")
+    private Integer maxConnectionsPerAddress;
+
+    @Option(names = "--request-timeout", paramLabel = "MILLIS",
+            description = "how long a request's whole body may take to arrive once its head is read; a slower one "
+                    + "is answered 408 (default: 20000)")
+    private Integer requestTimeoutMillis;
+
+    @Option(names = "--max-buffered-frame-bytes", paramLabel = "BYTES",
+            description = "bytes all TCP stream connections together may hold in partial frames; beyond it a "
+                    + "partial frame is refused and its connection closed (default: 67108864; with --repo, the "
+                    + "module's maxBufferedFrameBytes)")
+    private Long maxBufferedFrameBytes;
 
     /** Counted down to stop serving: by the shutdown hook, or by a test. */
     final CountDownLatch stopRequested = new CountDownLatch(1);
@@ -71,8 +136,12 @@ final class ServeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         HhfrServer server;
+        HttpsKeyStore keyStore;
+        String fingerprint;
         try {
-            server = HhfrServer.start(settings());
+            keyStore = keyStore();
+            fingerprint = keyStore == null ? null : keyStore.fingerprint();
+            server = HhfrServer.start(settings(keyStore));
         } catch (IOException | IllegalArgumentException e) {
             err.println("error: the server could not start: " + e.getMessage());
             err.flush();
@@ -83,6 +152,14 @@ final class ServeCommand implements Callable<Integer> {
         try {
             out.println("HHFR server on port " + server.port() + " (Ctrl-C stops it)"
                     + (repository == null ? "" : ", Axis2 repository " + repository.toAbsolutePath()));
+            if (keyStore != null) {
+                out.println("  HTTPS with " + keyStore.file().toAbsolutePath() + ", certificate SHA-256 "
+                        + fingerprint);
+                if (keystore == null) {
+                    out.println("  a development certificate: clients trust it with --trust "
+                            + DevelopmentCertificate.pemOf(keyStore.file()).toAbsolutePath());
+                }
+            }
             for (String line : server.describe("localhost")) {
                 out.println("  " + line);
             }
@@ -101,8 +178,24 @@ final class ServeCommand implements Callable<Integer> {
     }
 
     /** The stream options given override the module's parameters (module.xml, the repository's axis2.xml). */
-    private ServerSettings settings() {
-        ServerSettings.Builder settings = ServerSettings.builder().port(port).repository(repository);
+    private ServerSettings settings(HttpsKeyStore keyStore) {
+        ServerSettings.Builder settings = ServerSettings.builder().port(port).repository(repository)
+                .https(keyStore);
+        if (requestThreads != null) {
+            settings.requestThreads(requestThreads);
+        }
+        if (maxConnectionsPerAddress != null) {
+            settings.maxConnectionsPerAddress(maxConnectionsPerAddress);
+        }
+        if (requestTimeoutMillis != null) {
+            settings.requestTimeoutMillis(requestTimeoutMillis);
+        }
+        if (maxBufferedFrameBytes != null) {
+            settings.moduleParameter(ModuleSettings.MAX_BUFFERED_FRAME_BYTES, String.valueOf(maxBufferedFrameBytes));
+        }
+        if (cleartextStreams != null) {
+            settings.moduleParameter(StreamSecurity.CLEARTEXT_STREAMS, String.valueOf(cleartextStreams));
+        }
         if (tcpPort != null) {
             settings.moduleParameter(ModuleSettings.TCP_PORT, String.valueOf(tcpPort));
         }
@@ -112,7 +205,33 @@ final class ServeCommand implements Callable<Integer> {
         if (streamHost != null) {
             settings.moduleParameter(ModuleSettings.ADVERTISED_HOST, streamHost);
         }
+        if (streamBind != null) {
+            settings.moduleParameter(ModuleSettings.STREAM_BIND_HOST, streamBind);
+        }
+        if (adminPort != null) {
+            settings.moduleParameter(AdminSettings.PORT, String.valueOf(adminPort));
+        }
+        if (adminHost != null) {
+            settings.moduleParameter(AdminSettings.BIND_HOST, adminHost);
+        }
+        if (store != null) {
+            settings.contextStore(store);
+        }
         return settings.build();
+    }
+
+    /** The key store for --https: the one given, or the development certificate's; null without --https. */
+    private HttpsKeyStore keyStore() throws IOException {
+        if (!https) {
+            if (keystore != null) {
+                throw new IllegalArgumentException("--keystore is for --https");
+            }
+            return null;
+        }
+        if (keystore == null) {
+            return DevelopmentCertificate.in(Path.of(System.getProperty("user.home"), ".hhfr"));
+        }
+        return new HttpsKeyStore(keystore, keystorePassword == null ? "" : new String(keystorePassword));
     }
 
     /** The shutdown hook: asks the serving thread to close the server, and lets the JVM exit once it has. */

@@ -2,6 +2,7 @@ package org.hhfr.cli;
 
 import java.io.IOException;
 import java.util.List;
+import javax.net.ssl.SSLSocketFactory;
 
 import org.hhfr.client.CallOptions;
 import org.hhfr.client.EventListener;
@@ -37,15 +38,22 @@ final class SessionRunner {
      */
     static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, int messages)
             throws IOException {
-        return run(address, requestedMode, texts, CallPlan.sequential(messages));
+        return run(address, requestedMode, texts, CallPlan.sequential(messages), null);
     }
 
-    /** As above, sending the messages as {@code plan} says (pipelined or not, each with its deadline). */
-    static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, CallPlan plan)
-            throws IOException {
+    /**
+     * As above, sending the messages as {@code plan} says (pipelined or not, each with its deadline), trusting
+     * {@code trust}'s certificates for https (or the platform's, when {@code null}).
+     */
+    static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, CallPlan plan,
+                             SSLSocketFactory trust) throws IOException {
         AgreedWindow agreed = new AgreedWindow();
         boolean datagramsCounted = DatagramTraffic.install();
-        try (HhfrClient client = HhfrClient.builder(address.serviceUrl())
+        HhfrClient.Builder settings = HhfrClient.builder(address.serviceUrl());
+        if (trust != null) {
+            settings.sslSocketFactory(trust);
+        }
+        try (HhfrClient client = settings
                 .preferredModes(requestedMode.preferredModes())
                 .negotiateOnOpen(requestedMode.wantsStream())
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)

@@ -117,6 +117,32 @@ class ServeCommandTest {
                 err.toString());
     }
 
+    @Test
+    void servesTheAdminEndpointWhenAskedFor() throws Exception {
+        ServeCommand command = new ServeCommand();
+        StringWriter out = new StringWriter();
+        CommandLine line = new CommandLine(command).setOut(new PrintWriter(out, true));
+        ExecutorService runner = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> exit = runner.submit(() -> line.execute("--port", "0", "--admin-port", "0"));
+            awaitPort(out);
+            Pattern admin = Pattern.compile("admin +port (\\d+): /metrics, /health/ready, /health/live");
+            Matcher matcher = admin.matcher(out.toString());
+            for (int i = 0; i < 100 && !matcher.find(); i++) {
+                Thread.sleep(50);
+                matcher = admin.matcher(out.toString());
+            }
+            assertTrue(matcher.find(0), out.toString());
+            assertEquals("ready\n", get("http://127.0.0.1:" + matcher.group(1) + "/health/ready"));
+            assertTrue(get("http://127.0.0.1:" + matcher.group(1) + "/metrics").contains("hhfr_streams_open"));
+
+            command.stopRequested.countDown();
+            assertEquals(0, exit.get(10, TimeUnit.SECONDS));
+        } finally {
+            runner.shutdownNow();
+        }
+    }
+
     private static int awaitPort(StringWriter out) throws InterruptedException {
         Pattern started = Pattern.compile("HHFR server on port (\\d+)");
         for (int i = 0; i < 200; i++) {

@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 import org.hhfr.axis.server.ConsoleLogging;
+import org.hhfr.benchmarks.capacity.CapacityCommand;
 import org.hhfr.benchmarks.session.network.ToxiproxyServer;
 import org.hhfr.benchmarks.session.output.BenchOutput;
 import org.hhfr.benchmarks.session.output.RunInfo;
@@ -33,6 +34,7 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "hhfr bench",
         mixinStandardHelpOptions = true,
+        subcommands = CapacityCommand.class,
         description = {
             "Run the paper's benchmark sessions over emulated networks.",
             "An embedded server, relays on 127.0.0.1 that shape each profile's path; a",
@@ -40,9 +42,12 @@ import picocli.CommandLine.Option;
             "time includes connection set-up and negotiation.",
             "Modes: hhfr-tcp and hhfr-udp, each also -warm, -pipelined and",
             "-warm-pipelined; soap-new-conn, soap-keepalive; the rivals grpc-unary,",
-            "grpc-bidi, rest-json. Profiles: loopback, wifi, 3g, edge.",
+            "grpc-bidi, rest-json; hhfr-tcp-tls-warm-pipelined and hhfr-udp-aead-warm-pipelined",
+            "(an https service's encrypted streams; in the full run's loopback throughput part",
+            "or with --modes). Profiles: loopback, wifi, 3g, edge.",
             "Writes sessions.json, sessions.csv and plots/ under --out, and the Markdown",
-            "report. See benchmarks/SESSIONS.md."},
+            "report. See benchmarks/SESSIONS.md.",
+            "`hhfr bench capacity` measures one server node holding thousands of sessions."},
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:every cell ran with right answers on the transport its mode asked for",
             "1:a session failed, answered wrongly or fell back to another transport",

@@ -36,14 +36,14 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
      */
     public static BenchGrid quickLoopback() {
         return new BenchGrid(List.of(SessionWorkload.FLOAT_SUM, SessionWorkload.STRING_CONCAT),
-                List.of(NetworkProfile.LOOPBACK), List.of(BenchMode.values()), List.of(1, 100, 1000), List.of(1, 10, 100),
+                List.of(NetworkProfile.LOOPBACK), BenchMode.cleartext(), List.of(1, 100, 1000), List.of(1, 10, 100),
                 3);
     }
 
     /** The PoI part of {@code --quick}: downloads of 1 and 250 records on loopback, every mode, three repeats. */
     public static BenchGrid quickPoi() {
         return new BenchGrid(List.of(SessionWorkload.POI), List.of(NetworkProfile.LOOPBACK),
-                List.of(BenchMode.values()), List.of(1, 250), List.of(1), 3);
+                BenchMode.cleartext(), List.of(1, 250), List.of(1), 3);
     }
 
     /**
@@ -52,7 +52,7 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
      */
     public static BenchGrid quickThreeG() {
         return new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(NetworkProfile.THREE_G),
-                List.of(BenchMode.values()), List.of(100), List.of(1, 10), 1);
+                BenchMode.cleartext(), List.of(100), List.of(1, 10), 1);
     }
 
     /**
@@ -67,7 +67,7 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
         List<SessionWorkload> both = List.of(SessionWorkload.FLOAT_SUM, SessionWorkload.STRING_CONCAT);
         List<SessionWorkload> poi = List.of(SessionWorkload.POI);
         List<SessionWorkload> floatSum = List.of(SessionWorkload.FLOAT_SUM);
-        List<BenchMode> modes = List.of(BenchMode.values());
+        List<BenchMode> modes = BenchMode.cleartext();
         return List.of(
                 new BenchGrid(floatSum, List.of(NetworkProfile.THREE_G), modes, PAPER_ARRAY_SIZES,
                         PAPER_MESSAGE_COUNTS, 1),
@@ -85,11 +85,13 @@ public record BenchGrid(List<SessionWorkload> workloads, List<NetworkProfile> pr
     /**
      * The loopback throughput target (pipelined HHFR-TCP at least twice gRPC-java's bidirectional
      * streaming in float-sum(100) messages per second): sessions of 10,000 float-sum(100) calls, all in flight
-     * at once, for the warm pipelined HHFR modes and {@code grpc-bidi}, three repeats.
+     * at once, for the warm pipelined HHFR modes (cleartext, and encrypted as an https service's) and
+     * {@code grpc-bidi}, three repeats.
      */
     public static BenchGrid loopbackThroughput() {
         return new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(NetworkProfile.LOOPBACK),
-                List.of(BenchMode.HHFR_TCP_WARM_PIPELINED, BenchMode.HHFR_UDP_WARM_PIPELINED, BenchMode.GRPC_BIDI),
+                List.of(BenchMode.HHFR_TCP_WARM_PIPELINED, BenchMode.HHFR_UDP_WARM_PIPELINED,
+                        BenchMode.HHFR_TCP_TLS_WARM_PIPELINED, BenchMode.HHFR_UDP_AEAD_WARM_PIPELINED, BenchMode.GRPC_BIDI),
                 List.of(100), List.of(10_000), 3);
     }
 

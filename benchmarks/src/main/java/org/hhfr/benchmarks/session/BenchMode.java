@@ -19,6 +19,13 @@ public enum BenchMode {
     HHFR_TCP_WARM_PIPELINED("hhfr-tcp-warm-pipelined", Transport.HHFR_TCP, true, true),
     HHFR_UDP_PIPELINED("hhfr-udp-pipelined", Transport.HHFR_UDP, false, true),
     HHFR_UDP_WARM_PIPELINED("hhfr-udp-warm-pipelined", Transport.HHFR_UDP, true, true),
+    /**
+     * {@code hhfr-tcp-warm-pipelined} against an https service: the stream runs over TLS 1.3. Only in the
+     * loopback throughput grid, or when named with {@code --modes}.
+     */
+    HHFR_TCP_TLS_WARM_PIPELINED("hhfr-tcp-tls-warm-pipelined", Transport.HHFR_TCP, true, true, true),
+    /** {@code hhfr-udp-warm-pipelined} against an https service: AES-GCM datagrams. As the TLS mode. */
+    HHFR_UDP_AEAD_WARM_PIPELINED("hhfr-udp-aead-warm-pipelined", Transport.HHFR_UDP, true, true, true),
     /** Plain SOAP as the paper measured it: a new HTTP connection for every call. */
     SOAP_NEW_CONN("soap-new-conn", Transport.SOAP, false, false),
     /** Plain SOAP through the client library's HttpURLConnection, which keeps the connection alive. */
@@ -56,8 +63,14 @@ public enum BenchMode {
     private final Transport transport;
     private final boolean warm;
     private final boolean pipelined;
+    private final boolean encrypted;
 
     BenchMode(String label, Transport transport, boolean warm, boolean pipelined) {
+        this(label, transport, warm, pipelined, false);
+    }
+
+    BenchMode(String label, Transport transport, boolean warm, boolean pipelined, boolean encrypted) {
+        this.encrypted = encrypted;
         this.label = label;
         this.transport = transport;
         this.warm = warm;
@@ -80,6 +93,18 @@ public enum BenchMode {
     /** Opens from a resumption ticket left by an earlier, unmeasured session. */
     public boolean isWarm() {
         return warm;
+    }
+
+    /** Against the https service, so the stream is encrypted (TLS on TCP, AES-GCM datagrams on UDP). */
+    public boolean isEncrypted() {
+        return encrypted;
+    }
+
+    /** The modes of the default grids: every one but the encrypted ones. */
+    public static List<BenchMode> cleartext() {
+        List<BenchMode> modes = new ArrayList<>(List.of(values()));
+        modes.removeIf(BenchMode::isEncrypted);
+        return List.copyOf(modes);
     }
 
     /** All requests in flight at once instead of one after the other. */

@@ -68,7 +68,7 @@ final class SessionRunner {
             case SOAP -> Mode.SOAP;
             case GRPC, REST -> throw new IllegalStateException(mode.label() + " is a rival's, not the library's");
         };
-        try (Testbed.SessionLink link = testbed.openLink()) {
+        try (Testbed.SessionLink link = mode.isEncrypted() ? testbed.openHttpsLink() : testbed.openLink()) {
             ResumptionTicketCache tickets = null;
             if (mode.isWarm()) {
                 tickets = primedTickets(link, cell, operation, request, transport);
@@ -82,8 +82,9 @@ final class SessionRunner {
      * negotiation, so a cold session's first call carries the offer. Calls made while it is out (a pipelined
      * session's other requests) wait for its answer and then stream.
      */
-    private HhfrClient client(String url, Mode mode, ResumptionTicketCache tickets) {
-        HhfrClient.Builder builder = HhfrClient.builder(url)
+    private HhfrClient client(Testbed.SessionLink link, SessionWorkload workload, Mode mode,
+                              ResumptionTicketCache tickets) {
+        HhfrClient.Builder builder = HhfrClient.builder(link.serviceUrl(workload))
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .readTimeoutMillis(READ_TIMEOUT_MILLIS)
                 .callTimeoutMillis(CALL_TIMEOUT_MILLIS)
@@ -91,6 +92,9 @@ final class SessionRunner {
                 .preferredModes(mode == Mode.SOAP ? new Mode[] {Mode.SOAP} : new Mode[] {mode, Mode.SOAP});
         if (tickets != null) {
             builder.ticketCache(tickets);
+        }
+        if (link.trust() != null) {
+            builder.sslSocketFactory(link.trust());
         }
         return builder.build();
     }
@@ -102,7 +106,7 @@ final class SessionRunner {
     private ResumptionTicketCache primedTickets(Testbed.SessionLink link, Cell cell, Operation operation,
             Message request, Mode mode) throws IOException {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
-        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets);
+        try (HhfrClient client = client(link, cell.workload(), mode, tickets);
              Session session = client.open(operation)) {
             session.call(request);
             session.call(request);
@@ -112,7 +116,7 @@ final class SessionRunner {
 
     private SessionSample measured(Testbed.SessionLink link, Cell cell, Operation operation, Message request,
             Object expected, ResumptionTicketCache tickets, Mode mode, boolean pipelined) throws IOException {
-        try (HhfrClient client = client(link.serviceUrl(cell.workload()), mode, tickets)) {
+        try (HhfrClient client = client(link, cell.workload(), mode, tickets)) {
             Traffic.Counts before = link.traffic().plus(testbed.streamTraffic());
             int connectionsBefore = link.connections() + testbed.streamConnections();
             long cpuBefore = THREADS.getCurrentThreadCpuTime();

@@ -19,7 +19,7 @@ public enum SessionWorkload {
     /** FloatSum.sum(float[]): 4 bytes per float up, one float down. */
     FLOAT_SUM("FloatSum", "sum") {
         @Override
-        Object requestValue(int arraySize) {
+        public Object requestValue(int arraySize) {
             float[] values = new float[arraySize];
             for (int i = 0; i < arraySize; i++) {
                 values[i] = i * 0.5f + 0.25f;
@@ -28,7 +28,7 @@ public enum SessionWorkload {
         }
 
         @Override
-        Object expectedAnswer(Object request) {
+        public Object expectedAnswer(Object request) {
             float sum = 0;
             for (float value : (float[]) request) {
                 sum += value;
@@ -44,7 +44,7 @@ public enum SessionWorkload {
     /** StringConcat.concat(String[]): eight ASCII characters per part up, their concatenation down. */
     STRING_CONCAT("StringConcat", "concat") {
         @Override
-        Object requestValue(int arraySize) {
+        public Object requestValue(int arraySize) {
             String[] parts = new String[arraySize];
             for (int i = 0; i < arraySize; i++) {
                 parts[i] = String.format(Locale.ROOT, "s%07d", i);
@@ -53,7 +53,7 @@ public enum SessionWorkload {
         }
 
         @Override
-        Object expectedAnswer(Object request) {
+        public Object expectedAnswer(Object request) {
             return String.join("", (String[]) request);
         }
 
@@ -76,12 +76,12 @@ public enum SessionWorkload {
      */
     POI("PointsOfInterest", "list") {
         @Override
-        Object requestValue(int arraySize) {
+        public Object requestValue(int arraySize) {
             return arraySize;
         }
 
         @Override
-        Object expectedAnswer(Object request) {
+        public Object expectedAnswer(Object request) {
             return answerOfReturned(new PointsOfInterest().list((Integer) request));
         }
 
@@ -100,7 +100,7 @@ public enum SessionWorkload {
         }
 
         @Override
-        Object answerOf(Message response) {
+        public Object answerOf(Message response) {
             List<List<Object>> records = new ArrayList<>();
             Object value = response.record().get(0);
             for (Object item : value instanceof Object[] items ? items : new Object[] {value}) {
@@ -156,13 +156,13 @@ public enum SessionWorkload {
     }
 
     /** The request's one element value for this array size. */
-    abstract Object requestValue(int arraySize);
+    public abstract Object requestValue(int arraySize);
 
     /** What the service must answer to that request. */
-    abstract Object expectedAnswer(Object request);
+    public abstract Object expectedAnswer(Object request);
 
     /** The answer in a response, in the form {@link #expectedAnswer} gives. */
-    Object answerOf(Message response) {
+    public Object answerOf(Message response) {
         return response.record().get(0);
     }
 

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import javax.net.ssl.SSLSocketFactory;
 
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.ServerSettings;
@@ -42,6 +43,8 @@ public final class Testbed implements AutoCloseable {
     private final GrpcRivalServer grpc;
     private final RestJsonServer rest;
     private final Map<SessionWorkload, Operation> operations = new EnumMap<>(SessionWorkload.class);
+    /** The encrypted modes' HTTPS server, started at their first session. Guarded by {@code this}. */
+    private HttpsTestbed https;
 
     private Testbed(LinkShape shape, ShapedTcpRelay tcpStreams, ShapedUdpRelay udpStreams,
             ToxiproxyServer toxiproxy, HhfrServer server, GrpcRivalServer grpc, RestJsonServer rest) {
@@ -95,6 +98,34 @@ public final class Testbed implements AutoCloseable {
         return linkTo(new InetSocketAddress(CLIENT_HOST, server.port()));
     }
 
+    /** As {@link #openLink()}, to the HTTPS server of the encrypted modes (started at the first call). */
+    SessionLink openHttpsLink() throws IOException {
+        HttpsTestbed secure = https();
+        return new SessionLink(tcpPath(port -> new InetSocketAddress(CLIENT_HOST, secure.server.port()), shape,
+                toxiproxy), "https", secure.trust());
+    }
+
+    private synchronized HttpsTestbed https() throws IOException {
+        if (https == null) {
+            ShapedTcpRelay tcp = tcpPath(port -> new InetSocketAddress(STREAM_SERVER_HOST, port), shape, toxiproxy);
+            ShapedUdpRelay udp;
+            try {
+                udp = ShapedUdpRelay.mirroring(CLIENT_HOST, STREAM_SERVER_HOST, shape);
+            } catch (IOException | RuntimeException e) {
+                tcp.close();
+                throw e;
+            }
+            try {
+                https = HttpsTestbed.start(STREAM_SERVER_HOST, CLIENT_HOST, tcp, udp);
+            } catch (IOException | RuntimeException e) {
+                tcp.close();
+                udp.close();
+                throw e;
+            }
+        }
+        return https;
+    }
+
     /** A fresh shaped path to the gRPC rival's server, for one session. */
     SessionLink openGrpcLink() throws IOException {
         return linkTo(new InetSocketAddress(STREAM_SERVER_HOST, grpc.port()));
@@ -106,7 +137,7 @@ public final class Testbed implements AutoCloseable {
     }
 
     private SessionLink linkTo(InetSocketAddress target) throws IOException {
-        return new SessionLink(tcpPath(port -> target, shape, toxiproxy));
+        return new SessionLink(tcpPath(port -> target, shape, toxiproxy), "http", null);
     }
 
     /** A counting relay on 127.0.0.1 that shapes the path itself, or hands it to a Toxiproxy proxy. */
@@ -133,20 +164,31 @@ public final class Testbed implements AutoCloseable {
     }
 
     static String serviceUrl(int port, SessionWorkload workload) {
-        return "http://" + CLIENT_HOST + ":" + port + "/axis2/services/" + workload.service();
+        return serviceUrl("http", port, workload);
     }
 
-    /** Everything the stream relays carried so far. */
-    Traffic.Counts streamTraffic() {
-        return tcpStreams.traffic().counts().plus(udpStreams.traffic().counts());
+    private static String serviceUrl(String scheme, int port, SessionWorkload workload) {
+        return scheme + "://" + CLIENT_HOST + ":" + port + "/axis2/services/" + workload.service();
     }
 
-    int streamConnections() {
-        return tcpStreams.connections();
+    /** Everything the stream relays (the HTTPS server's too) carried so far. */
+    synchronized Traffic.Counts streamTraffic() {
+        Traffic.Counts counts = tcpStreams.traffic().counts().plus(udpStreams.traffic().counts());
+        return https == null ? counts
+                : counts.plus(https.tcpStreams.traffic().counts()).plus(https.udpStreams.traffic().counts());
+    }
+
+    synchronized int streamConnections() {
+        return tcpStreams.connections() + (https == null ? 0 : https.tcpStreams.connections());
     }
 
     @Override
     public void close() {
+        synchronized (this) {
+            if (https != null) {
+                https.close();
+            }
+        }
         server.close();
         grpc.close();
         rest.close();
@@ -157,13 +199,22 @@ public final class Testbed implements AutoCloseable {
     /** One session's own relay in front of the HTTP port. */
     static final class SessionLink implements AutoCloseable {
         private final ShapedTcpRelay relay;
+        private final String scheme;
+        private final SSLSocketFactory trust;
 
-        private SessionLink(ShapedTcpRelay relay) {
+        private SessionLink(ShapedTcpRelay relay, String scheme, SSLSocketFactory trust) {
             this.relay = relay;
+            this.scheme = scheme;
+            this.trust = trust;
+        }
+
+        /** What a client of this link trusts for https: the HTTPS server's certificate; null for plain HTTP. */
+        SSLSocketFactory trust() {
+            return trust;
         }
 
         String serviceUrl(SessionWorkload workload) {
-            return Testbed.serviceUrl(relay.port(), workload);
+            return Testbed.serviceUrl(scheme, relay.port(), workload);
         }
 
         int port() {

@@ -13,7 +13,11 @@ enum Contender {
     AERON("Aeron one-way (UDP)", true, true, 0),
     HHFR_TCP("HHFR over TCP", false, false, 0),
     HHFR_UDP("HHFR over UDP, no loss", true, false, 0),
-    HHFR_UDP_LOSS5("HHFR over UDP, 5% loss each way", true, false, 0.05);
+    HHFR_UDP_LOSS5("HHFR over UDP, 5% loss each way", true, false, 0.05),
+    /** An https service's stream: TLS 1.3 on the TCP stream (run with --only). */
+    HHFR_TCP_TLS("HHFR over TCP with TLS 1.3", false, false, 0),
+    /** An https service's stream: AES-GCM datagrams (run with --only). */
+    HHFR_UDP_AEAD("HHFR over UDP with AES-GCM, no loss", true, false, 0);
 
     final String label;
     final boolean udp;
@@ -27,6 +31,11 @@ enum Contender {
         this.udp = udp;
         this.oneWay = oneWay;
         this.loss = loss;
+    }
+
+    /** An encrypted stream, as an https service grants. */
+    boolean encrypted() {
+        return this == HHFR_TCP_TLS || this == HHFR_UDP_AEAD;
     }
 
     /** The name on the command line: {@code hhfr-udp-loss5}. */
@@ -53,7 +62,7 @@ enum Contender {
             case AERON:
                 return new AeronReceiver(host);
             default:
-                return new HhfrContenderServer(host, udp);
+                return new HhfrContenderServer(host, udp, encrypted());
         }
     }
 
@@ -71,7 +80,7 @@ enum Contender {
             case AERON:
                 return new AeronSender(host, port, limit);
             default:
-                return new HhfrContenderClient(host, port, udp, ticket, window, limit);
+                return new HhfrContenderClient(host, port, udp, encrypted(), ticket, window, limit);
         }
     }
 }

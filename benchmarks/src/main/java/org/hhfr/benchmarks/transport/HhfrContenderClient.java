@@ -1,8 +1,10 @@
 package org.hhfr.benchmarks.transport;
 
+import io.netty.handler.ssl.SslContextBuilder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.Base64;
+import org.hhfr.axis.server.DevelopmentCertificate;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.streamer.BinaryRepresentation;
 import org.hhfr.streamer.Message;
@@ -20,7 +22,8 @@ final class HhfrContenderClient extends ClosedLoopClient {
     private final float[] values = FloatSumFrames.values();
     private final NettyStreamClient client;
 
-    HhfrContenderClient(String host, int port, boolean udp, String ticket, int window, long limit) throws IOException {
+    HhfrContenderClient(String host, int port, boolean udp, boolean encrypted, String ticket, int window, long limit)
+            throws IOException {
         super(limit);
         int dot = ticket.indexOf('.');
         if (dot < 0) {
@@ -30,8 +33,15 @@ final class HhfrContenderClient extends ClosedLoopClient {
         byte[] sessionId = base64.decode(ticket.substring(0, dot));
         byte[] token = base64.decode(ticket.substring(dot + 1));
         InetSocketAddress server = new InetSocketAddress(host, port);
-        client = (udp ? NettyStreamClient.udp(server, sessionId, token)
-                : NettyStreamClient.tcp(server, sessionId, token)).connect();
+        NettyStreamClient.Builder builder = udp ? NettyStreamClient.udp(server, sessionId, token)
+                : NettyStreamClient.tcp(server, sessionId, token);
+        if (encrypted && udp) {
+            builder.encryptedDatagrams(true);
+        } else if (encrypted) {
+            builder.tls(SslContextBuilder.forClient().protocols("TLSv1.3").trustManager(DevelopmentCertificate
+                    .pemOf(DevelopmentCertificate.in(HhfrContenderServer.TLS_DIRECTORY).file()).toFile()).build());
+        }
+        client = builder.connect();
         for (int i = 0; i < window && loop.startOne(); i++) {
             call();
         }

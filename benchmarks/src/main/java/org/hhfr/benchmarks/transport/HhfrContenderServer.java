@@ -1,7 +1,11 @@
 package org.hhfr.benchmarks.transport;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Base64;
+import org.hhfr.axis.module.StreamSecurity;
+import org.hhfr.axis.server.DevelopmentCertificate;
+import org.hhfr.axis.server.HttpsKeyStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.ReliabilityPolicy;
@@ -25,7 +29,8 @@ import org.hhfr.transports.netty.TransportMetrics;
  * HHFR's contender server: the transports/netty {@link StreamServer} (TCP and UDP endpoints) over an in-memory
  * context store, dispatching to a plain function that decodes the binary float-sum body with the streamer,
  * sums it and encodes the response. The function runs on the event loop (a direct dispatch executor, as for
- * gRPC's best). Each ticket is a freshly negotiated session, as negotiation would store it.
+ * gRPC's best). Each ticket is a freshly negotiated session, as negotiation would store it; an encrypted
+ * contender's sessions are those of an https service (TLS with a development certificate, AES-GCM datagrams).
  */
 final class HhfrContenderServer implements ServerSide {
     private static final String TCP = "urn:hhfr:transport:tcp";
@@ -35,13 +40,24 @@ final class HhfrContenderServer implements ServerSide {
     private final DataStructure request = Samples.floatSumRequest();
     private final DataStructure response = Samples.floatSumResponse();
     private final InMemoryContextStore store = new InMemoryContextStore();
+    /**
+     * Where the encrypted contenders' development certificate is kept: made by the server once, its PEM read by
+     * the client (both run on this machine).
+     */
+    static final Path TLS_DIRECTORY = Path.of(System.getProperty("java.io.tmpdir"), "hhfr-shootout-tls");
+
     private final boolean udp;
+    private final boolean encrypted;
     private final StreamServer server;
 
-    HhfrContenderServer(String host, boolean udp) throws IOException {
+    HhfrContenderServer(String host, boolean udp, boolean encrypted) throws IOException {
         this.udp = udp;
+        this.encrypted = encrypted;
+        HttpsKeyStore keyStore = encrypted ? DevelopmentCertificate.in(TLS_DIRECTORY) : null;
         server = StreamServer.start(store, StreamDispatcher.ofFunction((session, message) -> sum(message)),
                 StreamServerConfig.on(host).ports(udp ? -1 : 0, udp ? 0 : -1)
+                        .tls(keyStore == null ? null
+                                : StreamSecurity.serverTls(keyStore.file(), keyStore.password().toCharArray()))
                         .dispatchExecutor(Runnable::run).build());
     }
 
@@ -75,6 +91,7 @@ final class HhfrContenderServer implements ServerSide {
                 .request(request)
                 .response(response)
                 .characteristics(StreamCharacteristics.of(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
+                .encryptedStreams(encrypted)
                 .build());
         Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
         return base64.encodeToString(grant.id().toBytes()) + "." + base64.encodeToString(grant.token().toBytes());

@@ -15,10 +15,11 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The shoot-out's handle on one {@link PeerMain} JVM: starts it with this JVM's class path, sends commands,
- * waits (bounded) for answers, stops it. Its standard error goes to a log file.
+ * A handle on one peer JVM (the shoot-out's {@link PeerMain}, or another main class on the same class path):
+ * starts it with this JVM's class path, sends commands, waits (bounded) for answers, stops it. A command is
+ * one line; its answer is one line starting with the command's name. Its standard error goes to a log file.
  */
-final class PeerProcess implements AutoCloseable {
+public final class PeerProcess implements AutoCloseable {
     private static final String EOF = "\u0000EOF";
 
     private final String name;
@@ -37,12 +38,18 @@ final class PeerProcess implements AutoCloseable {
 
     static PeerProcess start(String name, List<String> jvmOptions, List<String> arguments, Path log)
             throws IOException {
+        return start(name, PeerMain.class, jvmOptions, arguments, log);
+    }
+
+    /** Starts {@code main} in a JVM of its own with this JVM's class path. */
+    public static PeerProcess start(String name, Class<?> main, List<String> jvmOptions, List<String> arguments,
+            Path log) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add(PeerMain.class.getName());
+        command.add(main.getName());
         command.addAll(arguments);
         Process process = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
@@ -64,7 +71,7 @@ final class PeerProcess implements AutoCloseable {
     }
 
     /** The next answer, which must start with {@code expected}; its words after that one. */
-    String[] await(String expected, long timeoutMillis) throws IOException, InterruptedException {
+    public String[] await(String expected, long timeoutMillis) throws IOException, InterruptedException {
         String line = answers.poll(timeoutMillis, TimeUnit.MILLISECONDS);
         if (line == null) {
             throw new IOException(name + ": no " + expected + " within " + timeoutMillis + " ms");
@@ -80,7 +87,7 @@ final class PeerProcess implements AutoCloseable {
     }
 
     /** Sends {@code command} and returns the words of its answer (after the answer's name). */
-    String[] request(String command, long timeoutMillis) throws IOException, InterruptedException {
+    public String[] request(String command, long timeoutMillis) throws IOException, InterruptedException {
         commands.write(command + "\n");
         commands.flush();
         return await(command, timeoutMillis);
@@ -90,6 +97,11 @@ final class PeerProcess implements AutoCloseable {
     Sample sample() throws IOException, InterruptedException {
         String[] words = request("SAMPLE", 10_000);
         return new Sample(System.nanoTime(), Long.parseLong(words[1]), Long.parseLong(words[2]));
+    }
+
+    /** The peer JVM's process id (for {@code jcmd}). */
+    public long pid() {
+        return process.pid();
     }
 
     private String exitCode() {

@@ -9,14 +9,21 @@ import java.util.Locale;
 final class ShootoutOptions {
     static final String USAGE = "usage: TransportShootout [--warmup 40s] [--measure 20s] [--window 1000] "
             + "[--count 20000] [--seed 1] [--only netty,grpc-direct,grpc-default,aeron,hhfr-tcp,hhfr-udp,"
-            + "hhfr-udp-loss5]";
+            + "hhfr-udp-loss5,hhfr-tcp-tls,hhfr-udp-aead] (by default all but the last two)";
 
     long warmupMillis = 40_000;
     long measureMillis = 20_000;
     int window = 1000;
     long countMessages = 20_000;
     long seed = 1;
-    List<Contender> contenders = new ArrayList<>(Arrays.asList(Contender.values()));
+    List<Contender> contenders = cleartextContenders();
+
+    /** The default run: every contender but HHFR's encrypted streams, which are compared on request. */
+    private static List<Contender> cleartextContenders() {
+        List<Contender> contenders = new ArrayList<>(Arrays.asList(Contender.values()));
+        contenders.removeIf(Contender::encrypted);
+        return contenders;
+    }
 
     static ShootoutOptions parse(String[] args) {
         ShootoutOptions options = new ShootoutOptions();
