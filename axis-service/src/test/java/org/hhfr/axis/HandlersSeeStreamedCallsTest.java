@@ -12,19 +12,9 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.apache.axiom.soap.SOAPHeader;
 import org.apache.axiom.soap.SOAPHeaderBlock;
-import org.apache.axis2.AxisFault;
-import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.MessageContext;
-import org.apache.axis2.description.AxisDescription;
-import org.apache.axis2.description.AxisModule;
-import org.apache.axis2.description.Flow;
-import org.apache.axis2.description.HandlerDescription;
-import org.apache.axis2.description.PhaseRule;
 import org.apache.axis2.engine.AxisConfiguration;
-import org.apache.axis2.handlers.AbstractHandler;
-import org.apache.axis2.modules.Module;
-import org.apache.neethi.Assertion;
-import org.apache.neethi.Policy;
+import org.hhfr.axis.headers.CallGuard;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.stream.EnvelopeDispatch;
 import org.hhfr.contextstore.HeaderBlock;
@@ -64,7 +54,8 @@ class HandlersSeeStreamedCallsTest {
     static void start() throws IOException {
         server = HhfrServer.start(TestServers.loopback().build());
         AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
-        configuration.getService("StringConcat").engageModule(headerRecorder(configuration));
+        CallGuard.engage(configuration, "StringConcat", "header-recorder",
+                HandlersSeeStreamedCallsTest::recordHeaderNames);
     }
 
     @AfterAll
@@ -103,54 +94,15 @@ class HandlersSeeStreamedCallsTest {
         assertEquals(expected, SEEN.get(0));
     }
 
-    /** A module whose one handler records the names of the header blocks of each call it sees. */
-    private static AxisModule headerRecorder(AxisConfiguration configuration) throws AxisFault {
-        AxisModule module = new AxisModule("header-recorder");
-        module.setModule(new Module() {
-            @Override
-            public void init(ConfigurationContext context, AxisModule axisModule) {
+    /** Records the names of the header blocks of each call the service's handler sees. */
+    private static void recordHeaderNames(MessageContext call) {
+        List<String> names = new ArrayList<>();
+        SOAPHeader header = call.getEnvelope().getHeader();
+        if (header != null) {
+            for (Iterator<SOAPHeaderBlock> it = header.examineAllHeaderBlocks(); it.hasNext();) {
+                names.add(it.next().getQName().toString());
             }
-
-            @Override
-            public void engageNotify(AxisDescription description) {
-            }
-
-            @Override
-            public boolean canSupportAssertion(Assertion assertion) {
-                return false;
-            }
-
-            @Override
-            public void applyPolicy(Policy policy, AxisDescription description) {
-            }
-
-            @Override
-            public void shutdown(ConfigurationContext context) {
-            }
-        });
-        module.setParent(configuration);
-        HandlerDescription description = new HandlerDescription("HeaderRecorder");
-        description.setRules(new PhaseRule("OperationInPhase"));
-        AbstractHandler handler = new AbstractHandler() {
-            @Override
-            public InvocationResponse invoke(MessageContext message) {
-                List<String> names = new ArrayList<>();
-                SOAPHeader header = message.getEnvelope().getHeader();
-                if (header != null) {
-                    for (Iterator<SOAPHeaderBlock> it = header.examineAllHeaderBlocks(); it.hasNext();) {
-                        names.add(it.next().getQName().toString());
-                    }
-                }
-                SEEN.add(names);
-                return InvocationResponse.CONTINUE;
-            }
-        };
-        description.setHandler(handler);
-        handler.init(description);
-        Flow in = new Flow();
-        in.addHandler(description);
-        module.setInFlow(in);
-        configuration.addModule(module);
-        return module;
+        }
+        SEEN.add(names);
     }
 }

@@ -23,17 +23,17 @@ import org.apache.neethi.Policy;
  * A real Axis2 module with one in-flow handler, engaged on one service after HHFR (so its handler runs after
  * HHFR's offer handler in the operation phase): what a service's own credential check or header recorder is.
  */
-final class CallGuard {
+public final class CallGuard {
     /** What the handler does with each call: throw an AxisFault to refuse it. */
     @FunctionalInterface
-    interface Check {
+    public interface Check {
         void check(MessageContext call) throws AxisFault;
     }
 
     private CallGuard() {
     }
 
-    static void engage(AxisConfiguration configuration, String serviceName, String name, Check check)
+    public static void engage(AxisConfiguration configuration, String serviceName, String name, Check check)
             throws AxisFault {
         AxisModule module = new AxisModule(name);
         module.setModule(new Module() {
