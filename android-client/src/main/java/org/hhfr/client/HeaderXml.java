@@ -7,6 +7,7 @@ import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.negotiation.soap.SoapLimits;
 import org.hhfr.negotiation.soap.XmlSubtree;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.schemas.XmlPull;
 import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
 
@@ -35,7 +36,7 @@ final class HeaderXml {
             }
             return HeaderBlock.of(name, block);
         } catch (XmlPullParserException | IOException e) {
-            throw new IllegalArgumentException("not a well-formed header block (" + XmlSubtree.describe(e) + ")", e);
+            throw new IllegalArgumentException("not a well-formed header block (" + XmlPull.message(e) + ")", e);
         }
     }
 }

@@ -13,6 +13,7 @@ import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.XmlSubtree;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.schemas.XmlPull;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.reliability.DeliveryAssurance;
 import org.xmlpull.v1.XmlPullParser;
@@ -73,7 +74,7 @@ public final class NegotiationReader {
         } catch (MalformedEnvelopeException e) {
             throw e;
         } catch (XmlPullParserException | IOException | RuntimeException e) {
-            throw new MalformedEnvelopeException("hhfr:" + element + " is not well-formed: " + XmlSubtree.describe(e),
+            throw new MalformedEnvelopeException("hhfr:" + element + " is not well-formed: " + XmlPull.message(e),
                     e);
         }
     }
@@ -91,7 +92,7 @@ public final class NegotiationReader {
             }
             return value;
         } catch (XmlPullParserException | RuntimeException e) {
-            throw new MalformedEnvelopeException("hhfr:" + wrapper + " is not well-formed: " + XmlSubtree.describe(e),
+            throw new MalformedEnvelopeException("hhfr:" + wrapper + " is not well-formed: " + XmlPull.message(e),
                     e);
         }
     }

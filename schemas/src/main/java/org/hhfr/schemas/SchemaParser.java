@@ -169,7 +169,7 @@ public final class SchemaParser {
         } catch (XmlPullParserException e) {
             throw new SchemaException(XmlCursor.reason(e), e.getLineNumber(), Math.max(1, e.getColumnNumber()), e);
         } catch (IOException | RuntimeException e) {
-            throw new SchemaException("malformed XML: " + XmlCursor.parserWords(e), parser.getLineNumber(),
+            throw new SchemaException("malformed XML: " + XmlPull.message(e), parser.getLineNumber(),
                     Math.max(1, parser.getColumnNumber()), e);
         }
     }

@@ -98,16 +98,9 @@ final class XmlCursor {
                     e.getLineNumber() > 0 ? Math.max(1, e.getColumnNumber()) : column, e);
         } catch (IOException | RuntimeException e) {
             // kxml2 reports some malformations (an undefined prefix) unchecked: its words, not the exception's name
-            throw new SchemaException("malformed XML: " + parserWords(e), parser.getLineNumber(),
+            throw new SchemaException("malformed XML: " + XmlPull.message(e), parser.getLineNumber(),
                     Math.max(1, parser.getColumnNumber()), e);
         }
-    }
-
-    /** A parser failure's message without the parser object kxml2 names at its end. */
-    static String parserWords(Exception e) {
-        String message = String.valueOf(e.getMessage());
-        int parserName = message.indexOf(" in org.kxml2.");
-        return parserName >= 0 ? message.substring(0, parserName) : message;
     }
 
     /** kxml2's message without the parser-state dump it appends. */

@@ -45,12 +45,18 @@ public final class XmlPull {
 
     /**
      * The parser's refusal as a peer may read it: kxml2's message without the parser-state dump it appends
-     * (position, the event and the reader object).
+     * (position, the event and the reader object) and without the parser object it names. kxml2 reports some
+     * malformations (an undefined namespace prefix) with a plain {@link RuntimeException}, so readers of hostile
+     * input catch those too and report them through this.
      */
-    public static String message(XmlPullParserException e) {
-        String message = String.valueOf(e.getMessage());
+    public static String message(Exception parserError) {
+        String message = String.valueOf(parserError.getMessage());
         int state = message.indexOf(" (position:");
-        return (state >= 0 ? message.substring(0, state) : message).trim();
+        if (state >= 0) {
+            message = message.substring(0, state);
+        }
+        int parserName = message.indexOf(" in org.kxml2.");
+        return (parserName >= 0 ? message.substring(0, parserName) : message).trim();
     }
 
     private static boolean isPresent(String className) {

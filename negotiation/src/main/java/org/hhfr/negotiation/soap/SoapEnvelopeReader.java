@@ -9,6 +9,7 @@ import java.util.Objects;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.schemas.XmlPull;
 import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
 
@@ -63,7 +64,7 @@ public final class SoapEnvelopeReader {
             requireNothingAfterEnvelope(parser);
             return SoapMessage.of(version, headers, mustUnderstand, body);
         } catch (XmlPullParserException | RuntimeException e) {
-            throw new MalformedEnvelopeException("not a well-formed SOAP envelope: " + XmlSubtree.describe(e), e);
+            throw new MalformedEnvelopeException("not a well-formed SOAP envelope: " + XmlPull.message(e), e);
         }
     }
 
@@ -85,7 +86,7 @@ public final class SoapEnvelopeReader {
             requireNothingAfterEnvelope(parser);
             return headers;
         } catch (XmlPullParserException | RuntimeException e) {
-            throw new MalformedEnvelopeException("not a well-formed SOAP header: " + XmlSubtree.describe(e), e);
+            throw new MalformedEnvelopeException("not a well-formed SOAP header: " + XmlPull.message(e), e);
         }
     }
 

@@ -117,7 +117,7 @@ public final class XmlSubtree {
                 event = parser.next();
             }
         } catch (XmlPullParserException | RuntimeException e) {
-            throw new MalformedEnvelopeException("not well-formed XML (" + describe(e) + "): " + abbreviate(xml), e);
+            throw new MalformedEnvelopeException("not well-formed XML (" + XmlPull.message(e) + "): " + abbreviate(xml), e);
         }
     }
 
@@ -148,17 +148,6 @@ public final class XmlSubtree {
         for (int i = 0; i < parser.getAttributeCount(); i++) {
             out.attribute(parser.getAttributeNamespace(i), parser.getAttributeName(i), parser.getAttributeValue(i));
         }
-    }
-
-    /**
-     * The problem kxml2 reports, without its parser's identity. kxml2 signals some well-formedness errors
-     * (an undefined namespace prefix) with a plain {@link RuntimeException}, so readers of hostile input
-     * catch those too and report them through this.
-     */
-    public static String describe(Exception parserError) {
-        String message = String.valueOf(parserError.getMessage());
-        int identity = message.indexOf(" in org.kxml2.");
-        return identity < 0 ? message : message.substring(0, identity);
     }
 
     private static String abbreviate(String text) {
