@@ -62,7 +62,7 @@ final class RunningStreams implements ServedStreams, AutoCloseable {
         StreamServerConfig config = StreamServerConfig.on(settings.streamBindHost())
                 .ports(settings.tcpPort(), settings.udpPort())
                 .dispatchExecutor(dispatchThreads)
-                .purgeIntervalMillis(settings.purgeIntervalMillis())
+                .purgeIntervalMillis(0) // HhfrNegotiation purges the store, off the event loops
                 .maxBufferedFrameBytes(settings.maxBufferedFrameBytes())
                 .tls(settings.streamSecurity().tls())
                 .sharing(sharing(settings, shared))

@@ -24,6 +24,7 @@ import org.hhfr.transports.Role;
 import org.hhfr.transports.reliability.LinkType;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.hhfr.transports.reliability.ReliabilityEngine;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,10 +48,10 @@ public final class StreamServer implements AutoCloseable {
     private final TransportMetrics metrics;
     private final Channel tcp;
     private final Channel udp;
-    private final ScheduledFuture<?> purge;
+    private final @Nullable ScheduledFuture<?> purge;
 
     private StreamServer(EventLoopGroup acceptor, EventLoopGroup workers, SessionRegistry registry, Channel tcp,
-                         Channel udp, ScheduledFuture<?> purge) {
+                         Channel udp, @Nullable ScheduledFuture<?> purge) {
         this.acceptor = acceptor;
         this.workers = workers;
         this.registry = registry;
@@ -94,8 +95,9 @@ public final class StreamServer implements AutoCloseable {
             throw new IOException("cannot bind stream endpoints on " + config.host() + ": " + e.getMessage(), e);
         }
         store.addEvictionListener(registry);
-        ScheduledFuture<?> purge = workers.next().scheduleAtFixedRate(() -> purgeExpired(store),
-                config.purgeIntervalMillis(), config.purgeIntervalMillis(), TimeUnit.MILLISECONDS);
+        ScheduledFuture<?> purge = config.purgeIntervalMillis() == 0 ? null
+                : workers.next().scheduleAtFixedRate(() -> purgeExpired(store),
+                        config.purgeIntervalMillis(), config.purgeIntervalMillis(), TimeUnit.MILLISECONDS);
         StreamServer server = new StreamServer(acceptor, workers, registry, tcp, udp, purge);
         LOG.info("HHFR streams on {}: TCP {}, UDP {}", config.host(), server.tcpPort(), server.udpPort());
         return server;
@@ -185,7 +187,9 @@ public final class StreamServer implements AutoCloseable {
     /** Ends every session with an ERROR (ABORTED) to its client, closes the endpoints and the I/O threads. */
     @Override
     public void close() {
-        purge.cancel(false);
+        if (purge != null) {
+            purge.cancel(false);
+        }
         registry.close();
         for (ServerSession session : registry.sessions()) {
             session.evict("server shutting down");

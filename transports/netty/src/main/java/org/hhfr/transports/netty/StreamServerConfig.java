@@ -44,7 +44,8 @@ import org.jspecify.annotations.Nullable;
  *                               TOO_LARGE and its connection closed
  * @param handshakeTimeoutMillis how long a new TCP connection may take to authenticate before it is closed
  * @param purgeIntervalMillis    how often the context store is told to purge expired sessions (their streams
- *                               close then)
+ *                               close then), on an event loop; 0 when the application purges on a thread of its
+ *                               own (as the Axis2 module does), so that a remote store's call never blocks a loop
  * @param streamReliability      the server's own engine settings for TCP sessions, under each session's agreed
  *                               policy; its idle timeout is how long a session waits for a silent peer or a
  *                               broken connection to resume (less if the agreed lifetime is shorter)
@@ -76,7 +77,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         Objects.requireNonNull(waterMark, "water mark");
         Bounds.requirePositive(maxBufferedFrameBytes, "maxBufferedFrameBytes");
         Bounds.requirePositive(handshakeTimeoutMillis, "handshakeTimeoutMillis");
-        Bounds.requirePositive(purgeIntervalMillis, "purgeIntervalMillis");
+        Bounds.requireAtLeast(purgeIntervalMillis, 0, "purgeIntervalMillis");
         Objects.requireNonNull(streamReliability, "stream reliability");
         Objects.requireNonNull(datagramReliability, "datagram reliability");
         Objects.requireNonNull(sharing, "sharing");
