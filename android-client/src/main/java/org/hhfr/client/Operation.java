@@ -2,6 +2,7 @@ package org.hhfr.client;
 
 import java.util.Objects;
 
+import org.hhfr.negotiation.soap.SoapHttpClient;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.QualifiedName;
 
@@ -20,12 +21,7 @@ public final class Operation {
         this.soapAction = Objects.requireNonNull(soapAction, "soapAction");
         this.request = Objects.requireNonNull(request, "request");
         this.response = response;
-        for (int i = 0; i < soapAction.length(); i++) {
-            char c = soapAction.charAt(i);
-            if (c == '"' || c == '\r' || c == '\n') {
-                throw new IllegalArgumentException("SOAPAction must not contain quotes or line breaks: " + soapAction);
-            }
-        }
+        SoapHttpClient.requireSafeAction(soapAction);
     }
 
     /** A request-response operation. */

@@ -13,7 +13,7 @@ import org.hhfr.schemas.Bounds;
 public abstract class StoreLimits {
     private static final StoreLimits DEFAULTS =
             new AutoValue_StoreLimits.Builder().maxSessions(10_000).maxSessionsPerAddress(256)
-                    .unopenedGrantMillis(30_000L).idleTimeoutMillis(10 * 60_000L)
+                    .unopenedGrantMillis(30_000L).idleTimeoutMillis(ReliabilityPolicy.DEFAULT_VALID_FOR_MILLIS)
                     .maxLifetimeMillis(24 * 60 * 60_000L).build();
 
     /** 10,000 sessions, 256 per client address, 30 seconds until first use, 10 minutes idle, 24 hours at most. */

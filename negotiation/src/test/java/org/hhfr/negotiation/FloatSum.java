@@ -6,12 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
 
-import org.hhfr.contextstore.ServiceOperation;
-import org.hhfr.contextstore.SoapVersion;
-import org.hhfr.negotiation.server.PublishedSchemas;
-import org.hhfr.negotiation.server.SchemaSource;
+import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.QualifiedName;
-import org.hhfr.schemas.Schema;
 import org.hhfr.schemas.SchemaException;
 import org.hhfr.schemas.SchemaParser;
 
@@ -26,32 +22,16 @@ final class FloatSum {
     private FloatSum() {
     }
 
-    static ServiceOperation operation(SoapVersion version) {
-        return ServiceOperation.of("FloatSum", "sum", version, ACTION);
-    }
-
     static OperationSchemas schemas() {
         return OperationSchemas.of(MessageSchema.of(REQUEST, XSD), MessageSchema.of(RESPONSE, XSD));
     }
 
-    static PublishedSchemas published() {
-        try {
-            Schema schema = new SchemaParser().parse(XSD);
-            return PublishedSchemas.of(schemas(), schema.dataStructure(REQUEST), schema.dataStructure(RESPONSE));
-        } catch (SchemaException e) {
-            throw new IllegalStateException(e);
-        }
+    static DataStructure request() {
+        return structure(REQUEST);
     }
 
-    /** A service that publishes the float-sum schemas for every operation it is asked about. */
-    static SchemaSource publishing() {
-        PublishedSchemas published = published();
-        return operation -> published;
-    }
-
-    /** A service that publishes nothing. */
-    static SchemaSource publishingNothing() {
-        return operation -> null;
+    static DataStructure response() {
+        return structure(RESPONSE);
     }
 
     static List<String> requestBody(float... values) {
@@ -73,6 +53,14 @@ final class FloatSum {
         }
         return Collections.singletonList("<f:sumResponse xmlns:f=\"" + NS + "\"><return>" + sum
                 + "</return></f:sumResponse>");
+    }
+
+    private static DataStructure structure(QualifiedName element) {
+        try {
+            return new SchemaParser().parse(XSD).dataStructure(element);
+        } catch (SchemaException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String load() {

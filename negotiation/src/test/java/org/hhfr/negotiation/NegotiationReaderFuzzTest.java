@@ -49,7 +49,7 @@ class NegotiationReaderFuzzTest {
         try {
             value = answer ? READER.readAnswer(xml) : READER.readOffer(xml);
         } catch (MalformedEnvelopeException refused) {
-            Refusals.requireDeliberate(refused);
+            Refusals.requireDeliberate(refused, input);
             return;
         }
         Object again = answer ? READER.readAnswer(NegotiationWriter.answerHeader((Answer) value).xml())

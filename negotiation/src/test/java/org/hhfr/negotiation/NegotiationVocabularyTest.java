@@ -71,7 +71,7 @@ class NegotiationVocabularyTest {
 
     /** What the Android client offers by default: the defaults and the digests of the schemas it holds. */
     private static Offer digestOffer() {
-        return Offer.builder().digests(SchemaDigests.of(FloatSum.published().request(), FloatSum.published().response())).build();
+        return Offer.builder().digests(SchemaDigests.of(FloatSum.request(), FloatSum.response())).build();
     }
 
     /** An acceptance of everything the default offer proposes, with the store's default validity. */
@@ -124,7 +124,7 @@ class NegotiationVocabularyTest {
 
     @Test
     void hexSchemaDigestsAreRefusedReadably() {
-        String hex = FloatSum.published().request().fingerprint();
+        String hex = FloatSum.request().fingerprint();
         MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> READER.readOffer(
                 "<Offer xmlns=\"urn:hhfr:negotiation:1\"><SchemaDigests request=\"" + hex + "\" response=\"" + hex
                         + "\"/></Offer>"));

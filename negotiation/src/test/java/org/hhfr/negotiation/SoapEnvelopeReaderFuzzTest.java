@@ -82,7 +82,7 @@ class SoapEnvelopeReaderFuzzTest {
         } catch (SoapFaultException fault) {
             requireStableFault(fault);
         } catch (MalformedEnvelopeException refused) {
-            Refusals.requireDeliberate(refused);
+            Refusals.requireDeliberate(refused, input);
         }
     }
 

@@ -201,7 +201,12 @@ public final class SoapHttpClient {
         return new String(start.toByteArray(), StandardCharsets.UTF_8).replaceAll("\\s+", " ").trim();
     }
 
-    private static void requireSafeAction(String action) {
+    /**
+     * Checks that {@code action} can be a SOAPAction header's quoted value.
+     *
+     * @throws IllegalArgumentException if it contains a quote or a line break
+     */
+    public static void requireSafeAction(String action) {
         Objects.requireNonNull(action, "action");
         for (int i = 0; i < action.length(); i++) {
             char c = action.charAt(i);

@@ -30,7 +30,7 @@ public final class XmlSubtree {
         try {
             XmlPullParser parser = XmlPull.newParser();
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
-            parser.setInput(in, null);
+            XmlPull.setInput(parser, in);
             return parser;
         } catch (XmlPullParserException e) {
             throw new MalformedEnvelopeException("cannot start reading XML: " + e.getMessage(), e);

@@ -29,10 +29,10 @@ import org.junit.jupiter.api.Test;
 class RefusedOperationTest {
     private static final String WHY = "the request element {urn:b}book: 12:9: type {urn:b}Booking: element 'when'"
             + " has the built-in type xs:date, which is not supported";
-    private static final OperationContext FLOAT_SUM = OperationContext.of(FloatSum.operation(SoapVersion.SOAP_11),
+    private static final OperationContext FLOAT_SUM = OperationContext.of(HhfrServer.operation(SoapVersion.SOAP_11),
             Collections.<HeaderBlock>emptyList());
 
-    private final ContextStore store = Hhfr.store(10, 120_000, MonotonicClock.SYSTEM);
+    private final ContextStore store = HhfrServer.store(10, 120_000, MonotonicClock.SYSTEM);
 
     private static SchemaSource refusing() {
         return new SchemaSource() {
@@ -82,7 +82,7 @@ class RefusedOperationTest {
 
     @Test
     void offeredSchemaTextWithAnUnsupportedConstructOutsideTheNamedElementsIsAccepted() {
-        Answer answer = decide(FloatSum.publishingNothing(),
+        Answer answer = decide(HhfrServer.publishingNothing(),
                 Hhfr.offer().schemas(floatSumWithAnUnsupportedElement(FloatSum.REQUEST)).build());
 
         assertTrue(answer.isAccepted(), answer::reason);
@@ -91,7 +91,7 @@ class RefusedOperationTest {
     @Test
     void anOfferedElementThatCannotBeRepresentedIsDeclinedWithItsPosition() {
         QualifiedName odd = new QualifiedName(FloatSum.NS, "odd");
-        Answer answer = decide(FloatSum.publishingNothing(),
+        Answer answer = decide(HhfrServer.publishingNothing(),
                 Hhfr.offer().schemas(floatSumWithAnUnsupportedElement(odd)).build());
 
         assertFalse(answer.isAccepted());

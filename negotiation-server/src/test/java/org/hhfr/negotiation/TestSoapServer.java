@@ -112,7 +112,7 @@ final class TestSoapServer implements AutoCloseable {
         SoapResponse response;
         if (Negotiator.NEGOTIATE_ACTION.equals(soapAction) && negotiation != null) {
             response = negotiation.negotiate(new ByteArrayInputStream(body), declared,
-                    requested -> FloatSum.ACTION.equals(requested) ? FloatSum.operation(declared) : null);
+                    requested -> FloatSum.ACTION.equals(requested) ? HhfrServer.operation(declared) : null);
         } else if (!FloatSum.ACTION.equals(soapAction)) {
             response = SoapNegotiationService.fault(declared, FaultCode.SENDER,
                     "no operation for SOAPAction '" + soapAction + "'");
@@ -141,7 +141,7 @@ final class TestSoapServer implements AutoCloseable {
         }
         List<HeaderBlock> responseHeaders = new ArrayList<>();
         if (negotiation != null) {
-            HeaderBlock answer = negotiation.answerFor(request.headers(), FloatSum.operation(request.version()));
+            HeaderBlock answer = negotiation.answerFor(request.headers(), HhfrServer.operation(request.version()));
             if (answer != null) {
                 responseHeaders.add(answer);
             }

@@ -36,9 +36,9 @@ class SessionIdentityTest {
     private static final HeaderBlock ALICE_TOKEN = token("alice");
     private static final CallerIdentity ALICE = CallerIdentity.of("alice", "Basic YWxpY2U6d29uZGVybGFuZA==");
 
-    private final ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
+    private final ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
     private final NegotiationHandler handler = new NegotiationHandler(ServerCapabilities.defaults(), store,
-            transport -> Hhfr.TCP_ENDPOINT, FloatSum.publishing(), SchemaLimits.defaults());
+            transport -> Hhfr.TCP_ENDPOINT, HhfrServer.publishing(), SchemaLimits.defaults());
 
     @Test
     void theSessionKeepsTheStaticHeadersAndTheCallerThatNegotiatedIt() throws Exception {
@@ -101,7 +101,7 @@ class SessionIdentityTest {
     }
 
     private static OperationContext context(List<HeaderBlock> headers, CallerIdentity caller) {
-        return OperationContext.of(FloatSum.operation(SoapVersion.SOAP_11), headers, caller);
+        return OperationContext.of(HhfrServer.operation(SoapVersion.SOAP_11), headers, caller);
     }
 
     private static HeaderBlock token(String user) {

@@ -29,18 +29,18 @@ import org.junit.jupiter.api.Test;
 class SessionAdmissionTest {
     private static NegotiationHandler handler(ContextStore store) {
         return new NegotiationHandler(ServerCapabilities.defaults(), store, transport -> Hhfr.TCP_ENDPOINT,
-                FloatSum.publishing(), SchemaLimits.defaults());
+                HhfrServer.publishing(), SchemaLimits.defaults());
     }
 
     @Test
     void aNegotiatedSessionIsAdmittedWithItsTokenAndAnExpiredOneIsAClearErrorSoTheClientRenegotiates()
             throws Exception {
         AtomicLong now = new AtomicLong(0);
-        ContextStore store = Hhfr.store(10, 1_000, now::get);
+        ContextStore store = HhfrServer.store(10, 1_000, now::get);
         NegotiationHandler handler = handler(store);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
-            Negotiator negotiator = Hhfr.negotiator(server, SoapVersion.SOAP_11, new ResumptionTicketCache(32, now::get));
-            TicketKey key = Hhfr.key(server);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
+            Negotiator negotiator = HhfrServer.negotiator(server, SoapVersion.SOAP_11, new ResumptionTicketCache(32, now::get));
+            TicketKey key = HhfrServer.key(server);
             NegotiationOutcome first = negotiator.negotiate(key, Hhfr.offer().build(),
                     Collections.<HeaderBlock>emptyList());
             StreamContext context = handler.admit(first.ticket().sessionId().text(), first.ticket().token().text());
@@ -62,10 +62,10 @@ class SessionAdmissionTest {
 
     @Test
     void aWrongTokenOrMalformedCredentialsAreRefused() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
         NegotiationHandler handler = handler(store);
         Answer answer = handler.handle(Hhfr.offer().build(), OperationContext.of(
-                FloatSum.operation(SoapVersion.SOAP_11), Collections.<HeaderBlock>emptyList()));
+                HhfrServer.operation(SoapVersion.SOAP_11), Collections.<HeaderBlock>emptyList()));
         String wrongToken = TokenGenerator.secure().newToken().text();
         assertThrows(UnknownSessionException.class, () -> handler.admit(answer.sessionId().text(), wrongToken));
         UnknownSessionException malformed = assertThrows(UnknownSessionException.class,

@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
 
 /** The listener hears every decision once: what was accepted, which terms were countered, why an offer was declined. */
 class NegotiationListenerTest {
-    private static final OperationContext FLOAT_SUM = OperationContext.of(FloatSum.operation(SoapVersion.SOAP_11),
+    private static final OperationContext FLOAT_SUM = OperationContext.of(HhfrServer.operation(SoapVersion.SOAP_11),
             Collections.<HeaderBlock>emptyList());
 
     private final List<String> heard = new ArrayList<>();
@@ -52,12 +52,12 @@ class NegotiationListenerTest {
     private NegotiationHandler handler(ContextStore store) {
         return new NegotiationHandler(ServerCapabilities.defaults(), store,
                 transport -> HhfrUris.TRANSPORT_TCP.equals(transport) ? Hhfr.TCP_ENDPOINT : null,
-                FloatSum.publishing(), SchemaLimits.defaults(), listener);
+                HhfrServer.publishing(), SchemaLimits.defaults(), listener);
     }
 
     @Test
     void anAcceptedOfferAndItsResumptionAreHeardWithTheirTransport() {
-        NegotiationHandler handler = handler(Hhfr.store(10, 600_000, MonotonicClock.SYSTEM));
+        NegotiationHandler handler = handler(HhfrServer.store(10, 600_000, MonotonicClock.SYSTEM));
         Answer first = handler.handle(Hhfr.tcpOnly(), FLOAT_SUM);
         handler.handle(Hhfr.offer().resumption(first.sessionId(), first.token()).build(), FLOAT_SUM);
 
@@ -67,7 +67,7 @@ class NegotiationListenerTest {
 
     @Test
     void eachCounteredTermIsHeardBeforeTheAcceptance() {
-        NegotiationHandler handler = handler(Hhfr.store(10, 600_000, MonotonicClock.SYSTEM));
+        NegotiationHandler handler = handler(HhfrServer.store(10, 600_000, MonotonicClock.SYSTEM));
         Answer answer = handler.handle(Hhfr.offer().policy(ReliabilityPolicy.defaults().toBuilder()
                 .window(4_096).validForMillis(900_000).build()).build(), FLOAT_SUM);
 
@@ -78,7 +78,7 @@ class NegotiationListenerTest {
 
     @Test
     void declinesAreHeardByTheirReason() {
-        NegotiationHandler handler = handler(Hhfr.store(1, 600_000, MonotonicClock.SYSTEM));
+        NegotiationHandler handler = handler(HhfrServer.store(1, 600_000, MonotonicClock.SYSTEM));
         handler.handle(Hhfr.offer().policy(ReliabilityPolicy.defaults().toBuilder().inOrder(false).build()).build(),
                 FLOAT_SUM);
         handler.handle(Hhfr.offer().transports(Arrays.asList(HhfrUris.TRANSPORT_UDP)).build(), FLOAT_SUM);

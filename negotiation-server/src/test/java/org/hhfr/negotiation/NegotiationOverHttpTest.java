@@ -67,10 +67,10 @@ class NegotiationOverHttpTest {
     @ParameterizedTest
     @EnumSource(SoapVersion.class)
     void optimisticOfferIsAcceptedAndTheFirstCallIsAnsweredInTheSameRoundTrip(SoapVersion version) throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             Offer offer = Hhfr.offer().staticHeaders(Collections.singletonList(WSA_TO)).build();
-            OptimisticResult<List<String>> result = sum(Hhfr.negotiator(server, version), Hhfr.key(server), offer,
+            OptimisticResult<List<String>> result = sum(HhfrServer.negotiator(server, version), HhfrServer.key(server), offer,
                     Collections.singletonList(wsaTo("http://example.org/FloatSum")));
 
             assertTrue(result.response().body().get(0).contains("<return>4.0</return>"));
@@ -91,7 +91,7 @@ class NegotiationOverHttpTest {
     @EnumSource(SoapVersion.class)
     void soapActionIsAlwaysSentAsTheVersionRequires(SoapVersion version) throws Exception {
         try (TestSoapServer server = TestSoapServer.plain()) {
-            sum(Hhfr.negotiator(server, version), Hhfr.key(server), Hhfr.offer().build(),
+            sum(HhfrServer.negotiator(server, version), HhfrServer.key(server), Hhfr.offer().build(),
                     Collections.<HeaderBlock>emptyList());
             TestSoapServer.Recorded request = server.requests.get(0);
             if (version == SoapVersion.SOAP_11) {
@@ -112,7 +112,7 @@ class NegotiationOverHttpTest {
     void aServerThatKnowsNothingOfHhfrJustAnswersAndTheClientFallsBackWithItsResultInHand(SoapVersion version)
             throws Exception {
         try (TestSoapServer server = TestSoapServer.plain()) {
-            OptimisticResult<List<String>> result = sum(Hhfr.negotiator(server, version), Hhfr.key(server),
+            OptimisticResult<List<String>> result = sum(HhfrServer.negotiator(server, version), HhfrServer.key(server),
                     Hhfr.offer().build(), Collections.<HeaderBlock>emptyList());
             assertEquals(NegotiationOutcome.Kind.NOT_SUPPORTED, result.outcome().kind());
             assertFalse(result.outcome().streaming());
@@ -124,9 +124,9 @@ class NegotiationOverHttpTest {
     @ParameterizedTest
     @EnumSource(SoapVersion.class)
     void explicitNegotiationReturnsTrueWhenAccepted(SoapVersion version) throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
-            NegotiationOutcome outcome = Hhfr.negotiator(server, version).negotiate(Hhfr.key(server),
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
+            NegotiationOutcome outcome = HhfrServer.negotiator(server, version).negotiate(HhfrServer.key(server),
                     Hhfr.offer().schemasFromServer().build(), Collections.<HeaderBlock>emptyList());
             assertTrue(outcome.streaming(), outcome.toString());
             assertEquals(FloatSum.schemas(), outcome.answer().schemas(), "schemas supplied by the server");
@@ -137,8 +137,8 @@ class NegotiationOverHttpTest {
     @Test
     void explicitNegotiationAgainstAPlainServiceIsNotSupported() throws Exception {
         try (TestSoapServer server = TestSoapServer.plain()) {
-            NegotiationOutcome outcome = Hhfr.negotiator(server, SoapVersion.SOAP_12)
-                    .negotiate(Hhfr.key(server), Hhfr.offer().build(), Collections.<HeaderBlock>emptyList());
+            NegotiationOutcome outcome = HhfrServer.negotiator(server, SoapVersion.SOAP_12)
+                    .negotiate(HhfrServer.key(server), Hhfr.offer().build(), Collections.<HeaderBlock>emptyList());
             assertEquals(NegotiationOutcome.Kind.NOT_SUPPORTED, outcome.kind());
             assertTrue(outcome.reason().contains("no operation for SOAPAction"), outcome.reason());
         }
@@ -146,11 +146,11 @@ class NegotiationOverHttpTest {
 
     @Test
     void anOfferWithoutACommonTransportIsDeclinedWithTheReason() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             Offer offer = Hhfr.offer().transports(Arrays.asList("urn:example:carrier-pigeon")).build();
-            NegotiationOutcome outcome = Hhfr.negotiator(server, SoapVersion.SOAP_11)
-                    .negotiate(Hhfr.key(server), offer, Collections.<HeaderBlock>emptyList());
+            NegotiationOutcome outcome = HhfrServer.negotiator(server, SoapVersion.SOAP_11)
+                    .negotiate(HhfrServer.key(server), offer, Collections.<HeaderBlock>emptyList());
             assertEquals(NegotiationOutcome.Kind.DECLINED, outcome.kind());
             assertTrue(outcome.reason().startsWith("no common transport"), outcome.reason());
         }
@@ -158,14 +158,14 @@ class NegotiationOverHttpTest {
 
     @Test
     void theClientsPreferenceOrderWinsAmongWhatBothSupport() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             Offer offer = Hhfr.offer().representations(Arrays.asList("urn:example:rep:exi", HhfrUris.REPRESENTATION_XML,
                     HhfrUris.REPRESENTATION_BINARY))
                     .transports(Arrays.asList(HhfrUris.TRANSPORT_HTTP, HhfrUris.TRANSPORT_UDP, HhfrUris.TRANSPORT_TCP))
                     .build();
-            Answer answer = Hhfr.negotiator(server, SoapVersion.SOAP_11)
-                    .negotiate(Hhfr.key(server), offer, Collections.<HeaderBlock>emptyList()).answer();
+            Answer answer = HhfrServer.negotiator(server, SoapVersion.SOAP_11)
+                    .negotiate(HhfrServer.key(server), offer, Collections.<HeaderBlock>emptyList()).answer();
             assertEquals(HhfrUris.REPRESENTATION_XML, answer.representation());
             assertEquals(HhfrUris.TRANSPORT_UDP, answer.transport());
             assertEquals(Hhfr.UDP_ENDPOINT, answer.endpoint());
@@ -174,13 +174,13 @@ class NegotiationOverHttpTest {
 
     @Test
     void unknownSchemaDigestsAreDeclined() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             char[] zeros = new char[64];
             Arrays.fill(zeros, '0');
             Offer offer = Hhfr.offer().digests(SchemaDigests.fromHex(new String(zeros), new String(zeros))).build();
-            NegotiationOutcome outcome = Hhfr.negotiator(server, SoapVersion.SOAP_11)
-                    .negotiate(Hhfr.key(server), offer, Collections.<HeaderBlock>emptyList());
+            NegotiationOutcome outcome = HhfrServer.negotiator(server, SoapVersion.SOAP_11)
+                    .negotiate(HhfrServer.key(server), offer, Collections.<HeaderBlock>emptyList());
             assertEquals(NegotiationOutcome.Kind.DECLINED, outcome.kind());
             assertTrue(outcome.reason().startsWith("schema digests unknown"), outcome.reason());
         }
@@ -188,12 +188,12 @@ class NegotiationOverHttpTest {
 
     @Test
     void matchingSchemaDigestsAreAccepted() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
-            Offer offer = Hhfr.offer().digests(SchemaDigests.of(FloatSum.published().request(),
-                    FloatSum.published().response())).build();
-            NegotiationOutcome outcome = Hhfr.negotiator(server, SoapVersion.SOAP_11)
-                    .negotiate(Hhfr.key(server), offer, Collections.<HeaderBlock>emptyList());
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
+            Offer offer = Hhfr.offer().digests(SchemaDigests.of(FloatSum.request(),
+                    FloatSum.response())).build();
+            NegotiationOutcome outcome = HhfrServer.negotiator(server, SoapVersion.SOAP_11)
+                    .negotiate(HhfrServer.key(server), offer, Collections.<HeaderBlock>emptyList());
             assertTrue(outcome.streaming(), outcome.toString());
             assertNull(outcome.answer().schemas(), "the client already has them");
         }
@@ -201,27 +201,27 @@ class NegotiationOverHttpTest {
 
     @Test
     void inlineSchemasAreCompiledIntoTheStoredContext() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store, ServerCapabilities.defaults(),
-                FloatSum.publishingNothing()))) {
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store, ServerCapabilities.defaults(),
+                HhfrServer.publishingNothing()))) {
             Offer offer = Hhfr.offer().schemas(FloatSum.schemas()).build();
-            NegotiationOutcome outcome = Hhfr.negotiator(server, SoapVersion.SOAP_12)
-                    .negotiate(Hhfr.key(server), offer, Collections.<HeaderBlock>emptyList());
+            NegotiationOutcome outcome = HhfrServer.negotiator(server, SoapVersion.SOAP_12)
+                    .negotiate(HhfrServer.key(server), offer, Collections.<HeaderBlock>emptyList());
             assertTrue(outcome.streaming(), outcome.toString());
             StoredSession session = store.get(outcome.answer().sessionId()).get();
-            assertEquals(FloatSum.published().request(), session.context().request());
+            assertEquals(FloatSum.request(), session.context().request());
         }
     }
 
     @Test
     void anUnparsableInlineSchemaIsDeclinedWithTheParsersReason() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store, ServerCapabilities.defaults(),
-                FloatSum.publishingNothing()))) {
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store, ServerCapabilities.defaults(),
+                HhfrServer.publishingNothing()))) {
             MessageSchema broken = MessageSchema.of(FloatSum.REQUEST, "<xs:schema xmlns:xs=\"oops\"/>");
             Offer offer = Hhfr.offer().schemas(OperationSchemas.of(broken, broken)).build();
-            NegotiationOutcome outcome = Hhfr.negotiator(server, SoapVersion.SOAP_11)
-                    .negotiate(Hhfr.key(server), offer, Collections.<HeaderBlock>emptyList());
+            NegotiationOutcome outcome = HhfrServer.negotiator(server, SoapVersion.SOAP_11)
+                    .negotiate(HhfrServer.key(server), offer, Collections.<HeaderBlock>emptyList());
             assertEquals(NegotiationOutcome.Kind.DECLINED, outcome.kind());
             assertTrue(outcome.reason().startsWith("the request schema is not usable"), outcome.reason());
         }
@@ -229,10 +229,10 @@ class NegotiationOverHttpTest {
 
     @Test
     void aFullStoreDeclinesNewSessions() throws Exception {
-        ContextStore store = Hhfr.store(1, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
-            Negotiator negotiator = Hhfr.negotiator(server, SoapVersion.SOAP_11);
-            assertTrue(negotiator.negotiate(Hhfr.key(server), Hhfr.offer().build(),
+        ContextStore store = HhfrServer.store(1, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
+            Negotiator negotiator = HhfrServer.negotiator(server, SoapVersion.SOAP_11);
+            assertTrue(negotiator.negotiate(HhfrServer.key(server), Hhfr.offer().build(),
                     Collections.<HeaderBlock>emptyList()).streaming());
             NegotiationOutcome second = negotiator.negotiate(TicketKey.of("other", "sum", ""), Hhfr.offer().build(),
                     Collections.<HeaderBlock>emptyList());
@@ -243,16 +243,16 @@ class NegotiationOverHttpTest {
 
     @Test
     void staticHeadersOverTheLimitAreDeclined() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
         ServerCapabilities small = ServerCapabilities.defaults().toBuilder()
                 .limits(NegotiationLimits.defaults().toBuilder().maxStaticHeaderChars(100).build())
                 .build();
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store, small, FloatSum.publishing()))) {
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store, small, HhfrServer.publishing()))) {
             char[] padding = new char[200];
             Arrays.fill(padding, 'x');
             Offer offer = Hhfr.offer().staticHeaders(Collections.singletonList(WSA_TO)).build();
-            OptimisticResult<List<String>> result = sum(Hhfr.negotiator(server, SoapVersion.SOAP_11),
-                    Hhfr.key(server), offer, Collections.singletonList(wsaTo(new String(padding))));
+            OptimisticResult<List<String>> result = sum(HhfrServer.negotiator(server, SoapVersion.SOAP_11),
+                    HhfrServer.key(server), offer, Collections.singletonList(wsaTo(new String(padding))));
             assertEquals(NegotiationOutcome.Kind.DECLINED, result.outcome().kind());
             assertTrue(result.outcome().reason().contains("more than the limit of 100"), result.outcome().reason());
             assertTrue(result.response().body().get(0).contains("<return>4.0</return>"), "the call still succeeds");
@@ -261,8 +261,8 @@ class NegotiationOverHttpTest {
 
     @Test
     void aMalformedOfferHeaderIsDeclinedAndTheCallStillSucceeds() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             HeaderBlock bogus = HeaderBlock.of(new QualifiedName(HhfrUris.NAMESPACE, "Offer"),
                     "<hhfr:Offer xmlns:hhfr=\"urn:hhfr:negotiation:1\" scheme=\"urn:hhfr:1\">"
                             + "<hhfr:Teleport>now</hhfr:Teleport></hhfr:Offer>");
@@ -279,8 +279,8 @@ class NegotiationOverHttpTest {
 
     @Test
     void aMalformedNegotiateBodyGetsASenderFaultWithAReadableReason() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             SoapHttpClient http = new SoapHttpClient(server.url(), 2000, 5000, SoapLimits.defaults());
             SoapFaultException fault = assertThrows(SoapFaultException.class, () -> http.call(SoapVersion.SOAP_12,
                     Negotiator.NEGOTIATE_ACTION, Collections.<HeaderBlock>emptyList(),
@@ -296,11 +296,11 @@ class NegotiationOverHttpTest {
 
     @Test
     void aValidTicketLetsTheClientSkipNegotiation() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             ResumptionTicketCache tickets = new ResumptionTicketCache();
-            Negotiator negotiator = Hhfr.negotiator(server, SoapVersion.SOAP_11, tickets);
-            TicketKey key = Hhfr.key(server);
+            Negotiator negotiator = HhfrServer.negotiator(server, SoapVersion.SOAP_11, tickets);
+            TicketKey key = HhfrServer.key(server);
             assertFalse(negotiator.resumable(key).isPresent());
             NegotiationOutcome first = negotiator.negotiate(key, Hhfr.offer().build(),
                     Collections.<HeaderBlock>emptyList());
@@ -314,13 +314,13 @@ class NegotiationOverHttpTest {
 
     @Test
     void anOfferWithAValidResumptionTicketGetsTheSameSessionBack() throws Exception {
-        ContextStore store = Hhfr.store(10, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
-            Negotiator negotiator = Hhfr.negotiator(server, SoapVersion.SOAP_11);
-            Answer first = negotiator.negotiate(Hhfr.key(server), Hhfr.offer().build(),
+        ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
+            Negotiator negotiator = HhfrServer.negotiator(server, SoapVersion.SOAP_11);
+            Answer first = negotiator.negotiate(HhfrServer.key(server), Hhfr.offer().build(),
                     Collections.<HeaderBlock>emptyList()).answer();
             Offer resume = Hhfr.offer().resumption(first.sessionId(), first.token()).build();
-            Answer again = negotiator.negotiate(Hhfr.key(server), resume, Collections.<HeaderBlock>emptyList())
+            Answer again = negotiator.negotiate(HhfrServer.key(server), resume, Collections.<HeaderBlock>emptyList())
                     .answer();
             assertTrue(again.resumed());
             assertEquals(first.sessionId(), again.sessionId());
@@ -331,16 +331,16 @@ class NegotiationOverHttpTest {
     @Test
     void anExpiredSessionIsNotResumedAndTheClientGetsAFreshOne() throws Exception {
         AtomicLong now = new AtomicLong(1_000);
-        ContextStore store = Hhfr.store(10, 5_000, now::get);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
-            Negotiator negotiator = Hhfr.negotiator(server, SoapVersion.SOAP_12);
-            Answer first = negotiator.negotiate(Hhfr.key(server), Hhfr.offer().build(),
+        ContextStore store = HhfrServer.store(10, 5_000, now::get);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
+            Negotiator negotiator = HhfrServer.negotiator(server, SoapVersion.SOAP_12);
+            Answer first = negotiator.negotiate(HhfrServer.key(server), Hhfr.offer().build(),
                     Collections.<HeaderBlock>emptyList()).answer();
             assertEquals(5_000, first.validForMillis());
             now.addAndGet(5_001);
             assertFalse(store.get(first.sessionId()).isPresent(), "expired in the store");
             Offer resume = Hhfr.offer().resumption(first.sessionId(), first.token()).build();
-            Answer again = negotiator.negotiate(Hhfr.key(server), resume, Collections.<HeaderBlock>emptyList())
+            Answer again = negotiator.negotiate(HhfrServer.key(server), resume, Collections.<HeaderBlock>emptyList())
                     .answer();
             assertTrue(again.isAccepted());
             assertFalse(again.resumed());
@@ -350,14 +350,14 @@ class NegotiationOverHttpTest {
 
     @Test
     void concurrentNegotiationsEachGetTheirOwnSession() throws Exception {
-        ContextStore store = Hhfr.store(1000, 60_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(1000, 60_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             ExecutorService pool = Executors.newFixedThreadPool(8);
             try {
                 List<Future<SessionId>> sessions = new ArrayList<>();
                 for (int i = 0; i < 40; i++) {
                     final int n = i;
-                    Callable<SessionId> call = () -> Hhfr.negotiator(server,
+                    Callable<SessionId> call = () -> HhfrServer.negotiator(server,
                             n % 2 == 0 ? SoapVersion.SOAP_11 : SoapVersion.SOAP_12)
                             .negotiate(TicketKey.of("client" + n, "sum", ""), Hhfr.offer().build(),
                                     Collections.<HeaderBlock>emptyList()).answer().sessionId();

@@ -44,7 +44,7 @@ public final class SessionToken {
         return new SessionToken(bytes);
     }
 
-    /** For {@link TokenGenerator}, which hands over fresh random bytes it keeps no reference to. */
+    /** For the store's {@code TokenGenerator}, which hands over fresh random bytes it keeps no reference to. */
     static SessionToken ofOwnedBytes(byte[] bytes) {
         if (bytes.length < MIN_LENGTH || bytes.length > MAX_LENGTH) {
             throw new IllegalArgumentException("a session token has " + MIN_LENGTH + " to " + MAX_LENGTH + " bytes");

@@ -43,10 +43,10 @@ class ProtocolExamplesTest {
 
     @Test
     void optimisticSoap11ExchangeIsWrittenOut() throws Exception {
-        ContextStore store = Hhfr.store(10, 600_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(10, 600_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             Offer offer = Hhfr.offer().action(null).staticHeaders(Collections.singletonList(WSA_TO)).build();
-            NegotiationOutcome outcome = Hhfr.negotiator(server, SoapVersion.SOAP_11).callWithOffer(Hhfr.key(server),
+            NegotiationOutcome outcome = HhfrServer.negotiator(server, SoapVersion.SOAP_11).callWithOffer(HhfrServer.key(server),
                     FloatSum.ACTION, offer, Collections.singletonList(TO),
                     BodyWriter.elements(FloatSum.requestBody(1.5f, 2.5f)), BodyReader.elements(4096, 8)).outcome();
             assertEquals(NegotiationOutcome.Kind.ACCEPTED, outcome.kind());
@@ -56,11 +56,11 @@ class ProtocolExamplesTest {
 
     @Test
     void explicitSoap12ExchangeIsWrittenOut() throws Exception {
-        ContextStore store = Hhfr.store(10, 600_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
-            Offer offer = Hhfr.offer().digests(SchemaDigests.of(FloatSum.published().request(),
-                    FloatSum.published().response())).build();
-            assertTrue(Hhfr.negotiator(server, SoapVersion.SOAP_12).negotiate(Hhfr.key(server), offer,
+        ContextStore store = HhfrServer.store(10, 600_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
+            Offer offer = Hhfr.offer().digests(SchemaDigests.of(FloatSum.request(),
+                    FloatSum.response())).build();
+            assertTrue(HhfrServer.negotiator(server, SoapVersion.SOAP_12).negotiate(HhfrServer.key(server), offer,
                     Collections.<HeaderBlock>emptyList()).streaming());
             write("explicit-soap12", server);
         }
@@ -68,16 +68,16 @@ class ProtocolExamplesTest {
 
     @Test
     void declinedAndFaultedExchangesAreWrittenOut() throws Exception {
-        ContextStore store = Hhfr.store(10, 600_000, MonotonicClock.SYSTEM);
-        try (TestSoapServer server = TestSoapServer.hhfr(Hhfr.service(store))) {
+        ContextStore store = HhfrServer.store(10, 600_000, MonotonicClock.SYSTEM);
+        try (TestSoapServer server = TestSoapServer.hhfr(HhfrServer.service(store))) {
             Offer offer = Hhfr.offer().transports(Arrays.asList("urn:example:transport:sctp")).build();
-            assertEquals(NegotiationOutcome.Kind.DECLINED, Hhfr.negotiator(server, SoapVersion.SOAP_11)
-                    .negotiate(Hhfr.key(server), offer, Collections.<HeaderBlock>emptyList()).kind());
+            assertEquals(NegotiationOutcome.Kind.DECLINED, HhfrServer.negotiator(server, SoapVersion.SOAP_11)
+                    .negotiate(HhfrServer.key(server), offer, Collections.<HeaderBlock>emptyList()).kind());
             write("declined-soap11", server);
         }
         try (TestSoapServer plain = TestSoapServer.plain()) {
-            assertEquals(NegotiationOutcome.Kind.NOT_SUPPORTED, Hhfr.negotiator(plain, SoapVersion.SOAP_12)
-                    .negotiate(Hhfr.key(plain), Hhfr.offer().build(), Collections.<HeaderBlock>emptyList()).kind());
+            assertEquals(NegotiationOutcome.Kind.NOT_SUPPORTED, HhfrServer.negotiator(plain, SoapVersion.SOAP_12)
+                    .negotiate(HhfrServer.key(plain), Hhfr.offer().build(), Collections.<HeaderBlock>emptyList()).kind());
             write("explicit-against-plain-soap12", plain);
         }
     }

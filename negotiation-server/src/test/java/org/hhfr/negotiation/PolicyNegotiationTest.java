@@ -35,14 +35,14 @@ import org.junit.jupiter.api.Test;
 
 /** How the server decides the policy of an offer, and what the client accepts of the answer. */
 class PolicyNegotiationTest {
-    private static final OperationContext FLOAT_SUM = OperationContext.of(FloatSum.operation(SoapVersion.SOAP_11),
+    private static final OperationContext FLOAT_SUM = OperationContext.of(HhfrServer.operation(SoapVersion.SOAP_11),
             Collections.<HeaderBlock>emptyList());
 
-    private final ContextStore store = Hhfr.store(10, 120_000, MonotonicClock.SYSTEM);
+    private final ContextStore store = HhfrServer.store(10, 120_000, MonotonicClock.SYSTEM);
 
     private Answer decide(ServerCapabilities capabilities, ReliabilityPolicy offered) {
         NegotiationHandler handler = new NegotiationHandler(capabilities, store, transport -> Hhfr.TCP_ENDPOINT,
-                FloatSum.publishing(), SchemaLimits.defaults());
+                HhfrServer.publishing(), SchemaLimits.defaults());
         return handler.handle(Hhfr.offer().policy(offered).build(), FLOAT_SUM);
     }
 
@@ -101,7 +101,7 @@ class PolicyNegotiationTest {
     @Test
     void aResumedSessionKeepsThePolicyItAgreed() {
         NegotiationHandler handler = new NegotiationHandler(ServerCapabilities.defaults(), store,
-                transport -> Hhfr.TCP_ENDPOINT, FloatSum.publishing(), SchemaLimits.defaults());
+                transport -> Hhfr.TCP_ENDPOINT, HhfrServer.publishing(), SchemaLimits.defaults());
         Answer first = handler.handle(
                 Hhfr.offer().policy(ReliabilityPolicy.defaults().toBuilder().window(48).build()).build(),
                 FLOAT_SUM);

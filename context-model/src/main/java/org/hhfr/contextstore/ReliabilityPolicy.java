@@ -19,9 +19,15 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
 @AutoValue
 public abstract class ReliabilityPolicy {
     /**
+     * How long a session lives unused unless agreed otherwise: 10 minutes, also the context store's default idle
+     * expiry ({@code StoreLimits}).
+     */
+    public static final long DEFAULT_VALID_FOR_MILLIS = 10 * 60_000L;
+
+    /**
      * Each term is what the reliability engine runs by default (the window: with 64, a pipelined burst of 100
-     * small calls stalled a round trip for credit on a slow link), 1 MiB messages and the context store's
-     * default idle expiry.
+     * small calls stalled a round trip for credit on a slow link), 1 MiB messages and
+     * {@link #DEFAULT_VALID_FOR_MILLIS}.
      */
     private static final ReliabilityPolicy DEFAULTS = new AutoValue_ReliabilityPolicy.Builder()
             .deliveryAssurance(DeliveryAssurance.EXACTLY_ONCE)
@@ -31,7 +37,7 @@ public abstract class ReliabilityPolicy {
             .window(256)
             .maxRequestBytes(1 << 20)
             .maxResponseBytes(1 << 20)
-            .validForMillis(StoreLimits.defaults().idleTimeoutMillis())
+            .validForMillis(DEFAULT_VALID_FOR_MILLIS)
             .build();
 
     /**
