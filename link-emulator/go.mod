@@ -1,0 +1,3 @@
+module hhfr.org/link-emulator
+
+go 1.23
