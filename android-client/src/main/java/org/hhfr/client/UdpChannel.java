@@ -11,6 +11,7 @@ import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.DatagramProtection;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.ConnectionId;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
@@ -19,7 +20,8 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
  * A stream over UDP datagrams from one local socket to the session's endpoint. Every datagram carries the
- * session id and an HMAC tag made with the session token (or, for an encrypted stream, its frames are sealed
+ * session id (or, once the server's first datagram brought it, the stream's short connection id) and an HMAC
+ * tag made with the session token (or, for an encrypted stream, its frames are sealed
  * with AES-GCM under keys derived from it); the reliability engine retransmits, orders and
  * deduplicates, so calls behave as on TCP. Datagrams that fail verification are dropped and counted. Two
  * threads: the reader verifies datagrams with its own keys (MACs are not thread-safe), the writer
@@ -28,6 +30,10 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
 final class UdpChannel extends StreamChannel {
     private final DatagramSocket socket;
     private final DatagramReader verifier;
+    /** Used in the serial context only. */
+    private final DatagramWriter datagrams;
+    /** Whether the connection id was handed to the writer; reader thread only. */
+    private boolean connectionIdKnown;
     /** Written by the reader thread only. */
     private volatile long dropped;
     private Thread reader;
@@ -35,6 +41,7 @@ final class UdpChannel extends StreamChannel {
     private UdpChannel(StreamSettings settings, DatagramSocket socket, DatagramWriter datagrams) {
         super(settings, ReliabilityConfig.forDatagrams(datagrams.frameBudget()), null);
         this.socket = socket;
+        this.datagrams = datagrams;
         this.verifier = new DatagramReader(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch),
                 Role.CLIENT,
                 FrameLimits.defaults().withMaxFrameLength(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE),
@@ -108,6 +115,11 @@ final class UdpChannel extends StreamChannel {
             } catch (WireException e) {
                 dropped++;
                 continue;
+            }
+            if (!connectionIdKnown) {
+                connectionIdKnown = true;
+                ConnectionId learned = verifier.connectionId();
+                context.execute(() -> datagrams.connectionId(learned));
             }
             context.execute(() -> receive(frames));
         }

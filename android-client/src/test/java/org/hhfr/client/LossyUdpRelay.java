@@ -24,6 +24,8 @@ final class LossyUdpRelay implements AutoCloseable {
     private volatile SocketAddress client;
     final AtomicInteger forwarded = new AtomicInteger();
     final AtomicInteger lost = new AtomicInteger();
+    /** The client's datagrams that named the session (long form) rather than a connection id (short form). */
+    final AtomicInteger longFormToServer = new AtomicInteger();
 
     LossyUdpRelay(int serverPort, long seed, double loss) throws SocketException {
         this.server = new InetSocketAddress(InetAddress.getLoopbackAddress(), serverPort);
@@ -64,6 +66,9 @@ final class LossyUdpRelay implements AutoCloseable {
                 boolean toServer = from == clientSide;
                 if (toServer) {
                     client = packet.getSocketAddress();
+                    if (packet.getLength() > 0 && (buffer[0] & 0x04) == 0) {
+                        longFormToServer.incrementAndGet();
+                    }
                 }
                 if (random.nextDouble() < loss) {
                     lost.incrementAndGet();

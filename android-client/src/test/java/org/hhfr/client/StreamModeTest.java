@@ -339,6 +339,13 @@ class StreamModeTest {
             }
             assertEquals(100, server.dispatched.get());
             assertTrue(path.lost.get() > 0, "no datagram was lost");
+            int longForm = path.longFormToServer.get();
+            path.loss(0);
+            for (int i = 0; i < 10; i++) {
+                assertEquals(i + 1f, session.call(Float.class, new float[] {i, 1f}));
+            }
+            assertEquals(longForm, path.longFormToServer.get(),
+                    "once answered, the client names the stream by its connection id, not the session id");
         }
     }
 

@@ -92,7 +92,7 @@ public final class CapacityCommand implements Callable<Integer> {
 
     @Option(names = "--module-parameter", paramLabel = "NAME=VALUE",
             description = "an HHFR module parameter for the server besides contextStore, maxSessions and "
-                    + "maxSessionsPerAddress (which the run sets: the store, and room for twice the sessions, all "
+                    + "maxSessionsPerAddress (which the run sets: the store, and room for four times the sessions, all "
                     + "from 127.0.0.1); repeatable")
     private List<String> moduleParameters = new ArrayList<>();
 

@@ -38,11 +38,12 @@ record CapacityOptions(int sessions, int openConcurrency, long periodMillis, int
 
     /**
      * The server's module parameters for {@code store}: that context store; session limits with room for the
-     * run's sessions (twice as many, so that a configuration never runs into them), per client address too, as
-     * every session comes from 127.0.0.1; then the parameters given.
+     * run's sessions (four times as many, so that a configuration never runs into them: a Redis store still holds
+     * the sessions of the rows before, and of a run before, until they expire), per client address too, as every
+     * session comes from 127.0.0.1; then the parameters given.
      */
     List<String> serverParameters(String store) {
-        long room = Math.max(2L * sessions + 100, 10_000);
+        long room = Math.max(4L * sessions + 100, 10_000);
         List<String> parameters = new ArrayList<>();
         parameters.add(ModuleSettings.CONTEXT_STORE + "=" + store);
         parameters.add(ModuleSettings.MAX_SESSIONS + "=" + room);

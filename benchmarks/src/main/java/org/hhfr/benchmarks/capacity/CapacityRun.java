@@ -31,6 +31,8 @@ final class CapacityRun {
     private static final long SERVER_START_MILLIS = 120_000;
     private static final long HEAP_MILLIS = 120_000;
     private static final long SETTLE_MILLIS = 3_000;
+    /** How long the server's CPU is read with every session idle, after settling. */
+    private static final long IDLE_MILLIS = 5_000;
     private static final int HISTOGRAM_LINES = 300;
 
     private final CapacityOptions options;
@@ -77,9 +79,10 @@ final class CapacityRun {
                             open -> say(name + ": " + open + " sessions open"));
                     double openSeconds = (firstHalfNanos + System.nanoTime() - openStart) / 1e9;
                     say(String.format("%s: %d sessions open in %.1f s", name, fleet.size(), openSeconds));
+                    Thread.sleep(SETTLE_MILLIS);
                     long idleCpuBefore = number(server, "CPU");
                     long idleStart = System.nanoTime();
-                    Thread.sleep(SETTLE_MILLIS);
+                    Thread.sleep(IDLE_MILLIS);
                     double idleCpuShare = (number(server, "CPU") - idleCpuBefore)
                             / (double) (System.nanoTime() - idleStart);
                     long heapIdle = number(server, "HEAP");

@@ -24,6 +24,8 @@ final class SessionRecordCodec {
     private static final int VERSION = 1;
     /** Static header blocks in one record, at most (the negotiation allows far fewer). */
     private static final int MAX_HEADERS = 1_000;
+    /** What the contexts decoded on this node share (never the caller's identity). */
+    private static final SharedValues SHARED = new SharedValues();
 
     /** Where the structures named by digest come from. */
     interface Structures {
@@ -75,13 +77,14 @@ final class SessionRecordCodec {
         in.readBytes(StoredSession.DIGEST_LENGTH, "the token digest");
         try {
             StreamContext.Builder context = StreamContext.builder()
-                    .schemeUri(in.readString("the scheme URI"))
-                    .representationUri(in.readString("the representation URI"))
-                    .transportUri(in.readString("the transport URI"));
+                    .schemeUri(SHARED.share(in.readString("the scheme URI")))
+                    .representationUri(SHARED.share(in.readString("the representation URI")))
+                    .transportUri(SHARED.share(in.readString("the transport URI")));
             String service = in.readString("the service");
             String operation = in.readString("the operation");
             SoapVersion version = SoapVersion.valueOf(in.readString("the SOAP version"));
-            context.operation(ServiceOperation.of(service, operation, version, in.readString("the SOAPAction")));
+            context.operation(SHARED.share(ServiceOperation.of(service, operation, version,
+                    in.readString("the SOAPAction"))));
             context.request(structures.byDigest(in.readString("the request digest")));
             String response = in.readOptionalString("the response digest");
             context.response(response == null ? null : structures.byDigest(response));
@@ -101,9 +104,9 @@ final class SessionRecordCodec {
                     .maxResponseBytes(in.readCount(Integer.MAX_VALUE, "the response limit"))
                     .validForMillis(in.readLong())
                     .build();
-            context.characteristics(StreamCharacteristics.of(policy,
+            context.characteristics(SHARED.share(StreamCharacteristics.of(SHARED.share(policy),
                     in.readCount(Integer.MAX_VALUE, "the inbound size limit"),
-                    in.readCount(Integer.MAX_VALUE, "the outbound size limit")));
+                    in.readCount(Integer.MAX_VALUE, "the outbound size limit"))));
             context.identity(CallerIdentity.of(in.readOptionalString("the principal"),
                     in.readOptionalString("the Authorization header")));
             context.encryptedStreams(in.readBoolean());

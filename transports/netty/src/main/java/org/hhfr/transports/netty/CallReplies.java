@@ -25,15 +25,22 @@ final class CallReplies {
 
     private final StreamSharing settings;
     private final SessionId session;
-    /** Who claims: the node and the stream, so a newer stream of the session on this node waits too. */
-    private final String owner;
-    /** Sent replies of numbered calls, in the order offered: {call number, last message number}. Loop only. */
-    private final ArrayDeque<long[]> unacknowledged = new ArrayDeque<>();
+    private final long epoch;
+    /**
+     * Who claims: the node and the stream, so a newer stream of the session on this node waits too. Made at the
+     * first claim (on a dispatch thread; threads racing make the same string).
+     */
+    private String owner;
+    /**
+     * Sent replies of numbered calls, in the order offered: {call number, last message number}; null when none
+     * is unacknowledged. Loop only.
+     */
+    private ArrayDeque<long[]> unacknowledged;
 
     CallReplies(StreamSharing settings, SessionId session, long epoch) {
         this.settings = settings;
         this.session = session;
-        this.owner = settings.node() + "/" + Long.toHexString(epoch);
+        this.epoch = epoch;
     }
 
     /**
@@ -46,6 +53,9 @@ final class CallReplies {
             return ReplyClaim.run();
         }
         try {
+            if (owner == null) {
+                owner = settings.node() + "/" + Long.toHexString(epoch);
+            }
             return settings.replies().claim(session, message.callNumber(), owner, settings.claimLeaseMillis());
         } catch (ContextStoreException e) {
             LOG.debug("session {}: call {} runs unclaimed, the reply cache is unavailable: {}", session,
@@ -70,6 +80,9 @@ final class CallReplies {
     /** A reply of {@code fragments} fragments was offered to the engine as message {@code firstNumber}. */
     void sent(long callNumber, long firstNumber, int fragments) {
         if (callNumber != 0) {
+            if (unacknowledged == null) {
+                unacknowledged = new ArrayDeque<>(2);
+            }
             unacknowledged.add(new long[] {callNumber, firstNumber + fragments - 1});
         }
     }
@@ -77,11 +90,14 @@ final class CallReplies {
     /** Takes the call numbers whose replies lie wholly below {@code acknowledgedBelow}. */
     List<Long> acknowledged(long acknowledgedBelow) {
         List<Long> done = Collections.emptyList();
-        while (!unacknowledged.isEmpty() && unacknowledged.peek()[1] < acknowledgedBelow) {
+        while (unacknowledged != null && unacknowledged.peek()[1] < acknowledgedBelow) {
             if (done.isEmpty()) {
                 done = new ArrayList<>();
             }
             done.add(unacknowledged.poll()[0]);
+            if (unacknowledged.isEmpty()) {
+                unacknowledged = null;
+            }
         }
         return done;
     }

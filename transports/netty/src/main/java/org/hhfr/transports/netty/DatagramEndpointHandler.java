@@ -15,10 +15,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The UDP endpoint: each datagram goes to the session it names, which verifies its tag before anything else;
- * oversized, unparseable, unknown-session, bad-tag and replayed datagrams are dropped and counted, never
- * answered (an answer would make the server an amplifier). Sessions that received datagrams in a read batch
- * run one engine turn at its end.
+ * The UDP endpoint: each datagram goes to the stream it names, by the connection id the server issued to the
+ * stream (short form) or by session id and epoch (a client's first datagrams), and the stream verifies its tag
+ * before anything else; oversized, unparseable, unknown-session or connection id, bad-tag and replayed datagrams
+ * are dropped and counted, never answered (an answer would make the server an amplifier). Sessions that
+ * received datagrams in a read batch run one engine turn at its end; when the socket becomes writable again,
+ * the sessions whose turn stopped sending for it run one (not every UDP session).
  */
 final class DatagramEndpointHandler extends SimpleChannelInboundHandler<DatagramPacket> {
     private static final Logger LOG = LoggerFactory.getLogger(DatagramEndpointHandler.class);
@@ -43,9 +45,16 @@ final class DatagramEndpointHandler extends SimpleChannelInboundHandler<Datagram
         content.getBytes(content.readerIndex(), datagram);
         ServerSession session;
         try {
-            SessionId id = DatagramReader.sessionOf(datagram, 0, length);
-            long epoch = DatagramReader.epochOf(datagram, 0, length);
-            session = registry.find(id, epoch, LinkType.DATAGRAM, ctx.channel().eventLoop());
+            if (DatagramReader.isShortForm(datagram, 0, length)) {
+                session = registry.find(DatagramReader.connectionIdOf(datagram, 0, length));
+                if (session == null) {
+                    throw new WireException(ErrorCode.UNKNOWN_SESSION, "no open stream has the connection id");
+                }
+            } else {
+                SessionId id = DatagramReader.sessionOf(datagram, 0, length);
+                long epoch = DatagramReader.epochOf(datagram, 0, length);
+                session = registry.find(id, epoch, LinkType.DATAGRAM, ctx.channel().eventLoop());
+            }
         } catch (WireException e) {
             drop(packet, e);
             return;
@@ -65,10 +74,8 @@ final class DatagramEndpointHandler extends SimpleChannelInboundHandler<Datagram
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
         if (ctx.channel().isWritable()) {
-            for (ServerSession session : registry.sessions()) {
-                if (session.linkType() == LinkType.DATAGRAM) {
-                    session.execute(session::run);
-                }
+            for (ServerSession session : registry.takeAwaitingWritable()) {
+                session.execute(session::run);
             }
         }
         ctx.fireChannelWritabilityChanged();

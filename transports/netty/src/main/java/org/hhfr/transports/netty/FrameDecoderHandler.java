@@ -5,6 +5,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.FastThreadLocal;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
@@ -20,14 +21,22 @@ import org.slf4j.LoggerFactory;
  * {@link StreamFrameDecoder}, which bounds what a peer can make us buffer and allows nothing but a handshake
  * first. A frame that does not decode, or a partial frame that does not fit the server's buffer budget, ends
  * the connection with an ERROR frame naming the reason. The connection's reservation in the budget is given
- * back when it closes.
+ * back when it closes. A read's bytes are decoded from the buffer's own array, or copied into one scratch array
+ * per thread (the decoder keeps what it needs of a partial frame), so an idle connection holds no byte buffer.
  */
 final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(FrameDecoderHandler.class);
 
+    /** Where a read's bytes are copied when its buffer has no array: one per thread, grown to the largest read. */
+    private static final FastThreadLocal<byte[][]> SCRATCH = new FastThreadLocal<byte[][]>() {
+        @Override
+        protected byte[][] initialValue() {
+            return new byte[][] {new byte[0]};
+        }
+    };
+
     private final StreamFrameDecoder decoder;
     private final TransportMetrics metrics;
-    private byte[] scratch = new byte[0];
     private boolean failed;
 
     /** A client's decoder: its limits alone bound it. */
@@ -55,18 +64,25 @@ final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
                 return;
             }
             int length = bytes.readableBytes();
-            if (scratch.length < length) {
-                scratch = new byte[Math.max(length, 2 * scratch.length)];
+            if (bytes.hasArray()) {
+                decoder.decode(bytes.array(), bytes.arrayOffset() + bytes.readerIndex(), length, ctx::fireChannelRead);
+            } else {
+                byte[][] holder = SCRATCH.get();
+                if (holder[0].length < length) {
+                    holder[0] = new byte[Math.max(length, 2 * holder[0].length)];
+                }
+                byte[] scratch = holder[0];
+                bytes.getBytes(bytes.readerIndex(), scratch, 0, length);
+                decoder.decode(scratch, 0, length, ctx::fireChannelRead);
             }
-            bytes.getBytes(bytes.readerIndex(), scratch, 0, length);
-            decoder.decode(scratch, 0, length, ctx::fireChannelRead);
         } catch (WireException e) {
             failed = true;
             if (metrics != null) {
                 metrics.tcpRefused(TransportMetrics.Counter.FRAMES_REFUSED, e.code());
             }
             LOG.info("closing connection from {}: {}", ctx.channel().remoteAddress(), e.getMessage());
-            ctx.writeAndFlush(ErrorFrame.of(e.code(), e.reason())).addListener(ChannelFutureListener.CLOSE);
+            ctx.writeAndFlush(FrameEncoder.encoded(ctx.alloc(), ErrorFrame.of(e.code(), e.reason())))
+                    .addListener(ChannelFutureListener.CLOSE);
         } finally {
             ReferenceCountUtil.release(bytes);
         }

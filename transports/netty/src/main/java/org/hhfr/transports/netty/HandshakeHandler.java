@@ -133,7 +133,8 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         early.clear();
         registry.metrics.tcpRefused(TransportMetrics.Counter.HANDSHAKES_REFUSED, reason.code());
         LOG.info("refused connection from {}: {}", ctx.channel().remoteAddress(), reason.getMessage());
-        ctx.writeAndFlush(ErrorFrame.of(reason.code(), reason.reason())).addListener(ChannelFutureListener.CLOSE);
+        ctx.writeAndFlush(FrameEncoder.encoded(ctx.alloc(), ErrorFrame.of(reason.code(), reason.reason())))
+                .addListener(ChannelFutureListener.CLOSE);
     }
 
     private void cancelTimeout() {

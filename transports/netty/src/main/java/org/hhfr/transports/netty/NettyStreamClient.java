@@ -285,17 +285,17 @@ public final class NettyStreamClient implements AutoCloseable {
 
     private void openDatagramSocket() throws IOException {
         Channel channel;
+        DatagramWriter writer = new DatagramWriter(session, keys, Role.CLIENT, maxDatagramSize, datagramProtection);
         try {
             channel = new Bootstrap().group(loop).channel(NioDatagramChannel.class)
                     .option(ChannelOption.SO_RCVBUF, 1 << 20)
                     .option(ChannelOption.SO_SNDBUF, 1 << 20)
-                    .handler(new DatagramHandler())
+                    .handler(new DatagramHandler(writer))
                     .bind(server.getAddress().isLoopbackAddress() ? server.getAddress() : null, 0)
                     .syncUninterruptibly().channel();
         } catch (RuntimeException e) {
             throw new IOException("cannot open a UDP socket: " + e.getMessage(), e);
         }
-        DatagramWriter writer = new DatagramWriter(session, keys, Role.CLIENT, maxDatagramSize, datagramProtection);
         loop.execute(() -> {
             stream.attach(new DatagramLink(channel, server, writer, true), false);
             ready.complete(null);
@@ -455,12 +455,20 @@ public final class NettyStreamClient implements AutoCloseable {
         }
     }
 
-    /** The UDP socket: datagrams verified with the session's keys, then frames to the engine. */
+    /**
+     * The UDP socket: datagrams verified with the session's keys, then frames to the engine. The connection id
+     * the first verified datagram brings goes to the writer, whose datagrams then take the short form.
+     */
     private final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> {
         private final DatagramReader reader = new DatagramReader(session, keys, Role.CLIENT, limits,
                 datagramProtection);
+        private final DatagramWriter writer;
         /** One datagram's frames; reused, since everything here runs on the event loop. */
         private final List<Frame> frames = new ArrayList<>();
+
+        DatagramHandler(DatagramWriter writer) {
+            this.writer = writer;
+        }
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
@@ -473,6 +481,9 @@ public final class NettyStreamClient implements AutoCloseable {
             } catch (WireException e) {
                 LOG.debug("session {}: dropped datagram from {}: {}", session, packet.sender(), e.getMessage());
                 return;
+            }
+            if (writer.connectionId() == null) {
+                writer.connectionId(reader.connectionId());
             }
             for (Frame frame : frames) {
                 receive(frame);

@@ -9,10 +9,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.CachedReply;
 import org.hhfr.contextstore.ContextStoreException;
@@ -30,6 +30,7 @@ import org.hhfr.transports.driver.EngineDriver;
 import org.hhfr.transports.driver.Link;
 import org.hhfr.transports.fault.StreamCancel;
 import org.hhfr.transports.fault.StreamFault;
+import org.hhfr.transports.frame.ConnectionId;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
@@ -71,9 +72,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private final SessionRegistry registry;
     private final SessionKeys keys;
     private final ServerHandshake handshake = new ServerHandshake();
-    private final ArrayDeque<Response> unsent = new ArrayDeque<>();
+    /** Responses waiting for room in the engine's send buffer; null when none wait (an idle session). */
+    private ArrayDeque<Response> unsent;
     /** Requests handed to the dispatch executor and not started yet, by message number: the cancellable ones. */
-    private final Map<Long, InboundMessage> queued = new HashMap<>();
+    private final Map<Long, InboundMessage> queued = new HashMap<>(2);
     private DatagramReader datagramReader;
     private EngineDriver driver;
     /** Bound in {@link #start}, before the first message is handed to the dispatch executor. */
@@ -85,6 +87,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private boolean closing;
     private volatile boolean ended;
     private long lastTouch = System.nanoTime();
+    /** A store use is due and not yet handed to the dispatch executor. */
+    private boolean touchDue;
     /** The engine's retransmissions already added to the server's counter. */
     private long retransmissionsCounted;
     /** The replies of numbered calls: claimed, recorded before they are sent, forgotten once acknowledged. */
@@ -171,7 +175,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             start();
         }
         Link previous = driver.link();
-        channel.writeAndFlush(welcome, channel.voidPromise());
+        channel.writeAndFlush(FrameEncoder.encoded(channel.alloc(), welcome), channel.voidPromise());
         driver.attach(new TcpLink(channel, registry.metrics));
         if (previous != null) {
             previous.close(null);
@@ -246,6 +250,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         if (link == null) {
             DatagramWriter writer = new DatagramWriter(wireId, keys, Role.SERVER, registry.config.maxDatagramSize(),
                     datagramProtection());
+            ConnectionId connectionId = registry.issueConnectionId(this);
+            writer.connectionId(connectionId);
+            datagramReader.connectionId(connectionId);
             driver.attach(new DatagramLink(channel, sender, writer, false));
         } else if (!sender.equals(link.peer())) {
             LOG.info("session {} moved from {} to {}", id(), link.peer(), sender);
@@ -267,8 +274,16 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         if (driver == null || ended) {
             return;
         }
-        touchIfDue();
+        touchDue |= touchIsDue();
         driver.run();
+        if (touchDue) {
+            touchDue = false;
+            try {
+                registry.config.dispatchExecutor().execute(this::touch);
+            } catch (RejectedExecutionException e) {
+                LOG.debug("session {}: server closing, not touched", id());
+            }
+        }
     }
 
     /** The session left the context store (expired, removed, store closed) or the server is closing. */
@@ -293,7 +308,11 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
 
     @Override
     public boolean shouldRead(Link link) {
-        return link.isWritable();
+        boolean writable = link.isWritable();
+        if (!writable && linkType == LinkType.DATAGRAM) {
+            registry.awaitWritable(this);
+        }
+        return writable;
     }
 
     @Override
@@ -343,8 +362,13 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             return;
         }
         queued.put(inbound.messageNumber(), inbound);
+        boolean touch = touchDue;
+        touchDue = false;
         try {
-            registry.config.dispatchExecutor().execute(() -> invoke(inbound));
+            registry.config.dispatchExecutor().execute(touch ? () -> {
+                touch();
+                invoke(inbound);
+            } : () -> invoke(inbound));
         } catch (RejectedExecutionException e) {
             dispatchFailed(inbound, e);
         }
@@ -461,6 +485,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     private void respond(InboundMessage message, byte[] body, int operation) {
+        if (unsent == null) {
+            unsent = new ArrayDeque<>(2);
+        }
         unsent.add(new Response(body, operation, message.messageNumber(), message.callNumber()));
         offerUnsent();
         closeIfPeerDone();
@@ -469,7 +496,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
 
     private void offerUnsent() {
         ReliabilityEngine engine = driver.engine();
-        while (!unsent.isEmpty() && engine.state() == ReliabilityEngine.State.OPEN && !closing) {
+        while (unsent != null && engine.state() == ReliabilityEngine.State.OPEN && !closing) {
             Response response = unsent.peek();
             long number = engine.offer(response.body, response.operation, response.correlation);
             if (number == ReliabilityEngine.REFUSED) {
@@ -479,6 +506,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             replies.sent(response.callNumber, number, Math.max(1, (response.body.length + fragmentSize - 1)
                     / fragmentSize));
             unsent.poll();
+            if (unsent.isEmpty()) {
+                unsent = null;
+            }
             pending--;
             registry.metrics.increment(TransportMetrics.Counter.MESSAGES_SENT, linkType);
         }
@@ -526,10 +556,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     private void start() {
-        ReliabilityConfig local = linkType == LinkType.STREAM
-                ? registry.config.streamReliability() : registry.config.datagramReliability();
         ReliabilityEngine engine = new ReliabilityEngine(
-                stored.context().characteristics().reliability().applyTo(local, Role.SERVER), new Random(),
+                registry.engineConfig(stored.context().characteristics().reliability(), linkType),
+                ThreadLocalRandom.current(),
                 System.nanoTime());
         engineConfig = engine.config();
         driver = new EngineDriver(engine, new EventLoopContext(loop), System::nanoTime, this);
@@ -545,8 +574,11 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
      */
     private void end() {
         ended = true;
+        if (datagramReader != null && datagramReader.connectionId() != null) {
+            registry.releaseConnectionId(datagramReader.connectionId(), this);
+        }
         countRetransmissions();
-        unsent.clear();
+        unsent = null;
         Link link = driver.link();
         if (link != null) {
             link.close(null);
@@ -555,13 +587,22 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         driver = null;
     }
 
-    /** Keeps the stored session alive while it streams: one store use per second at most. */
-    private void touchIfDue() {
+    /**
+     * Whether to keep the stored session alive now that it streams: one store use per second at most. The use
+     * ({@link #touch}) runs on the dispatch executor, as the store may be remote: with the first message the turn
+     * hands over, or alone after the turn.
+     */
+    private boolean touchIsDue() {
         long now = System.nanoTime();
         if (now - lastTouch < TOUCH_INTERVAL_NANOS) {
-            return;
+            return false;
         }
         lastTouch = now;
+        return true;
+    }
+
+    /** On the dispatch executor: marks the stored session as used; a session the store no longer holds ends. */
+    private void touch() {
         try {
             if (!registry.store.touch(id())) {
                 evict("session " + id() + " expired");

@@ -1,22 +1,28 @@
 package org.hhfr.transports.netty;
 
 import io.netty.channel.EventLoop;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.EvictionListener;
+import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.RemovalCause;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.frame.ConnectionId;
 import org.hhfr.transports.frame.FrameBufferBudget;
 import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.reliability.LinkType;
+import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +35,8 @@ import org.slf4j.LoggerFactory;
  */
 final class SessionRegistry implements EvictionListener {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
+    /** Distinct agreed policies whose engine settings are shared. */
+    private static final int MAX_SHARED_CONFIGS = 64;
 
     final ContextStore store;
     final StreamDispatcher dispatcher;
@@ -39,6 +47,14 @@ final class SessionRegistry implements EvictionListener {
     /** What the TCP connections together may hold in partial frames. */
     final FrameBufferBudget frameBuffers;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
+    /** UDP sessions whose last turn stopped sending because their socket was not writable. */
+    private final Set<ServerSession> awaitingWritable = ConcurrentHashMap.newKeySet();
+    /** The open UDP streams by the connection id issued to each. */
+    private final ConcurrentMap<ConnectionId, ServerSession> connections = new ConcurrentHashMap<>();
+    private final SecureRandom connectionIds = new SecureRandom();
+    /** The engine settings of each agreed policy met so far, one instance shared by its sessions; bounded. */
+    private final ConcurrentMap<ReliabilityPolicy, ReliabilityConfig> streamConfigs = new ConcurrentHashMap<>();
+    private final ConcurrentMap<ReliabilityPolicy, ReliabilityConfig> datagramConfigs = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
     SessionRegistry(ContextStore store, StreamDispatcher dispatcher, StreamServerConfig config,
@@ -72,6 +88,46 @@ final class SessionRegistry implements EvictionListener {
                     "the stream runs over " + (latest.linkType() == LinkType.STREAM ? "TCP" : "UDP"));
         }
         return latest;
+    }
+
+    /**
+     * What an engine of a stream over {@code linkType} runs: the agreed {@code policy} within the server's
+     * settings. Sessions agree on few distinct policies, so each is made once and shared (an engine only reads
+     * its settings); past {@value #MAX_SHARED_CONFIGS} distinct ones, the rest are made per stream.
+     */
+    ReliabilityConfig engineConfig(ReliabilityPolicy policy, LinkType linkType) {
+        boolean stream = linkType == LinkType.STREAM;
+        ConcurrentMap<ReliabilityPolicy, ReliabilityConfig> shared = stream ? streamConfigs : datagramConfigs;
+        ReliabilityConfig config = shared.get(policy);
+        if (config == null) {
+            config = policy.applyTo(stream ? this.config.streamReliability() : this.config.datagramReliability(),
+                    Role.SERVER);
+            if (shared.size() < MAX_SHARED_CONFIGS) {
+                ReliabilityConfig earlier = shared.putIfAbsent(policy, config);
+                config = earlier != null ? earlier : config;
+            }
+        }
+        return config;
+    }
+
+    /** The open UDP stream a short datagram names by connection id; null for an id issued to none. */
+    ServerSession find(ConnectionId id) {
+        return connections.get(id);
+    }
+
+    /** A new connection id for {@code session}'s UDP stream: random, and unique among the open streams. */
+    ConnectionId issueConnectionId(ServerSession session) {
+        while (true) {
+            ConnectionId id = ConnectionId.random(connectionIds);
+            if (connections.putIfAbsent(id, session) == null) {
+                return id;
+            }
+        }
+    }
+
+    /** The stream {@code id} was issued to ended: datagrams naming it are dropped from now on. */
+    void releaseConnectionId(ConnectionId id, ServerSession session) {
+        connections.remove(id, session);
     }
 
     /**
@@ -170,6 +226,22 @@ final class SessionRegistry implements EvictionListener {
 
     List<ServerSession> sessions() {
         return new ArrayList<>(sessions.values());
+    }
+
+    /** A UDP session waits for its socket to become writable again: {@link #takeAwaitingWritable} turns it then. */
+    void awaitWritable(ServerSession session) {
+        awaitingWritable.add(session);
+    }
+
+    /** The UDP sessions waiting for writability, now no longer waiting. */
+    List<ServerSession> takeAwaitingWritable() {
+        List<ServerSession> waiting = new ArrayList<>(awaitingWritable.size());
+        for (ServerSession session : awaitingWritable) {
+            if (awaitingWritable.remove(session)) {
+                waiting.add(session);
+            }
+        }
+        return waiting;
     }
 
     /** The server stopped: sessions were aborted already; later evictions need no action. */

@@ -7,7 +7,14 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
@@ -16,6 +23,8 @@ import io.netty.handler.ssl.OptionalSslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.ContextStore;
@@ -34,24 +43,36 @@ import org.slf4j.LoggerFactory;
  *
  * <p>TCP pipeline, one job per handler: {@link FrameDecoderHandler} (bytes to frames, bounded) ->
  * {@link HandshakeHandler} (authenticate, then replaced by) {@link SessionFrameHandler} (frames to the
- * session's engine); {@link FrameEncoder} on the way out. With {@link StreamServerConfig#tls()}, an
+ * session's engine); no encoder: a session's frames go out encoded in {@link TcpLink}'s batches, WELCOME and
+ * ERROR {@linkplain FrameEncoder#encoded encoded} where they are written. With {@link StreamServerConfig#tls()}, an
  * {@link OptionalSslHandler} first: a connection that starts with TLS gets Netty's {@code SslHandler}, one in
  * cleartext goes on without it, and the handshake admits it only if its session allows that. UDP: one
  * {@link DatagramEndpointHandler}, which opens AES-GCM datagrams for the sessions that must be encrypted.
+ *
+ * <p>On Linux the endpoints run on Netty's epoll transport (less heap per connection than the JDK's sockets),
+ * and UDP is read by one socket per I/O thread, all bound to the port with {@code SO_REUSEPORT} (the kernel
+ * spreads the peers over them; a session stays on the thread of the socket its first datagram came in on), each
+ * taking up to {@value #DATAGRAMS_PER_READ} datagrams per system call ({@code recvmmsg}). Elsewhere, or when
+ * the native library does not load, NIO with one UDP socket.
  */
 public final class StreamServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StreamServer.class);
+    /** Datagrams one read of an epoll UDP socket takes at most. */
+    private static final int DATAGRAMS_PER_READ = 16;
+    /** Receive and send buffer asked for each UDP socket (the kernel caps it at net.core.rmem_max, wmem_max). */
+    private static final int UDP_SOCKET_BUFFER = 4 << 20;
 
     private final EventLoopGroup acceptor;
     private final EventLoopGroup workers;
     private final SessionRegistry registry;
     private final TransportMetrics metrics;
     private final Channel tcp;
-    private final Channel udp;
+    /** The UDP sockets, all on one port; empty without a UDP endpoint. */
+    private final List<Channel> udp;
     private final @Nullable ScheduledFuture<?> purge;
 
     private StreamServer(EventLoopGroup acceptor, EventLoopGroup workers, SessionRegistry registry, Channel tcp,
-                         Channel udp, @Nullable ScheduledFuture<?> purge) {
+                         List<Channel> udp, @Nullable ScheduledFuture<?> purge) {
         this.acceptor = acceptor;
         this.workers = workers;
         this.registry = registry;
@@ -71,25 +92,23 @@ public final class StreamServer implements AutoCloseable {
             throws IOException {
         checkReliability(config.streamReliability());
         checkReliability(config.datagramReliability());
-        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(config.ioThreads(), NioIoHandler.newFactory());
+        boolean epoll = Epoll.isAvailable();
+        IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        EventLoopGroup acceptor = new MultiThreadIoEventLoopGroup(1, io);
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(config.ioThreads(), io);
         SessionRegistry registry = new SessionRegistry(store, dispatcher, config, new TransportMetrics());
         Channel tcp = null;
-        Channel udp = null;
+        List<Channel> udp = new ArrayList<>();
         try {
             if (config.tcpPort() >= 0) {
-                tcp = bindTcp(acceptor, workers, registry, config);
+                tcp = bindTcp(acceptor, workers, registry, config, epoll);
             }
             if (config.udpPort() >= 0) {
-                udp = new Bootstrap().group(workers).channel(NioDatagramChannel.class)
-                        .option(ChannelOption.WRITE_BUFFER_WATER_MARK, config.waterMark())
-                        .option(ChannelOption.SO_RCVBUF, 4 << 20)
-                        .option(ChannelOption.SO_SNDBUF, 4 << 20)
-                        .handler(new DatagramEndpointHandler(registry))
-                        .bind(config.host(), config.udpPort()).syncUninterruptibly().channel();
+                bindUdp(workers, registry, config, epoll, udp);
             }
         } catch (RuntimeException e) {
             closeQuietly(tcp);
+            udp.forEach(StreamServer::closeQuietly);
             acceptor.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             workers.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw new IOException("cannot bind stream endpoints on " + config.host() + ": " + e.getMessage(), e);
@@ -109,8 +128,9 @@ public final class StreamServer implements AutoCloseable {
     }
 
     private static Channel bindTcp(EventLoopGroup acceptor, EventLoopGroup workers, SessionRegistry registry,
-                                   StreamServerConfig config) {
-        return new ServerBootstrap().group(acceptor, workers).channel(NioServerSocketChannel.class)
+                                   StreamServerConfig config, boolean epoll) {
+        return new ServerBootstrap().group(acceptor, workers)
+                .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, config.waterMark())
@@ -121,13 +141,42 @@ public final class StreamServer implements AutoCloseable {
                         if (config.tls() != null) {
                             pipeline.addLast("tls", new OptionalSslHandler(config.tls()));
                         }
-                        pipeline.addLast("encoder", FrameEncoder.INSTANCE);
                         pipeline.addLast("decoder", new FrameDecoderHandler(Role.SERVER, registry.streamLimits,
                                 registry.frameBuffers, registry.metrics));
                         pipeline.addLast("handshake", new HandshakeHandler(registry));
                     }
                 })
                 .bind(config.host(), config.tcpPort()).syncUninterruptibly().channel();
+    }
+
+    /**
+     * Binds the UDP endpoint into {@code bound}: with epoll, one socket per I/O thread on the same port, each
+     * reading batches of datagrams; with NIO, one socket.
+     */
+    private static void bindUdp(EventLoopGroup workers, SessionRegistry registry, StreamServerConfig config,
+                                boolean epoll, List<Channel> bound) {
+        Bootstrap bootstrap = new Bootstrap().group(workers)
+                .option(ChannelOption.WRITE_BUFFER_WATER_MARK, config.waterMark())
+                .option(ChannelOption.SO_RCVBUF, UDP_SOCKET_BUFFER)
+                .option(ChannelOption.SO_SNDBUF, UDP_SOCKET_BUFFER);
+        if (!epoll) {
+            bound.add(bootstrap.channel(NioDatagramChannel.class).handler(new DatagramEndpointHandler(registry))
+                    .bind(config.host(), config.udpPort()).syncUninterruptibly().channel());
+            return;
+        }
+        // One byte more than the largest datagram accepted: a longer one arrives cut there and is refused as such.
+        int slot = config.maxDatagramSize() + 1;
+        bootstrap.channel(EpollDatagramChannel.class)
+                .option(EpollChannelOption.SO_REUSEPORT, true)
+                .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, slot)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(DATAGRAMS_PER_READ * slot));
+        int port = config.udpPort();
+        for (int i = 0; i < config.ioThreads(); i++) {
+            Channel channel = bootstrap.handler(new DatagramEndpointHandler(registry))
+                    .bind(config.host(), port).syncUninterruptibly().channel();
+            bound.add(channel);
+            port = ((InetSocketAddress) channel.localAddress()).getPort();
+        }
     }
 
     private static void purgeExpired(ContextStore store) {
@@ -145,7 +194,7 @@ public final class StreamServer implements AutoCloseable {
 
     /** The bound UDP port, or -1 without a UDP endpoint. */
     public int udpPort() {
-        return udp == null ? -1 : ((InetSocketAddress) udp.localAddress()).getPort();
+        return udp.isEmpty() ? -1 : ((InetSocketAddress) udp.get(0).localAddress()).getPort();
     }
 
     public TransportMetrics metrics() {
@@ -166,7 +215,7 @@ public final class StreamServer implements AutoCloseable {
 
     /** Whether every endpoint this server was started with is still bound and open. */
     public boolean isListening() {
-        return (tcp == null || tcp.isActive()) && (udp == null || udp.isActive());
+        return (tcp == null || tcp.isActive()) && udp.stream().allMatch(Channel::isActive);
     }
 
     /** Streams open here over {@code transport}. */
@@ -195,7 +244,7 @@ public final class StreamServer implements AutoCloseable {
             session.evict("server shutting down");
         }
         closeQuietly(tcp);
-        closeQuietly(udp);
+        udp.forEach(StreamServer::closeQuietly);
         acceptor.shutdownGracefully(0, 2_000, TimeUnit.MILLISECONDS).syncUninterruptibly();
         workers.shutdownGracefully(100, 2_000, TimeUnit.MILLISECONDS).syncUninterruptibly();
     }

@@ -15,7 +15,7 @@ import org.hhfr.transports.frame.FrameCodec;
  * outbound entry for many small frames instead of one each. The connection turns unwritable with the frame
  * whose bytes cross the high-water mark, as with a write per frame (which, counting Netty's overhead per
  * outbound entry, turned a few frames earlier), so backpressure is unchanged. (Handshake and refusal frames,
- * written straight to the channel, go through the pipeline's {@link FrameEncoder}.)
+ * written straight to the channel, are {@linkplain FrameEncoder#encoded encoded} there.)
  */
 final class TcpLink implements Link {
     /**

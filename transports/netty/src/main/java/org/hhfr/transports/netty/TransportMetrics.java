@@ -31,7 +31,10 @@ public final class TransportMetrics {
         DATAGRAMS_RECEIVED(LinkType.DATAGRAM),
         /** Datagrams dropped because their tag does not verify with the session's keys. */
         DATAGRAMS_DROPPED_BAD_TAG(LinkType.DATAGRAM),
-        /** Datagrams dropped because they name no live session (or a session streaming over TCP). */
+        /**
+         * Datagrams dropped because they name no live session (or a session streaming over TCP), or a connection id
+         * issued to no open stream.
+         */
         DATAGRAMS_DROPPED_UNKNOWN_SESSION(LinkType.DATAGRAM),
         /** Datagrams dropped because their bytes do not parse. */
         DATAGRAMS_DROPPED_MALFORMED(LinkType.DATAGRAM),

@@ -1,6 +1,8 @@
 package org.hhfr.transports.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.DatagramPacket;
@@ -16,11 +18,14 @@ import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.ConnectionId;
 import org.hhfr.transports.frame.DataFrame;
+import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameCodec;
+import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.frame.FrameType;
 import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.reliability.ReliabilityConfig;
@@ -211,8 +216,58 @@ class HostileInputTest {
         assertEquals(victimCalls + 1, checker.delivered.get(), "only the owner's one message was dispatched");
     }
 
+    @Test
+    void datagramsNamingAnUnknownOrForgedConnectionIdAreDroppedAndCounted() throws Exception {
+        SessionGrant grant = store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
+        InetSocketAddress endpoint = new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort());
+        byte[] token = grant.token().toBytes();
+        byte[] wrongToken = token.clone();
+        wrongToken[0] ^= 1;
+        DatagramWriter owner = new DatagramWriter(grant.id(), SessionKeys.fromToken(token), Role.CLIENT, 1200);
+        DatagramReader answers = new DatagramReader(grant.id(), SessionKeys.fromToken(token), Role.CLIENT,
+                FrameLimits.defaults());
+        try (DatagramSocket socket = new DatagramSocket()) {
+            socket.setSoTimeout(5_000);
+            send(socket, endpoint, datagram(owner, 1, SequenceChecker.body(0)));
+            byte[] buffer = new byte[1500];
+            DatagramPacket answer = new DatagramPacket(buffer, buffer.length);
+            socket.receive(answer);
+            answers.read(buffer, 0, answer.getLength(), frame -> { });
+            ConnectionId issued = answers.connectionId();
+            assertNotNull(issued, "the server's datagram names the stream by a connection id");
+            ConnectionId unknown = ConnectionId.random(new Random(5));
+            assertNotEquals(issued, unknown);
+
+            DatagramWriter stray = new DatagramWriter(grant.id(), SessionKeys.fromToken(token), Role.CLIENT, 1200);
+            stray.connectionId(unknown);
+            DatagramWriter forger = new DatagramWriter(grant.id(), SessionKeys.fromToken(wrongToken), Role.CLIENT,
+                    1200);
+            forger.connectionId(issued);
+            owner.connectionId(issued);
+            send(socket, endpoint, datagram(stray, 2, SequenceChecker.body(1)));
+            send(socket, endpoint, datagram(forger, 2, SequenceChecker.body(1)));
+            byte[] legitimate = datagram(owner, 2, SequenceChecker.body(1));
+            assertEquals(DatagramWriter.SHORT_OVERHEAD + FrameCodec.encodedSize(
+                    DataFrame.first(2, 0, 0, false, SequenceChecker.body(1))), legitimate.length);
+            send(socket, endpoint, legitimate);
+            TestSessions.await(server, "the owner's two messages delivered",
+                    () -> checker.delivered.get() >= victimCalls + 2);
+        }
+        TransportMetrics metrics = server.metrics();
+        TestSessions.await(server, "2 datagrams dropped",
+                () -> metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_UNKNOWN_SESSION)
+                + metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_BAD_TAG) >= 2);
+        assertEquals(1, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_UNKNOWN_SESSION));
+        assertEquals(1, metrics.get(TransportMetrics.Counter.DATAGRAMS_DROPPED_BAD_TAG));
+        assertEquals(victimCalls + 2, metrics.get(TransportMetrics.Counter.MESSAGES_DISPATCHED));
+    }
+
     private static byte[] datagram(DatagramWriter writer, byte[] body) {
-        writer.add(DataFrame.first(1, 0, 0, false, body));
+        return datagram(writer, 1, body);
+    }
+
+    private static byte[] datagram(DatagramWriter writer, long messageNumber, byte[] body) {
+        writer.add(DataFrame.first(messageNumber, 0, 0, false, body));
         return writer.finish();
     }
 

@@ -68,9 +68,13 @@ class ImpairedNetworkTest {
              NettyStreamClient client = NettyStreamClient.udp(relay.address(), grant.id().toBytes(),
                      grant.token().toBytes()).connect()) {
             List<Long> answered = new ArrayList<>(callInSequence(client, 0, 1_000, 256));
+            long longForm = relay.longFormFromClient.get();
+            assertTrue(longForm > 0 && longForm <= 32, longForm + " datagrams named the session, not the stream's "
+                    + "connection id: only those sent before the server's first answer should");
             relay.rebind();
             answered.addAll(callInSequence(client, 1_000, 1_000, 256));
             assertInOrder(answered, 2_000);
+            assertEquals(longForm, relay.longFormFromClient.get(), "from the new address by connection id only");
         }
         assertEquals(1, fixture.server.metrics().get(TransportMetrics.Counter.ADDRESS_CHANGES));
         assertEquals(0, fixture.checker.violations.get());

@@ -40,6 +40,8 @@ final class LossyDatagramRelay implements AutoCloseable {
     final AtomicLong dropped = new AtomicLong();
     final AtomicLong duplicated = new AtomicLong();
     final AtomicLong reordered = new AtomicLong();
+    /** The client's datagrams that named the session (long form) rather than a connection id (short form). */
+    final AtomicLong longFormFromClient = new AtomicLong();
 
     /**
      * @param loss probability that a datagram is dropped
@@ -116,6 +118,10 @@ final class LossyDatagramRelay implements AutoCloseable {
         protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
             if (fromClient) {
                 client = packet.sender();
+                ByteBuf content = packet.content();
+                if (content.isReadable() && (content.getByte(content.readerIndex()) & 0x04) == 0) {
+                    longFormFromClient.incrementAndGet();
+                }
                 impair(packet.content(), serverSide, server);
             } else if (client != null && ctx.channel() == serverSide) {
                 impair(packet.content(), clientSide, client);

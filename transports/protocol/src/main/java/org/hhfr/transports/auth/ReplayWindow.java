@@ -14,6 +14,11 @@ public final class ReplayWindow {
     private final long[] seen = new long[SIZE / 64];
     private long highest;
 
+    /** The highest packet number accepted, 0 before the first: a short datagram header's number is read near it. */
+    public long highest() {
+        return highest;
+    }
+
     /**
      * Records {@code packetNumber} if it is fresh.
      *

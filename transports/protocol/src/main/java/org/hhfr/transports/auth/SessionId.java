@@ -4,10 +4,11 @@ import java.util.Arrays;
 import org.hhfr.schemas.Base64Codec;
 
 /**
- * The public name of a negotiated session, in the context store, in negotiation headers and in every stream
- * frame: 1 to {@value #MAX_LENGTH} opaque bytes. Ids HHFR issues are {@value #ISSUED_LENGTH} random bytes (128
+ * The public name of a negotiated session, in the context store, in negotiation headers and in stream
+ * handshakes: 1 to {@value #MAX_LENGTH} opaque bytes. Ids HHFR issues are {@value #ISSUED_LENGTH} random bytes (128
  * bits from {@code SecureRandom}, made by context-store's {@code TokenGenerator}), so ids cannot be guessed or
- * enumerated; they are short because every datagram carries one. The text form is URL-safe Base64 (22 characters
+ * enumerated; they are short because every HELLO and a client's first datagrams of a stream carry one (later
+ * datagrams name the stream by its 4-byte connection id). The text form is URL-safe Base64 (22 characters
  * for an issued id), safe in a SOAP header, a URL or a log line: an id alone grants nothing, the session token is
  * the secret. Usable as a map key.
  */

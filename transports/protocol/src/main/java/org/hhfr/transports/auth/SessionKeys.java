@@ -2,7 +2,9 @@ package org.hhfr.transports.auth;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.InvalidKeyException;
 import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import javax.crypto.Mac;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
@@ -21,7 +23,7 @@ import org.hhfr.transports.Role;
  * server's session store keeps (a dump of the store must not leak live tokens). Proofs and tags are the first
  * {@value #MAC_SIZE} bytes of an HMAC-SHA256.
  *
- * <p>Not thread-safe (it reuses {@link Mac} instances): confine one instance to the thread that handles its
+ * <p>Not thread-safe (it derives its datagram keys on first use): confine one instance to the thread that handles its
  * session, or give each thread its own.
  */
 public final class SessionKeys {
@@ -37,17 +39,22 @@ public final class SessionKeys {
     private static final String HMAC = "HmacSHA256";
     private static final int FULL_MAC_SIZE = 32;
     private static final byte[] STREAM_LABEL = "hhfr/1 stream".getBytes(StandardCharsets.US_ASCII);
+    private static final ThreadLocal<TagMac> TAG_MAC = new ThreadLocal<TagMac>() {
+        @Override
+        protected TagMac initialValue() {
+            return new TagMac();
+        }
+    };
 
     private final long epoch;
     private final byte[] root;
     /*
      * A keyed Mac holds about 600 bytes, and a server holds the keys of every open stream: the handshake keys and
-     * MACs, used once per connection, are derived when needed; each datagram MAC is made on first use and kept (a
-     * TCP stream never makes one), as is the tag scratch.
+     * MACs, used once per connection, are derived when needed; each datagram key is derived on first use and kept
+     * (a TCP stream never derives one), and tags are computed by one Mac per thread, keyed for each datagram.
      */
-    private Mac clientDatagramMac;
-    private Mac serverDatagramMac;
-    private byte[] scratch;
+    private SecretKeySpec clientDatagramKey;
+    private SecretKeySpec serverDatagramKey;
 
     private SessionKeys(byte[] tokenDigest, long epoch) {
         this.epoch = StreamEpoch.check(epoch);
@@ -128,15 +135,23 @@ public final class SessionKeys {
         return equalInConstantTime(welcomeProof(session, attempt), proof);
     }
 
-    /** Writes the tag of {@code length} bytes of a datagram sent by {@code sender} to {@code dst}. */
-    public void writeDatagramTag(Role sender, byte[] buf, int offset, int length, byte[] dst, int dstOffset) {
-        fullMac(sender, buf, offset, length);
+    /**
+     * Writes the tag of {@code length} bytes of a datagram sent by {@code sender} to {@code dst}: the MAC of the
+     * datagram's full packet number (8 bytes big-endian, as a header may carry only its low bytes) and the bytes.
+     */
+    public void writeDatagramTag(Role sender, long packetNumber, byte[] buf, int offset, int length, byte[] dst,
+                                 int dstOffset) {
+        byte[] scratch = fullMac(sender, packetNumber, buf, offset, length);
         System.arraycopy(scratch, 0, dst, dstOffset, MAC_SIZE);
     }
 
-    /** Whether the tag at {@code tagOffset} belongs to the {@code length} bytes at {@code offset}. */
-    public boolean verifyDatagramTag(Role sender, byte[] buf, int offset, int length, byte[] tag, int tagOffset) {
-        fullMac(sender, buf, offset, length);
+    /**
+     * Whether the tag at {@code tagOffset} belongs to the {@code length} bytes at {@code offset} of the datagram
+     * with {@code packetNumber}.
+     */
+    public boolean verifyDatagramTag(Role sender, long packetNumber, byte[] buf, int offset, int length, byte[] tag,
+                                     int tagOffset) {
+        byte[] scratch = fullMac(sender, packetNumber, buf, offset, length);
         int difference = 0;
         for (int i = 0; i < MAC_SIZE; i++) {
             difference |= scratch[i] ^ tag[tagOffset + i];
@@ -144,27 +159,45 @@ public final class SessionKeys {
         return difference == 0;
     }
 
-    private void fullMac(Role sender, byte[] buf, int offset, int length) {
-        Mac mac;
+    /** Computes the full tag into this thread's {@link TagMac#scratch}, which it returns. */
+    private byte[] fullMac(Role sender, long packetNumber, byte[] buf, int offset, int length) {
+        SecretKeySpec key;
         if (sender == Role.CLIENT) {
-            if (clientDatagramMac == null) {
-                clientDatagramMac = keyedMac(derive(root, "hhfr/1 udp client"));
+            if (clientDatagramKey == null) {
+                clientDatagramKey = new SecretKeySpec(derive(root, "hhfr/1 udp client"), HMAC);
             }
-            mac = clientDatagramMac;
+            key = clientDatagramKey;
         } else {
-            if (serverDatagramMac == null) {
-                serverDatagramMac = keyedMac(derive(root, "hhfr/1 udp server"));
+            if (serverDatagramKey == null) {
+                serverDatagramKey = new SecretKeySpec(derive(root, "hhfr/1 udp server"), HMAC);
             }
-            mac = serverDatagramMac;
+            key = serverDatagramKey;
         }
-        if (scratch == null) {
-            scratch = new byte[FULL_MAC_SIZE];
-        }
-        mac.update(buf, offset, length);
+        TagMac tag = TAG_MAC.get();
+        byte[] scratch = tag.scratch;
         try {
-            mac.doFinal(scratch, 0);
-        } catch (ShortBufferException e) {
-            throw new IllegalStateException("HMAC-SHA256 output is " + FULL_MAC_SIZE + " bytes", e);
+            tag.mac.init(key);
+            writeLong(packetNumber, scratch, 0);
+            tag.mac.update(scratch, 0, 8);
+            tag.mac.update(buf, offset, length);
+            tag.mac.doFinal(scratch, 0);
+        } catch (InvalidKeyException | ShortBufferException e) {
+            throw new IllegalStateException("HMAC-SHA256 with a 32-byte key gives 32 bytes", e);
+        }
+        return scratch;
+    }
+
+    /** One thread's HMAC-SHA256 for datagram tags and the buffer its result goes to. */
+    private static final class TagMac {
+        final Mac mac;
+        final byte[] scratch = new byte[FULL_MAC_SIZE];
+
+        TagMac() {
+            try {
+                mac = Mac.getInstance(HMAC);
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException(HMAC + " is not available", e);
+            }
         }
     }
 

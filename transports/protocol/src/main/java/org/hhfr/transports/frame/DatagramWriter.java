@@ -1,5 +1,6 @@
 package org.hhfr.transports.frame;
 
+import java.util.Arrays;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.auth.DatagramCipher;
 import org.hhfr.transports.auth.DatagramProtection;
@@ -7,16 +8,22 @@ import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
 
 /**
- * Packs frames into authenticated datagrams of one session and direction. Layout: a header byte (version in the
- * high four bits, bit 0 set when the server sent it), {@code varint idLength}, the session id, {@code varint
- * epoch} (the stream's, from its keys), {@code varint packetNumber} (1, 2, ... per sender and stream), the
- * encoded frames, and a 16-byte tag: HMAC over everything before it, keyed by the sender's datagram key of the
- * stream. An {@linkplain DatagramProtection#ENCRYPTED encrypted} stream's datagrams set bit 1 of the header byte
- * and carry the frames encrypted with AES-GCM ({@link DatagramCipher}, the header as associated data) and the
- * GCM tag in place of the HMAC tag, so both kinds cost the same bytes. Not thread-safe.
+ * Packs frames into authenticated datagrams of one stream and direction. A datagram starts with a header byte
+ * (version in the high four bits, bit 0 set when the server sent it, bit 1 when encrypted, bit 2 in the short
+ * form). The <b>long form</b>, a client's until it knows its stream's {@link ConnectionId}, names the stream:
+ * {@code varint idLength}, the session id, {@code varint epoch} (the stream's, from its keys), {@code varint
+ * packetNumber}. The <b>short form</b>, a server's always and a client's once it learned the id from the server's
+ * datagrams ({@link #connectionId(ConnectionId)}), carries the {@value ConnectionId#LENGTH}-byte connection id and
+ * the low {@value ShortPacketNumber#SIZE} bytes of the packet number: {@value #SHORT_OVERHEAD} bytes with the tag.
+ * Then come the encoded frames and a 16-byte tag: HMAC over the full packet number and everything before the tag,
+ * keyed by the sender's datagram key of the stream. An {@linkplain DatagramProtection#ENCRYPTED encrypted}
+ * stream's datagrams carry the frames encrypted with AES-GCM ({@link DatagramCipher}, the nonce from the packet
+ * number, the header as associated data) and the GCM tag in place of the HMAC tag, so both kinds cost the same
+ * bytes. Packet numbers run 1, 2, ... per sender and stream, across both forms. Not thread-safe.
  *
  * <p>Use: {@code add} frames until it returns false, then {@code finish} the datagram, send it, and add the
- * refused frame to the next one. Every frame up to {@link #frameBudget()} bytes fits into an empty datagram.
+ * refused frame to the next one. Every frame up to {@link #frameBudget()} bytes fits into an empty datagram of
+ * either form.
  */
 public final class DatagramWriter {
     /** Fits a 1,280-byte IPv6 minimum MTU after IP and UDP headers, and most mobile paths. */
@@ -26,7 +33,14 @@ public final class DatagramWriter {
 
     /** Header bit set in an {@linkplain DatagramProtection#ENCRYPTED encrypted} datagram. */
     static final int ENCRYPTED_BIT = 0x02;
+    /** Header bit set in a datagram of the short form (connection id, short packet number). */
+    static final int SHORT_FORM_BIT = 0x04;
+    /** Bytes of a short form datagram that are not frames: header byte, connection id, packet number, tag. */
+    public static final int SHORT_OVERHEAD = 1 + ConnectionId.LENGTH + ShortPacketNumber.SIZE + SessionKeys.MAC_SIZE;
     private static final int MAX_VARINT_SIZE = 9;
+    private static final byte[] NO_FRAMES = new byte[0];
+    /** The first buffer made for a datagram's frames, unless the budget is smaller. */
+    private static final int INITIAL_FRAMES_SIZE = 256;
 
     private final SessionId session;
     private final SessionKeys keys;
@@ -34,9 +48,12 @@ public final class DatagramWriter {
     private final int budget;
     /** Null for {@link DatagramProtection#AUTHENTICATED} datagrams. */
     private final DatagramCipher cipher;
-    private final byte[] frames;
+    /** The datagram's frames: grown as they are added, dropped once it is sealed (an idle stream holds none). */
+    private byte[] frames = NO_FRAMES;
     private int used;
     private long nextPacketNumber = 1;
+    /** Null while a client's datagrams take the long form. */
+    private ConnectionId connectionId;
 
     /** A writer of {@linkplain DatagramProtection#AUTHENTICATED authenticated} cleartext datagrams. */
     public DatagramWriter(SessionId session, SessionKeys keys, Role sender, int maxDatagramSize) {
@@ -54,10 +71,12 @@ public final class DatagramWriter {
             throw new IllegalArgumentException("datagrams of " + maxDatagramSize + " bytes leave " + budget
                     + " bytes for frames; at least " + MIN_FRAME_BUDGET + " are needed");
         }
-        this.frames = new byte[budget];
     }
 
-    /** Bytes available for encoded frames in a datagram of {@code maxDatagramSize} bytes. */
+    /**
+     * Bytes available for encoded frames in a datagram of {@code maxDatagramSize} bytes of either form (the long
+     * form, naming a session id of {@code sessionIdLength} bytes, is the larger).
+     */
     public static int frameBudget(int maxDatagramSize, int sessionIdLength) {
         return maxDatagramSize - headerSize(sessionIdLength, MAX_VARINT_SIZE, MAX_VARINT_SIZE) - SessionKeys.MAC_SIZE;
     }
@@ -81,6 +100,10 @@ public final class DatagramWriter {
         if (used + size > budget) {
             return false;
         }
+        if (used + size > frames.length) {
+            frames = Arrays.copyOf(frames, Math.min(budget, Math.max(used + size,
+                    Math.max(INITIAL_FRAMES_SIZE, 2 * frames.length))));
+        }
         used = FrameCodec.encode(frame, frames, used);
         return true;
     }
@@ -89,27 +112,51 @@ public final class DatagramWriter {
         return used == 0;
     }
 
+    /**
+     * Makes the datagrams finished from now on take the short form with {@code id}: a server's, with the id it
+     * issued to the stream (before its first datagram); a client's, with the id its reader learned.
+     */
+    public void connectionId(ConnectionId id) {
+        connectionId = id;
+    }
+
+    /** The id the short form carries; null while datagrams take the long form. */
+    public ConnectionId connectionId() {
+        return connectionId;
+    }
+
     /** Seals the frames added so far into a datagram with the next packet number, and starts a new one. */
     public byte[] finish() {
         if (used == 0) {
             throw new IllegalStateException("no frame added");
         }
+        if (connectionId == null && sender == Role.SERVER) {
+            throw new IllegalStateException("a server's datagrams carry the connection id it issued");
+        }
         long packetNumber = nextPacketNumber++;
-        int header = headerSize(session.length(), Varint.size(keys.epoch()), Varint.size(packetNumber));
+        int header = connectionId != null ? SHORT_OVERHEAD - SessionKeys.MAC_SIZE
+                : headerSize(session.length(), Varint.size(keys.epoch()), Varint.size(packetNumber));
         byte[] datagram = new byte[header + used + SessionKeys.MAC_SIZE];
         datagram[0] = (byte) (FrameCodec.PROTOCOL_VERSION << 4 | (cipher != null ? ENCRYPTED_BIT : 0)
-                | (sender == Role.SERVER ? 1 : 0));
-        int offset = Varint.write(session.length(), datagram, 1);
-        offset = session.writeTo(datagram, offset);
-        offset = Varint.write(keys.epoch(), datagram, offset);
-        offset = Varint.write(packetNumber, datagram, offset);
+                | (connectionId != null ? SHORT_FORM_BIT : 0) | (sender == Role.SERVER ? 1 : 0));
+        int offset;
+        if (connectionId != null) {
+            offset = connectionId.writeTo(datagram, 1);
+            offset = ShortPacketNumber.write(packetNumber, datagram, offset);
+        } else {
+            offset = Varint.write(session.length(), datagram, 1);
+            offset = session.writeTo(datagram, offset);
+            offset = Varint.write(keys.epoch(), datagram, offset);
+            offset = Varint.write(packetNumber, datagram, offset);
+        }
         System.arraycopy(frames, 0, datagram, offset, used);
         if (cipher != null) {
             cipher.seal(sender, packetNumber, datagram, 0, offset, used);
         } else {
-            keys.writeDatagramTag(sender, datagram, 0, offset + used, datagram, offset + used);
+            keys.writeDatagramTag(sender, packetNumber, datagram, 0, offset + used, datagram, offset + used);
         }
         used = 0;
+        frames = NO_FRAMES;
         return datagram;
     }
 

@@ -6,8 +6,8 @@ import org.hhfr.transports.WireException;
 
 /**
  * Splits the bytes of one TCP connection into frames, whatever chunks they arrive in. It holds at most one
- * partial frame, grown as its bytes arrive (never allocated up front from a claimed length), so memory is
- * bounded by {@link FrameLimits#maxFrameLength()} and by what the peer actually sent. A server bounds it
+ * partial frame, grown as its bytes arrive (never allocated up front from a claimed length) and dropped once it
+ * completes (an idle connection holds no buffer), so memory is bounded by {@link FrameLimits#maxFrameLength()} and by what the peer actually sent. A server bounds it
  * further after the handshake by the session's agreed message size ({@link #limitTo}), and across its
  * connections by a shared {@link FrameBufferBudget}: a partial frame whose buffer does not fit the budget is
  * refused with {@code TOO_LARGE}, and a connection's reservation is given back when its frame completes, when
@@ -26,7 +26,9 @@ public final class StreamFrameDecoder {
     public static final int MAX_SERVER_HANDSHAKE_LENGTH = 1 + 5 + ErrorFrame.MAX_REASON_BYTES;
 
     private static final int MAX_PREFIX_SIZE = 5;
-    private static final int RETAINED_BUFFER_SIZE = 64 << 10;
+    /** The first buffer made for a partial frame, unless the frame is shorter. */
+    private static final int INITIAL_BUFFER_SIZE = 256;
+    private static final byte[] NO_BUFFER = new byte[0];
 
     private final Role local;
     private final FrameBufferBudget budget;
@@ -37,7 +39,8 @@ public final class StreamFrameDecoder {
     private long prefixValue;
     private int prefixBytes;
     private int frameLength = -1;
-    private byte[] buffer = new byte[256];
+    /** The partial frame's bytes: made when a frame is split across chunks, dropped once it completes. */
+    private byte[] buffer = NO_BUFFER;
     private int filled;
     /** Bytes of {@link #buffer} reserved in the budget while a frame is partial. */
     private int reserved;
@@ -111,9 +114,7 @@ public final class StreamFrameDecoder {
                     frameLength = -1;
                     filled = 0;
                     release();
-                    if (buffer.length > RETAINED_BUFFER_SIZE) {
-                        buffer = new byte[256];
-                    }
+                    buffer = NO_BUFFER;
                     out.accept(frame);
                 }
             }
@@ -189,7 +190,7 @@ public final class StreamFrameDecoder {
      */
     private void hold(int needed) throws WireException {
         int capacity = needed <= buffer.length ? buffer.length
-                : (int) Math.min(frameLength, Math.max(needed, 2L * buffer.length));
+                : (int) Math.min(frameLength, Math.max(needed, Math.max(INITIAL_BUFFER_SIZE, 2L * buffer.length)));
         if (capacity > reserved) {
             if (!budget.tryReserve(capacity - reserved)) {
                 throw new WireException(ErrorCode.TOO_LARGE, "the server holds partial frames of all connections"

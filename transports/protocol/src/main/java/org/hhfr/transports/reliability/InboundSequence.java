@@ -219,6 +219,16 @@ final class InboundSequence {
         }
     }
 
+    /**
+     * Data of ours goes out now: acknowledge what we hold with it, in the same write, rather than alone when the
+     * delay runs out (a request's acknowledgement rides with its response).
+     */
+    void ackWithOutgoingData() {
+        if (unacknowledged > 0) {
+            ackNow = true;
+        }
+    }
+
     boolean isAckDue() {
         return ackNow;
     }

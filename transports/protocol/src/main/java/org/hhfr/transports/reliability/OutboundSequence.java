@@ -129,7 +129,8 @@ final class OutboundSequence {
     /** Fragments sent and not yet settled, by slot; grows up to the send window as more are in flight. */
     private Fragment[] window;
     private final ArrayDeque<PendingMessage> pending = new ArrayDeque<>(2);
-    private final ArrayDeque<Fragment> retransmitQueue = new ArrayDeque<>(2);
+    /** Fragments to send again, in order; made at the first loss (an ordered stream may never need it). */
+    private ArrayDeque<Fragment> retransmitQueue;
     private final ClosingFrame close = new ClosingFrame();
     private final ClosingFrame terminate = new ClosingFrame();
 
@@ -214,7 +215,7 @@ final class OutboundSequence {
     /** The next frame to send now, or {@code null}. */
     Frame nextFrame(long now, RetransmissionTimer timer) {
         Fragment fragment;
-        while ((fragment = retransmitQueue.poll()) != null) {
+        while (retransmitQueue != null && (fragment = retransmitQueue.poll()) != null) {
             fragment.queued = false;
             if (!fragment.settled) {
                 retransmissions++;
@@ -431,6 +432,9 @@ final class OutboundSequence {
     private void queueRetransmission(Fragment fragment) {
         unschedule(fragment);
         fragment.queued = true;
+        if (retransmitQueue == null) {
+            retransmitQueue = new ArrayDeque<>(2);
+        }
         retransmitQueue.add(fragment);
     }
 

@@ -9,6 +9,7 @@ import org.hhfr.transports.frame.AckFrame;
 import org.hhfr.transports.frame.DataFrame;
 import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameType;
 import org.hhfr.transports.frame.SequenceEndFrame;
 import org.hhfr.transports.frame.SignalFrame;
 
@@ -41,7 +42,8 @@ public final class ReliabilityEngine {
     private final RetransmissionTimer timer;
     private final OutboundSequence outbound;
     private final InboundSequence inbound;
-    private final ArrayDeque<EngineEvent> events = new ArrayDeque<>(2);
+    /** Events not yet polled; made at the first (an idle session holds none). */
+    private ArrayDeque<EngineEvent> events;
 
     private State state = State.OPEN;
     private ErrorFrame errorToSend;
@@ -172,7 +174,8 @@ public final class ReliabilityEngine {
 
     /**
      * The next frame to put on the link now, or {@code null} when there is nothing to send. Call until it
-     * returns {@code null} (or the link stops accepting writes) after every other call.
+     * returns {@code null} (or the link stops accepting writes) after every other call. A DATA frame is
+     * followed by an ACK of what the peer sent since the last one, so the two leave in one write.
      */
     public Frame pollTransmit(long nowNanos) {
         advance(nowNanos);
@@ -185,6 +188,9 @@ public final class ReliabilityEngine {
             return null;
         }
         Frame frame = inbound.isAckDue() ? inbound.buildAck() : outbound.nextFrame(now, timer);
+        if (frame != null && frame.type() == FrameType.DATA) {
+            inbound.ackWithOutgoingData();
+        }
         if (frame == null && pingDue) {
             frame = SignalFrame.PING;
         }
@@ -230,7 +236,7 @@ public final class ReliabilityEngine {
 
     /** The next event, or {@code null}. */
     public EngineEvent pollEvent() {
-        return events.poll();
+        return events == null ? null : events.poll();
     }
 
     public State state() {
@@ -306,12 +312,12 @@ public final class ReliabilityEngine {
             return;
         }
         if (outbound.takeWritable()) {
-            events.add(EngineEvent.WRITABLE);
+            report(EngineEvent.WRITABLE);
         }
         boolean inboundDone = inbound.isComplete();
         if (inboundDone && !peerClosedReported) {
             peerClosedReported = true;
-            events.add(EngineEvent.PEER_CLOSED);
+            report(EngineEvent.PEER_CLOSED);
         }
         if (inboundDone && outbound.isTerminated()) {
             if (inbound.isTerminated()) {
@@ -350,7 +356,7 @@ public final class ReliabilityEngine {
     private void finish() {
         state = State.FINISHED;
         lingerAckAt = NO_DEADLINE;
-        events.add(EngineEvent.FINISHED);
+        report(EngineEvent.FINISHED);
     }
 
     private void fail(ErrorCode code, String reason, boolean tellPeer) {
@@ -358,6 +364,13 @@ public final class ReliabilityEngine {
         if (tellPeer) {
             errorToSend = ErrorFrame.of(code, reason);
         }
-        events.add(EngineEvent.failed(code, reason));
+        report(EngineEvent.failed(code, reason));
+    }
+
+    private void report(EngineEvent event) {
+        if (events == null) {
+            events = new ArrayDeque<>(2);
+        }
+        events.add(event);
     }
 }

@@ -56,12 +56,21 @@ class SessionKeysTest {
         byte[] data = {1, 2, 3};
         byte[] clientTag = new byte[SessionKeys.MAC_SIZE];
         byte[] serverTag = new byte[SessionKeys.MAC_SIZE];
-        keys.writeDatagramTag(Role.CLIENT, data, 0, 3, clientTag, 0);
-        keys.writeDatagramTag(Role.SERVER, data, 0, 3, serverTag, 0);
+        keys.writeDatagramTag(Role.CLIENT, 7, data, 0, 3, clientTag, 0);
+        keys.writeDatagramTag(Role.SERVER, 7, data, 0, 3, serverTag, 0);
 
         assertNotEquals(Arrays.toString(clientTag), Arrays.toString(serverTag));
-        assertTrue(keys.verifyDatagramTag(Role.CLIENT, data, 0, 3, clientTag, 0));
-        assertFalse(keys.verifyDatagramTag(Role.SERVER, data, 0, 3, clientTag, 0));
+        assertTrue(keys.verifyDatagramTag(Role.CLIENT, 7, data, 0, 3, clientTag, 0));
+        assertFalse(keys.verifyDatagramTag(Role.SERVER, 7, data, 0, 3, clientTag, 0));
+    }
+
+    @Test
+    void aDatagramTagCoversTheFullPacketNumber() {
+        byte[] data = {1, 2, 3};
+        byte[] tag = new byte[SessionKeys.MAC_SIZE];
+        keys.writeDatagramTag(Role.CLIENT, 7, data, 0, 3, tag, 0);
+
+        assertFalse(keys.verifyDatagramTag(Role.CLIENT, 7 + (1L << 24), data, 0, 3, tag, 0));
     }
 
     @Test

@@ -20,41 +20,52 @@ import org.hhfr.transports.auth.DatagramProtection;
 import org.hhfr.transports.auth.SessionKeys;
 
 /**
- * Any bytes arriving as a datagram at a server, in a stream of authenticated or of encrypted datagrams:
- * {@link DatagramReader} and its header peeks give frames or a {@link WireException}, never anything else, and
- * a datagram accepted once is refused as REPLAYED the second time. A fuzzer cannot forge a tag, so half the
- * inputs are sealed with the session's real keys first: those reach the frames inside.
+ * Any bytes arriving as a datagram at a server (a stream whose connection id was issued) or at a client (which
+ * learns the id from the first server datagram that verifies), in a stream of authenticated or of encrypted
+ * datagrams: {@link DatagramReader} and its header peeks give frames or a {@link WireException}, never anything
+ * else, and a datagram accepted once is refused as REPLAYED the second time. A fuzzer cannot forge a tag, so half
+ * the inputs are sealed with the stream's real keys first: those reach the frames inside.
  *
- * <p>Input layout: byte 0, bit 1 set: an encrypted stream, else an authenticated one; bit 0 set: seal. The rest
- * is the datagram; for a sealed encrypted one, the frames alone, which go under the header of the stream's first
- * datagram and are encrypted.
+ * <p>Input layout: byte 0, bit 1 set: an encrypted stream, else an authenticated one; bit 0 set: seal; bit 2 set:
+ * the client reads it (a server's datagram), else the server. The rest is the datagram; for a sealed encrypted
+ * one, the frames alone, which go under the header of the sender's first datagram and are encrypted.
  */
 class DatagramReaderFuzzTest {
     /** Small enough that fuzzed inputs reach the frame size limit. */
     private static final FrameLimits LIMITS = FrameLimits.defaults().withMaxFrameLength(512).withMaxAckRanges(8);
     private static final int SEAL = 1;
     private static final int ENCRYPTED = 2;
+    private static final int TO_CLIENT = 4;
+    /** The connection id the server issued to the stream. */
+    private static final ConnectionId CONNECTION = ConnectionId.random(new java.util.Random(1));
 
-    /** The header of the first encrypted datagram a client sends in the stream. */
-    private static final byte[] ENCRYPTED_HEADER = encryptedHeader();
+    /** The header of the first encrypted datagram the client (long form) or the server (short form) sends. */
+    private static final byte[] CLIENT_ENCRYPTED_HEADER = encryptedHeader(Role.CLIENT);
+    private static final byte[] SERVER_ENCRYPTED_HEADER = encryptedHeader(Role.SERVER);
 
-    private static byte[] encryptedHeader() {
-        DatagramWriter writer = writer(DatagramProtection.ENCRYPTED);
+    private static byte[] encryptedHeader(Role sender) {
+        DatagramWriter writer = writer(sender, DatagramProtection.ENCRYPTED);
         writer.add(SignalFrame.PING);
         byte[] datagram = writer.finish();
         return Arrays.copyOf(datagram, datagram.length - FrameCodec.encodedSize(SignalFrame.PING)
                 - DatagramCipher.TAG_SIZE);
     }
 
-    private static DatagramWriter writer(DatagramProtection protection) {
-        return new DatagramWriter(SeedFrames.SESSION, SeedFrames.KEYS, Role.CLIENT,
+    /** A client's writer (long form), or a server's (short form with the issued id). */
+    private static DatagramWriter writer(Role sender, DatagramProtection protection) {
+        DatagramWriter writer = new DatagramWriter(SeedFrames.SESSION, SeedFrames.KEYS, sender,
                 DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE, protection);
+        if (sender == Role.SERVER) {
+            writer.connectionId(CONNECTION);
+        }
+        return writer;
     }
 
     static Stream<byte[]> datagrams() {
         List<byte[]> inputs = new ArrayList<>();
-        DatagramWriter authenticated = writer(DatagramProtection.AUTHENTICATED);
-        DatagramWriter encrypted = writer(DatagramProtection.ENCRYPTED);
+        DatagramWriter authenticated = writer(Role.CLIENT, DatagramProtection.AUTHENTICATED);
+        DatagramWriter encrypted = writer(Role.CLIENT, DatagramProtection.ENCRYPTED);
+        DatagramWriter server = writer(Role.SERVER, DatagramProtection.AUTHENTICATED);
         for (Frame frame : SeedFrames.afterHandshake()) {
             authenticated.add(frame);
             byte[] datagram = authenticated.finish();
@@ -63,7 +74,11 @@ class DatagramReaderFuzzTest {
             encrypted.add(frame);
             inputs.add(input(encrypted.finish(), ENCRYPTED));
             inputs.add(input(FrameCodec.encode(frame), ENCRYPTED | SEAL));
+            inputs.add(input(FrameCodec.encode(frame), ENCRYPTED | SEAL | TO_CLIENT));
+            server.add(frame);
+            inputs.add(input(server.finish(), SEAL | TO_CLIENT));
         }
+        authenticated.connectionId(CONNECTION);
         for (Frame frame : SeedFrames.afterHandshake()) {
             authenticated.add(frame);
         }
@@ -86,19 +101,27 @@ class DatagramReaderFuzzTest {
             return;
         }
         boolean encrypted = (input[0] & ENCRYPTED) != 0;
+        Role sender = (input[0] & TO_CLIENT) != 0 ? Role.SERVER : Role.CLIENT;
         byte[] datagram = Arrays.copyOfRange(input, 1, input.length);
         if ((input[0] & SEAL) != 0) {
-            datagram = encrypted ? encrypt(datagram) : authenticate(datagram);
+            datagram = encrypted ? encrypt(sender, datagram) : authenticate(sender, datagram);
         }
         int length = datagram.length;
         try {
-            DatagramReader.sessionOf(datagram, 0, length);
-            DatagramReader.epochOf(datagram, 0, length);
+            if (DatagramReader.isShortForm(datagram, 0, length)) {
+                DatagramReader.connectionIdOf(datagram, 0, length);
+            } else {
+                DatagramReader.sessionOf(datagram, 0, length);
+                DatagramReader.epochOf(datagram, 0, length);
+            }
         } catch (WireException refused) {
-            // a header that names no session or epoch
+            // a header that names no stream
         }
-        DatagramReader reader = new DatagramReader(SeedFrames.SESSION, SeedFrames.KEYS, Role.SERVER, LIMITS,
+        DatagramReader reader = new DatagramReader(SeedFrames.SESSION, SeedFrames.KEYS, sender.peer(), LIMITS,
                 encrypted ? DatagramProtection.ENCRYPTED : DatagramProtection.AUTHENTICATED);
+        if (sender == Role.CLIENT) {
+            reader.connectionId(CONNECTION);
+        }
         List<Frame> frames = new ArrayList<>();
         try {
             reader.read(datagram, 0, length, frames::add);
@@ -112,21 +135,46 @@ class DatagramReaderFuzzTest {
         assertEquals(ErrorCode.REPLAYED, replayed.code(), replayed::getMessage);
     }
 
-    /** The datagram with its last bytes replaced by the client's true tag over the rest. */
-    private static byte[] authenticate(byte[] datagram) {
-        if (datagram.length >= SessionKeys.MAC_SIZE) {
-            int tagOffset = datagram.length - SessionKeys.MAC_SIZE;
-            SeedFrames.KEYS.writeDatagramTag(Role.CLIENT, datagram, 0, tagOffset, datagram, tagOffset);
+    /**
+     * The datagram with its last bytes replaced by {@code sender}'s true tag over the rest and the packet number
+     * a new reader takes from its header (none when the header does not parse: the tag stays as it is).
+     */
+    private static byte[] authenticate(Role sender, byte[] datagram) {
+        int tagOffset = datagram.length - SessionKeys.MAC_SIZE;
+        long packetNumber = packetNumberOf(datagram, tagOffset);
+        if (packetNumber > 0) {
+            SeedFrames.KEYS.writeDatagramTag(sender, packetNumber, datagram, 0, tagOffset, datagram, tagOffset);
         }
         return datagram;
     }
 
-    /** The frames under the header of the stream's first encrypted datagram, encrypted by the client. */
-    private static byte[] encrypt(byte[] frames) {
-        int header = ENCRYPTED_HEADER.length;
-        byte[] datagram = Arrays.copyOf(ENCRYPTED_HEADER, header + frames.length + DatagramCipher.TAG_SIZE);
+    /** The packet number in the header of the {@code end} bytes before the tag; 0 if there is none. */
+    private static long packetNumberOf(byte[] datagram, int end) {
+        if (end < 1) {
+            return 0;
+        }
+        try {
+            WireReader in = new WireReader(datagram, 1, end - 1);
+            if ((datagram[0] & DatagramWriter.SHORT_FORM_BIT) != 0) {
+                in.skip("connection id", ConnectionId.LENGTH);
+                in.skip("packet number", ShortPacketNumber.SIZE);
+                return ShortPacketNumber.expand(ShortPacketNumber.read(datagram, 1 + ConnectionId.LENGTH), 0);
+            }
+            in.skip("session id", in.readInt("session id length", 0, Integer.MAX_VALUE));
+            in.readVarint64("epoch");
+            return in.readVarint64("packet number");
+        } catch (WireException noHeader) {
+            return 0;
+        }
+    }
+
+    /** The frames under the header of {@code sender}'s first encrypted datagram, encrypted by it. */
+    private static byte[] encrypt(Role sender, byte[] frames) {
+        byte[] first = sender == Role.CLIENT ? CLIENT_ENCRYPTED_HEADER : SERVER_ENCRYPTED_HEADER;
+        int header = first.length;
+        byte[] datagram = Arrays.copyOf(first, header + frames.length + DatagramCipher.TAG_SIZE);
         System.arraycopy(frames, 0, datagram, header, frames.length);
-        SeedFrames.KEYS.datagramCipher().seal(Role.CLIENT, 1, datagram, 0, header, frames.length);
+        SeedFrames.KEYS.datagramCipher().seal(sender, 1, datagram, 0, header, frames.length);
         return datagram;
     }
 }

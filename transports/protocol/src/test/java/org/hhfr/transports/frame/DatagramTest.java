@@ -132,6 +132,7 @@ class DatagramTest {
     void aClientsDatagramReflectedBackToTheClientIsRefused() {
         DatagramReader clientReader = new DatagramReader(SESSION, SessionKeys.fromToken(TOKEN), Role.CLIENT,
                 FrameLimits.defaults());
+        clientWriter.connectionId(ConnectionId.random(new java.util.Random(1)));
         clientWriter.add(SignalFrame.PING);
         byte[] datagram = clientWriter.finish();
 

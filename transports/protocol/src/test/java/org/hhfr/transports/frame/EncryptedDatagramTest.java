@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class EncryptedDatagramTest {
     private static final SessionId SESSION = SessionId.of(new byte[] {9, 8, 7, 6, 5, 4, 3, 2});
     private static final byte[] TOKEN = "fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.US_ASCII);
+    private static final ConnectionId CONNECTION = ConnectionId.random(new java.util.Random(3));
     private static final byte[] SECRET = "a request nobody on the path may read".getBytes(StandardCharsets.US_ASCII);
 
     private final DatagramWriter clientWriter = writer(Role.CLIENT, DatagramProtection.ENCRYPTED);
@@ -77,6 +78,7 @@ class EncryptedDatagramTest {
     void aDatagramSealedByTheServerDoesNotOpenAsTheClients() {
         byte[] fromServer = datagramOf(writer(Role.SERVER, DatagramProtection.ENCRYPTED), SECRET);
         fromServer[0] &= (byte) ~1;
+        serverReader.connectionId(CONNECTION);
 
         assertEquals(ErrorCode.AUTHENTICATION_FAILED,
                 assertThrows(WireException.class, () -> payloadOf(serverReader, fromServer)).code());
@@ -91,9 +93,14 @@ class EncryptedDatagramTest {
                 java.util.Arrays.copyOfRange(second, second.length - 40, second.length)));
     }
 
+    /** A client's writer takes the long form, a server's the short form with {@link #CONNECTION}. */
     private static DatagramWriter writer(Role sender, DatagramProtection protection) {
-        return new DatagramWriter(SESSION, SessionKeys.fromToken(TOKEN, 1), sender,
+        DatagramWriter writer = new DatagramWriter(SESSION, SessionKeys.fromToken(TOKEN, 1), sender,
                 DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE, protection);
+        if (sender == Role.SERVER) {
+            writer.connectionId(CONNECTION);
+        }
+        return writer;
     }
 
     private static DatagramReader reader(Role local, long epoch, DatagramProtection protection) {

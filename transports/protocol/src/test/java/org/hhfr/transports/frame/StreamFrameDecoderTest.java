@@ -65,6 +65,20 @@ class StreamFrameDecoderTest {
     }
 
     @Test
+    void anIdleConnectionHoldsNoBufferOnceASplitFrameCompletes() throws WireException {
+        byte[] stream = concatenate(withHello(List.of(DataFrame.first(1, 0, 0, false, new byte[401]))));
+        StreamFrameDecoder decoder = new StreamFrameDecoder(Role.SERVER, FrameLimits.defaults());
+        List<Frame> received = new ArrayList<>();
+
+        decoder.decode(stream, 0, stream.length - 100, received::add);
+        assertTrue(decoder.bufferCapacity() > 0, "the partial frame is held");
+        decoder.decode(stream, stream.length - 100, 100, received::add);
+
+        assertEquals(2, received.size());
+        assertEquals(0, decoder.bufferCapacity());
+    }
+
+    @Test
     void aLengthAboveTheLimitIsRefusedBeforeTheFrameArrives() throws WireException {
         StreamFrameDecoder decoder = welcomedClientDecoder(FrameLimits.defaults().withMaxFrameLength(1000));
         byte[] prefix = {(byte) 0xE9, 0x07};

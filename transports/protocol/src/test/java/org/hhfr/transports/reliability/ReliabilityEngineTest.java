@@ -75,6 +75,20 @@ class ReliabilityEngineTest {
     }
 
     @Test
+    void aResponseTakesAlongTheAcknowledgementOfItsRequest() throws WireException {
+        Wire wire = new Wire(STREAM);
+        wire.a.offer(bytes(7));
+        wire.deliver(wire.drain(wire.a), wire.b);
+        assertTrue(wire.drain(wire.b).isEmpty(), "acknowledgement waits for the delay");
+
+        wire.b.offer(bytes(8), 0, wire.b.poll().messageNumber());
+
+        assertEquals(List.of("DATA 1 answers 1 (1 bytes)", "ACK 1-1 limit 257"), Wire.describe(wire.drain(wire.b)));
+        assertTrue(wire.b.nextDeadline() > wire.now + TimeUnit.MILLISECONDS.toNanos(5),
+                "no acknowledgement timer left");
+    }
+
+    @Test
     void aDuplicateIsDroppedAndAcknowledgedAtOnce() throws WireException {
         Wire wire = new Wire(STREAM);
         wire.a.offer(bytes(1));

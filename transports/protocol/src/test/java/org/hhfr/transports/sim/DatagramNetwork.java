@@ -6,6 +6,7 @@ import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.ConnectionId;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
@@ -40,17 +41,30 @@ final class DatagramNetwork {
         }
     }
 
-    /** Connects both peers; each gets a writer for its datagrams and a reader for the other's. */
+    /**
+     * Connects both peers; each gets a writer for its datagrams and a reader for the other's. The server issued
+     * a connection id to the stream; the client's datagrams take the short form once its reader learned it.
+     */
     void join(SimulatedPeer clientPeer, SimulatedPeer serverPeer, SessionId session, byte[] token,
               int maxDatagramSize, FrameLimits limits) {
         this.client = clientPeer;
         this.server = serverPeer;
+        ConnectionId issued = ConnectionId.random(random);
+        toServer = new DatagramReader(session, SessionKeys.fromToken(token), Role.SERVER, limits);
+        toServer.connectionId(issued);
+        toClient = new DatagramReader(session, SessionKeys.fromToken(token), Role.CLIENT, limits);
         for (SimulatedPeer peer : new SimulatedPeer[] {clientPeer, serverPeer}) {
             DatagramWriter writer = new DatagramWriter(session, SessionKeys.fromToken(token), peer.role,
                     maxDatagramSize);
+            if (peer.role == Role.SERVER) {
+                writer.connectionId(issued);
+            }
             peer.attach(new FrameLink() {
                 @Override
                 public void send(Frame frame) {
+                    if (writer.connectionId() == null) {
+                        writer.connectionId(toClient.connectionId());
+                    }
                     if (!writer.add(frame)) {
                         transmit(peer.role, writer.finish());
                         writer.add(frame);
@@ -65,8 +79,6 @@ final class DatagramNetwork {
                 }
             });
         }
-        toServer = new DatagramReader(session, SessionKeys.fromToken(token), Role.SERVER, limits);
-        toClient = new DatagramReader(session, SessionKeys.fromToken(token), Role.CLIENT, limits);
     }
 
     private void transmit(Role from, byte[] datagram) {
