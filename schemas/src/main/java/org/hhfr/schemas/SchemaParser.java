@@ -93,7 +93,7 @@ public final class SchemaParser {
             return read;
         });
         byte[] document = bytes.toByteArray();
-        return parse(parser -> parser.setInput(new ByteArrayInputStream(document), null));
+        return parse(parser -> XmlPull.setInput(parser, new ByteArrayInputStream(document)));
     }
 
     /** Reads up to {@code max} more units of the document, keeps them, and says how many (-1 at its end). */

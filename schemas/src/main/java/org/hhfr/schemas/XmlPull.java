@@ -1,5 +1,9 @@
 package org.hhfr.schemas;
 
+import java.io.BufferedInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
 import org.kxml2.io.KXmlParser;
 import org.kxml2.io.KXmlSerializer;
 import org.xmlpull.v1.XmlPullParser;
@@ -44,10 +48,32 @@ public final class XmlPull {
     }
 
     /**
+     * Hands {@code parser} an encoded document as {@code parser.setInput(in, null)} does (the encoding from the
+     * byte order mark or the XML declaration, UTF-8 otherwise), except that a declared encoding the platform
+     * does not support is refused here, without the platform's costly lookup of an unknown name.
+     */
+    public static void setInput(XmlPullParser parser, InputStream in) throws XmlPullParserException {
+        InputStream marked = in.markSupported() ? in
+                : new BufferedInputStream(in, DeclaredEncoding.MAX_DECLARATION_BYTES);
+        String encoding;
+        try {
+            encoding = DeclaredEncoding.in(marked);
+        } catch (IOException e) {
+            throw new XmlPullParserException("cannot read the document: " + e.getMessage(), null, e);
+        }
+        if (encoding != null && !DeclaredEncoding.isSupported(encoding)) {
+            throw new XmlPullParserException(
+                    "the XML declaration names an encoding this platform does not support: "
+                    + (encoding.length() > 64 ? encoding.substring(0, 64) + "..." : encoding));
+        }
+        parser.setInput(marked, null);
+    }
+
+    /**
      * The parser's refusal as a peer may read it: kxml2's message without the parser-state dump it appends
-     * (position, the event and the reader object) and without the parser object it names. kxml2 reports some
-     * malformations (an undefined namespace prefix) with a plain {@link RuntimeException}, so readers of hostile
-     * input catch those too and report them through this.
+     * (position, the event and the reader object) and without the parser object it names ("in" or "at" it).
+     * kxml2 reports some malformations (an undefined namespace prefix, an illegal attribute name) with a plain
+     * {@link RuntimeException}, so readers of hostile input catch those too and report them through this.
      */
     public static String message(Exception parserError) {
         String message = String.valueOf(parserError.getMessage());
@@ -56,6 +82,9 @@ public final class XmlPull {
             message = message.substring(0, state);
         }
         int parserName = message.indexOf(" in org.kxml2.");
+        if (parserName < 0) {
+            parserName = message.indexOf(" at org.kxml2.");
+        }
         return (parserName >= 0 ? message.substring(0, parserName) : message).trim();
     }
 

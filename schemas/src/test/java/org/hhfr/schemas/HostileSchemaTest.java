@@ -245,10 +245,22 @@ class HostileSchemaTest {
     }
 
     @Test
-    void unknownDeclaredEncodingIsRefused() {
-        byte[] document = ("<?xml version=\"1.0\" encoding=\"X-NO-SUCH-CHARSET\"?>" + VALID)
-                .getBytes(StandardCharsets.US_ASCII);
-        refused(() -> new SchemaParser().parse(new ByteArrayInputStream(document)));
+    void unknownDeclaredEncodingIsRefusedWithoutThePlatformsLookup() {
+        for (String declaration : new String[] {"<?xml version=\"1.0\" encoding=\"X-NO-SUCH-CHARSET\"?>",
+                "<?xml version='1.0' encoding='U<  '?>", "<?xml version=\"1.0\"" + repeat(" ", 4000)
+                        + "encoding=\"X-NO-SUCH-CHARSET\"?>"}) {
+            byte[] document = (declaration + VALID).getBytes(StandardCharsets.US_ASCII);
+            SchemaException e = refused(() -> new SchemaParser().parse(new ByteArrayInputStream(document)));
+            // the platform's own lookup would have said UnsupportedEncodingException or IllegalCharsetNameException
+            assertTrue(e.reason().contains("names an encoding this platform does not support"), e.reason());
+        }
+    }
+
+    @Test
+    void illegalAttributeNameIsRefusedInTheParsersWordsWithoutItsObject() {
+        SchemaException e = refused(schema("<xs:element name=\"a\" :type=\"xs:int\"/>"));
+        assertTrue(e.reason().startsWith("malformed XML: illegal attribute name: :type"), e.reason());
+        assertTrue(!e.reason().contains("org.kxml2"), e.reason());
     }
 
     @Test

@@ -76,7 +76,7 @@ class SchemaParserFuzzTest {
         try {
             return parser.parse(new ByteArrayInputStream(document));
         } catch (SchemaException refused) {
-            Refusals.requireDeliberate(refused);
+            Refusals.requireDeliberate(refused, document);
             return null;
         }
     }

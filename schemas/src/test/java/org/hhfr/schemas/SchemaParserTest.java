@@ -350,6 +350,9 @@ class SchemaParserTest {
         Schema utf8 = new SchemaParser().parse(new ByteArrayInputStream(
                 document.replace("ISO-8859-1", "UTF-8").getBytes(StandardCharsets.UTF_8)));
         assertEquals(Collections.singletonList("caf\u00e9"), root(utf8, "c").simpleType().enumeration());
+        Schema alias = new SchemaParser().parse(new ByteArrayInputStream(
+                document.replace("ISO-8859-1", "latin1").getBytes(StandardCharsets.ISO_8859_1)));
+        assertEquals(Collections.singletonList("caf\u00e9"), root(alias, "c").simpleType().enumeration());
     }
 
     @Test

@@ -36,7 +36,7 @@ class XmlRepresentationFuzzTest {
         try {
             message = XML.decode(structure, input, 1, input.length - 1);
         } catch (MalformedMessageException refused) {
-            Refusals.requireDeliberate(refused);
+            Refusals.requireDeliberate(refused, input);
             return;
         }
         byte[] encoded = XML.encode(message);
