@@ -88,11 +88,13 @@ LIMIT="$EXECUTIONS executions"
 ROWS="$WORK/rows.md"
 : > "$ROWS"
 
-# Prints one results row from a run's libFuzzer output.
+# Prints one results row from a run's libFuzzer output. A run stopped by hand (SIGINT to its java process) counts
+# as one without findings that reached the executions libFuzzer last reported, in the seconds it ran.
 summarize() {
-    local name="$1" log="$2" status="$3"
-    awk -v name="$name" -v status="$status" '
+    local name="$1" log="$2" status="$3" elapsed="$4"
+    awk -v name="$name" -v status="$status" -v elapsed="$elapsed" '
         /^#[0-9]+/ && / cov: / {
+            last = substr($1, 2)
             for (i = 1; i <= NF; i++) {
                 if ($i == "cov:") cov = $(i + 1)
                 if ($i == "ft:") ft = $(i + 1)
@@ -103,8 +105,15 @@ summarize() {
         /^stat::average_exec_per_sec:/ { rate = $2 }
         /^Done [0-9]+ runs in [0-9]+ second/ { runs = runs ? runs : $2; secs = $5 }
         /Test unit written to/ { findings++ }
+        /libFuzzer: run interrupted/ { interrupted = 1 }
         END {
-            verdict = findings ? findings " (see Inputs)" : (status == 0 ? "0" : "run failed (exit " status ")")
+            if (interrupted && !findings) {
+                runs = runs ? runs : last
+                secs = secs ? secs : elapsed
+                rate = rate ? rate : (secs ? int(runs / secs) : "")
+            }
+            verdict = findings ? findings " (see Inputs)" : (status == 0 ? "0" \
+                : (interrupted ? "0 (stopped by hand)" : "run failed (exit " status ")"))
             printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", name, runs ? runs : "?", secs ? secs : "?",
                 rate ? rate : "?", cov ? cov : "?", ft ? ft : "?", corp ? corp : "?", verdict
         }' "$log"
@@ -114,15 +123,17 @@ while read -r name module class method; do
     key="$(echo "$module" | tr / _)"
     log="$WORK/$name.log"
     flags=(-runs="$EXECUTIONS" -timeout=20 -print_final_stats=1)
-    [ "$DURATION" != 0 ] && flags+=(-max_total_time="$DURATION")
+    # Without a time limit of its own, Jazzer would stop a @FuzzTest after the annotation's maxDuration (5 min).
+    flags+=(-max_total_time="$([ "$DURATION" != 0 ] && echo "$DURATION" || echo 8640000)")
     echo "fuzzing $name ($class) for $LIMIT ..." >&2
     status=0
+    started="$(date +%s)"
     (cd "$module" && nice -n 19 java -Xmx512m -Dbasedir="$ROOT/$module" \
         -cp "$WORK/$key/test-classes:$WORK/$key/classes:$(cat "$WORK/$key.classpath")" \
         com.code_intelligence.jazzer.Jazzer --target_class="$class" --target_method="$method" \
         --instrumentation_includes='org.hhfr.**:org.kxml2.**' --custom_hook_includes='org.hhfr.**:org.kxml2.**' \
         "${flags[@]}" < /dev/null) > "$log" 2>&1 || status=$?
-    summarize "$name" "$log" "$status" | tee -a "$ROWS" >&2
+    summarize "$name" "$log" "$status" "$(($(date +%s) - started))" | tee -a "$ROWS" >&2
     grep -E "^(== Java Exception|Caused by|	at org\.hhfr)" "$log" | head -20 >&2 || true
 done <<< "$RUN"
 
