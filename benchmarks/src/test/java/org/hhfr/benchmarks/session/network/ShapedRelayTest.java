@@ -18,9 +18,13 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-/** The relays delay and pace what they carry as their shape says (tolerances allow for a busy machine). */
+/**
+ * The relays delay and pace what they carry as their shape says: never sooner than the shape allows. The upper
+ * bound only catches a relay that stalls; a busy machine adds hundreds of milliseconds of its own.
+ */
 class ShapedRelayTest {
     private static final long MILLIS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long STALL = 2_000 * MILLIS;
 
     @Test
     void tcpRelayAddsTheRoundTripToAnEchoAndCountsBothDirections() throws Exception {
@@ -33,8 +37,8 @@ class ShapedRelayTest {
             long first = roundTripNanos(client, message);
             long second = roundTripNanos(client, message);
             // First: connection set-up (2 x 40 ms) plus the round trip; then one round trip of 80 ms.
-            assertTrue(first >= 160 * MILLIS && first < 400 * MILLIS, "first exchange took " + first / MILLIS + " ms");
-            assertTrue(second >= 80 * MILLIS && second < 250 * MILLIS, "second took " + second / MILLIS + " ms");
+            assertTrue(first >= 160 * MILLIS && first < STALL, "first exchange took " + first / MILLIS + " ms");
+            assertTrue(second >= 80 * MILLIS && second < STALL, "second took " + second / MILLIS + " ms");
             assertEquals(new Traffic.Counts(200, 200), relay.traffic().counts());
             assertEquals(1, relay.connections());
         }
@@ -74,7 +78,7 @@ class ShapedRelayTest {
             client.receive(answer);
             long took = System.nanoTime() - started;
             assertEquals(1_000, answer.getLength());
-            assertTrue(took >= 155 * MILLIS && took < 350 * MILLIS, "took " + took / MILLIS + " ms");
+            assertTrue(took >= 155 * MILLIS && took < STALL, "took " + took / MILLIS + " ms");
             assertEquals(new Traffic.Counts(1_000, 1_000), relay.traffic().counts());
         }
     }
