@@ -12,11 +12,10 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
 import org.hhfr.benchmarks.session.SessionWorkload;
 import org.hhfr.benchmarks.transport.PeerProcess;
 import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.transports.netty.NettyStreamClient;
 
 /**
  * One configuration of the capacity run: a fresh server JVM ({@link CapacityServer}) with the given context
@@ -51,7 +50,7 @@ final class CapacityRun {
         try (PeerProcess server = PeerProcess.start("server " + name, CapacityServer.class,
                 options.serverJvmOptions(), parameters, out.resolve("server-" + name + ".log"))) {
             int httpPort = Integer.parseInt(server.await("READY", SERVER_START_MILLIS)[1]);
-            EventLoopGroup group = new MultiThreadIoEventLoopGroup(options.clientThreads(), NioIoHandler.newFactory());
+            EventLoopGroup group = NettyStreamClient.eventLoopGroup(options.clientThreads());
             try {
                 SessionOpener opener = new SessionOpener(httpPort, transportUri(transport), group,
                         options.arraySize());

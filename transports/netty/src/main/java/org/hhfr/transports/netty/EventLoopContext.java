@@ -18,8 +18,22 @@ final class EventLoopContext implements SerialContext {
         loop.execute(task);
     }
 
+    /**
+     * On the loop's thread the timer goes into the loop's {@link EventLoopTimers} (O(1) to arm and cancel,
+     * millisecond ticks); from elsewhere it is one of the loop's own scheduled tasks.
+     */
     @Override
     public Timer schedule(Runnable task, long delayNanos) {
+        if (loop.inEventLoop()) {
+            Timer timer = EventLoopTimers.of(loop).schedule(task, delayNanos);
+            return () -> {
+                if (loop.inEventLoop()) {
+                    timer.cancel();
+                } else {
+                    loop.execute(timer::cancel);
+                }
+            };
+        }
         ScheduledFuture<?> scheduled = loop.schedule(task, delayNanos, TimeUnit.NANOSECONDS);
         return () -> scheduled.cancel(false);
     }

@@ -9,9 +9,14 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.SocketChannel;
@@ -79,6 +84,8 @@ public final class NettyStreamClient implements AutoCloseable {
     private final SessionId session;
     private final SessionKeys keys;
     private final EventLoop loop;
+    /** Whether {@link #loop} runs Netty's epoll transport: then the sockets are epoll sockets too. */
+    private final boolean epoll;
     private final EventLoopGroup ownGroup;
     private final ClientStream<Call> stream;
     private final FrameLimits limits;
@@ -108,8 +115,9 @@ public final class NettyStreamClient implements AutoCloseable {
         this.server = builder.server;
         this.session = SessionId.of(builder.sessionId);
         this.keys = SessionKeys.fromToken(builder.token, builder.epoch);
-        this.ownGroup = builder.group == null ? new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory()) : null;
+        this.ownGroup = builder.group == null ? eventLoopGroup(1) : null;
         this.loop = (builder.group == null ? ownGroup : builder.group).next();
+        this.epoll = loop instanceof IoEventLoop && ((IoEventLoop) loop).isIoType(EpollIoHandler.class);
         this.maxDatagramSize = builder.maxDatagramSize;
         this.tls = builder.tls;
         this.datagramProtection = builder.encryptedDatagrams ? DatagramProtection.ENCRYPTED
@@ -125,6 +133,15 @@ public final class NettyStreamClient implements AutoCloseable {
         this.handshake = new ClientHandshake(session, keys);
         this.stream = new ClientStream<>(new ReliabilityEngine(config, new Random(), System.nanoTime()),
                 new EventLoopContext(loop), System::nanoTime, new Outcomes());
+    }
+
+    /**
+     * An event-loop group for clients ({@link Builder#group}): Netty's epoll transport where it is available
+     * (Linux with the native library), NIO elsewhere. Clients on an epoll group use epoll sockets.
+     */
+    public static EventLoopGroup eventLoopGroup(int threads) {
+        return new MultiThreadIoEventLoopGroup(threads,
+                Epoll.isAvailable() ? EpollIoHandler.newFactory() : NioIoHandler.newFactory());
     }
 
     /** A client that streams over TCP to {@code server}. */
@@ -253,7 +270,7 @@ public final class NettyStreamClient implements AutoCloseable {
     }
 
     private void openConnection() {
-        new Bootstrap().group(loop).channel(NioSocketChannel.class)
+        new Bootstrap().group(loop).channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) connectTimeoutMillis)
                 .option(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(32 << 10, 64 << 10))
@@ -287,7 +304,8 @@ public final class NettyStreamClient implements AutoCloseable {
         Channel channel;
         DatagramWriter writer = new DatagramWriter(session, keys, Role.CLIENT, maxDatagramSize, datagramProtection);
         try {
-            channel = new Bootstrap().group(loop).channel(NioDatagramChannel.class)
+            channel = new Bootstrap().group(loop)
+                    .channel(epoll ? EpollDatagramChannel.class : NioDatagramChannel.class)
                     .option(ChannelOption.SO_RCVBUF, 1 << 20)
                     .option(ChannelOption.SO_SNDBUF, 1 << 20)
                     .handler(new DatagramHandler(writer))
