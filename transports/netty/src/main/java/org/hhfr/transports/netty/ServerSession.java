@@ -60,7 +60,8 @@ import org.slf4j.LoggerFactory;
  */
 final class ServerSession implements StreamSession, EngineDriver.Listener {
     private static final Logger LOG = LoggerFactory.getLogger(ServerSession.class);
-    private static final long TOUCH_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long MIN_TOUCH_INTERVAL_MILLIS = 1_000;
+    private static final long MAX_TOUCH_INTERVAL_MILLIS = 10_000;
     /** How soon a call another node runs is looked up again. */
     private static final long CLAIM_RETRY_MILLIS = 50;
 
@@ -588,17 +589,29 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     /**
-     * Whether to keep the stored session alive now that it streams: one store use per second at most. The use
-     * ({@link #touch}) runs on the dispatch executor, as the store may be remote: with the first message the turn
-     * hands over, or alone after the turn.
+     * Whether to keep the stored session alive now that it streams: one store use per {@link #touchIntervalNanos}
+     * at most. The use ({@link #touch}) runs on the dispatch executor, as the store may be remote: with the first
+     * message the turn hands over, or alone after the turn.
      */
     private boolean touchIsDue() {
         long now = System.nanoTime();
-        if (now - lastTouch < TOUCH_INTERVAL_NANOS) {
+        if (now - lastTouch < touchIntervalNanos()) {
             return false;
         }
         lastTouch = now;
         return true;
+    }
+
+    /**
+     * A tenth of the session's idle expiry (the store's, or the shorter lifetime the session agreed), between one
+     * and ten seconds: a busy session stays far from expiring, and a shared store is not asked once a second for
+     * each of thousands of sessions. It is also how soon a stream sees that its session was removed elsewhere.
+     */
+    private long touchIntervalNanos() {
+        long idleMillis = Math.min(registry.store.limits().idleTimeoutMillis(),
+                context().characteristics().reliability().validForMillis());
+        return TimeUnit.MILLISECONDS.toNanos(Math.max(MIN_TOUCH_INTERVAL_MILLIS,
+                Math.min(MAX_TOUCH_INTERVAL_MILLIS, idleMillis / 10)));
     }
 
     /** On the dispatch executor: marks the stored session as used; a session the store no longer holds ends. */
