@@ -117,6 +117,16 @@ class SoapEnvelopeTest {
     }
 
     @Test
+    void aHeaderBlockRebindingTheXmlPrefixIsRefused() {
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class, () -> read(
+                envelope(SoapVersion.SOAP_11,
+                        "<e:Header><h:A xmlns:h=\"urn:h\"><B xmlns:xml=\"urn:other\" xml:lang=\"x\"/></h:A></e:Header>",
+                        "<a/>")));
+        assertTrue(e.getMessage().contains("binds the reserved prefix xml to a namespace of its own"),
+                e.getMessage());
+    }
+
+    @Test
     void aDeclaredEncodingThePlatformSupportsIsReadByAnyOfItsNames() throws Exception {
         for (String name : new String[] {"ISO-8859-1", "latin1"}) {
             byte[] bytes = ("<?xml version=\"1.0\" encoding=\"" + name + "\"?>"

@@ -22,6 +22,8 @@ import org.hhfr.schemas.XmlPull;
  * names and namespaces are kept.
  */
 public final class XmlSubtree {
+    private static final String XML_NAMESPACE = "http://www.w3.org/XML/1998/namespace";
+
     private XmlSubtree() {
     }
 
@@ -139,7 +141,15 @@ public final class XmlSubtree {
         int depth = parser.getDepth();
         for (int i = parser.getNamespaceCount(depth - 1); i < parser.getNamespaceCount(depth); i++) {
             String prefix = parser.getNamespacePrefix(i);
-            out.setPrefix(prefix == null ? "" : prefix, parser.getNamespaceUri(i));
+            String uri = parser.getNamespaceUri(i);
+            if ("xml".equals(prefix) && XML_NAMESPACE.equals(uri)) {
+                continue;
+            }
+            if ("xml".equals(prefix) || "xmlns".equals(prefix)) {
+                throw new MalformedEnvelopeException("element " + parser.getName() + " binds the reserved prefix "
+                        + prefix + " to a namespace of its own");
+            }
+            out.setPrefix(prefix == null ? "" : prefix, uri);
         }
     }
 
