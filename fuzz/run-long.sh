@@ -13,17 +13,17 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 
-# name  module  fuzz test class  method
+# name  module  fuzz test class  method  instrumented packages (coverage feedback and comparison hooks)
 TARGETS="
-frame-content         transports/protocol  org.hhfr.transports.frame.FrameCodecFuzzTest           frameContentDecodesToAFrameEncodedAlikeOrIsRefused
-stream-frames         transports/protocol  org.hhfr.transports.frame.StreamFrameDecoderFuzzTest   connectionBytesSplitIntoTheirFramesOrAreRefused
-datagrams             transports/protocol  org.hhfr.transports.frame.DatagramReaderFuzzTest       datagramGivesItsFramesOnceOrIsRefused
-message-payloads      transports/protocol  org.hhfr.transports.MessagePayloadFuzzTest            payloadReadsToItsPartsOrIsRefused
-binary-messages       streamer             org.hhfr.streamer.BinaryRepresentationFuzzTest         binaryBodyDecodesToAMessageEncodedAlikeOrIsRefused
-xml-messages          streamer             org.hhfr.streamer.XmlRepresentationFuzzTest            xmlBodyDecodesToAMessageThatSurvivesARoundTripOrIsRefused
-soap-envelopes        negotiation          org.hhfr.negotiation.SoapEnvelopeReaderFuzzTest        documentReadsToHeadersAndBodyOrAFaultOrIsRefused
-negotiation-headers   negotiation          org.hhfr.negotiation.NegotiationReaderFuzzTest         headerBlockReadsToAValueWrittenAndReadBackAlikeOrIsRefused
-schemas               schemas              org.hhfr.schemas.SchemaParserFuzzTest                  documentReadsToStructuresThatSurviveAnXsdRoundTripOrIsRefused
+frame-content        transports/protocol  org.hhfr.transports.frame.FrameCodecFuzzTest          frameContentDecodesToAFrameEncodedAlikeOrIsRefused             org.hhfr.**:org.kxml2.**
+stream-frames        transports/protocol  org.hhfr.transports.frame.StreamFrameDecoderFuzzTest  connectionBytesSplitIntoTheirFramesOrAreRefused                org.hhfr.**:org.kxml2.**
+datagrams            transports/protocol  org.hhfr.transports.frame.DatagramReaderFuzzTest      datagramGivesItsFramesOnceOrIsRefused                          org.hhfr.**:org.kxml2.**
+message-payloads     transports/protocol  org.hhfr.transports.MessagePayloadFuzzTest            payloadReadsToItsPartsOrIsRefused                              org.hhfr.**:org.kxml2.**
+binary-messages      streamer             org.hhfr.streamer.BinaryRepresentationFuzzTest        binaryBodyDecodesToAMessageEncodedAlikeOrIsRefused             org.hhfr.**:org.kxml2.**
+xml-messages         streamer             org.hhfr.streamer.XmlRepresentationFuzzTest           xmlBodyDecodesToAMessageThatSurvivesARoundTripOrIsRefused      org.hhfr.**:org.kxml2.**
+soap-envelopes       negotiation          org.hhfr.negotiation.SoapEnvelopeReaderFuzzTest       documentReadsToHeadersAndBodyOrAFaultOrIsRefused               org.hhfr.**:org.kxml2.**
+negotiation-headers  negotiation          org.hhfr.negotiation.NegotiationReaderFuzzTest        headerBlockReadsToAValueWrittenAndReadBackAlikeOrIsRefused     org.hhfr.**:org.kxml2.**
+schemas              schemas              org.hhfr.schemas.SchemaParserFuzzTest                 documentReadsToStructuresThatSurviveAnXsdRoundTripOrIsRefused  org.hhfr.**
 "
 
 usage() {
@@ -119,7 +119,7 @@ summarize() {
         }' "$log"
 }
 
-while read -r name module class method; do
+while read -r name module class method packages; do
     key="$(echo "$module" | tr / _)"
     log="$WORK/$name.log"
     flags=(-runs="$EXECUTIONS" -timeout=20 -print_final_stats=1)
@@ -131,7 +131,7 @@ while read -r name module class method; do
     (cd "$module" && nice -n 19 java -Xmx512m -Dbasedir="$ROOT/$module" \
         -cp "$WORK/$key/test-classes:$WORK/$key/classes:$(cat "$WORK/$key.classpath")" \
         com.code_intelligence.jazzer.Jazzer --target_class="$class" --target_method="$method" \
-        --instrumentation_includes='org.hhfr.**:org.kxml2.**' --custom_hook_includes='org.hhfr.**:org.kxml2.**' \
+        --instrumentation_includes="$packages" --custom_hook_includes="$packages" \
         "${flags[@]}" < /dev/null) > "$log" 2>&1 || status=$?
     summarize "$name" "$log" "$status" "$(($(date +%s) - started))" | tee -a "$ROWS" >&2
     grep -E "^(== Java Exception|Caused by|	at org\.hhfr)" "$log" | head -20 >&2 || true
