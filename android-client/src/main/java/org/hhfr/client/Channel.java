@@ -15,6 +15,14 @@ interface Channel {
     /** False once the channel failed for good; the session then negotiates a new one. */
     boolean isUsable();
 
+    /**
+     * Moves the channel to a new local socket after the device changed networks, keeping its calls; false
+     * when it has none to move (only a UDP stream has).
+     */
+    default boolean migrate() {
+        return false;
+    }
+
     /** Ends the channel; calls still waiting fail with {@link SessionClosedException}. */
     void close();
 }

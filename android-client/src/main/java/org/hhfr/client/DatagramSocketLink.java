@@ -3,6 +3,7 @@ package org.hhfr.client;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
+import java.net.PortUnreachableException;
 
 import org.hhfr.transports.driver.PackedDatagramLink;
 import org.hhfr.transports.frame.DatagramWriter;
@@ -10,19 +11,28 @@ import org.hhfr.transports.frame.DatagramWriter;
 /**
  * A stream's frames to its UDP endpoint: packed several to a datagram by the stream's {@link DatagramWriter}
  * (which seals each with the session's tag) in the serial context, and sent by the writer thread through the
- * stream's {@link FrameOutbox}.
+ * stream's {@link FrameOutbox} on the stream's current socket (it changes when the stream moves to another
+ * network).
  */
 final class DatagramSocketLink extends PackedDatagramLink implements FrameOutbox.Sink {
-    private final DatagramSocket socket;
     private final FrameOutbox outbox;
+    /** Called on the writer thread when the current socket fails to send for another reason than the server. */
+    private final Runnable socketFailed;
+    private volatile DatagramSocket socket;
     /** Whether the current turn has begun writing; serial context only. */
     private boolean writing;
 
     /** The socket is closed with the stream, not with the link. */
-    DatagramSocketLink(DatagramSocket socket, DatagramWriter datagrams, FrameOutbox outbox) {
+    DatagramSocketLink(DatagramSocket socket, DatagramWriter datagrams, FrameOutbox outbox, Runnable socketFailed) {
         super(datagrams);
         this.socket = socket;
         this.outbox = outbox;
+        this.socketFailed = socketFailed;
+    }
+
+    /** Sends from {@code newSocket} from now on (datagrams already queued included). */
+    void moveTo(DatagramSocket newSocket) {
+        socket = newSocket;
     }
 
     /**
@@ -53,9 +63,23 @@ final class DatagramSocketLink extends PackedDatagramLink implements FrameOutbox
         outbox.add(this, datagram, datagram.length);
     }
 
+    /**
+     * Sends on the current socket. A failure other than the server's port being closed (an ICMP answer) means
+     * the socket's network is gone: the stream is told, and may move to a new socket.
+     */
     @Override
     public void send(byte[] bytes, int length) throws IOException {
-        socket.send(new DatagramPacket(bytes, length));
+        DatagramSocket current = socket;
+        try {
+            current.send(new DatagramPacket(bytes, length));
+        } catch (PortUnreachableException e) {
+            throw e;
+        } catch (IOException e) {
+            if (current == socket && !current.isClosed()) {
+                socketFailed.run();
+            }
+            throw e;
+        }
     }
 
     @Override

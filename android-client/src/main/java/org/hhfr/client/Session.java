@@ -57,6 +57,17 @@ public final class Session implements Closeable {
         return driver.channel();
     }
 
+    /**
+     * Tells the session that the device changed networks (Wi-Fi to cellular, say): a UDP stream moves to a new
+     * local socket and goes on with the same session, keys and calls, without negotiating again (the service
+     * follows once the new address answered its check). A TCP stream reconnects by itself, SOAP needs nothing.
+     *
+     * @return whether a stream moved
+     */
+    public boolean networkChanged() {
+        return driver.channel().migrate();
+    }
+
     /** A builder for a request of this operation: {@code newRequest().set("values", floats).build()}. */
     public Message.Builder newRequest() {
         return Message.of(operation.request());

@@ -5,7 +5,10 @@ import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.PortUnreachableException;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
@@ -16,27 +19,42 @@ import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameLimits;
+import org.hhfr.transports.frame.FrameType;
+import org.hhfr.transports.frame.PathFrame;
+import org.hhfr.transports.frame.SignalFrame;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
- * A stream over UDP datagrams from one local socket to the session's endpoint. Every datagram carries the
+ * A stream over UDP datagrams from a local socket to the session's endpoint. Every datagram carries the
  * session id (or, once the server's first datagram brought it, the stream's short connection id) and an HMAC
  * tag made with the session token (or, for an encrypted stream, its frames are sealed
  * with AES-GCM under keys derived from it); the reliability engine retransmits, orders and
  * deduplicates, so calls behave as on TCP. Datagrams that fail verification are dropped and counted. Two
  * threads: the reader verifies datagrams with its own keys (MACs are not thread-safe), the writer
  * ({@link FrameOutbox}) sends the datagrams the engine's turns packed with theirs.
+ *
+ * <p>The stream may {@linkplain #migrate move} to a new local socket (the device changed networks; also by
+ * itself when sending fails, at most once a second), keeping its session, keys, engine and calls: the server
+ * keeps sending to the old address until the new one answered its PATH_CHALLENGE, which the reader answers
+ * whichever socket it came on.
  */
 final class UdpChannel extends StreamChannel {
-    private final DatagramSocket socket;
+    /** A socket that fails to send moves the stream to a new one at most this often. */
+    private static final long MIN_MIGRATION_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+    /** Verifies datagrams of every reader thread (an old socket's may overlap a new one's); guarded by itself. */
     private final DatagramReader verifier;
     /** Used in the serial context only. */
     private final DatagramWriter datagrams;
-    /** Whether the connection id was handed to the writer; reader thread only. */
+    private final DatagramSocketLink link;
+    /** Guards the socket, its reader and the time of the last move. */
+    private final Object sockets = new Object();
+    /** Whether the connection id was handed to the writer; guarded by {@link #verifier}. */
     private boolean connectionIdKnown;
-    /** Written by the reader thread only. */
-    private volatile long dropped;
+    private final AtomicLong dropped = new AtomicLong();
+    private DatagramSocket socket;
     private Thread reader;
+    private long lastMigration = System.nanoTime();
 
     private UdpChannel(StreamSettings settings, DatagramSocket socket, DatagramWriter datagrams) {
         super(settings, ReliabilityConfig.forDatagrams(datagrams.frameBudget()), null);
@@ -46,28 +64,36 @@ final class UdpChannel extends StreamChannel {
                 Role.CLIENT,
                 FrameLimits.defaults().withMaxFrameLength(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE),
                 protection(settings));
+        this.link = new DatagramSocketLink(socket, datagrams, outbox, this::sendFailed);
     }
 
     /** Binds a local socket for the endpoint; no packet is sent until the first call. */
     static UdpChannel open(StreamSettings settings) throws HhfrException {
-        DatagramSocket socket;
-        try {
-            socket = new DatagramSocket();
-            socket.connect(settings.address);
-        } catch (IOException e) {
-            throw new HhfrException("cannot open " + settings.describe("UDP") + ": " + e.getMessage(), e);
-        }
+        DatagramSocket socket = bind(settings);
         DatagramWriter datagrams = new DatagramWriter(settings.sessionId,
                 SessionKeys.fromToken(settings.token, settings.epoch),
                 Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE, protection(settings));
         UdpChannel channel = new UdpChannel(settings, socket, datagrams);
-        DatagramSocketLink link = new DatagramSocketLink(socket, datagrams, channel.outbox);
-        channel.context.execute(() -> channel.stream.attach(link, false));
+        channel.context.execute(() -> channel.stream.attach(channel.link, false));
         channel.outbox.start("hhfr-udp-writer");
-        channel.reader = new Thread(channel::runReader, "hhfr-udp-reader");
-        channel.reader.setDaemon(true);
-        channel.reader.start();
+        synchronized (channel.sockets) {
+            channel.startReader(socket);
+        }
         return channel;
+    }
+
+    private static DatagramSocket bind(StreamSettings settings) throws HhfrException {
+        DatagramSocket socket = null;
+        try {
+            socket = new DatagramSocket();
+            socket.connect(settings.address);
+            return socket;
+        } catch (IOException e) {
+            if (socket != null) {
+                socket.close();
+            }
+            throw new HhfrException("cannot open " + settings.describe("UDP") + ": " + e.getMessage(), e);
+        }
     }
 
     private static DatagramProtection protection(StreamSettings settings) {
@@ -86,48 +112,142 @@ final class UdpChannel extends StreamChannel {
 
     /** Datagrams dropped because they did not verify, were replayed or malformed. */
     long droppedDatagrams() {
-        return dropped;
+        return dropped.get();
     }
 
-    private void runReader() {
+    /**
+     * Moves the stream to a new local socket (a new local address and port) and closes the old one. The
+     * engine's RTT estimate and congestion window start over for the new network, and a PING leaves from the
+     * new socket at once, so the server starts validating the new address without waiting for the next call.
+     *
+     * @return false when the stream is lost or closing, or no new socket could be bound (it stays on the old one)
+     */
+    @Override
+    public boolean migrate() {
+        synchronized (sockets) {
+            if (isLost() || isClosing()) {
+                return false;
+            }
+            DatagramSocket fresh;
+            try {
+                fresh = bind(settings);
+            } catch (HhfrException e) {
+                return false;
+            }
+            DatagramSocket old = socket;
+            socket = fresh;
+            lastMigration = System.nanoTime();
+            link.moveTo(fresh);
+            startReader(fresh);
+            old.close();
+        }
+        context.execute(() -> {
+            stream.driver().pathChanged();
+            link.write(SignalFrame.PING);
+            link.flush();
+        });
+        return true;
+    }
+
+    /** The writer thread could not send on the current socket (its network went away): move, unless just moved. */
+    private void sendFailed() {
+        synchronized (sockets) {
+            if (System.nanoTime() - lastMigration < MIN_MIGRATION_INTERVAL_NANOS) {
+                return;
+            }
+        }
+        migrate();
+    }
+
+    /** Guarded by {@link #sockets}. */
+    private void startReader(DatagramSocket from) {
+        reader = new Thread(() -> runReader(from), "hhfr-udp-reader");
+        reader.setDaemon(true);
+        reader.start();
+    }
+
+    private void runReader(DatagramSocket from) {
         int maxDatagramSize = DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE;
         byte[] buffer = new byte[maxDatagramSize + 1];
         DatagramPacket packet = new DatagramPacket(buffer, buffer.length);
         while (!isLost()) {
             try {
                 packet.setLength(buffer.length);
-                socket.receive(packet);
+                from.receive(packet);
             } catch (PortUnreachableException e) {
                 continue;
             } catch (IOException e) {
-                if (socket.isClosed()) {
+                if (from.isClosed()) {
                     return;
                 }
                 continue;
             }
             if (packet.getLength() > maxDatagramSize) {
-                dropped++;
+                dropped.incrementAndGet();
                 continue;
             }
             List<Frame> frames = new ArrayList<>(4);
-            try {
-                verifier.read(buffer, 0, packet.getLength(), frames::add);
-            } catch (WireException e) {
-                dropped++;
-                continue;
+            ConnectionId learned = null;
+            synchronized (verifier) {
+                try {
+                    verifier.read(buffer, 0, packet.getLength(), frames::add);
+                } catch (WireException e) {
+                    dropped.incrementAndGet();
+                    continue;
+                }
+                if (!connectionIdKnown) {
+                    connectionIdKnown = true;
+                    learned = verifier.connectionId();
+                }
             }
-            if (!connectionIdKnown) {
-                connectionIdKnown = true;
-                ConnectionId learned = verifier.connectionId();
-                context.execute(() -> datagrams.connectionId(learned));
+            if (learned != null) {
+                ConnectionId id = learned;
+                context.execute(() -> datagrams.connectionId(id));
             }
-            context.execute(() -> receive(frames));
+            List<PathFrame> challenges = takePathFrames(frames);
+            context.execute(() -> {
+                answer(challenges);
+                receive(frames);
+            });
         }
+    }
+
+    /** Takes the path frames out of {@code frames} (they are not the engine's); the challenges among them. */
+    private static List<PathFrame> takePathFrames(List<Frame> frames) {
+        List<PathFrame> challenges = null;
+        for (Iterator<Frame> it = frames.iterator(); it.hasNext(); ) {
+            Frame frame = it.next();
+            if (frame instanceof PathFrame) {
+                it.remove();
+                if (frame.type() == FrameType.PATH_CHALLENGE) {
+                    if (challenges == null) {
+                        challenges = new ArrayList<>(1);
+                    }
+                    challenges.add((PathFrame) frame);
+                }
+            }
+        }
+        return challenges;
+    }
+
+    /** In the context: the server checks that an address of ours reaches us; the same data back, at once. */
+    private void answer(List<PathFrame> challenges) {
+        if (challenges == null || isLost()) {
+            return;
+        }
+        for (PathFrame challenge : challenges) {
+            link.write(challenge.answer());
+        }
+        link.flush();
     }
 
     @Override
     void terminateLink() {
-        socket.close();
-        join(reader);
+        Thread last;
+        synchronized (sockets) {
+            socket.close();
+            last = reader;
+        }
+        join(last);
     }
 }

@@ -55,6 +55,8 @@ import org.hhfr.transports.fault.StreamFault;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameType;
+import org.hhfr.transports.frame.PathFrame;
 import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.handshake.ClientHandshake;
 import org.hhfr.transports.reliability.DeliveredMessage;
@@ -504,7 +506,20 @@ public final class NettyStreamClient implements AutoCloseable {
                 writer.connectionId(reader.connectionId());
             }
             for (Frame frame : frames) {
-                receive(frame);
+                if (frame.type() == FrameType.PATH_CHALLENGE) {
+                    answer((PathFrame) frame);
+                } else if (frame.type() != FrameType.PATH_RESPONSE) {
+                    receive(frame);
+                }
+            }
+        }
+
+        /** The server checks that our new address reaches us: the same data back, at once. */
+        private void answer(PathFrame challenge) {
+            Link link = stream.driver().link();
+            if (link != null) {
+                link.write(challenge.answer());
+                link.flush();
             }
         }
 

@@ -64,6 +64,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private static final long MAX_TOUCH_INTERVAL_MILLIS = 10_000;
     /** How soon a call another node runs is looked up again. */
     private static final long CLAIM_RETRY_MILLIS = 50;
+    /** Initial retransmission timeouts a client's new address has to answer its path challenge. */
+    private static final int PATH_VALIDATION_RTOS = 3;
 
     private final StoredSession stored;
     private final SessionId wireId;
@@ -78,6 +80,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     /** Requests handed to the dispatch executor and not started yet, by message number: the cancellable ones. */
     private final Map<Long, InboundMessage> queued = new HashMap<>(2);
     private DatagramReader datagramReader;
+    /** Where the stream's datagrams go, and the validation of a client's new address; UDP only. */
+    private DatagramPeerPath datagramPath;
     private EngineDriver driver;
     /** Bound in {@link #start}, before the first message is handed to the dispatch executor. */
     private StreamRoute route;
@@ -218,7 +222,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
 
     /**
      * Verifies one datagram with the session's keys and replay window and hands its frames to the engine.
-     * Bad datagrams are dropped and counted; only a verified one may move the session to a new peer address.
+     * Bad datagrams are dropped and counted. A verified one from a new address, the newest so far, starts the
+     * validation of that address; the session moves there once the client answered its challenge.
      */
     void receiveDatagram(byte[] datagram, InetSocketAddress sender, Channel channel) {
         if (ended) {
@@ -254,11 +259,15 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             ConnectionId connectionId = registry.issueConnectionId(this);
             writer.connectionId(connectionId);
             datagramReader.connectionId(connectionId);
-            driver.attach(new DatagramLink(channel, sender, writer, false));
-        } else if (!sender.equals(link.peer())) {
-            LOG.info("session {} moved from {} to {}", id(), link.peer(), sender);
-            link.peer(sender);
+            link = new DatagramLink(channel, sender, writer, false);
+            driver.attach(link);
+            datagramPath = new DatagramPeerPath(link, PATH_VALIDATION_RTOS * engineConfig.initialRtoNanos(), loop);
+        }
+        InetSocketAddress from = link.peer();
+        if (datagramPath.received(sender, datagram.length, datagramReader.newest(), frames, System.nanoTime())) {
+            LOG.info("session {} moved from {} to {}", id(), from, link.peer());
             registry.metrics.increment(TransportMetrics.Counter.ADDRESS_CHANGES);
+            driver.pathChanged();
         }
         for (Frame frame : frames) {
             receive(frame);
@@ -577,6 +586,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         ended = true;
         if (datagramReader != null && datagramReader.connectionId() != null) {
             registry.releaseConnectionId(datagramReader.connectionId(), this);
+        }
+        if (datagramPath != null) {
+            datagramPath.stop();
         }
         countRetransmissions();
         unsent = null;

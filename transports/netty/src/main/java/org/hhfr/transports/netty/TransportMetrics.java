@@ -42,7 +42,7 @@ public final class TransportMetrics {
         DATAGRAMS_DROPPED_OVERSIZED(LinkType.DATAGRAM),
         /** Datagrams dropped because their packet number was seen before (replays and network duplicates). */
         DATAGRAMS_DROPPED_REPLAYED(LinkType.DATAGRAM),
-        /** A session's datagrams came from a new source address (NAT rebinding); counted after the tag verified. */
+        /** A session moved to its client's new address (NAT rebinding, another network) once it was validated. */
         ADDRESS_CHANGES(LinkType.DATAGRAM),
         /** Sessions whose first connection or datagram was authenticated. */
         SESSIONS_OPENED(null),

@@ -120,6 +120,21 @@ class EncryptedStreamTest {
         TestSessions.awaitCounter(server, TransportMetrics.Counter.DATAGRAMS_DROPPED_BAD_TAG, before + 1);
     }
 
+    @Test
+    void anEncryptedStreamFollowsItsClientToANewAddressOnceTheSealedChallengeIsAnswered() throws Exception {
+        long moves = server.metrics().get(TransportMetrics.Counter.ADDRESS_CHANGES);
+        SessionGrant grant = grant("udp");
+        try (LossyDatagramRelay relay = new LossyDatagramRelay(
+                new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort()), 1, 0, 0, 0);
+             NettyStreamClient client = NettyStreamClient.udp(relay.address(), grant.id().toBytes(),
+                     grant.token().toBytes()).encryptedDatagrams(true).connect()) {
+            StreamRoundTripTest.assertAnswersInOrder(client, 50);
+            relay.rebind();
+            StreamRoundTripTest.assertAnswersInOrder(client, 50);
+        }
+        assertEquals(moves + 1, server.metrics().get(TransportMetrics.Counter.ADDRESS_CHANGES));
+    }
+
     private static SessionGrant grant(String transport) throws Exception {
         return STORE.create(TestSessions.floatSum("urn:hhfr:transport:" + transport, true));
     }

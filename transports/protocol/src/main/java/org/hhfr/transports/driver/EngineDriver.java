@@ -91,6 +91,11 @@ public final class EngineDriver {
         engine.onTransportReset(now());
     }
 
+    /** The UDP peer moved to a validated new address: the engine's RTT and congestion state start over. */
+    public void pathChanged() {
+        engine.onPathChanged(now());
+    }
+
     /**
      * Hands a frame from the peer to the engine; run a turn afterwards (once per read batch).
      *

@@ -11,19 +11,27 @@ import org.hhfr.transports.WireException;
  * <p>Body: {@code varint count}, then for the first range {@code varint lower, varint upper - lower}, for each
  * later range {@code varint lower - previousUpper - 2, varint upper - lower}, then {@code varint limit -
  * highestUpper} ({@code varint limit} when there is no range). Ranges are ascending, disjoint and not adjacent,
- * which makes the encoding unique. Flag FINAL is bit 0 of the flags nibble.
+ * which makes the encoding unique. Flag FINAL is bit 0 of the flags nibble. Flag ACK_DELAY (bit 1), set on
+ * datagram links, adds {@code varint ackDelayMicros} at the end: how long the receiver held the acknowledgement
+ * since the highest acknowledged message arrived, which the sender takes off its round-trip sample.
  */
 public final class AckFrame extends Frame {
     static final int FLAG_FINAL = 0x1;
+    static final int FLAG_ACK_DELAY = 0x2;
+    /** Largest ack delay on the wire (about 16.8 s); longer delays are sent as this. */
+    public static final long MAX_ACK_DELAY_MICROS = (1L << 24) - 1;
+    private static final long NO_ACK_DELAY = -1;
 
     private final long[] bounds;
     private final boolean closed;
     private final long limit;
+    private final long ackDelayMicros;
 
-    private AckFrame(long[] bounds, boolean closed, long limit) {
+    private AckFrame(long[] bounds, boolean closed, long limit, long ackDelayMicros) {
         this.bounds = bounds;
         this.closed = closed;
         this.limit = limit;
+        this.ackDelayMicros = ackDelayMicros;
     }
 
     /**
@@ -33,6 +41,16 @@ public final class AckFrame extends Frame {
      * @param limit the highest message number the sender may send; at least the highest acknowledged one
      */
     public static AckFrame of(long[] bounds, boolean isFinal, long limit) {
+        return of(bounds, isFinal, limit, NO_ACK_DELAY);
+    }
+
+    /**
+     * An acknowledgement that reports how long the receiver held it (datagram links).
+     *
+     * @param ackDelayMicros microseconds since the highest acknowledged message arrived; cut to
+     *                       {@link #MAX_ACK_DELAY_MICROS}; negative for none
+     */
+    public static AckFrame of(long[] bounds, boolean isFinal, long limit, long ackDelayMicros) {
         if (bounds.length % 2 != 0) {
             throw new IllegalArgumentException("range bounds come in pairs: " + bounds.length);
         }
@@ -48,7 +66,8 @@ public final class AckFrame extends Frame {
         if (limit < Math.max(previousUpper, 0)) {
             throw new IllegalArgumentException("limit " + limit + " is below acknowledged " + previousUpper);
         }
-        return new AckFrame(bounds.clone(), isFinal, limit);
+        return new AckFrame(bounds.clone(), isFinal, limit,
+                ackDelayMicros < 0 ? NO_ACK_DELAY : Math.min(ackDelayMicros, MAX_ACK_DELAY_MICROS));
     }
 
     @Override
@@ -82,9 +101,23 @@ public final class AckFrame extends Frame {
         return limit;
     }
 
+    public boolean hasAckDelay() {
+        return ackDelayMicros != NO_ACK_DELAY;
+    }
+
+    /** The reported ack delay in microseconds, or 0 when none was reported. */
+    public long ackDelayMicros() {
+        return Math.max(ackDelayMicros, 0);
+    }
+
+    /** The reported ack delay in nanoseconds, or 0. */
+    public long ackDelayNanos() {
+        return ackDelayMicros() * 1_000;
+    }
+
     @Override
     int flags() {
-        return closed ? FLAG_FINAL : 0;
+        return (closed ? FLAG_FINAL : 0) | (hasAckDelay() ? FLAG_ACK_DELAY : 0);
     }
 
     @Override
@@ -96,7 +129,8 @@ public final class AckFrame extends Frame {
             size += Varint.size(bounds[i + 1] - bounds[i]);
             previousUpper = bounds[i + 1];
         }
-        return size + Varint.size(limit - previousUpper);
+        size += Varint.size(limit - previousUpper);
+        return hasAckDelay() ? size + Varint.size(ackDelayMicros) : size;
     }
 
     @Override
@@ -108,11 +142,12 @@ public final class AckFrame extends Frame {
             offset = Varint.write(bounds[i + 1] - bounds[i], dst, offset);
             previousUpper = bounds[i + 1];
         }
-        return Varint.write(limit - previousUpper, dst, offset);
+        offset = Varint.write(limit - previousUpper, dst, offset);
+        return hasAckDelay() ? Varint.write(ackDelayMicros, dst, offset) : offset;
     }
 
     static AckFrame read(WireReader in, int flags, FrameLimits limits) throws WireException {
-        if ((flags & ~FLAG_FINAL) != 0) {
+        if ((flags & ~(FLAG_FINAL | FLAG_ACK_DELAY)) != 0) {
             throw new WireException(ErrorCode.MALFORMED, "ACK with undefined flags " + flags);
         }
         int count = in.readInt("ACK range count", 0, limits.maxAckRanges());
@@ -135,7 +170,9 @@ public final class AckFrame extends Frame {
             previousUpper = upper;
         }
         long limit = previousUpper + in.readVarint("ACK limit", 0, max - previousUpper);
-        return new AckFrame(bounds, (flags & FLAG_FINAL) != 0, limit);
+        long ackDelay = (flags & FLAG_ACK_DELAY) != 0 ? in.readVarint("ACK delay", 0, MAX_ACK_DELAY_MICROS)
+                : NO_ACK_DELAY;
+        return new AckFrame(bounds, (flags & FLAG_FINAL) != 0, limit, ackDelay);
     }
 
     @Override
@@ -144,6 +181,7 @@ public final class AckFrame extends Frame {
         for (int i = 0; i < bounds.length; i += 2) {
             text.append(i == 0 ? " " : ",").append(bounds[i]).append('-').append(bounds[i + 1]);
         }
-        return text.append(" limit ").append(limit).append(closed ? " final" : "").toString();
+        text.append(" limit ").append(limit).append(closed ? " final" : "");
+        return (hasAckDelay() ? text.append(" delay ").append(ackDelayMicros).append("us") : text).toString();
     }
 }

@@ -31,6 +31,8 @@ public final class DatagramReader {
     private final DatagramCipher cipher;
     /** The stream's connection id: null until the server issued it or the client learned it. */
     private ConnectionId connectionId;
+    /** Whether the last datagram read carried a packet number above every one accepted before it. */
+    private boolean newest;
 
     /**
      * A reader for the {@linkplain DatagramProtection#AUTHENTICATED authenticated} datagrams that {@code local}'s
@@ -89,6 +91,14 @@ public final class DatagramReader {
     /** The stream's connection id: issued by the server, or learned by a client; null before. */
     public ConnectionId connectionId() {
         return connectionId;
+    }
+
+    /**
+     * Whether the datagram {@link #read} last accepted carried a packet number above every one accepted before it
+     * (not one overtaken on the way): only such a datagram may show that the peer moved to a new address.
+     */
+    public boolean newest() {
+        return newest;
     }
 
     /**
@@ -151,9 +161,11 @@ public final class DatagramReader {
                 tagOffset)) {
             throw new WireException(ErrorCode.AUTHENTICATION_FAILED, "datagram tag does not verify");
         }
+        long highestBefore = replayWindow.highest();
         if (!replayWindow.accept(packetNumber)) {
             throw new WireException(ErrorCode.REPLAYED, "datagram packet number " + packetNumber + " seen before");
         }
+        newest = packetNumber > highestBefore;
         if (named != null && connectionId == null) {
             connectionId = named;
         }

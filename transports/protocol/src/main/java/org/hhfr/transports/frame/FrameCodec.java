@@ -83,6 +83,9 @@ public final class FrameCodec {
                 return HelloFrame.read(in, type);
             case WELCOME:
                 return WelcomeFrame.read(in);
+            case PATH_CHALLENGE:
+            case PATH_RESPONSE:
+                return PathFrame.read(in, type);
             default:
                 throw new AssertionError(type);
         }

@@ -24,7 +24,11 @@ public enum FrameType {
     /** TCP: the first frame of a client's later connection that continues the session's sequences. */
     RESUME(9),
     /** TCP: the server's answer to an accepted HELLO or RESUME. */
-    WELCOME(10);
+    WELCOME(10),
+    /** UDP: 8 unpredictable bytes a server sends to a client's new address before it sends the stream there. */
+    PATH_CHALLENGE(11),
+    /** UDP: a client's answer to a PATH_CHALLENGE, with the same 8 bytes. */
+    PATH_RESPONSE(12);
 
     private static final FrameType[] BY_CODE = new FrameType[16];
 

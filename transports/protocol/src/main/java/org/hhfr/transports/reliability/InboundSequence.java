@@ -47,6 +47,11 @@ final class InboundSequence {
 
     private int unacknowledged;
     private long firstUnacknowledgedAt;
+    /** Over datagrams: payload bytes of DATA arrived since the last acknowledgement, and when the highest came. */
+    private final boolean reportsDelay;
+    private final long ackBytes;
+    private long unacknowledgedBytes;
+    private long highestSeenAt;
     private boolean ackNow;
     private long duplicates;
     private long overflowed;
@@ -55,6 +60,8 @@ final class InboundSequence {
         this.exactlyOnce = config.assurance() == DeliveryAssurance.EXACTLY_ONCE;
         this.window = config.receiveWindow();
         this.ackEvery = config.ackEvery();
+        this.reportsDelay = config.link() == LinkType.DATAGRAM;
+        this.ackBytes = reportsDelay ? (long) config.ackEvery() * config.fragmentPayloadSize() : Long.MAX_VALUE;
         this.ackDelay = config.ackDelayNanos();
         this.maxAckRanges = config.maxAckRanges();
         this.maxReadyMessages = config.maxReadyMessages();
@@ -74,10 +81,14 @@ final class InboundSequence {
         if (unacknowledged++ == 0) {
             firstUnacknowledgedAt = now;
         }
-        if (unacknowledged >= ackEvery) {
+        unacknowledgedBytes += frame.payload().length;
+        if (reportsDelay ? unacknowledgedBytes >= ackBytes : unacknowledged >= ackEvery) {
             ackNow = true;
         }
-        highestSeen = Math.max(highestSeen, number);
+        if (number > highestSeen) {
+            highestSeen = number;
+            highestSeenAt = now;
+        }
         if (number < nextExpected) {
             duplicates++;
             ackNow = true;
@@ -238,7 +249,7 @@ final class InboundSequence {
         return unacknowledged > 0 && !ackNow ? firstUnacknowledgedAt + ackDelay : ReliabilityEngine.NO_DEADLINE;
     }
 
-    AckFrame buildAck() {
+    AckFrame buildAck(long now) {
         long[] bounds = new long[2 * Math.min(maxAckRanges, 1 + earlyCount)];
         int used = 0;
         if (nextExpected > 1) {
@@ -266,9 +277,11 @@ final class InboundSequence {
             grantedLimit = Math.max(grantedLimit, offered);
         }
         unacknowledged = 0;
+        unacknowledgedBytes = 0;
         ackNow = false;
-        return AckFrame.of(used == bounds.length ? bounds : Arrays.copyOf(bounds, used),
-                lastNumber >= 0, grantedLimit);
+        long[] ranges = used == bounds.length ? bounds : Arrays.copyOf(bounds, used);
+        return reportsDelay ? AckFrame.of(ranges, lastNumber >= 0, grantedLimit, (now - highestSeenAt) / 1_000)
+                : AckFrame.of(ranges, lastNumber >= 0, grantedLimit);
     }
 
     long duplicates() {

@@ -6,37 +6,45 @@ import org.hhfr.transports.WireException;
 import org.hhfr.transports.frame.AckFrame;
 import org.hhfr.transports.frame.DataFrame;
 import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameCodec;
 import org.hhfr.transports.frame.SequenceEndFrame;
 import org.hhfr.transports.frame.SignalFrame;
 
 /**
  * The sending half of a session (the WS-RM source of our sequence): numbers and fragments offered messages,
  * keeps at most {@code sendWindow} fragments in flight and within the peer's credit, settles them as
- * acknowledgements arrive, and retransmits the lost ones (on timeouts over datagrams, on acknowledgement gaps,
- * and after a transport reset) or, at most once, abandons them. It also runs the CLOSE / TERMINATE exchange.
+ * acknowledgements arrive, and retransmits the lost ones or, at most once, abandons them. Over datagrams losses
+ * are found as in RFC 9002 (packet and time thresholds, probe timeouts; see {@link DatagramRecovery}) and what
+ * goes out is bounded by the congestion window and paced; on a stream only a transport reset resends. It also
+ * runs the CLOSE / TERMINATE exchange.
  */
 final class OutboundSequence {
-    /** A fragment this many numbers below an acknowledged later one counts as lost (as in QUIC and TCP). */
-    private static final int REORDER_THRESHOLD = 3;
     private static final long NONE = ReliabilityEngine.NO_DEADLINE;
+    /** Probes sent when the probe timeout expires (RFC 9002 allows one or two). */
+    private static final int PROBES_PER_TIMEOUT = 2;
 
     /** One message number's fragment, from first transmission until settled. */
     private static final class Fragment {
         final DataFrame frame;
         final int size;
         final boolean endsMessage;
+        /** Encoded bytes, what counts in flight over datagrams; 0 on a stream. */
+        final int wireSize;
         long sentOrder;
+        /** The transmission number before the latest one (0 after the first). */
+        long previousOrder;
         long sentAt;
-        long deadline = NONE;
-        int timeouts;
         int transmissions;
         boolean settled;
         boolean queued;
+        /** Counted in the bytes in flight: sent, and neither acknowledged nor declared lost. */
+        boolean inFlight;
 
-        Fragment(DataFrame frame) {
+        Fragment(DataFrame frame, boolean measured) {
             this.frame = frame;
             this.size = frame.payload().length;
             this.endsMessage = !frame.hasMore();
+            this.wireSize = measured ? FrameCodec.encodedSize(frame) : 0;
         }
     }
 
@@ -51,7 +59,7 @@ final class OutboundSequence {
         int timeouts;
 
         /** Taken for sending now; times the retry when the answer is still to come. */
-        void send(long now, RetransmissionTimer timer, boolean awaitAnswer) {
+        void send(long now, RttEstimator timer, boolean awaitAnswer) {
             due = false;
             sent = true;
             if (awaitAnswer) {
@@ -131,6 +139,10 @@ final class OutboundSequence {
     private final ArrayDeque<PendingMessage> pending = new ArrayDeque<>(2);
     /** Fragments to send again, in order; made at the first loss (an ordered stream may never need it). */
     private ArrayDeque<Fragment> retransmitQueue;
+    /** The next new fragment, made before it may go (its size decides whether it may); or null. */
+    private Fragment staged;
+    /** Over datagrams: loss detection, congestion window, pacing, probe timeout; null on a stream. */
+    private final DatagramRecovery recovery;
     private final ClosingFrame close = new ClosingFrame();
     private final ClosingFrame terminate = new ClosingFrame();
 
@@ -144,10 +156,11 @@ final class OutboundSequence {
     private boolean writable;
 
     private long transmitCounter;
-    private long largestAcked;
+    /** The latest transmission number acknowledged (RFC 9002's largest acknowledged packet). */
     private long largestAckedOrder;
-    private long earliestDeadline = NONE;
-    private boolean earliestDeadlineStale;
+    private int probesDue;
+    /** Probes resend only fragments whose latest transmission is at most this one (before the timeout). */
+    private long probeFloor;
 
     private boolean blockedAckRequested;
     private boolean ackRequestDue;
@@ -163,9 +176,10 @@ final class OutboundSequence {
     private long retransmissions;
     private long abandoned;
 
-    OutboundSequence(ReliabilityConfig config) {
+    OutboundSequence(ReliabilityConfig config, RttEstimator rtt) {
         this.retransmits = config.assurance() == DeliveryAssurance.EXACTLY_ONCE;
         this.timed = config.link() == LinkType.DATAGRAM;
+        this.recovery = timed ? new DatagramRecovery(rtt, config.datagramFrameBudget()) : null;
         this.fragmentSize = config.fragmentPayloadSize();
         this.maxMessageSize = config.maxMessageSize();
         this.maxBufferedMessages = config.maxBufferedMessages();
@@ -213,13 +227,25 @@ final class OutboundSequence {
     }
 
     /** The next frame to send now, or {@code null}. */
-    Frame nextFrame(long now, RetransmissionTimer timer) {
+    Frame nextFrame(long now, RttEstimator timer) {
+        if (probesDue > 0) {
+            Frame probe = probe(now);
+            if (probe != null) {
+                return probe;
+            }
+        }
+        boolean dataBlocked = false;
         Fragment fragment;
-        while (retransmitQueue != null && (fragment = retransmitQueue.poll()) != null) {
+        while (retransmitQueue != null && (fragment = retransmitQueue.peek()) != null) {
+            if (!fragment.settled && recovery != null && !recovery.allows(fragment.wireSize, now)) {
+                dataBlocked = true;
+                break;
+            }
+            retransmitQueue.poll();
             fragment.queued = false;
             if (!fragment.settled) {
                 retransmissions++;
-                return transmit(fragment, now, timer);
+                return transmit(fragment, now);
             }
         }
         if (close.due) {
@@ -230,10 +256,14 @@ final class OutboundSequence {
             ackRequestDue = false;
             return SignalFrame.ACK_REQUESTED;
         }
-        if (!pending.isEmpty()) {
-            if (sendNext - sendBase < sendWindow && sendNext <= peerLimit) {
+        if (hasNewData() && !dataBlocked) {
+            if (mayNumberAnother()) {
                 probeDeadline = NONE;
-                return transmit(nextFragment(), now, timer);
+                Fragment next = stage();
+                if (recovery != null && !recovery.allows(next.wireSize, now)) {
+                    return terminateIfDue(now, timer);
+                }
+                return transmit(enter(), now);
             }
             if (timed && sendBase == sendNext && probeDeadline == NONE) {
                 probeDeadline = now + timer.backedOff(probeBackoff);
@@ -243,6 +273,10 @@ final class OutboundSequence {
                 return SignalFrame.ACK_REQUESTED;
             }
         }
+        return terminateIfDue(now, timer);
+    }
+
+    private Frame terminateIfDue(long now, RttEstimator timer) {
         if (terminate.due) {
             terminate.send(now, timer, timed && peerCumulative < lastNumber);
             return SequenceEndFrame.terminate(lastNumber);
@@ -250,12 +284,62 @@ final class OutboundSequence {
         return null;
     }
 
-    private Fragment nextFragment() {
-        PendingMessage message = pending.peek();
-        Fragment fragment = new Fragment(message.fragment(message.nextFragment++, fragmentSize));
-        if (message.nextFragment == message.fragments) {
-            pending.poll();
+    private boolean hasNewData() {
+        return staged != null || !pending.isEmpty();
+    }
+
+    /** Whether the send window and the peer's credit let one more number go out. */
+    private boolean mayNumberAnother() {
+        return sendNext - sendBase < sendWindow && sendNext <= peerLimit;
+    }
+
+    /**
+     * After the probe timeout: new data if the window and credit allow it, else the fragment sent longest ago
+     * again (which stays counted in flight once), each at most once per timeout. Probes ignore the congestion
+     * window and the pacer (RFC 9002 section 6.2.4).
+     */
+    private Frame probe(long now) {
+        probesDue--;
+        if (hasNewData() && mayNumberAnother()) {
+            stage();
+            return transmit(enter(), now);
         }
+        Fragment oldest = null;
+        for (long n = sendBase; n < sendNext; n++) {
+            Fragment fragment = window[slot(n)];
+            if (!fragment.settled && fragment.sentOrder <= probeFloor
+                    && (oldest == null || fragment.sentOrder < oldest.sentOrder)) {
+                oldest = fragment;
+            }
+        }
+        if (oldest == null) {
+            probesDue = 0;
+            return null;
+        }
+        if (oldest.queued) {
+            retransmitQueue.remove(oldest);
+            oldest.queued = false;
+        }
+        retransmissions++;
+        return transmit(oldest, now);
+    }
+
+    /** Makes the next new fragment, if not made yet. */
+    private Fragment stage() {
+        if (staged == null) {
+            PendingMessage message = pending.peek();
+            staged = new Fragment(message.fragment(message.nextFragment++, fragmentSize), recovery != null);
+            if (message.nextFragment == message.fragments) {
+                pending.poll();
+            }
+        }
+        return staged;
+    }
+
+    /** Numbers the staged fragment: it enters the window. */
+    private Fragment enter() {
+        Fragment fragment = staged;
+        staged = null;
         if (sendNext - sendBase == window.length) {
             growWindow();
         }
@@ -273,20 +357,19 @@ final class OutboundSequence {
         }
     }
 
-    private Frame transmit(Fragment fragment, long now, RetransmissionTimer timer) {
+    private Frame transmit(Fragment fragment, long now) {
         fragment.sentAt = now;
+        fragment.previousOrder = fragment.sentOrder;
         fragment.sentOrder = ++transmitCounter;
         fragment.transmissions++;
-        if (timed) {
-            fragment.deadline = now + timer.backedOff(fragment.timeouts);
-            if (!earliestDeadlineStale) {
-                earliestDeadline = Math.min(earliestDeadline, fragment.deadline);
-            }
+        if (recovery != null) {
+            recovery.onSent(fragment.wireSize, !fragment.inFlight, now);
+            fragment.inFlight = true;
         }
         return fragment.frame;
     }
 
-    void onAck(AckFrame ack, long now, RetransmissionTimer timer) throws WireException {
+    void onAck(AckFrame ack, long now) throws WireException {
         if (ack.highest() >= sendNext) {
             throw new WireException(ErrorCode.SEQUENCE_VIOLATION, "acknowledgement of message " + ack.highest()
                     + ", which was never sent (next is " + sendNext + ")");
@@ -301,23 +384,28 @@ final class OutboundSequence {
                 terminate.answered();
             }
         }
-        Fragment sample = null;
+        boolean newlyAcknowledged = false;
+        long earliestSentAt = Long.MAX_VALUE;
+        long latestSentAt = Long.MIN_VALUE;
         for (int range = 0; range < ack.rangeCount(); range++) {
             for (long n = Math.max(ack.lower(range), sendBase); n <= ack.upper(range); n++) {
                 Fragment fragment = window[slot(n)];
                 if (fragment.settled) {
                     continue;
                 }
-                settle(fragment);
-                if (n > largestAcked) {
-                    largestAcked = n;
-                    largestAckedOrder = fragment.sentOrder;
-                    sample = fragment.transmissions == 1 ? fragment : null;
+                newlyAcknowledged = true;
+                largestAckedOrder = Math.max(largestAckedOrder, acknowledgedOrder(fragment, now));
+                earliestSentAt = Math.min(earliestSentAt, fragment.sentAt);
+                latestSentAt = Math.max(latestSentAt, fragment.sentAt);
+                if (n == ack.highest() && fragment.transmissions == 1 && recovery != null) {
+                    recovery.rtt().sample(now - fragment.sentAt, ack.ackDelayNanos());
                 }
+                if (fragment.inFlight) {
+                    fragment.inFlight = false;
+                    recovery.onAcked(fragment.wireSize, fragment.sentAt, now);
+                }
+                settle(fragment);
             }
-        }
-        if (sample != null) {
-            timer.sample(now - sample.sentAt);
         }
         if (ack.limit() > peerLimit) {
             peerLimit = ack.limit();
@@ -330,18 +418,65 @@ final class OutboundSequence {
             close.answered();
         }
         advanceBase();
-        if (retransmits && timed) {
-            detectLosses();
+        if (recovery != null && newlyAcknowledged) {
+            detectLosses(now, earliestSentAt);
+            recovery.afterNewAcknowledgement(latestSentAt);
         }
     }
 
-    /** Queues fragments sent before one that was acknowledged, yet themselves unacknowledged. */
-    private void detectLosses() {
-        for (long n = sendBase; n <= largestAcked - REORDER_THRESHOLD; n++) {
+    /**
+     * Which transmission of {@code fragment} an acknowledgement arriving now answers. Acknowledgements name
+     * message numbers, so for a fragment sent more than once it is ambiguous: one arriving sooner after the
+     * latest transmission than the minimum round trip answers an earlier one (the case after a spurious
+     * retransmission), otherwise the latest is assumed. Taking the latest too eagerly would declare everything
+     * sent between the two transmissions lost, and their retransmissions would repeat that.
+     */
+    private long acknowledgedOrder(Fragment fragment, long now) {
+        if (recovery != null && fragment.transmissions > 1 && now - fragment.sentAt < recovery.rtt().min()) {
+            return fragment.previousOrder;
+        }
+        return fragment.sentOrder;
+    }
+
+    /**
+     * RFC 9002 section 6.1: a fragment in flight sent before the latest acknowledged transmission is lost when
+     * {@link DatagramRecovery#PACKET_THRESHOLD} transmissions followed it or the loss delay passed since it was
+     * sent; the others wait for the earliest of their loss times. Lost fragments are queued for retransmission
+     * (at most once: given up) and reported to the congestion controller.
+     *
+     * @param acknowledgedSentAt the earliest sending time of the fragments the latest ACK newly acknowledged
+     */
+    private void detectLosses(long now, long acknowledgedSentAt) {
+        long lossDelay = recovery.rtt().lossDelay();
+        long lossTime = NONE;
+        long lostBytes = 0;
+        long firstLost = Long.MAX_VALUE;
+        long lastLost = Long.MIN_VALUE;
+        for (long n = sendBase; n < sendNext; n++) {
             Fragment fragment = window[slot(n)];
-            if (!fragment.settled && !fragment.queued && fragment.sentOrder < largestAckedOrder) {
-                queueRetransmission(fragment);
+            if (!fragment.inFlight || fragment.sentOrder >= largestAckedOrder) {
+                continue;
             }
+            if (largestAckedOrder - fragment.sentOrder >= DatagramRecovery.PACKET_THRESHOLD
+                    || now - fragment.sentAt >= lossDelay) {
+                fragment.inFlight = false;
+                lostBytes += fragment.wireSize;
+                firstLost = Math.min(firstLost, fragment.sentAt);
+                lastLost = Math.max(lastLost, fragment.sentAt);
+                if (retransmits) {
+                    queueRetransmission(fragment);
+                } else {
+                    settle(fragment);
+                    abandoned++;
+                }
+            } else {
+                lossTime = Math.min(lossTime, fragment.sentAt + lossDelay);
+            }
+        }
+        recovery.lossTime(lossTime);
+        if (lostBytes > 0) {
+            recovery.onLost(lostBytes, firstLost, lastLost, acknowledgedSentAt, now);
+            advanceBase();
         }
     }
 
@@ -351,24 +486,11 @@ final class OutboundSequence {
      * @return why the peer counts as gone, or {@code null}
      */
     String expire(long now) {
-        if (timed && earliestDeadline() <= now) {
-            for (long n = sendBase; n < sendNext; n++) {
-                Fragment fragment = window[slot(n)];
-                if (fragment.settled || fragment.queued || fragment.deadline > now) {
-                    continue;
-                }
-                if (!retransmits) {
-                    settle(fragment);
-                    abandoned++;
-                } else if (++fragment.timeouts > maxRetransmissions) {
-                    return "message " + n + " unacknowledged after " + maxRetransmissions + " retransmissions";
-                } else {
-                    queueRetransmission(fragment);
-                    ackRequestDue = true;
-                }
+        if (recovery != null) {
+            String gone = expireRecovery(now);
+            if (gone != null) {
+                return gone;
             }
-            earliestDeadlineStale = true;
-            advanceBase();
         }
         if (!close.retryIfExpired(now, maxRetransmissions)) {
             return "CLOSE unacknowledged after " + maxRetransmissions + " retransmissions";
@@ -385,6 +507,58 @@ final class OutboundSequence {
             ackRequestDue = true;
         }
         return null;
+    }
+
+    private String expireRecovery(long now) {
+        recovery.expirePacing(now);
+        if (recovery.lossTimeExpired(now)) {
+            detectLosses(now, Long.MAX_VALUE);
+        }
+        if (!recovery.probeExpired(now)) {
+            return null;
+        }
+        if (!retransmits) {
+            abandonUnanswered(now);
+        } else if (recovery.probeExpiries() > maxRetransmissions) {
+            return "message " + sendBase + " unacknowledged after " + maxRetransmissions + " retransmissions";
+        } else {
+            probesDue = PROBES_PER_TIMEOUT;
+            probeFloor = transmitCounter;
+        }
+        return null;
+    }
+
+    /** At most once, on the probe timeout: gives up the fragments that had a whole probe timeout to be answered. */
+    private void abandonUnanswered(long now) {
+        long timeout = recovery.rtt().probeTimeout();
+        for (long n = sendBase; n < sendNext; n++) {
+            Fragment fragment = window[slot(n)];
+            if (fragment.inFlight && now - fragment.sentAt >= timeout) {
+                settle(fragment);
+                abandoned++;
+            }
+        }
+        advanceBase();
+    }
+
+    /** Over datagrams, the peer moved to a new address: recovery and congestion state start over. */
+    /**
+     * The peer moved to a validated new address: what went to the old one is presumed lost, so a retransmitting
+     * sequence sends everything unacknowledged again at once (an at-most-once one never resends), and recovery
+     * starts over on the new path.
+     */
+    void onPathChanged() {
+        if (retransmits) {
+            for (long n = sendBase; n < sendNext; n++) {
+                Fragment fragment = window[slot(n)];
+                if (!fragment.settled && !fragment.queued) {
+                    queueRetransmission(fragment);
+                }
+            }
+        }
+        if (recovery != null) {
+            recovery.onPathChanged();
+        }
     }
 
     /** The link was replaced: send everything unacknowledged again (or, at most once, give it up). */
@@ -410,27 +584,12 @@ final class OutboundSequence {
     }
 
     long deadline() {
-        return Math.min(Math.min(timed ? earliestDeadline() : NONE, terminate.deadline),
-                Math.min(close.deadline, probeDeadline));
-    }
-
-    private long earliestDeadline() {
-        if (earliestDeadlineStale) {
-            long earliest = NONE;
-            for (long n = sendBase; n < sendNext; n++) {
-                Fragment fragment = window[slot(n)];
-                if (!fragment.settled && !fragment.queued) {
-                    earliest = Math.min(earliest, fragment.deadline);
-                }
-            }
-            earliestDeadline = earliest;
-            earliestDeadlineStale = false;
-        }
-        return earliestDeadline;
+        long deadline = Math.min(Math.min(terminate.deadline, close.deadline), probeDeadline);
+        return recovery != null ? Math.min(deadline, recovery.deadline()) : deadline;
     }
 
     private void queueRetransmission(Fragment fragment) {
-        unschedule(fragment);
+        leaveFlight(fragment);
         fragment.queued = true;
         if (retransmitQueue == null) {
             retransmitQueue = new ArrayDeque<>(2);
@@ -439,15 +598,16 @@ final class OutboundSequence {
     }
 
     private void settle(Fragment fragment) {
-        unschedule(fragment);
+        leaveFlight(fragment);
         fragment.settled = true;
     }
 
-    private void unschedule(Fragment fragment) {
-        if (fragment.deadline == earliestDeadline) {
-            earliestDeadlineStale = true;
+    /** Takes a fragment out of the bytes in flight without an acknowledgement. */
+    private void leaveFlight(Fragment fragment) {
+        if (fragment.inFlight) {
+            fragment.inFlight = false;
+            recovery.onRemoved(fragment.wireSize);
         }
-        fragment.deadline = NONE;
     }
 
     private void advanceBase() {
@@ -511,6 +671,14 @@ final class OutboundSequence {
     /** Every fragment numbered below this one is settled: acknowledged (or, at most once, given up). */
     long settledBelow() {
         return sendBase;
+    }
+
+    long congestionWindow() {
+        return recovery != null ? recovery.congestionWindow() : Long.MAX_VALUE;
+    }
+
+    long bytesInFlight() {
+        return recovery != null ? recovery.bytesInFlight() : 0;
     }
 
     long bufferedBytes() {

@@ -16,8 +16,11 @@ import org.hhfr.transports.frame.FrameLimits;
 public abstract class ReliabilityConfig {
     /** Encoded bytes around a fragment's payload: length prefix (up to 5) and the DATA header. */
     private static final int DATA_FRAME_OVERHEAD = 5 + DataFrame.MAX_HEADER_SIZE;
-    /** Encoded bytes of an ACK besides its ranges: prefix, type, count and limit; each range takes up to 18. */
-    private static final int ACK_FRAME_OVERHEAD = 5 + 1 + 5 + 9;
+    /**
+     * Encoded bytes of an ACK besides its ranges: prefix, type, count, limit and ack delay; each range takes up
+     * to 18.
+     */
+    private static final int ACK_FRAME_OVERHEAD = 5 + 1 + 5 + 9 + 4;
     private static final int ACK_RANGE_SIZE = 18;
     private static final long ONE_MILLISECOND = TimeUnit.MILLISECONDS.toNanos(1);
 
@@ -34,7 +37,7 @@ public abstract class ReliabilityConfig {
         if (frameBudget < 256) {
             throw new IllegalArgumentException("frame budget must be at least 256 bytes: " + frameBudget);
         }
-        return defaults(LinkType.DATAGRAM, frameBudget).build();
+        return defaults(LinkType.DATAGRAM, frameBudget).ackPolicy(25, 2).build();
     }
 
     private static Builder defaults(LinkType link, int datagramFrameBudget) {
@@ -105,7 +108,10 @@ public abstract class ReliabilityConfig {
     /** Their bytes (32 MiB). */
     public abstract long maxReadyBytes();
 
-    /** Retransmission timeout before the first round-trip sample (500 ms). */
+    /**
+     * Timeout before the first round-trip sample (500 ms): over datagrams the probe timeout (RFC 9002), also
+     * the timeout of CLOSE, TERMINATE and credit probes.
+     */
     public abstract long initialRtoNanos();
 
     /** Floor of the computed timeout (50 ms). */
@@ -117,13 +123,22 @@ public abstract class ReliabilityConfig {
     /** Each timeout is lengthened by a random fraction up to this (0.1). */
     public abstract double rtoJitter();
 
-    /** Timeouts of one message (or CLOSE, or credit probe) after which the peer counts as gone (10). */
+    /**
+     * Timeouts after which the peer counts as gone (10): probe timeouts in a row without an acknowledgement over
+     * datagrams, or timeouts of CLOSE, TERMINATE or a credit probe.
+     */
     public abstract int maxRetransmissions();
 
-    /** Longest a receiver waits to coalesce acknowledgements (5 ms). */
+    /**
+     * Longest a receiver waits to coalesce acknowledgements (5 ms on a stream, 25 ms over datagrams); over
+     * datagrams also the peer's max ack delay in the probe timeout, so both ends must use the same value.
+     */
     public abstract long ackDelayNanos();
 
-    /** Arrivals after which an acknowledgement is sent without waiting (8). */
+    /**
+     * Arrivals after which an acknowledgement is sent without waiting: DATA frames on a stream (8); over
+     * datagrams, full datagrams' worth of DATA payload (2: every second full datagram, as QUIC).
+     */
     public abstract int ackEvery();
 
     /** Silence on the sending side after which a PING goes out (15 s). */

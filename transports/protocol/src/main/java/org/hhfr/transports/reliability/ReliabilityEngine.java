@@ -15,8 +15,10 @@ import org.hhfr.transports.frame.SignalFrame;
 
 /**
  * WS-ReliableMessaging for one session, without I/O: two sequences (ours out, the peer's in) with message
- * numbers, acknowledgement ranges, retransmission with backoff, a bounded window and credit, duplicate
- * suppression, in-order delivery, and a graceful CLOSE / TERMINATE ending. It never blocks, starts no thread
+ * numbers, acknowledgement ranges, retransmission, a bounded window and credit, duplicate suppression, in-order
+ * delivery, and a graceful CLOSE / TERMINATE ending. Over datagrams it also recovers losses and controls
+ * congestion as QUIC does (RFC 9002: round-trip estimate, packet and time thresholds, probe timeout, NewReno
+ * window, pacing); {@link #nextDeadline()} then includes when the pacer lets the next fragment go. It never blocks, starts no thread
  * and reads no clock: every call takes the current time ({@code System.nanoTime()} values, or virtual ones).
  *
  * <p>An adapter feeds it frames from the link ({@link #receive}), messages from the application
@@ -39,7 +41,7 @@ public final class ReliabilityEngine {
     }
 
     private final ReliabilityConfig config;
-    private final RetransmissionTimer timer;
+    private final RttEstimator timer;
     private final OutboundSequence outbound;
     private final InboundSequence inbound;
     /** Events not yet polled; made at the first (an idle session holds none). */
@@ -62,8 +64,8 @@ public final class ReliabilityEngine {
     public ReliabilityEngine(ReliabilityConfig config, Random random, long nowNanos) {
         config.validate();
         this.config = config;
-        this.timer = new RetransmissionTimer(config, random);
-        this.outbound = new OutboundSequence(config);
+        this.timer = new RttEstimator(config, random);
+        this.outbound = new OutboundSequence(config, timer);
         this.inbound = new InboundSequence(config);
         this.now = nowNanos;
         this.lastReceivedAt = nowNanos;
@@ -150,7 +152,7 @@ public final class ReliabilityEngine {
                 inbound.onData((DataFrame) frame, now);
                 break;
             case ACK:
-                outbound.onAck((AckFrame) frame, now, timer);
+                outbound.onAck((AckFrame) frame, now);
                 break;
             case ACK_REQUESTED:
                 inbound.onAckRequested();
@@ -187,7 +189,7 @@ public final class ReliabilityEngine {
         if (state != State.OPEN) {
             return null;
         }
-        Frame frame = inbound.isAckDue() ? inbound.buildAck() : outbound.nextFrame(now, timer);
+        Frame frame = inbound.isAckDue() ? inbound.buildAck(now) : outbound.nextFrame(now, timer);
         if (frame != null && frame.type() == FrameType.DATA) {
             inbound.ackWithOutgoingData();
         }
@@ -218,6 +220,18 @@ public final class ReliabilityEngine {
             outbound.onTransportReset();
             inbound.onTransportReset();
             updateCompletion();
+        }
+    }
+
+    /**
+     * Over datagrams, the peer's address changed (a validated migration): the round-trip estimate, the
+     * congestion window and the pacer start over, as RFC 9002 section 9.4 asks for a new path. Nothing is
+     * resent; on a stream this does nothing (a new connection is {@link #onTransportReset}).
+     */
+    public void onPathChanged(long nowNanos) {
+        advance(nowNanos);
+        if (state == State.OPEN) {
+            outbound.onPathChanged();
         }
     }
 
@@ -254,6 +268,19 @@ public final class ReliabilityEngine {
      */
     public long acknowledgedBelow() {
         return outbound.settledBelow();
+    }
+
+    /**
+     * Over datagrams, the congestion window: bytes of DATA that may be in flight (RFC 9002 NewReno);
+     * {@link Long#MAX_VALUE} on a stream, where the kernel's TCP controls congestion.
+     */
+    public long congestionWindow() {
+        return outbound.congestionWindow();
+    }
+
+    /** Over datagrams, encoded bytes of DATA sent and neither acknowledged nor declared lost; 0 on a stream. */
+    public long bytesInFlight() {
+        return outbound.bytesInFlight();
     }
 
     /** Bytes of offered messages not yet acknowledged. */

@@ -161,6 +161,32 @@ class EngineDriverTest {
         assertEquals(1, dataFrames(link.written).size());
     }
 
+    @Test
+    void aPacedEngineLeavesTheRestOfItsWindowToTheTimerWhichSendsItWithinTheRoundTrip() throws WireException {
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(1200);
+        EngineDriver driver = driver(config);
+        ReliabilityEngine peer = peer(config);
+        driver.engine().offer(new byte[1000]);
+        driver.run();
+        for (Frame frame : link.take()) {
+            peer.receive(frame, context.now);
+        }
+        context.now += TimeUnit.MILLISECONDS.toNanos(100);
+        peer.tick(context.now);
+        receiveAll(driver, drain(peer));
+        for (int i = 0; i < 10; i++) {
+            driver.engine().offer(new byte[1000]);
+        }
+        driver.run();
+        int sentAtOnce = dataFrames(link.take()).size();
+        assertTrue(sentAtOnce >= 1 && sentAtOnce < 10, sentAtOnce + " of 10 sent at once");
+        assertEquals(1, context.timers.size(), "the pacer's deadline is armed");
+
+        context.advance(TimeUnit.MILLISECONDS.toNanos(100));
+        assertEquals(10 - sentAtOnce, dataFrames(link.take()).size());
+        assertEquals(0, driver.engine().retransmissions());
+    }
+
     private EngineDriver driver(ReliabilityConfig config) {
         ReliabilityEngine engine = new ReliabilityEngine(config, new Random(1), context.now);
         EngineDriver driver = new EngineDriver(engine, context, () -> context.now, owner);

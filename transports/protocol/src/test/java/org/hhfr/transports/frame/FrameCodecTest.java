@@ -89,7 +89,7 @@ class FrameCodecTest {
 
     @Test
     void unknownTypeIsRefused() {
-        WireException e = assertThrows(WireException.class, () -> decodeContent(0x0B));
+        WireException e = assertThrows(WireException.class, () -> decodeContent(0x0D));
         assertEquals(ErrorCode.UNKNOWN_FRAME_TYPE, e.code());
         assertEquals(ErrorCode.UNKNOWN_FRAME_TYPE, assertThrows(WireException.class, () -> decodeContent(0x00)).code());
     }
@@ -141,6 +141,19 @@ class FrameCodecTest {
         WireException e = assertThrows(WireException.class,
                 () -> FrameCodec.decodeContent(content, 1, content.length - 1, twoRanges));
         assertTrue(e.getMessage().contains("ACK range count"), e.getMessage());
+    }
+
+    @Test
+    void anAckDelayFollowsTheLimitUnderFlagTwoAndIsAbsentWithoutIt() throws WireException {
+        AckFrame delayed = (AckFrame) decodeContent(0x22, 0x01, 0x01, 0x02, 0x02, 0xAC, 0x02);
+        assertEquals(300, delayed.ackDelayMicros());
+        assertEquals(300_000, delayed.ackDelayNanos());
+        assertEquals(5, delayed.limit());
+        AckFrame plain = (AckFrame) decodeContent(0x02, 0x01, 0x01, 0x02, 0x02);
+        assertEquals(false, plain.hasAckDelay());
+        assertArrayEquals(new byte[] {0x05, 0x02, 0x01, 0x01, 0x02, 0x02},
+                FrameCodec.encode(AckFrame.of(new long[] {1, 3}, false, 5)));
+        assertThrows(WireException.class, () -> decodeContent(0x22, 0x01, 0x01, 0x02, 0x02, 0xFF, 0xFF, 0xFF, 0x7F));
     }
 
     @Test

@@ -21,7 +21,7 @@ final class Frames {
     }
 
     static Arbitrary<Frame> any() {
-        return Arbitraries.oneOf(data(), ack(), sequenceEnd(), signal(), error(), hello(), welcome());
+        return Arbitraries.oneOf(data(), ack(), sequenceEnd(), signal(), error(), hello(), welcome(), path());
     }
 
     static Arbitrary<Long> messageNumbers() {
@@ -45,7 +45,8 @@ final class Frames {
     static Arbitrary<Frame> ack() {
         Arbitrary<List<Long>> steps = Arbitraries.longs().between(0, 5_000).list().ofMaxSize(40);
         return Combinators.combine(Arbitraries.longs().between(1, 1_000_000), steps, Arbitraries.of(true, false),
-                Arbitraries.longs().between(0, 1_000_000)).as((start, gaps, isFinal, extra) -> {
+                Arbitraries.longs().between(0, 1_000_000), Arbitraries.longs().between(-1, AckFrame.MAX_ACK_DELAY_MICROS))
+                .as((start, gaps, isFinal, extra, ackDelay) -> {
                     long[] bounds = new long[gaps.size() / 2 * 2];
                     long next = start;
                     for (int i = 0; i < bounds.length; i += 2) {
@@ -54,7 +55,7 @@ final class Frames {
                         next = bounds[i + 1] + 2 + gaps.get(i + 1);
                     }
                     long highest = bounds.length == 0 ? 0 : bounds[bounds.length - 1];
-                    return AckFrame.of(bounds, isFinal, highest + extra);
+                    return AckFrame.of(bounds, isFinal, highest + extra, ackDelay);
                 });
     }
 
@@ -65,6 +66,11 @@ final class Frames {
 
     static Arbitrary<Frame> signal() {
         return Arbitraries.of(SignalFrame.ACK_REQUESTED, SignalFrame.PING);
+    }
+
+    static Arbitrary<Frame> path() {
+        return Combinators.combine(Arbitraries.of(true, false), Arbitraries.longs())
+                .as((challenge, data) -> challenge ? PathFrame.challenge(data) : PathFrame.response(data));
     }
 
     static Arbitrary<Frame> error() {

@@ -38,7 +38,9 @@ final class SeedFrames {
                 SequenceEndFrame.terminate(0),
                 SignalFrame.ACK_REQUESTED,
                 SignalFrame.PING,
-                ErrorFrame.of(ErrorCode.MALFORMED, "r\u00e9sum\u00e9 refused"));
+                ErrorFrame.of(ErrorCode.MALFORMED, "r\u00e9sum\u00e9 refused"),
+                PathFrame.challenge(0x0123456789ABCDEFL),
+                PathFrame.response(-1L));
     }
 
     /** The handshake frames of both sides. */

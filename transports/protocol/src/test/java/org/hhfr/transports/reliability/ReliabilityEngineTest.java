@@ -56,6 +56,59 @@ class ReliabilityEngineTest {
     }
 
     @Test
+    void overDatagramsAnAckReportsHowLongItWasHeldAndComesAfterTwoFullDatagramsWorth() throws WireException {
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300);
+        Wire wire = new Wire(config);
+        wire.a.offer(bytes(1));
+        wire.deliver(wire.drain(wire.a), wire.b);
+        wire.tickAtDeadline(wire.b);
+        assertEquals(List.of("ACK 1-1 limit 257 delay 25000us"), Wire.describe(wire.drain(wire.b)));
+
+        wire.a.offer(new byte[2 * config.fragmentPayloadSize()]);
+        wire.deliver(wire.drain(wire.a), wire.b);
+        assertEquals(List.of("ACK 1-3 limit 259 delay 0us"), Wire.describe(wire.drain(wire.b)),
+                "two full fragments are acknowledged at once");
+    }
+
+    @Test
+    void aNewPathStartsTheWindowAndTheProbeTimeoutOver() throws WireException {
+        Wire wire = new Wire(DATAGRAM);
+        long initialWindow = wire.a.congestionWindow();
+        for (int i = 0; i < 4; i++) {
+            wire.a.offer(bytes(i));
+        }
+        wire.deliver(wire.drain(wire.a), wire.b);
+        wire.now += TimeUnit.MILLISECONDS.toNanos(20);
+        wire.tickAtDeadline(wire.b);
+        wire.deliver(wire.drain(wire.b), wire.a);
+        assertTrue(wire.a.congestionWindow() > initialWindow, "slow start grew the window");
+
+        wire.a.offer(bytes(9));
+        wire.drain(wire.a);
+        long sentAt = wire.now;
+        assertTrue(wire.a.nextDeadline() - sentAt < TimeUnit.MILLISECONDS.toNanos(500), "a sampled timeout");
+        wire.a.onPathChanged(wire.now);
+        assertEquals(initialWindow, wire.a.congestionWindow());
+        wire.a.offer(bytes(10));
+        wire.drain(wire.a);
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(500), wire.a.nextDeadline() - wire.now, "the initial timeout");
+    }
+
+    @Test
+    void aNewPathResendsAtOnceWhatTheOldPathMayHaveLost() throws WireException {
+        Wire wire = new Wire(DATAGRAM);
+        long lost = wire.a.offer(bytes(3));
+        wire.drain(wire.a);
+        wire.now += TimeUnit.MILLISECONDS.toNanos(1);
+        assertTrue(Wire.describe(wire.drain(wire.a)).isEmpty(), "nothing due before the timeout");
+
+        wire.a.onPathChanged(wire.now);
+        wire.deliver(wire.drain(wire.a), wire.b);
+
+        assertEquals(lost, wire.b.poll().messageNumber());
+    }
+
+    @Test
     void ackRequestedIsAnsweredAtOnce() throws WireException {
         Wire wire = new Wire(STREAM);
         wire.b.receive(SignalFrame.ACK_REQUESTED, wire.now);
@@ -111,7 +164,7 @@ class ReliabilityEngineTest {
 
         wire.deliver(frames.subList(1, 2), wire.b);
         assertNull(wire.b.poll());
-        assertEquals(List.of("ACK 2-2 limit 256"), Wire.describe(wire.drain(wire.b)));
+        assertEquals(List.of("ACK 2-2 limit 256 delay 0us"), Wire.describe(wire.drain(wire.b)));
 
         wire.deliver(frames.subList(0, 1), wire.b);
         assertEquals(1, wire.b.poll().messageNumber());
@@ -193,7 +246,7 @@ class ReliabilityEngineTest {
     }
 
     @Test
-    void aLostMessageIsRetransmittedWithExponentialBackoff() throws WireException {
+    void aLostMessageIsProbedAgainAfterTheProbeTimeoutWithExponentialBackoff() throws WireException {
         Wire wire = new Wire(DATAGRAM);
         wire.a.offer(bytes(1));
         wire.drain(wire.a);
@@ -201,7 +254,7 @@ class ReliabilityEngineTest {
 
         wire.tickAtDeadline(wire.a);
         assertEquals(TimeUnit.MILLISECONDS.toNanos(500), wire.now - sentAt);
-        assertEquals(List.of("DATA 1 (1 bytes)", "ACK_REQUESTED"), Wire.describe(wire.drain(wire.a)));
+        assertEquals(List.of("DATA 1 (1 bytes)"), Wire.describe(wire.drain(wire.a)));
 
         long resentAt = wire.now;
         wire.tickAtDeadline(wire.a);

@@ -1,5 +1,8 @@
 package org.hhfr.transports.sim;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
@@ -28,6 +31,12 @@ final class DatagramNetwork {
     private DatagramReader toServer;
     private long datagrams;
     private long replaysRefused;
+    private final long[] bytesSent = new long[2];
+    private final Bottleneck[] bottlenecks = new Bottleneck[2];
+    private final List<List<Long>> sendTimes = Arrays.asList(new ArrayList<>(), new ArrayList<>());
+    private long delayChangesAt = Long.MAX_VALUE;
+    private final long[][] blackouts = new long[2][];
+    private long laterDelay;
 
     DatagramNetwork(Simulator sim, Random random, LinkProfile profile) {
         this.sim = sim;
@@ -81,14 +90,45 @@ final class DatagramNetwork {
         }
     }
 
+    /** Makes the datagrams {@code from} sends pass {@code hop} before the path's delay. */
+    DatagramNetwork limit(Role from, Bottleneck hop) {
+        bottlenecks[from.ordinal()] = hop;
+        return this;
+    }
+
+    /** From virtual time {@code time} on, the path's base delay each way is {@code delay}. */
+    DatagramNetwork changeDelayAt(long time, long delay) {
+        delayChangesAt = time;
+        laterDelay = delay;
+        return this;
+    }
+
+    /** Drops every datagram {@code from} sends from virtual time {@code start} until {@code end}. */
+    DatagramNetwork blackout(Role from, long start, long end) {
+        blackouts[from.ordinal()] = new long[] {start, end};
+        return this;
+    }
+
     private void transmit(Role from, byte[] datagram) {
         datagrams++;
+        bytesSent[from.ordinal()] += datagram.length;
+        sendTimes.get(from.ordinal()).add(sim.now());
+        long departure = sim.now();
+        long[] blackout = blackouts[from.ordinal()];
+        if (blackout != null && departure >= blackout[0] && departure < blackout[1]) {
+            return;
+        }
+        Bottleneck hop = bottlenecks[from.ordinal()];
+        if (hop != null && (departure = hop.enter(sim.now(), datagram.length)) < 0) {
+            return;
+        }
         if (inOutage(sim.now()) || random.nextDouble() < profile.loss) {
             return;
         }
         int copies = random.nextDouble() < profile.duplication ? 2 : 1;
         for (int i = 0; i < copies; i++) {
-            long delay = profile.delay + (long) (profile.jitter * random.nextDouble());
+            long base = departure >= delayChangesAt ? laterDelay : profile.delay;
+            long delay = departure - sim.now() + base + (long) (profile.jitter * random.nextDouble());
             if (random.nextDouble() < profile.reordering) {
                 delay += (long) (3 * profile.delay * random.nextDouble());
             }
@@ -121,6 +161,16 @@ final class DatagramNetwork {
 
     long datagrams() {
         return datagrams;
+    }
+
+    /** Bytes of every datagram {@code from} sent, lost ones included. */
+    long bytesSent(Role from) {
+        return bytesSent[from.ordinal()];
+    }
+
+    /** When each of {@code from}'s datagrams was sent, in order. */
+    List<Long> sendTimes(Role from) {
+        return sendTimes.get(from.ordinal());
     }
 
     long replaysRefused() {

@@ -26,6 +26,8 @@ final class SimulatedPeer {
     private long tickAt = ReliabilityEngine.NO_DEADLINE;
     private long wakeAt = ReliabilityEngine.NO_DEADLINE;
     private int maxInFlight;
+    /** Each change of the congestion window: virtual time and new window. */
+    private final List<long[]> windowChanges = new ArrayList<>();
     private EngineEvent failure;
     private long failedAt = -1;
 
@@ -80,6 +82,10 @@ final class SimulatedPeer {
                 link.flush();
             }
             maxInFlight = Math.max(maxInFlight, engine.inFlight());
+            long window = engine.congestionWindow();
+            if (windowChanges.isEmpty() || windowChanges.get(windowChanges.size() - 1)[1] != window) {
+                windowChanges.add(new long[] {sim.now(), window});
+            }
             active |= app.consume(engine, sim.now());
             EngineEvent event;
             while ((event = engine.pollEvent()) != null) {
@@ -127,6 +133,11 @@ final class SimulatedPeer {
 
     boolean isDone() {
         return engine.state() != ReliabilityEngine.State.OPEN;
+    }
+
+    /** The congestion window after each turn in which it changed: {time, bytes}. */
+    List<long[]> windowChanges() {
+        return windowChanges;
     }
 
     int maxInFlight() {

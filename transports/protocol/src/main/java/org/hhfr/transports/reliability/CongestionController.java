@@ -1,0 +1,24 @@
+package org.hhfr.transports.reliability;
+
+/**
+ * Decides how many bytes of DATA may be in flight on a datagram link (RFC 9002 section 7). The engine counts
+ * bytes in flight (encoded DATA frames sent and neither acknowledged nor declared lost) and reports what
+ * happens to them; a controller keeps the window. Only {@link NewReno} exists; others (CUBIC, BBR) would
+ * implement this interface.
+ */
+interface CongestionController {
+    /** Bytes that may be in flight now. */
+    long window();
+
+    /** A fragment of {@code bytes}, sent at {@code sentAt}, was acknowledged. */
+    void onAcked(int bytes, long sentAt, long now);
+
+    /**
+     * Fragments were declared lost from one acknowledgement; {@code lastSentAt} is when the latest of them was
+     * sent, which tells whether a reduction for this loss already happened.
+     */
+    void onLost(long bytes, long lastSentAt, long now);
+
+    /** Losses spanning more than the persistent-congestion duration, nothing acknowledged between them. */
+    void onPersistentCongestion();
+}

@@ -1,0 +1,165 @@
+package org.hhfr.transports.reliability;
+
+/**
+ * What a datagram link's sender keeps besides its fragments to recover losses and share the path (RFC 9002):
+ * the round-trip estimate, bytes in flight and the congestion controller that bounds them, the pacer, the
+ * probe timeout and its backoff, and the earliest time-threshold loss. A <em>packet</em> of RFC 9002 is here
+ * one transmission of a DATA fragment, numbered by the sequence's transmission counter (a retransmission keeps
+ * its message number and gets a new transmission number); an acknowledgement of a message number acknowledges
+ * its latest transmission.
+ */
+final class DatagramRecovery {
+    /** A fragment this many transmissions before an acknowledged one counts as lost (kPacketThreshold). */
+    static final int PACKET_THRESHOLD = 3;
+    /** Factor of the probe timeout that lost fragments must span to make congestion persistent. */
+    private static final int PERSISTENT_CONGESTION_THRESHOLD = 3;
+    private static final long NONE = ReliabilityEngine.NO_DEADLINE;
+
+    private final RttEstimator rtt;
+    private final int maxDatagramSize;
+    private CongestionController controller;
+    private Pacer pacer;
+
+    private long bytesInFlight;
+    private long lastSentAt;
+    private int probeExpiries;
+    private long probeDeadline = NONE;
+    private long lossTime = NONE;
+    private long pacingDeadline = NONE;
+    /** The latest sending time of every fragment acknowledged by earlier ACKs. */
+    private long acknowledgedSentAt = Long.MIN_VALUE;
+
+    DatagramRecovery(RttEstimator rtt, int maxDatagramSize) {
+        this.rtt = rtt;
+        this.maxDatagramSize = maxDatagramSize;
+        this.controller = new NewReno(rtt, maxDatagramSize);
+        this.pacer = new Pacer(maxDatagramSize);
+    }
+
+    /**
+     * The peer's address changed: what was learned about the old path does not hold (RFC 9002 section 9.4).
+     * The round-trip estimate, the window and the pacer start over; bytes in flight stay counted.
+     */
+    void onPathChanged() {
+        rtt.reset();
+        controller = new NewReno(rtt, maxDatagramSize);
+        pacer = new Pacer(maxDatagramSize);
+        probeExpiries = 0;
+        armProbe();
+    }
+
+    RttEstimator rtt() {
+        return rtt;
+    }
+
+    /**
+     * Whether a fragment of {@code bytes} may go now: the window has room and the pacer a token. When the pacer
+     * says later, that time becomes part of {@link #deadline()}.
+     */
+    boolean allows(int bytes, long now) {
+        if (bytesInFlight >= controller.window()) {
+            return false;
+        }
+        if (rtt.hasSample()) {
+            long at = pacer.sendTime(bytes, controller.window(), rtt.smoothed(), now);
+            if (at > now) {
+                pacingDeadline = at;
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A fragment goes out; {@code entersFlight} unless its earlier transmission is still counted. */
+    void onSent(int bytes, boolean entersFlight, long now) {
+        if (entersFlight) {
+            bytesInFlight += bytes;
+        }
+        pacer.onSent(bytes, controller.window(), rtt.smoothed(), now);
+        lastSentAt = now;
+        pacingDeadline = NONE;
+        armProbe();
+    }
+
+    void onAcked(int bytes, long sentAt, long now) {
+        bytesInFlight -= bytes;
+        controller.onAcked(bytes, sentAt, now);
+    }
+
+    /** An ACK that newly acknowledged something was handled (losses too): the backoff starts over. */
+    void afterNewAcknowledgement(long latestAcknowledgedSentAt) {
+        probeExpiries = 0;
+        acknowledgedSentAt = Math.max(acknowledgedSentAt, latestAcknowledgedSentAt);
+        armProbe();
+    }
+
+    /** A fragment leaves the flight without an acknowledgement (given up, or after a transport reset). */
+    void onRemoved(int bytes) {
+        bytesInFlight -= bytes;
+    }
+
+    /**
+     * Fragments sent between {@code firstSentAt} and {@code lastSentAt} were declared lost from one ACK whose
+     * newly acknowledged fragments were all sent at or after {@code earliestAcknowledgedSentAt}.
+     */
+    void onLost(long bytes, long firstSentAt, long lastSentAt, long earliestAcknowledgedSentAt, long now) {
+        bytesInFlight -= bytes;
+        controller.onLost(bytes, lastSentAt, now);
+        boolean nothingAcknowledgedBetween = acknowledgedSentAt < firstSentAt
+                && earliestAcknowledgedSentAt > lastSentAt;
+        if (rtt.hasSample() && nothingAcknowledgedBetween
+                && lastSentAt - firstSentAt > PERSISTENT_CONGESTION_THRESHOLD * rtt.probeTimeout()) {
+            controller.onPersistentCongestion();
+        }
+        armProbe();
+    }
+
+    /** The earliest time a fragment awaiting the time threshold counts as lost, or NONE. */
+    void lossTime(long time) {
+        lossTime = time;
+    }
+
+    boolean lossTimeExpired(long now) {
+        return lossTime <= now;
+    }
+
+    /**
+     * Whether the probe timeout expired; if so it is backed off (the caller sends probes or gives up) and runs
+     * again from now, so a timer that fired late does not count several expiries at once.
+     */
+    boolean probeExpired(long now) {
+        if (probeDeadline > now) {
+            return false;
+        }
+        probeExpiries++;
+        probeDeadline = bytesInFlight > 0 ? now + rtt.backedOff(probeExpiries) : NONE;
+        return true;
+    }
+
+    int probeExpiries() {
+        return probeExpiries;
+    }
+
+    /** Forgets a pacing time that passed: the next poll computes a new one if still needed. */
+    void expirePacing(long now) {
+        if (pacingDeadline <= now) {
+            pacingDeadline = NONE;
+        }
+    }
+
+    long deadline() {
+        return Math.min(lossTime != NONE ? lossTime : probeDeadline, pacingDeadline);
+    }
+
+    long bytesInFlight() {
+        return bytesInFlight;
+    }
+
+    long congestionWindow() {
+        return controller.window();
+    }
+
+    private void armProbe() {
+        probeDeadline = bytesInFlight > 0 ? lastSentAt + rtt.backedOff(probeExpiries) : NONE;
+    }
+}

@@ -1,0 +1,98 @@
+package org.hhfr.transports.sim;
+
+import java.util.ArrayDeque;
+
+/**
+ * A rate-limited hop with a drop-tail queue: datagrams leave one after another at {@code bytesPerSecond}; one
+ * that arrives while the queue already holds {@code queueLimit} bytes (or would go beyond) is dropped. Records
+ * the queue it saw, for checks on how much a sender keeps queued.
+ */
+final class Bottleneck {
+    private static final long NANOS_PER_SECOND = 1_000_000_000L;
+
+    private final long bytesPerSecond;
+    private final long queueLimit;
+    /** Departure time and size of each datagram still queued or being sent. */
+    private final ArrayDeque<long[]> queued = new ArrayDeque<>();
+    private long queuedBytes;
+    private long lastDeparture;
+    private long maxQueuedBytes;
+    private long dropped;
+    private long passed;
+    /** Integral of queued bytes over time since {@link #observeFrom}, in byte-nanoseconds. */
+    private double queueIntegral;
+    private long observedFrom;
+    private long lastChange;
+
+    Bottleneck(long bytesPerSecond, long queueLimit) {
+        this.bytesPerSecond = bytesPerSecond;
+        this.queueLimit = queueLimit;
+    }
+
+    /** Counts the queue's maximum and mean from {@code time} on (skips the start of a session). */
+    void observeFrom(long time) {
+        observedFrom = time;
+    }
+
+    /** @return when {@code size} bytes arriving at {@code now} have left the hop, or -1 when dropped */
+    long enter(long now, int size) {
+        drain(now);
+        if (queuedBytes + size > queueLimit) {
+            if (now >= observedFrom) {
+                dropped++;
+            }
+            return -1;
+        }
+        long departure = Math.max(now, lastDeparture) + size * NANOS_PER_SECOND / bytesPerSecond;
+        lastDeparture = departure;
+        queued.add(new long[] {departure, size});
+        account(now);
+        queuedBytes += size;
+        if (now >= observedFrom) {
+            maxQueuedBytes = Math.max(maxQueuedBytes, queuedBytes);
+            passed++;
+        }
+        return departure;
+    }
+
+    private void drain(long now) {
+        while (!queued.isEmpty() && queued.peek()[0] <= now) {
+            long[] head = queued.poll();
+            account(head[0]);
+            queuedBytes -= head[1];
+        }
+        account(now);
+    }
+
+    private void account(long time) {
+        if (time > lastChange) {
+            if (lastChange >= observedFrom) {
+                queueIntegral += (double) queuedBytes * (time - lastChange);
+            } else if (time > observedFrom) {
+                queueIntegral += (double) queuedBytes * (time - observedFrom);
+            }
+            lastChange = time;
+        }
+    }
+
+    /** The largest queue seen since {@link #observeFrom}, in bytes. */
+    long maxQueuedBytes() {
+        return maxQueuedBytes;
+    }
+
+    /** The mean queue between {@link #observeFrom} and {@code now}, in bytes. */
+    double meanQueuedBytes(long now) {
+        drain(now);
+        return now > observedFrom ? queueIntegral / (now - observedFrom) : 0;
+    }
+
+    /** Datagrams dropped since {@link #observeFrom}. */
+    long dropped() {
+        return dropped;
+    }
+
+    /** Datagrams queued since {@link #observeFrom}. */
+    long passed() {
+        return passed;
+    }
+}
