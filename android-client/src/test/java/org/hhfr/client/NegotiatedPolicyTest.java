@@ -21,7 +21,6 @@ import org.hhfr.negotiation.SchemaDigests;
 import org.hhfr.negotiation.client.NegotiationOutcome;
 import org.hhfr.negotiation.server.ServerCapabilities;
 import org.hhfr.transports.reliability.DeliveryAssurance;
-import org.hhfr.transports.reliability.LinkType;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -92,8 +91,7 @@ class NegotiatedPolicyTest {
         assertEquals(DeliveryAssurance.AT_MOST_ONCE, engine.assurance(), end + ": delivery assurance");
         assertEquals(48, engine.sendWindow(), end + ": send window");
         assertEquals(48, engine.receiveWindow(), end + ": receive window");
-        assertEquals(engine.link() == LinkType.DATAGRAM ? Math.min(48, ReliabilityPolicy.DATAGRAM_INITIAL_CREDIT) : 48,
-                engine.initialCredit(), end + ": initial credit");
+        assertEquals(48, engine.initialCredit(), end + ": initial credit");
         assertEquals(TimeUnit.MILLISECONDS.toNanos(20), engine.ackDelayNanos(), end + ": acknowledgement interval");
         assertEquals(TimeUnit.MILLISECONDS.toNanos(300), engine.initialRtoNanos(), end + ": retransmission timeout");
         assertEquals(TimeUnit.MILLISECONDS.toNanos(30_000), engine.idleTimeoutNanos(),

@@ -6,7 +6,6 @@ import java.util.concurrent.TimeUnit;
 import org.hhfr.schemas.Bounds;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.reliability.DeliveryAssurance;
-import org.hhfr.transports.reliability.LinkType;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
@@ -47,14 +46,6 @@ public abstract class ReliabilityPolicy {
     public static ReliabilityPolicy defaults() {
         return DEFAULTS;
     }
-
-    /**
-     * The most messages a datagram stream's first flight may carry before the peer's acknowledgements return:
-     * its initial credit is the agreed window, capped at this. Datagrams have no congestion control yet, so
-     * a window's worth sent at once on a slow link queues past the retransmission timeout and is sent again
-     * for nothing; a TCP stream takes the whole window at once (TCP paces it).
-     */
-    public static final int DATAGRAM_INITIAL_CREDIT = 32;
 
     /**
      * The reliability terms, with the default message sizes and lifetime.
@@ -104,8 +95,9 @@ public abstract class ReliabilityPolicy {
      * The engine settings with which {@code side} runs this agreement, starting from that side's own
      * {@code local} settings (link and frame budget, buffers, keep-alive, the floor and ceiling of the
      * retransmission timeout, its largest message). The agreement sets the assurance, the send and receive
-     * windows (equal to {@link #window()}) and the initial credit (the window; on a datagram link at most
-     * {@link #DATAGRAM_INITIAL_CREDIT}), the acknowledgement delay, the initial
+     * windows and the initial credit (all three equal to {@link #window()}: the congestion window and pacing
+     * of a datagram link, and TCP's own, keep a first flight from flooding a slow link), the acknowledgement
+     * delay, the initial
      * retransmission timeout, the largest message received (this side's agreed limit) and sent (the peer's,
      * or less if {@code local} allows less), and lowers the idle timeout to the session's lifetime: a stream
      * silent for longer has lost its session anyway. This is the one mapping both ends use, so both run the
@@ -128,8 +120,7 @@ public abstract class ReliabilityPolicy {
                 .assurance(deliveryAssurance())
                 .sendWindow(window())
                 .receiveWindow(window())
-                .initialCredit(local.link() == LinkType.DATAGRAM ? Math.min(window(), DATAGRAM_INITIAL_CREDIT)
-                        : window())
+                .initialCredit(window())
                 .ackPolicy(ackIntervalMillis(), local.ackEvery())
                 .rtoMillis(retransmissionIntervalMillis(), minRto, maxRto)
                 .maxMessageSizes(inbound, outbound)

@@ -25,7 +25,7 @@ class ReliabilityPolicyTest {
         assertEquals(DeliveryAssurance.AT_MOST_ONCE, config.assurance());
         assertEquals(48, config.sendWindow());
         assertEquals(48, config.receiveWindow());
-        assertEquals(ReliabilityPolicy.DATAGRAM_INITIAL_CREDIT, config.initialCredit(), "a datagram's first flight");
+        assertEquals(48, config.initialCredit(), "a datagram stream's first flight is the window");
         assertEquals(48, AGREED.applyTo(ReliabilityConfig.forStream(), Role.SERVER).initialCredit(),
                 "a TCP stream's first flight is the window");
         assertEquals(TimeUnit.MILLISECONDS.toNanos(20), config.ackDelayNanos());
