@@ -24,6 +24,7 @@ xml-messages         streamer             org.hhfr.streamer.XmlRepresentationFuz
 soap-envelopes       negotiation          org.hhfr.negotiation.SoapEnvelopeReaderFuzzTest       documentReadsToHeadersAndBodyOrAFaultOrIsRefused               org.hhfr.**:org.kxml2.**
 negotiation-headers  negotiation          org.hhfr.negotiation.NegotiationReaderFuzzTest        headerBlockReadsToAValueWrittenAndReadBackAlikeOrIsRefused     org.hhfr.**:org.kxml2.**
 schemas              schemas              org.hhfr.schemas.SchemaParserFuzzTest                 documentReadsToStructuresThatSurviveAnXsdRoundTripOrIsRefused  org.hhfr.**
+service-descriptions negotiation-server  org.hhfr.negotiation.description.ServiceDescriptionReaderFuzzTest  bytesReadToADescriptionWrittenAndReadBackAlikeOrAreRefused  org.hhfr.**
 "
 
 usage() {

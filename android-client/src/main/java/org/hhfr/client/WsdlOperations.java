@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hhfr.negotiation.description.DescribedOperation;
+import org.hhfr.negotiation.description.ServiceDescription;
 import org.hhfr.schemas.OperationStructures;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.Schema;
@@ -79,6 +81,25 @@ public final class WsdlOperations {
             all.add(structures(name));
         }
         return all;
+    }
+
+    /**
+     * The operations whose structures derive, as a {@link ServiceDescription} (what {@code hhfr schema --compile}
+     * writes for {@link CompiledOperations}); {@link #structures()} says why the others are left out.
+     */
+    public ServiceDescription description() {
+        List<DescribedOperation> operations = new ArrayList<>();
+        for (OperationStructures structures : structures()) {
+            if (structures.isDerived()) {
+                String action = soapActions.containsKey(structures.operation())
+                        ? soapActions.get(structures.operation()) : "";
+                operations.add(structures.isOneWay()
+                        ? DescribedOperation.oneWay(structures.operation(), action, structures.request())
+                        : DescribedOperation.of(structures.operation(), action, structures.request(),
+                                structures.response()));
+            }
+        }
+        return ServiceDescription.of(operations);
     }
 
     /**

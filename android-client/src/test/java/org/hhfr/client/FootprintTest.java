@@ -22,14 +22,15 @@ import org.junit.jupiter.api.Test;
  * The footprint budget: what an Android app ships with the client, this module's classes plus every runtime
  * dependency (the classpath Maven resolved without what Android provides, written to
  * {@code target/runtime-classpath.txt} in generate-test-resources), takes at most {@link #BUDGET_BYTES}: the
- * client's own six jars, about 476 KB; R8 makes about 220 KB
- * of dex of it in an app (android-sample checks that). None of it is a
+ * client's own six jars, about 487 KB (compiled with line numbers, without local variable tables or parameter
+ * names); R8 makes about 202 KB of dex of it in an app that takes its operations from a compiled service
+ * description (android-sample checks that). None of it is a
  * server library (Netty, Axis2), protobuf, or a class the platform already has ({@code org.xmlpull},
  * {@code org.kxml2}: an app build refuses duplicates of platform classes). The module's own classes are
  * counted as the jar would hold them (deflated), and so are sibling modules resolved as class directories.
  */
 class FootprintTest {
-    private static final long BUDGET_BYTES = 480_000;
+    private static final long BUDGET_BYTES = 490_000;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
 

@@ -1,12 +1,13 @@
 package org.hhfr.sample;
 
+import java.io.IOException;
+import java.io.InputStream;
+
+import org.hhfr.client.CompiledOperations;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
-import org.hhfr.schemas.Schema;
-import org.hhfr.schemas.SchemaException;
-import org.hhfr.schemas.SchemaParser;
 
 /**
  * A minimal app using the HHFR client as an Android app does: one {@link HhfrClient} for the float-sum
@@ -15,22 +16,17 @@ import org.hhfr.schemas.SchemaParser;
  * Run with {@code <service URL> <value>...}; it prints {@code sum=<total> mode=<mode>}.
  */
 public final class FloatSumApp {
-    /** The service's schema, as Axis2 publishes it for {@code float sum(float[] values)}. */
-    static final String FLOAT_SUM_XSD = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\""
-            + " targetNamespace=\"http://floatsum.hhfr.org\" attributeFormDefault=\"qualified\""
-            + " elementFormDefault=\"unqualified\">"
-            + "<xs:element name=\"sum\"><xs:complexType><xs:sequence>"
-            + "<xs:element maxOccurs=\"unbounded\" name=\"values\" type=\"xs:float\"/>"
-            + "</xs:sequence></xs:complexType></xs:element>"
-            + "<xs:element name=\"sumResponse\"><xs:complexType><xs:sequence>"
-            + "<xs:element name=\"return\" type=\"xs:float\"/>"
-            + "</xs:sequence></xs:complexType></xs:element>"
-            + "</xs:schema>";
+    /**
+     * The service's compiled description ({@code hhfr schema --compile src/main/wsdl/FloatSum.wsdl}): its
+     * operations and message structures, shipped with the app (on Android an asset) instead of fetched and
+     * parsed from {@code ?wsdl} at run time.
+     */
+    static final String DESCRIPTION = "floatsum.hhfr";
 
     private FloatSumApp() {
     }
 
-    public static void main(String[] args) throws HhfrException, SchemaException {
+    public static void main(String[] args) throws IOException {
         if (args.length < 1) {
             System.err.println("usage: FloatSumApp <service URL> <value>...");
             System.exit(2);
@@ -43,9 +39,14 @@ public final class FloatSumApp {
     }
 
     /** Sums {@code values} with the service at {@code serviceUrl}: {@code sum=<total> mode=<mode>}. */
-    static String sum(String serviceUrl, float[] values) throws HhfrException, SchemaException {
-        Schema schema = new SchemaParser().parse(FLOAT_SUM_XSD);
-        Operation sum = Operation.of("urn:sum", schema.dataStructure("sum"), schema.dataStructure("sumResponse"));
+    static String sum(String serviceUrl, float[] values) throws IOException {
+        Operation sum;
+        try (InputStream description = FloatSumApp.class.getResourceAsStream(DESCRIPTION)) {
+            if (description == null) {
+                throw new HhfrException("the app has no " + DESCRIPTION);
+            }
+            sum = CompiledOperations.read(description).operation("sum");
+        }
         // Negotiating on open puts even the first call on the stream (by default the offer rides on it).
         try (HhfrClient client = HhfrClient.builder(serviceUrl).callTimeoutMillis(10_000).negotiateOnOpen(true)
                 .build(); Session session = client.open(sum)) {

@@ -40,9 +40,13 @@ import picocli.CommandLine.Parameters;
             "operation can stream, and if not why (element, type, construct, LINE:COLUMN); then one",
             "structure per global element that has one. On a document HHFR cannot use at all (or a",
             "schema with any construct it cannot represent), prints 'error: FILE:LINE:COLUMN: REASON'",
-            "and exits with 2."},
+            "and exits with 2.",
+            "With --compile -o OUT: writes the WSDL's operations (SOAPAction and message structures, with",
+            "their schema digests) as a compiled service description, which an app ships and reads with",
+            "CompiledOperations instead of fetching and parsing the WSDL at run time. Operations that",
+            "cannot be called are left out and listed."},
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:the verdicts and structures were printed",
+        exitCodeList = {"0:the verdicts and structures were printed (or the description written)",
             "2:the file is missing, unusable or the arguments are wrong"})
 final class SchemaCommand implements Callable<Integer> {
     static final int UNUSABLE = 2;
@@ -50,8 +54,14 @@ final class SchemaCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "the .xsd or .wsdl document")
-    private Path file;
+    @Parameters(paramLabel = "FILE", description = "the .xsd or .wsdl document, or a service's http(s) ?wsdl URL")
+    private String file;
+
+    @Option(names = "--compile", description = "write the WSDL's compiled service description to the -o file")
+    private boolean compile;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "where --compile writes the description")
+    private Path output;
 
     @Option(names = "--json", description = "print JSON instead of tables")
     private boolean json;
@@ -64,9 +74,14 @@ final class SchemaCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (compile != (output != null)) {
+            err.println("error: --compile and -o go together");
+            return UNUSABLE;
+        }
         WsdlOperations description;
         try {
-            description = WsdlOperations.read(readText(), file.toString());
+            String text = DescriptionCompiler.isUrl(file) ? DescriptionCompiler.fetch(file) : readText();
+            description = WsdlOperations.read(text, file);
         } catch (HhfrException e) {
             err.println("error: " + file + ":" + (e.getCause() instanceof SchemaException schemaError
                     ? position(schemaError.line(), schemaError.column()) + " " + schemaError.reason()
@@ -78,6 +93,9 @@ final class SchemaCommand implements Callable<Integer> {
         } catch (IOException e) {
             err.println("error: " + file + ": cannot read: " + e.getMessage());
             return UNUSABLE;
+        }
+        if (compile) {
+            return new DescriptionCompiler(out, err).compile(description, file, output);
         }
         Schema schema = description.schema();
         List<OperationStructures> operations = description.structures();
@@ -95,7 +113,7 @@ final class SchemaCommand implements Callable<Integer> {
             return UNUSABLE;
         }
         List<OperationStructures> verdicts = element == null ? operations : List.of();
-        String source = file.toString();
+        String source = file;
         if (json) {
             out.print(new SchemaJsonRenderer().render(source, verdicts, structures));
         } else {
@@ -113,7 +131,7 @@ final class SchemaCommand implements Callable<Integer> {
     private String readText() throws IOException {
         int limit = SchemaLimits.defaults().maxDocumentChars();
         byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(Path.of(file))) {
             bytes = in.readNBytes(limit + 1);
         }
         if (bytes.length > limit) {

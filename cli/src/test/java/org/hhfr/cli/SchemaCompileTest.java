@@ -1,0 +1,95 @@
+package org.hhfr.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import org.hhfr.client.CompiledOperations;
+import org.hhfr.client.HhfrException;
+import org.hhfr.client.Operation;
+import org.hhfr.client.WsdlOperations;
+
+import picocli.CommandLine;
+
+/** {@code hhfr schema --compile}: a WSDL file or URL becomes a compiled service description an app reads. */
+class SchemaCompileTest {
+    private static final Path RESERVATIONS = Paths.get("..", "examples", "reservations.wsdl");
+
+    private static int hhfr(StringWriter out, StringWriter err, String... args) {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        return commandLine.execute(args);
+    }
+
+    @Test
+    void aWsdlCompilesToTheOperationsItCanCallAndSaysWhichItLeftOut(@TempDir Path dir) throws Exception {
+        Path output = dir.resolve("reservations.hhfr");
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+
+        assertEquals(0, hhfr(out, err, "schema", "--compile", RESERVATIONS.toString(), "-o", output.toString()),
+                err.toString());
+
+        assertTrue(out.toString().startsWith("wrote " + output + ": " + Files.size(output) + " bytes, 1 operation\n"),
+                out.toString());
+        assertTrue(out.toString().contains("left out book: the request element"), out.toString());
+        CompiledOperations compiled = CompiledOperations.read(Files.readAllBytes(output));
+        Operation confirm = compiled.operation("confirm");
+        assertEquals("urn:confirm", confirm.soapAction());
+        assertThrows(HhfrException.class, () -> compiled.operation("book"));
+        assertEquals(WsdlOperations.read(Files.readString(RESERVATIONS), "reservations.wsdl").structures().get(0)
+                .request(), confirm.request());
+    }
+
+    @Test
+    void theServicesWsdlUrlCompilesAlike(@TempDir Path dir) throws Exception {
+        byte[] wsdl = Files.readAllBytes(RESERVATIONS);
+        HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.createContext("/services/Reservations", exchange -> {
+            exchange.sendResponseHeaders(200, wsdl.length);
+            exchange.getResponseBody().write(wsdl);
+            exchange.close();
+        });
+        server.start();
+        try {
+            Path fromFile = dir.resolve("file.hhfr");
+            Path fromUrl = dir.resolve("url.hhfr");
+            String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/services/Reservations?wsdl";
+            assertEquals(0, hhfr(new StringWriter(), new StringWriter(), "schema", "--compile",
+                    RESERVATIONS.toString(), "-o", fromFile.toString()));
+            StringWriter err = new StringWriter();
+            assertEquals(0, hhfr(new StringWriter(), err, "schema", "--compile", url, "-o", fromUrl.toString()),
+                    err.toString());
+            assertArrayEquals(Files.readAllBytes(fromFile), Files.readAllBytes(fromUrl));
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void compileNeedsAnOutputAndAWsdlWithACallableOperation(@TempDir Path dir) throws Exception {
+        StringWriter err = new StringWriter();
+        assertEquals(SchemaCommand.UNUSABLE, hhfr(new StringWriter(), err, "schema", "--compile",
+                RESERVATIONS.toString()));
+        assertTrue(err.toString().contains("--compile and -o go together"), err.toString());
+
+        err = new StringWriter();
+        Path xsd = Paths.get("..", "examples", "float-sum.xsd");
+        assertEquals(SchemaCommand.UNUSABLE, hhfr(new StringWriter(), err, "schema", "--compile", xsd.toString(),
+                "-o", dir.resolve("none.hhfr").toString()));
+        assertTrue(err.toString().contains("no operation can be called, nothing to compile"), err.toString());
+    }
+}

@@ -1,0 +1,36 @@
+package org.hhfr.negotiation.description;
+
+/**
+ * The compiled description's layout, version 1 (all integers unsigned LEB128 varints, strings UTF-8):
+ *
+ * <pre>
+ * description := "HHSD" version=1 count string* count operation*
+ * string      := length bytes
+ * operation   := name:ref soapAction:ref flags(bit 0: one-way) element digest [element digest]
+ * element     := namespace:ref localName:ref minOccurs maxOccurs(0: unbounded)
+ *                flags(bit 0: nillable, bit 1: complex, bit 2: named complex type)
+ *                [typeNamespace:ref typeName:ref] (complex ? complexType : simpleType)
+ * complexType := count attribute* count element*
+ * attribute   := namespace:ref localName:ref required(0|1) simpleType
+ * simpleType  := base:ref (an XSD built-in's local name) count value:ref* [named(0|1) [namespace:ref name:ref]]
+ * digest      := the 32 bytes of the structure's fingerprint (SHA-256 of its canonical form)
+ * </pre>
+ *
+ * A {@code ref} indexes the string table. The named flag of a simple type is present only when it has values
+ * (an enumeration).
+ */
+final class DescriptionFormat {
+    static final byte[] MAGIC = {'H', 'H', 'S', 'D'};
+    static final int VERSION = 1;
+    static final int DIGEST_BYTES = 32;
+
+    static final int ONE_WAY = 1;
+    static final int NILLABLE = 1;
+    static final int COMPLEX = 2;
+    static final int NAMED_TYPE = 4;
+    /** {@code maxOccurs} of an unbounded element. */
+    static final int UNBOUNDED = 0;
+
+    private DescriptionFormat() {
+    }
+}
