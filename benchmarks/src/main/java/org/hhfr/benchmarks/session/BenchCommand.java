@@ -37,9 +37,10 @@ import picocli.CommandLine.Option;
         subcommands = CapacityCommand.class,
         description = {
             "Run the paper's benchmark sessions over emulated networks.",
-            "An embedded server, relays on 127.0.0.1 that shape each profile's path; a",
-            "session sends n requests with arrays of size x and checks every answer; its",
-            "time includes connection set-up and negotiation.",
+            "An embedded server, relays on 127.0.0.1 that shape each profile's path (or,",
+            "with --links emulated, the client in a JVM of its own behind hhfr-link, which",
+            "shapes IP packets below TCP and UDP); a session sends n requests with arrays of",
+            "size x and checks every answer; its time includes connection set-up and negotiation.",
             "Modes: hhfr-tcp and hhfr-udp, each also -warm, -pipelined and",
             "-warm-pipelined; soap-new-conn, soap-keepalive; the rivals grpc-unary,",
             "grpc-bidi, rest-json; hhfr-tcp-tls-warm-pipelined and hhfr-udp-aead-warm-pipelined",
@@ -65,7 +66,8 @@ public final class BenchCommand implements Callable<Integer> {
     private boolean quick;
 
     @Option(names = "--profile", split = ",", paramLabel = "P1,P2",
-            description = "network profiles: loopback, wifi, 3g, edge (default: the grid's)")
+            description = "network profiles: loopback, wifi, 3g, edge; with --links emulated also lte and each "
+                    + "with -loss1 or -loss3 (default: the grid's)")
     private List<String> profiles = new ArrayList<>();
 
     @Option(names = "--modes", split = ",", paramLabel = "M1,M2", description = "modes (default: all)")
@@ -88,10 +90,11 @@ public final class BenchCommand implements Callable<Integer> {
     /** The committed full run lives here; a quick run must not overwrite it. */
     private static final Path FULL_RUN_OUT = Path.of("benchmarks/results");
     private static final Path QUICK_RUN_OUT = Path.of("benchmarks/target/bench-quick");
+    private static final Path EMULATED_RUN_OUT = Path.of("benchmarks/target/bench-emulated");
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "where sessions.json, sessions.csv and plots/ go (default: benchmarks/results, with "
-                    + "--quick benchmarks/target/bench-quick)")
+                    + "--quick benchmarks/target/bench-quick, with --links emulated benchmarks/target/bench-emulated)")
     private Path out;
 
     @Option(names = "--report", paramLabel = "FILE",
@@ -105,9 +108,23 @@ public final class BenchCommand implements Callable<Integer> {
                     + "repository root) (default: ${DEFAULT-VALUE})")
     private String tcpLinks;
 
+    @Option(names = "--links", paramLabel = "LINKS", defaultValue = "relay",
+            description = "what carries the sessions: relay (client and servers in this JVM, the paths shaped by "
+                    + "relays on 127.0.0.1, or Toxiproxy with --tcp-links) or emulated (each profile's client in a "
+                    + "JVM of its own behind link-emulator's hhfr-link, which shapes IP packets below every "
+                    + "transport; needs Linux, root and /dev/net/tun; profiles loopback, wifi, 3g, edge, lte, each "
+                    + "also -loss1 or -loss3; bytes are whole IP packets) (default: ${DEFAULT-VALUE})")
+    private String links;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "7",
-            description = "seed of the relays' loss (default: ${DEFAULT-VALUE})")
+            description = "seed of the links' loss (default: ${DEFAULT-VALUE})")
     private long seed;
+
+    @Option(names = "--report-only", paramLabel = "SESSIONS_JSON",
+            description = "run nothing: draw the figures and write the report again from a saved sessions.json "
+                    + "(and the run.json beside it), e.g. benchmarks/results/sessions.json; the report goes to "
+                    + "--report, else where that run's report goes")
+    private Path reportOnly;
 
     /** The directory asked for, or the default: the full run's, or a quick run's own under target/. */
     static Path outputDirectory(Path asked, boolean quick) {
@@ -128,15 +145,26 @@ public final class BenchCommand implements Callable<Integer> {
         ConsoleLogging.quiet();
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter stdout = spec.commandLine().getOut();
+        if (reportOnly != null) {
+            return reportOnly(reportOnly, report != null ? report : reportFile(reportOnly.getParent() == null
+                    ? Path.of(".") : reportOnly.getParent()), stdout, err);
+        }
         List<BenchGrid> grids;
+        ProfileSessions.Links emulated = null;
         try {
             grids = grids();
-        } catch (IllegalArgumentException e) {
+            if (links.equals("emulated")) {
+                grids = EmulatedRun.cleartextOnly(grids, !modes.isEmpty());
+                emulated = EmulatedRun.links(tcpLinks, seed, err);
+            } else if (!links.equals("relay")) {
+                throw new IllegalArgumentException("--links is relay or emulated, not " + links);
+            }
+        } catch (IllegalArgumentException | IOException e) {
             err.println("error: " + e.getMessage());
             err.flush();
             return UNUSABLE;
         }
-        out = outputDirectory(out, quick);
+        out = out == null && emulated != null ? EMULATED_RUN_OUT : outputDirectory(out, quick);
         Path reportFile = report != null ? report : reportFile(out);
         double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
         Instant started = Instant.now().truncatedTo(ChronoUnit.SECONDS);
@@ -153,7 +181,8 @@ public final class BenchCommand implements Callable<Integer> {
                 err.flush();
                 return UNUSABLE;
             }
-            results = new SessionBench(grids, seed, toxiproxy).run(progress);
+            results = (emulated != null ? new SessionBench(grids, emulated)
+                    : new SessionBench(grids, seed, toxiproxy)).run(progress);
             wireSizes = WireSizes.measure();
         } catch (IOException e) {
             progress.end();
@@ -169,7 +198,8 @@ public final class BenchCommand implements Callable<Integer> {
         RunInfo run = new RunInfo(commandLine(), started.toString(), (System.nanoTime() - startNanos) / 1e9,
                 Runtime.getRuntime().availableProcessors(), loadBefore,
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(),
-                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), quick);
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.version"), quick,
+                emulated != null ? "emulated (hhfr-link)" : tcpLinks, results.stream().filter(r -> !r.isClean()).count());
         try {
             for (Path file : BenchOutput.write(out, reportFile, run, results, wireSizes)) {
                 stdout.println("wrote " + file);
@@ -189,6 +219,21 @@ public final class BenchCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** {@code --report-only}: the figures and the report of a saved run. */
+    private static int reportOnly(Path sessionsJson, Path reportFile, PrintWriter stdout, PrintWriter err) {
+        try {
+            for (Path file : BenchOutput.rerender(sessionsJson, reportFile)) {
+                stdout.println("wrote " + file);
+            }
+            stdout.flush();
+            return 0;
+        } catch (IOException e) {
+            err.println("error: " + e.getMessage());
+            err.flush();
+            return UNUSABLE;
+        }
+    }
+
     /**
      * The grids to run: --quick's two parts, or the full plan's parts. --profile keeps the parts (and their
      * dimensions) of those profiles, and runs the first part's dimensions on a profile no part has; the other
@@ -197,7 +242,8 @@ public final class BenchCommand implements Callable<Integer> {
     private List<BenchGrid> grids() {
         List<BenchGrid> plan = quick ? List.of(BenchGrid.quickLoopback(), BenchGrid.quickPoi(), BenchGrid.quickThreeG())
                 : BenchGrid.full();
-        List<NetworkProfile> chosen = profiles.isEmpty() ? null : mapped(profiles, NetworkProfile::named);
+        List<NetworkProfile> chosen = profiles.isEmpty() ? null
+                : mapped(profiles, links.equals("emulated") ? NetworkProfile::emulatedNamed : NetworkProfile::named);
         List<BenchGrid> grids = new ArrayList<>();
         Set<NetworkProfile> covered = new HashSet<>();
         for (BenchGrid part : plan) {

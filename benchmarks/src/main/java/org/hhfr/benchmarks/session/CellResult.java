@@ -5,13 +5,23 @@ import java.util.List;
 
 /**
  * A cell's figures over its repeats: the median session time with the lowest and highest, medians of the
- * bytes, connections and client CPU, the payload and the overhead over it, and the link's lower bound for the
- * payload with this mode's ratio to it. {@code endedOn} lists the transports the repeats ended on (a session
- * that fell back to SOAP is visible there).
+ * bytes, connections and client CPU, the payload and the overhead over it, the link's lower bound for the
+ * payload with this mode's ratio to it, and where the link counts them the medians of the IP packets each way.
+ * {@code endedOn} lists the transports the repeats ended on (a session that fell back to SOAP is visible there).
  */
 public record CellResult(Cell cell, int repeats, double sessionMillis, double minMillis, double maxMillis,
         long bytesUp, long bytesDown, long payloadBytesUp, long payloadBytesDown, int connections,
-        double clientCpuMillis, double lowerBoundMillis, String endedOn, int wrongAnswers) {
+        double clientCpuMillis, double lowerBoundMillis, String endedOn, int wrongAnswers, long packetsUp,
+        long packetsDown) {
+
+    /** A cell over a link that counts no packets (the relays). */
+    public CellResult(Cell cell, int repeats, double sessionMillis, double minMillis, double maxMillis,
+            long bytesUp, long bytesDown, long payloadBytesUp, long payloadBytesDown, int connections,
+            double clientCpuMillis, double lowerBoundMillis, String endedOn, int wrongAnswers) {
+        this(cell, repeats, sessionMillis, minMillis, maxMillis, bytesUp, bytesDown, payloadBytesUp,
+                payloadBytesDown, connections, clientCpuMillis, lowerBoundMillis, endedOn, wrongAnswers,
+                SessionSample.NOT_COUNTED, SessionSample.NOT_COUNTED);
+    }
 
     public static CellResult of(Cell cell, List<SessionSample> samples) {
         if (samples.isEmpty()) {
@@ -30,7 +40,18 @@ public record CellResult(Cell cell, int repeats, double sessionMillis, double mi
                 median(samples.stream().mapToDouble(SessionSample::clientCpuMillis).toArray()),
                 cell.profile().lowerBoundMillis(payloadUp, payloadDown),
                 String.join("/", samples.stream().map(SessionSample::endedOn).distinct().sorted().toList()),
-                samples.stream().mapToInt(SessionSample::wrongAnswers).sum());
+                samples.stream().mapToInt(SessionSample::wrongAnswers).sum(),
+                Math.round(median(samples.stream().mapToDouble(SessionSample::packetsUp).toArray())),
+                Math.round(median(samples.stream().mapToDouble(SessionSample::packetsDown).toArray())));
+    }
+
+    /**
+     * Whether the link counted whole IP packets (an emulated link): then the bytes are those packets' bytes, IP,
+     * TCP and UDP headers included, and the packet counts are known; over the relays the bytes are TCP stream
+     * bytes and UDP datagram payloads, and no packets are counted.
+     */
+    public boolean countsWholePackets() {
+        return packetsUp != SessionSample.NOT_COUNTED;
     }
 
     static double median(double[] values) {

@@ -10,9 +10,9 @@ import java.util.Set;
 import org.hhfr.benchmarks.session.network.ToxiproxyServer;
 
 /**
- * Runs grids: one testbed per network profile, every cell's sessions one after the other (so sessions never
- * share the link or the CPU with each other), modes interleaved within a point of the grid so that a change in
- * machine load hits every mode alike. Reports progress after each cell.
+ * Runs grids: servers and link once per network profile, every cell's sessions one after the other (so
+ * sessions never share the link or the CPU with each other), modes interleaved within a point of the grid so
+ * that a change in machine load hits every mode alike. Reports progress after each cell.
  */
 public final class SessionBench {
     /** Told after every cell. */
@@ -21,21 +21,24 @@ public final class SessionBench {
     }
 
     private final List<BenchGrid> grids;
-    private final long seed;
-    private final ToxiproxyServer toxiproxy;
+    private final ProfileSessions.Links links;
 
     /**
-     * The grids run one after the other; each is repeated as it says.
+     * The grids run one after the other over the relays; each is repeated as it says.
      *
      * @param toxiproxy shapes the TCP paths of shaped profiles when not null; otherwise the relays do
      */
     public SessionBench(List<BenchGrid> grids, long seed, ToxiproxyServer toxiproxy) {
+        this(grids, ProfileSessions.relays(seed, toxiproxy));
+    }
+
+    /** The grids run one after the other over {@code links}; each is repeated as it says. */
+    public SessionBench(List<BenchGrid> grids, ProfileSessions.Links links) {
         if (grids.isEmpty()) {
             throw new IllegalArgumentException("nothing to run: no grid");
         }
         this.grids = List.copyOf(grids);
-        this.seed = seed;
-        this.toxiproxy = toxiproxy;
+        this.links = links;
     }
 
     /**
@@ -57,8 +60,7 @@ public final class SessionBench {
                 if (cells.isEmpty()) {
                     continue;
                 }
-                try (Testbed testbed = Testbed.start(profile, seed, toxiproxy)) {
-                    SessionRunner runner = new SessionRunner(testbed);
+                try (ProfileSessions runner = links.open(profile)) {
                     warmUp(runner, grid, profile);
                     for (Cell cell : cells) {
                         CellResult result = CellResult.of(cell, sessions(runner, cell, grid.repeats()));
@@ -72,7 +74,7 @@ public final class SessionBench {
         return results;
     }
 
-    private static List<SessionSample> sessions(SessionRunner runner, Cell cell, int repeats) throws IOException {
+    private static List<SessionSample> sessions(ProfileSessions runner, Cell cell, int repeats) throws IOException {
         List<SessionSample> samples = new ArrayList<>();
         for (int i = 0; i < repeats; i++) {
             try {
@@ -88,7 +90,7 @@ public final class SessionBench {
      * Unmeasured sessions in every mode first, so the JIT and the server's caches are warm for all alike (on a
      * shaped link two messages each: the JIT was warmed on loopback or is warmed by then).
      */
-    private static void warmUp(SessionRunner runner, BenchGrid grid, NetworkProfile profile) throws IOException {
+    private static void warmUp(ProfileSessions runner, BenchGrid grid, NetworkProfile profile) throws IOException {
         for (SessionWorkload workload : grid.workloads()) {
             for (BenchMode mode : grid.modes()) {
                 runner.run(new Cell(workload, profile, mode, 10, profile.isShaped() ? 2 : 50));

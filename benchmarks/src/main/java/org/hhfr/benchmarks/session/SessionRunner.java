@@ -3,7 +3,6 @@ package org.hhfr.benchmarks.session;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,11 +24,12 @@ import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.streamer.Message;
 
 /**
- * Runs one session of a cell against a testbed, the paper's way: the client prepares the request of array
- * size x, then opens the session and sends it n times, one after the other, checking every answer. The time
+ * Runs one session of a cell against a profile's servers, the paper's way: the client prepares the request of
+ * array size x, then opens the session and sends it n times, one after the other, checking every answer. The time
  * runs from opening (connection set-up and, for HHFR, negotiation included) to the last answer; pipelined
  * modes send every request at once and then wait. Bytes are
- * counted at the relays from opening to the end of close. Client CPU is the calling thread's plus the client
+ * counted on the session's link from opening to the end of close (at the relays, or whole IP packets at an
+ * emulated link's device). Client CPU is the calling thread's plus the client
  * library's own threads' ({@code hhfr-tcp-*}, {@code hhfr-udp-*}, {@code hhfr-timer}, {@code hhfr-call}) and
  * the gRPC rival's event loop ({@link GrpcSession#THREAD_PREFIX}), sampled just before close. The rivals
  * (gRPC-java, REST JSON) open their session inside the timed part too: the channel or connection is created
@@ -43,10 +43,10 @@ final class SessionRunner {
     /** The largest PoI download (1,884 records) is about 1.2 MB of XML. */
     private static final int MAX_MESSAGE_BYTES = 4 << 20;
 
-    private final Testbed testbed;
+    private final ServerPaths paths;
 
-    SessionRunner(Testbed testbed) {
-        this.testbed = testbed;
+    SessionRunner(ServerPaths paths) {
+        this.paths = paths;
     }
 
     /** @throws IOException a call failed (a wrong answer is counted, not thrown) */
@@ -57,7 +57,7 @@ final class SessionRunner {
         if (mode.transport() == BenchMode.Transport.GRPC || mode.transport() == BenchMode.Transport.REST) {
             return rival(cell, value, expected);
         }
-        Operation operation = testbed.operation(cell.workload());
+        Operation operation = paths.operation(cell.workload());
         Message request = Message.of(operation.request()).set(0, value).build();
         if (mode == BenchMode.SOAP_NEW_CONN) {
             return freshConnections(cell, operation, request, expected);
@@ -68,7 +68,7 @@ final class SessionRunner {
             case SOAP -> Mode.SOAP;
             case GRPC, REST -> throw new IllegalStateException(mode.label() + " is a rival's, not the library's");
         };
-        try (Testbed.SessionLink link = mode.isEncrypted() ? testbed.openHttpsLink() : testbed.openLink()) {
+        try (SessionLink link = mode.isEncrypted() ? paths.openHttpsLink() : paths.openLink()) {
             ResumptionTicketCache tickets = null;
             if (mode.isWarm()) {
                 tickets = primedTickets(link, cell, operation, request, transport);
@@ -82,7 +82,7 @@ final class SessionRunner {
      * negotiation, so a cold session's first call carries the offer. Calls made while it is out (a pipelined
      * session's other requests) wait for its answer and then stream.
      */
-    private HhfrClient client(Testbed.SessionLink link, SessionWorkload workload, Mode mode,
+    private HhfrClient client(SessionLink link, SessionWorkload workload, Mode mode,
                               ResumptionTicketCache tickets) {
         HhfrClient.Builder builder = HhfrClient.builder(link.serviceUrl(workload))
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
@@ -103,7 +103,7 @@ final class SessionRunner {
      * A returning client's state: an unmeasured session of two calls (the stream opens after the first) leaves
      * a ticket in the cache, under the same service URL as the measured session's.
      */
-    private ResumptionTicketCache primedTickets(Testbed.SessionLink link, Cell cell, Operation operation,
+    private ResumptionTicketCache primedTickets(SessionLink link, Cell cell, Operation operation,
             Message request, Mode mode) throws IOException {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
         try (HhfrClient client = client(link, cell.workload(), mode, tickets);
@@ -114,11 +114,12 @@ final class SessionRunner {
         return tickets;
     }
 
-    private SessionSample measured(Testbed.SessionLink link, Cell cell, Operation operation, Message request,
+    private SessionSample measured(SessionLink link, Cell cell, Operation operation, Message request,
             Object expected, ResumptionTicketCache tickets, Mode mode, boolean pipelined) throws IOException {
         try (HhfrClient client = client(link, cell.workload(), mode, tickets)) {
-            Traffic.Counts before = link.traffic().plus(testbed.streamTraffic());
-            int connectionsBefore = link.connections() + testbed.streamConnections();
+            Traffic.Counts before = link.traffic().plus(paths.streamTraffic());
+            Traffic.Counts packetsBefore = link.packets();
+            int connectionsBefore = link.connections() + paths.streamConnections();
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             int wrong = 0;
             long started = System.nanoTime();
@@ -137,9 +138,12 @@ final class SessionRunner {
                 cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + clientThreadsCpuNanos()) / 1e6;
                 endedOn = label(session.mode());
             }
-            Traffic.Counts bytes = link.traffic().plus(testbed.streamTraffic()).minus(before);
-            int connections = link.connections() + testbed.streamConnections() - connectionsBefore;
-            return new SessionSample(millis, bytes.up(), bytes.down(), connections, cpuMillis, endedOn, wrong);
+            Traffic.Counts bytes = link.traffic().plus(paths.streamTraffic()).minus(before);
+            int connections = link.connections() + paths.streamConnections() - connectionsBefore;
+            Traffic.Counts packets = packetsBefore.up() == SessionSample.NOT_COUNTED ? packetsBefore
+                    : link.packets().minus(packetsBefore);
+            return new SessionSample(millis, bytes.up(), bytes.down(), connections, cpuMillis, endedOn, wrong,
+                    packets.up(), packets.down());
         }
     }
 
@@ -169,9 +173,9 @@ final class SessionRunner {
 
     private SessionSample freshConnections(Cell cell, Operation operation, Message request, Object expected)
             throws IOException {
-        try (Testbed.SessionLink link = testbed.openLink()) {
+        try (SessionLink link = paths.openLink()) {
             FreshConnectionSoapClient client = new FreshConnectionSoapClient(
-                    new InetSocketAddress("127.0.0.1", link.port()),
+                    link.address(),
                     "/axis2/services/" + cell.workload().service(), operation);
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             int wrong = 0;
@@ -182,7 +186,9 @@ final class SessionRunner {
             double millis = (System.nanoTime() - started) / 1e6;
             double cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore) / 1e6;
             Traffic.Counts bytes = link.traffic();
-            return new SessionSample(millis, bytes.up(), bytes.down(), link.connections(), cpuMillis, "soap", wrong);
+            Traffic.Counts packets = link.packets();
+            return new SessionSample(millis, bytes.up(), bytes.down(), link.connections(), cpuMillis, "soap", wrong,
+                    packets.up(), packets.down());
         }
     }
 
@@ -190,8 +196,8 @@ final class SessionRunner {
     private SessionSample rival(Cell cell, Object value, Object expected) throws IOException {
         BenchMode mode = cell.mode();
         SessionWorkload workload = cell.workload();
-        try (Testbed.SessionLink link = mode.transport() == BenchMode.Transport.GRPC
-                ? testbed.openGrpcLink() : testbed.openRestLink()) {
+        try (SessionLink link = mode.transport() == BenchMode.Transport.GRPC
+                ? paths.openGrpcLink() : paths.openRestLink()) {
             AtomicInteger wrong = new AtomicInteger();
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             long started = System.nanoTime();
@@ -207,12 +213,13 @@ final class SessionRunner {
                 cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + clientThreadsCpuNanos()) / 1e6;
             }
             Traffic.Counts bytes = link.traffic();
+            Traffic.Counts packets = link.packets();
             return new SessionSample(millis, bytes.up(), bytes.down(), link.connections(), cpuMillis,
-                    mode.transport().label(), wrong.get());
+                    mode.transport().label(), wrong.get(), packets.up(), packets.down());
         }
     }
 
-    private static RivalSession rivalSession(BenchMode mode, Testbed.SessionLink link, SessionWorkload workload)
+    private static RivalSession rivalSession(BenchMode mode, SessionLink link, SessionWorkload workload)
             throws IOException {
         return switch (mode) {
             case GRPC_BIDI -> GrpcSession.bidiStreaming(link.address(), workload);

@@ -31,7 +31,7 @@ import org.hhfr.client.Operation;
  * servers (gRPC-java and REST JSON, with the same service classes) listen on 127.0.0.2 and are reached the same
  * way as the HTTP port: through a fresh relay per session.
  */
-public final class Testbed implements AutoCloseable {
+public final class Testbed implements ServerPaths, AutoCloseable {
     private static final String CLIENT_HOST = "127.0.0.1";
     private static final String STREAM_SERVER_HOST = "127.0.0.2";
 
@@ -94,14 +94,16 @@ public final class Testbed implements AutoCloseable {
     }
 
     /** A fresh shaped path to the HTTP port, for one session (or one priming session). */
-    SessionLink openLink() throws IOException {
+    @Override
+    public SessionLink openLink() throws IOException {
         return linkTo(new InetSocketAddress(CLIENT_HOST, server.port()));
     }
 
     /** As {@link #openLink()}, to the HTTPS server of the encrypted modes (started at the first call). */
-    SessionLink openHttpsLink() throws IOException {
+    @Override
+    public SessionLink openHttpsLink() throws IOException {
         HttpsTestbed secure = https();
-        return new SessionLink(tcpPath(port -> new InetSocketAddress(CLIENT_HOST, secure.server.port()), shape,
+        return new RelayLink(tcpPath(port -> new InetSocketAddress(CLIENT_HOST, secure.server.port()), shape,
                 toxiproxy), "https", secure.trust());
     }
 
@@ -127,17 +129,19 @@ public final class Testbed implements AutoCloseable {
     }
 
     /** A fresh shaped path to the gRPC rival's server, for one session. */
-    SessionLink openGrpcLink() throws IOException {
+    @Override
+    public SessionLink openGrpcLink() throws IOException {
         return linkTo(new InetSocketAddress(STREAM_SERVER_HOST, grpc.port()));
     }
 
     /** A fresh shaped path to the REST rival's server, for one session. */
-    SessionLink openRestLink() throws IOException {
+    @Override
+    public SessionLink openRestLink() throws IOException {
         return linkTo(new InetSocketAddress(STREAM_SERVER_HOST, rest.port()));
     }
 
     private SessionLink linkTo(InetSocketAddress target) throws IOException {
-        return new SessionLink(tcpPath(port -> target, shape, toxiproxy), "http", null);
+        return new RelayLink(tcpPath(port -> target, shape, toxiproxy), "http", null);
     }
 
     /** A counting relay on 127.0.0.1 that shapes the path itself, or hands it to a Toxiproxy proxy. */
@@ -151,7 +155,8 @@ public final class Testbed implements AutoCloseable {
     }
 
     /** The operation as the service's WSDL describes it, fetched once over loopback without shaping. */
-    synchronized Operation operation(SessionWorkload workload) throws HhfrException {
+    @Override
+    public synchronized Operation operation(SessionWorkload workload) throws HhfrException {
         Operation known = operations.get(workload);
         if (known == null) {
             try (HhfrClient client = HhfrClient.builder(serviceUrl(server.port(), workload))
@@ -172,13 +177,15 @@ public final class Testbed implements AutoCloseable {
     }
 
     /** Everything the stream relays (the HTTPS server's too) carried so far. */
-    synchronized Traffic.Counts streamTraffic() {
+    @Override
+    public synchronized Traffic.Counts streamTraffic() {
         Traffic.Counts counts = tcpStreams.traffic().counts().plus(udpStreams.traffic().counts());
         return https == null ? counts
                 : counts.plus(https.tcpStreams.traffic().counts()).plus(https.udpStreams.traffic().counts());
     }
 
-    synchronized int streamConnections() {
+    @Override
+    public synchronized int streamConnections() {
         return tcpStreams.connections() + (https == null ? 0 : https.tcpStreams.connections());
     }
 
@@ -196,41 +203,41 @@ public final class Testbed implements AutoCloseable {
         udpStreams.close();
     }
 
-    /** One session's own relay in front of the HTTP port. */
-    static final class SessionLink implements AutoCloseable {
+    /** One session's own relay in front of a server's port. */
+    private static final class RelayLink implements SessionLink {
         private final ShapedTcpRelay relay;
         private final String scheme;
         private final SSLSocketFactory trust;
 
-        private SessionLink(ShapedTcpRelay relay, String scheme, SSLSocketFactory trust) {
+        private RelayLink(ShapedTcpRelay relay, String scheme, SSLSocketFactory trust) {
             this.relay = relay;
             this.scheme = scheme;
             this.trust = trust;
         }
 
-        /** What a client of this link trusts for https: the HTTPS server's certificate; null for plain HTTP. */
-        SSLSocketFactory trust() {
+        @Override
+        public SSLSocketFactory trust() {
             return trust;
         }
 
-        String serviceUrl(SessionWorkload workload) {
+        @Override
+        public String serviceUrl(SessionWorkload workload) {
             return Testbed.serviceUrl(scheme, relay.port(), workload);
         }
 
-        int port() {
-            return relay.port();
-        }
-
-        /** Where the client connects: the relay on 127.0.0.1. */
-        InetSocketAddress address() {
+        /** The relay on 127.0.0.1. */
+        @Override
+        public InetSocketAddress address() {
             return new InetSocketAddress(CLIENT_HOST, relay.port());
         }
 
-        Traffic.Counts traffic() {
+        @Override
+        public Traffic.Counts traffic() {
             return relay.traffic().counts();
         }
 
-        int connections() {
+        @Override
+        public int connections() {
             return relay.connections();
         }
 

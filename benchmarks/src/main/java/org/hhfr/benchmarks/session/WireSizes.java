@@ -171,7 +171,7 @@ public final class WireSizes {
 
     private static Message poiResponse(Testbed testbed, int records) throws IOException {
         Operation operation = testbed.operation(SessionWorkload.POI);
-        try (Testbed.SessionLink link = testbed.openLink();
+        try (SessionLink link = testbed.openLink();
              HhfrClient client = HhfrClient.builder(link.serviceUrl(SessionWorkload.POI)).preferredModes(Mode.SOAP)
                      .maxMessageBytes(4 << 20).build();
              Session session = client.open(operation)) {
@@ -254,7 +254,7 @@ public final class WireSizes {
 
         /** From the WSDL the testbed's server publishes for the workload's service. */
         static SchemaInformedExi of(Testbed testbed, SessionWorkload workload) throws IOException {
-            try (Testbed.SessionLink link = testbed.openLink();
+            try (SessionLink link = testbed.openLink();
                  InputStream wsdl = new URL(link.serviceUrl(workload) + "?wsdl").openStream()) {
                 return fromWsdl(wsdl.readAllBytes());
             }

@@ -44,6 +44,11 @@ public final class PeerProcess implements AutoCloseable {
     /** Starts {@code main} in a JVM of its own with this JVM's class path. */
     public static PeerProcess start(String name, Class<?> main, List<String> jvmOptions, List<String> arguments,
             Path log) throws IOException {
+        return start(name, javaCommand(main, jvmOptions, arguments), log);
+    }
+
+    /** The command line of a JVM running {@code main} with this JVM's class path. */
+    public static List<String> javaCommand(Class<?> main, List<String> jvmOptions, List<String> arguments) {
         List<String> command = new ArrayList<>();
         command.add(Paths.get(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -51,6 +56,14 @@ public final class PeerProcess implements AutoCloseable {
         command.add(System.getProperty("java.class.path"));
         command.add(main.getName());
         command.addAll(arguments);
+        return command;
+    }
+
+    /**
+     * Starts {@code command} (a {@link #javaCommand}, or one wrapped around it, such as an emulated link's), which
+     * must speak the peer protocol on its standard input and output.
+     */
+    public static PeerProcess start(String name, List<String> command, Path log) throws IOException {
         Process process = new ProcessBuilder(command)
                 .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
@@ -86,11 +99,14 @@ public final class PeerProcess implements AutoCloseable {
         return words;
     }
 
-    /** Sends {@code command} and returns the words of its answer (after the answer's name). */
+    /**
+     * Sends {@code command} and returns the words of its answer, which starts with the command's first word (the
+     * answer's name, at index 0).
+     */
     public String[] request(String command, long timeoutMillis) throws IOException, InterruptedException {
         commands.write(command + "\n");
         commands.flush();
-        return await(command, timeoutMillis);
+        return await(command.split(" ", 2)[0], timeoutMillis);
     }
 
     /** Process CPU time and count, at once. */

@@ -2,14 +2,12 @@ package org.hhfr.benchmarks.link;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -17,7 +15,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,29 +39,7 @@ class EmulatedLinkTest {
 
     @BeforeAll
     static void findEmulator() throws Exception {
-        Optional<String> unavailable = EmulatedLink.unavailableBecause();
-        assumeTrue(unavailable.isEmpty(), () -> "SKIPPED: " + unavailable.get());
-        Path binary = EmulatedLink.defaultBinary();
-        if (!Files.isExecutable(binary)) {
-            buildWithGo(binary);
-        }
-        link = new EmulatedLink(binary);
-    }
-
-    /** Builds hhfr-link as the link-emulator module does, or skips when Go is not installed. */
-    private static void buildWithGo(Path binary) throws Exception {
-        Path module = binary.getParent().getParent();
-        Process go;
-        try {
-            go = new ProcessBuilder("go", "build", "-o", binary.toString(), "./cmd/hhfr-link")
-                    .directory(module.toFile()).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            assumeTrue(false, "SKIPPED: " + binary + " is not built and Go is not installed to build it "
-                    + "(mvn -pl link-emulator install does, with Go)");
-            return;
-        }
-        String output = new String(go.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(go.waitFor(120, TimeUnit.SECONDS) && go.exitValue() == 0, "go build hhfr-link: " + output);
+        link = EmulatorBinary.availableOrSkip();
     }
 
     @BeforeEach

@@ -31,4 +31,19 @@ class NetworkProfileTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> NetworkProfile.named("5g"));
         assertEquals("no network profile '5g' (known: loopback, wifi, 3g, edge)", e.getMessage());
     }
+
+    @Test
+    void emulatedProfilesAddLteAndLossSuffixesKeepingTheBaseFiguresAndTheFullName() {
+        NetworkProfile lossy = NetworkProfile.emulatedNamed("3G-loss3");
+
+        assertEquals(new NetworkProfile("3g-loss3", 150, 1_000_000, 384_000), lossy);
+        assertEquals(NetworkProfile.THREE_G, NetworkProfile.emulatedNamed("3g"));
+        assertEquals(NetworkProfile.LTE, NetworkProfile.emulatedNamed("lte"));
+        assertEquals("no emulated link profile 'lte-trace' (known: loopback, wifi, 3g, edge, lte, each also with "
+                + "-loss1 or -loss3)",
+                assertThrows(IllegalArgumentException.class, () -> NetworkProfile.emulatedNamed("lte-trace"))
+                        .getMessage());
+        assertThrows(IllegalArgumentException.class, () -> NetworkProfile.emulatedNamed("3g-loss2"));
+        assertThrows(IllegalArgumentException.class, () -> NetworkProfile.named("lte"));
+    }
 }

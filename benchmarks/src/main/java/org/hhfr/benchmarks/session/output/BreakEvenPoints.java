@@ -9,9 +9,6 @@ import java.util.TreeMap;
 import java.util.function.ToIntFunction;
 
 import org.hhfr.benchmarks.session.BenchMode;
-import org.hhfr.benchmarks.session.CellResult;
-import org.hhfr.benchmarks.session.NetworkProfile;
-import org.hhfr.benchmarks.session.SessionWorkload;
 
 /**
  * Where each HHFR mode overtakes each rival for good: along one axis of a profile's and workload's grid (array
@@ -22,12 +19,12 @@ import org.hhfr.benchmarks.session.SessionWorkload;
 final class BreakEvenPoints {
     /** The two axes of the grid. */
     enum Axis {
-        ARRAY_SIZE("x", r -> r.cell().arraySize()), MESSAGES("n", r -> r.cell().messages());
+        ARRAY_SIZE("x", r -> r.arraySize()), MESSAGES("n", r -> r.messages());
 
         private final String symbol;
-        private final ToIntFunction<CellResult> value;
+        private final ToIntFunction<CellFigures> value;
 
-        Axis(String symbol, ToIntFunction<CellResult> value) {
+        Axis(String symbol, ToIntFunction<CellFigures> value) {
             this.symbol = symbol;
             this.value = value;
         }
@@ -36,7 +33,7 @@ final class BreakEvenPoints {
             return this == ARRAY_SIZE ? MESSAGES : ARRAY_SIZE;
         }
 
-        int of(CellResult r) {
+        int of(CellFigures r) {
             return value.applyAsInt(r);
         }
     }
@@ -70,14 +67,14 @@ final class BreakEvenPoints {
      * @param part the cells of one profile and workload
      * @return a row per HHFR mode and rival present in {@code part}, the other axis's values ascending
      */
-    static List<Row> along(Axis axis, List<CellResult> part) {
+    static List<Row> along(Axis axis, List<CellFigures> part) {
         List<Row> rows = new ArrayList<>();
         for (BenchMode hhfr : HhfrModes.hhfrIn(part)) {
             for (BenchMode rival : HhfrModes.rivalsIn(part)) {
                 Map<Integer, Threshold> byOther = new LinkedHashMap<>();
                 for (int held : part.stream().mapToInt(axis.other()::of).distinct().sorted().toArray()) {
                     TreeMap<Integer, Boolean> fasterAt = new TreeMap<>();
-                    for (CellResult mine : cells(part, hhfr, axis.other(), held)) {
+                    for (CellFigures mine : cells(part, hhfr, axis.other(), held)) {
                         cells(part, rival, axis.other(), held).stream()
                                 .filter(theirs -> axis.of(theirs) == axis.of(mine)).findFirst()
                                 .ifPresent(theirs -> fasterAt.put(axis.of(mine),
@@ -108,60 +105,7 @@ final class BreakEvenPoints {
                 : Threshold.from(from);
     }
 
-    private static List<CellResult> cells(List<CellResult> part, BenchMode mode, Axis axis, int value) {
-        return part.stream().filter(r -> r.cell().mode() == mode && axis.of(r) == value).toList();
-    }
-
-    /**
-     * The report's section: per profile and workload, the break-even array size for each message count and the
-     * break-even message count for each array size (an axis with a single measured value has no table).
-     */
-    static String render(List<CellResult> results) {
-        StringBuilder out = new StringBuilder("## Break-even points\n\n");
-        out.append("Where each HHFR mode overtakes each other mode for good: `x ≥ 60` in column `n=10` means the "
-                + "HHFR mode's median session was shorter than the other mode's at x = 60 and at every larger x "
-                + "of the grid, with 10 messages, but not at the x just below; `always` means at every x "
-                + "measured; `never in the grid` means not at the largest x measured. The second table reads the "
-                + "same way along n for each x. Blank: not measured at that point.\n\n");
-        int before = out.length();
-        for (NetworkProfile profile : results.stream().map(r -> r.cell().profile()).distinct().toList()) {
-            for (SessionWorkload workload : results.stream().map(r -> r.cell().workload()).distinct().toList()) {
-                List<CellResult> part = results.stream().filter(r -> r.cell().profile().equals(profile)
-                        && r.cell().workload() == workload).toList();
-                for (Axis axis : Axis.values()) {
-                    table(out, profile.name() + ", " + workload.label(), axis, part);
-                }
-            }
-        }
-        if (out.length() == before) {
-            out.append("No part of this run has HHFR and other modes at two or more points of an axis.\n\n");
-        }
-        return out.toString();
-    }
-
-    private static void table(StringBuilder out, String title, Axis axis, List<CellResult> part) {
-        if (part.stream().mapToInt(axis::of).distinct().count() < 2) {
-            return;
-        }
-        List<Row> rows = along(axis, part);
-        if (rows.isEmpty()) {
-            return;
-        }
-        List<Integer> held = part.stream().map(axis.other()::of).distinct().sorted().toList();
-        out.append("**").append(title).append("**: break-even ").append(axis.symbol).append(" for each ")
-                .append(axis.other().symbol).append("\n\n| HHFR mode | other mode");
-        for (int value : held) {
-            out.append(" | ").append(axis.other().symbol).append('=').append(value);
-        }
-        out.append(" |\n| --- | ---").append(" | ---".repeat(held.size())).append(" |\n");
-        for (Row row : rows) {
-            out.append("| ").append(row.hhfr().label()).append(" | ").append(row.rival().label());
-            for (int value : held) {
-                Threshold threshold = row.byOtherAxis().get(value);
-                out.append(" | ").append(threshold == null ? "" : threshold.render(axis));
-            }
-            out.append(" |\n");
-        }
-        out.append('\n');
+    private static List<CellFigures> cells(List<CellFigures> part, BenchMode mode, Axis axis, int value) {
+        return part.stream().filter(r -> r.mode() == mode && axis.of(r) == value).toList();
     }
 }

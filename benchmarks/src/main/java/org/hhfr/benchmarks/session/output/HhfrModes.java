@@ -3,7 +3,6 @@ package org.hhfr.benchmarks.session.output;
 import java.util.List;
 
 import org.hhfr.benchmarks.session.BenchMode;
-import org.hhfr.benchmarks.session.CellResult;
 
 /**
  * Which modes of a run are HHFR's own (those ending on an HHFR stream) and which are the rivals it is compared
@@ -13,15 +12,15 @@ final class HhfrModes {
     private HhfrModes() {
     }
 
-    static List<BenchMode> hhfrIn(List<CellResult> cells) {
+    static List<BenchMode> hhfrIn(List<CellFigures> cells) {
         return modesIn(cells).stream().filter(BenchMode::isHhfr).toList();
     }
 
-    static List<BenchMode> rivalsIn(List<CellResult> cells) {
+    static List<BenchMode> rivalsIn(List<CellFigures> cells) {
         return modesIn(cells).stream().filter(mode -> !mode.isHhfr()).toList();
     }
 
-    private static List<BenchMode> modesIn(List<CellResult> cells) {
-        return cells.stream().map(r -> r.cell().mode()).distinct().toList();
+    private static List<BenchMode> modesIn(List<CellFigures> cells) {
+        return cells.stream().map(r -> r.mode()).distinct().toList();
     }
 }

@@ -5,7 +5,11 @@ import java.util.Map;
 
 import org.hhfr.benchmarks.session.CellResult;
 
-/** The named, ordered fields of one cell, shared by the JSON and CSV writers so both always agree. */
+/**
+ * The named, ordered fields of one cell, shared by the JSON and CSV writers so both always agree, and read back
+ * by the report ({@link CellFigures}). A cell over a link that counts whole IP packets also has the
+ * {@code wire_*} fields: its bytes are then those packets', headers included.
+ */
 final class ResultRow {
     private ResultRow() {
     }
@@ -32,6 +36,12 @@ final class ResultRow {
         row.put("lower_bound_ratio", Double.isInfinite(r.lowerBoundRatio()) ? null : round(r.lowerBoundRatio()));
         row.put("ended_on", r.endedOn());
         row.put("wrong_answers", r.wrongAnswers());
+        if (r.countsWholePackets()) {
+            row.put(CellFigures.WIRE_BYTES_UP, r.bytesUp());
+            row.put(CellFigures.WIRE_BYTES_DOWN, r.bytesDown());
+            row.put(CellFigures.WIRE_PACKETS_UP, r.packetsUp());
+            row.put(CellFigures.WIRE_PACKETS_DOWN, r.packetsDown());
+        }
         return row;
     }
 

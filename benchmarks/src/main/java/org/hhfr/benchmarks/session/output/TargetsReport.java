@@ -1,5 +1,8 @@
 package org.hhfr.benchmarks.session.output;
 
+import static org.hhfr.benchmarks.session.output.ReportFigures.ratio;
+import static org.hhfr.benchmarks.session.output.ResultsMarkdown.format;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -8,213 +11,217 @@ import java.util.Optional;
 import java.util.function.Predicate;
 
 import org.hhfr.benchmarks.session.BenchMode;
-import org.hhfr.benchmarks.session.CellResult;
-import org.hhfr.benchmarks.session.NetworkProfile;
-import org.hhfr.benchmarks.session.SessionWorkload;
-import org.hhfr.benchmarks.session.WireSize;
-import org.hhfr.benchmarks.session.WireSizes;
 
 /**
- * The targets of the benchmark sessions, checked against the cells of a run and the wire-size table with the
- * measured figure, for every HHFR mode. A target whose cells the run did not measure says so instead of passing.
- * Rival modes are found by label, so a run without them (or a build before them) reads "not measured".
+ * The targets, each judged on the cells of a run, per network profile where it applies: met, NOT met (with the
+ * worst cell named), or not in this run (the run has no cell it applies to). HHFR is compared cold with cold and
+ * warm with warm; a cold session negotiates, a warm one resumes from a ticket.
  */
 final class TargetsReport {
-    private static final List<SessionWorkload> PAPER_WORKLOADS = List.of(SessionWorkload.FLOAT_SUM,
-            SessionWorkload.STRING_CONCAT);
-    /** Reported beside the soap-new-conn target, as information. */
-    private static final List<String> OTHER_RIVALS = List.of("soap-keepalive", "grpc-unary", "rest-json");
+    static final String MET = "met";
+    static final String NOT_MET = "NOT met";
+    static final String NOT_IN_RUN = "not in this run";
+    static final String NOT_MEASURED = "not measured";
+    private static final List<String> PAPER_WORKLOADS = List.of("float-sum", "string-concat");
     private static final String GRPC_BIDI = "grpc-bidi";
-    /** The throughput target's modes: the TCP ones get a verdict, the UDP ones are reported. */
-    private static final List<String> PIPELINED_HHFR = List.of("hhfr-tcp-warm-pipelined", "hhfr-tcp-pipelined",
-            "hhfr-udp-warm-pipelined", "hhfr-udp-pipelined");
-    private static final int THROUGHPUT_ARRAY_SIZE = 100;
+    /** IPv4 and UDP headers of one datagram. */
+    static final int IP_UDP_HEADER_BYTES = 28;
+    /** The largest datagram the UDP engine sends by default ({@code DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE}). */
+    private static final int DATAGRAM_BYTES = 1200;
 
-    private TargetsReport() {
+    /** One ratio of a target at one cell: HHFR's figure over the one it is held against. */
+    private record Measure(double ratio, String text) {
     }
 
-    static String render(List<CellResult> results, List<WireSize> wireSizes) {
-        List<CellResult> threeG = results.stream().filter(r -> r.cell().profile().equals(NetworkProfile.THREE_G)
-                && PAPER_WORKLOADS.contains(r.cell().workload())).toList();
-        StringBuilder out = new StringBuilder("## Targets\n\n");
-        out.append("The 3G targets are checked on the float-sum and string-concat cells of this run on 3g, for "
-                + "each HHFR mode; a target is only as complete as the grid that ran.\n\n");
-        out.append("| target | mode | verdict | measured |\n| --- | --- | --- | --- |\n");
-        for (BenchMode mode : HhfrModes.hhfrIn(threeG)) {
-            neverSlower(out, threeG, mode);
-        }
-        for (BenchMode mode : HhfrModes.hhfrIn(threeG)) {
-            againstOtherRivals(out, threeG, mode);
-        }
-        if (threeG.isEmpty()) {
-            out.append("| 3G targets | all | not measured | no 3g float-sum or string-concat cells in this run |\n");
-        } else if (threeG.stream().noneMatch(r -> r.cell().messages() == 100)) {
-            out.append("| 3G: n=100 targets (30x soap-new-conn, lower-bound ratio) | all | not measured | no n=100 "
-                    + "cell on 3g in this run |\n");
-        }
-        for (BenchMode mode : HhfrModes.hhfrIn(threeG.stream().filter(r -> r.cell().messages() == 100).toList())) {
-            thirtyTimes(out, threeG, mode);
-        }
-        for (BenchMode mode : HhfrModes.hhfrIn(threeG.stream().filter(r -> r.cell().messages() == 100).toList())) {
-            nearLowerBound(out, threeG, mode);
-        }
-        smallestOnTheWire(out, wireSizes);
-        throughput(out, results);
+    private final RunCells run;
+    private final StringBuilder out = new StringBuilder();
+
+    private TargetsReport(RunCells run) {
+        this.run = run;
+    }
+
+    static String render(RunCells run) {
+        return new TargetsReport(run).table();
+    }
+
+    private String table() {
+        out.append("| target | profile | verdict | worst cell |\n| --- | --- | --- | --- |\n");
+        notSlowerThanGrpc();
+        udpNotSlowerThanTcp();
+        udpFasterUnderLoss();
+        udpBytesOnTheWire();
+        nearTheLowerBound();
+        loopbackThroughput();
         return out.append('\n').toString();
     }
 
-    /** On 3G, never slower than soap-new-conn in any cell. */
-    private static void neverSlower(StringBuilder out, List<CellResult> cells, BenchMode mode) {
-        int compared = 0;
-        List<String> slower = new ArrayList<>();
-        for (CellResult r : of(cells, mode)) {
-            Optional<CellResult> soap = peer(cells, r, BenchMode.SOAP_NEW_CONN.label());
-            if (soap.isPresent()) {
-                compared++;
-                if (r.sessionMillis() > soap.get().sessionMillis()) {
-                    slower.add(point(r) + " " + ms(r) + " vs " + ms(soap.get()));
+    /** On the 3G profiles and the UMTS trace: the best HHFR mode at most grpc-bidi's time, cold and warm apart. */
+    private void notSlowerThanGrpc() {
+        List<String> profiles = run.profiles().stream().filter(p -> p.startsWith("3g") || p.startsWith("umts"))
+                .toList();
+        String target = "best HHFR mode at most grpc-bidi, every float-sum and string-concat cell";
+        if (profiles.isEmpty()) {
+            row(target, "3g, umts-trace", NOT_IN_RUN, "no 3g or umts-trace profile in this run");
+        }
+        for (String profile : profiles) {
+            for (boolean warm : new boolean[] {false, true}) {
+                String label = target + (warm ? " (warm)" : " (cold)");
+                Predicate<BenchMode> grpc = m -> m.transport() == BenchMode.Transport.GRPC && m.isPipelined()
+                        && m.isWarm() == warm;
+                List<Measure> measures = new ArrayList<>();
+                for (CellFigures point : points(profile, c -> PAPER_WORKLOADS.contains(c.workload()))) {
+                    Optional<CellFigures> rival = run.fastest(point, grpc);
+                    Optional<CellFigures> best = run.fastest(point, m -> m.isHhfr() && m.isWarm() == warm);
+                    if (rival.isPresent() && best.isPresent()) {
+                        measures.add(versus(best.get(), rival.get()));
+                    }
                 }
+                judge(label, profile, measures, r -> r <= 1, true, warm
+                        ? "no warm grpc-bidi mode (gRPC-java has no resumed start) or no warm HHFR mode on " + profile
+                        : "no cell with both grpc-bidi and a cold HHFR mode on " + profile);
             }
         }
-        row(out, "3G: never slower than soap-new-conn", mode.label(), compared == 0 ? "not measured"
-                : slower.isEmpty() ? "met" : "NOT met", compared == 0 ? "no cell with soap-new-conn"
-                : slower.isEmpty() ? "faster in all " + compared + " cells"
-                : "slower in " + slower.size() + " of " + compared + " cells: " + String.join("; ", slower));
     }
 
-    /** Information beside the target: the lowest speed-up over each other rival on 3G. */
-    private static void againstOtherRivals(StringBuilder out, List<CellResult> cells, BenchMode mode) {
-        List<String> figures = new ArrayList<>();
-        for (String rival : OTHER_RIVALS) {
-            Optional<SpeedUp> lowest = speedUps(cells, mode, rival, r -> true).stream().findFirst();
-            figures.add(rival + ": " + lowest.map(low -> "lowest " + low + (low.ratio() < 1 ? ", slower" : ""))
-                    .orElse("not measured"));
+    /** On 3G without loss, every HHFR UDP mode at most its TCP twin (same warm, pipelined, encrypted). */
+    private void udpNotSlowerThanTcp() {
+        List<String> profiles = run.profiles().stream().filter(p -> p.equals("3g")).toList();
+        String target = "HHFR UDP at most HHFR TCP, every cell at 0% loss";
+        if (profiles.isEmpty()) {
+            row(target, "3g", NOT_IN_RUN, "no 3g profile in this run");
         }
-        row(out, "3G: speed-up over the other rivals (information)", mode.label(), "-",
-                String.join("; ", figures));
+        for (String profile : profiles) {
+            judge(target, profile, udpAgainstTcp(profile, c -> true, false), r -> r <= 1, true,
+                    "no cell with both an HHFR UDP mode and its TCP twin");
+        }
     }
 
-    /** On 3G, n = 100 with x up to 100: at least 30x faster than soap-new-conn. */
-    private static void thirtyTimes(StringBuilder out, List<CellResult> cells, BenchMode mode) {
-        Optional<SpeedUp> worst = speedUps(cells, mode, BenchMode.SOAP_NEW_CONN.label(),
-                r -> r.cell().messages() == 100 && r.cell().arraySize() <= 100).stream().findFirst();
-        row(out, "3G: n=100, x<=100 at least 30x faster than soap-new-conn", mode.label(),
-                worst.isEmpty() ? "not measured" : worst.get().ratio() >= 30 ? "met" : "NOT met",
-                worst.map(low -> "lowest " + low).orElse("no such cell"));
-    }
-
-    /** On 3G, a warm 100-message session within 1.25x of the lower bound (cold: the ratio is reported). */
-    private static void nearLowerBound(StringBuilder out, List<CellResult> cells, BenchMode mode) {
-        Optional<CellResult> worst = of(cells, mode).stream().filter(r -> r.cell().messages() == 100)
-                .max(Comparator.comparingDouble(CellResult::lowerBoundRatio));
-        String target = mode.isWarm() ? "3G: warm n=100 within 1.25x of the lower bound"
-                : "3G: cold n=100 ratio to the lower bound (reported)";
-        String verdict = worst.isEmpty() ? "not measured" : !mode.isWarm() ? "-"
-                : worst.get().lowerBoundRatio() <= 1.25 ? "met" : "NOT met";
-        row(out, target, mode.label(), verdict, worst.map(r -> "highest ratio "
-                + ResultsMarkdown.format(r.lowerBoundRatio()) + " (" + point(r) + ")").orElse("no n=100 cell"));
+    /** At 3% loss, pipelined UDP at least 1.5x as fast as pipelined TCP for n of 10 and more. */
+    private void udpFasterUnderLoss() {
+        List<String> profiles = run.profiles().stream().filter(p -> p.endsWith("-loss3")).toList();
+        String target = "3% loss: pipelined HHFR UDP at least 1.5x as fast as pipelined TCP, n >= 10";
+        if (profiles.isEmpty()) {
+            row(target, "*-loss3", NOT_IN_RUN, "no profile with 3% loss (-loss3) in this run");
+        }
+        for (String profile : profiles) {
+            judge(target, profile, udpAgainstTcp(profile, c -> c.messages() >= 10 && c.mode().isPipelined(), true),
+                    r -> r >= 1.5, false, "no pipelined UDP and TCP cells with n >= 10");
+        }
     }
 
     /**
-     * HHFR on the TCP stream (DATA frame + binary body) against the per-message wire form of every other mode:
-     * the SOAP envelope, the same envelope in Fast Infoset and in schema-informed EXI, and the gRPC message in
-     * its HTTP/2 DATA frame.
+     * Warm HHFR UDP sessions (no negotiation over HTTP) put at most 1.05x their payload plus the IP and UDP
+     * headers of their datagrams on the wire at 0% loss, 1.15x at 3%. Only for a run that counted the packets.
      */
-    private static void smallestOnTheWire(StringBuilder out, List<WireSize> wireSizes) {
-        List<WireSize> paper = wireSizes.stream().filter(size -> PAPER_WORKLOADS.contains(size.workload())).toList();
-        String target = "smallest per-message wire size (float-sum, string-concat)";
-        if (paper.isEmpty()) {
-            row(out, target, "hhfr-tcp-*", "not measured", "no wire-size table in this run");
+    private void udpBytesOnTheWire() {
+        String target = "warm HHFR UDP bytes on the wire at most 1.05x (0% loss) / 1.15x (3% loss) payload + headers";
+        List<String> profiles = run.profiles().stream().filter(p -> !run.where(c -> c.profile().equals(p)
+                && c.lossPercent() != 1 && c.wireBytes().isPresent()).isEmpty()).toList();
+        if (profiles.isEmpty()) {
+            row(target, "all", NOT_MEASURED, "the run has no bytes on the wire (a run over the relays counts "
+                    + "datagram payloads only; the emulated links count whole packets)");
+        }
+        for (String profile : profiles) {
+            double limit = profile.endsWith("-loss3") ? 1.15 : 1.05;
+            List<Measure> measures = new ArrayList<>();
+            for (CellFigures c : run.where(c -> c.profile().equals(profile) && c.mode().isWarm()
+                    && c.mode().transport() == BenchMode.Transport.HHFR_UDP && c.wireBytes().isPresent()).all()) {
+                double bound = c.payloadBytes() + (double) IP_UDP_HEADER_BYTES * c.wirePackets().orElse(
+                        (long) c.messages() * (1 + (c.payloadBytes() / c.messages() + DATAGRAM_BYTES - 1)
+                                / DATAGRAM_BYTES));
+                measures.add(new Measure(c.wireBytes().getAsLong() / bound, c.point() + " " + c.mode().label() + ": "
+                        + c.wireBytes().getAsLong() + " B vs " + format(bound) + " B"));
+            }
+            judge(target.replace("1.05x (0% loss) / 1.15x (3% loss)", ratio(limit)), profile, measures,
+                    r -> r <= limit, true, "no warm HHFR UDP cell with bytes on the wire");
+        }
+    }
+
+    /** On 3G without loss, the best warm mode's session of 100 messages, x <= 100, within 1.25x of the bound. */
+    private void nearTheLowerBound() {
+        List<String> profiles = run.profiles().stream().filter(p -> p.equals("3g")).toList();
+        String target = "warm n=100, x<=100 within 1.25x of the lower bound (best warm HHFR mode)";
+        if (profiles.isEmpty()) {
+            row(target, "3g", NOT_IN_RUN, "no 3g profile in this run");
+        }
+        for (String profile : profiles) {
+            List<Measure> measures = new ArrayList<>();
+            for (CellFigures point : points(profile, c -> c.messages() == 100 && c.arraySize() <= 100
+                    && c.lowerBoundMillis() > 0)) {
+                run.fastest(point, m -> m.isHhfr() && m.isWarm()).ifPresent(best -> measures.add(new Measure(
+                        best.sessionMillis() / best.lowerBoundMillis(), best.point() + " " + best.mode().label() + ": "
+                        + format(best.sessionMillis()) + " ms vs bound " + format(best.lowerBoundMillis()) + " ms")));
+            }
+            judge(target, profile, measures, r -> r <= 1.25, true, "no warm HHFR cell with n=100 and x<=100");
+        }
+    }
+
+    /**
+     * On loopback, float-sum x=100 at the largest n both ran: hhfr-tcp-warm-pipelined at least 2x grpc-bidi's
+     * messages per second. HHFR UDP against Aeron is the transport shoot-out's, never a session's.
+     */
+    private void loopbackThroughput() {
+        String target = "loopback throughput: HHFR TCP at least 2x gRPC-java (float-sum x=100, pipelined, warm)";
+        Optional<CellFigures> hhfr = run.where(c -> c.profile().equals("loopback") && c.workload().equals("float-sum")
+                && c.arraySize() == 100 && c.mode().label().equals("hhfr-tcp-warm-pipelined")
+                && run.of(GRPC_BIDI, c).isPresent()).all().stream().max(Comparator.comparingInt(CellFigures::messages));
+        if (hhfr.isEmpty()) {
+            row(target, "loopback", NOT_IN_RUN, "no loopback float-sum x=100 cell with both hhfr-tcp-warm-pipelined "
+                    + "and grpc-bidi");
+        } else {
+            CellFigures grpc = run.of(GRPC_BIDI, hhfr.get()).orElseThrow();
+            double times = grpc.sessionMillis() / hhfr.get().sessionMillis();
+            row(target, "loopback", times >= 2 ? MET : NOT_MET, ratio(times) + ": " + rate(hhfr.get()) + " vs "
+                    + rate(grpc) + " msg/s at n=" + hhfr.get().messages());
+        }
+        row("loopback throughput: HHFR UDP at least 40% of Aeron", "loopback", NOT_IN_RUN,
+                "Aeron runs in the transport shoot-out (`TransportShootout`, benchmarks/README.md), not in the sessions");
+    }
+
+    /** Each UDP cell against its TCP twin: UDP time / TCP time, or TCP / UDP when {@code speedUp}. */
+    private List<Measure> udpAgainstTcp(String profile, Predicate<CellFigures> which, boolean speedUp) {
+        List<Measure> measures = new ArrayList<>();
+        for (CellFigures udp : run.where(c -> c.profile().equals(profile)
+                && c.mode().transport() == BenchMode.Transport.HHFR_UDP && which.test(c)).all()) {
+            run.fastest(udp, m -> m.transport() == BenchMode.Transport.HHFR_TCP && m.isWarm() == udp.mode().isWarm()
+                    && m.isPipelined() == udp.mode().isPipelined() && m.isEncrypted() == udp.mode().isEncrypted())
+                    .ifPresent(tcp -> measures.add(speedUp ? versus(tcp, udp) : versus(udp, tcp)));
+        }
+        return measures;
+    }
+
+    /** {@code mine}'s session time over {@code theirs}'. */
+    private static Measure versus(CellFigures mine, CellFigures theirs) {
+        return new Measure(mine.sessionMillis() / theirs.sessionMillis(), mine.point() + ": " + mine.mode().label()
+                + " " + format(mine.sessionMillis()) + " ms vs " + theirs.mode().label() + " "
+                + format(theirs.sessionMillis()) + " ms");
+    }
+
+    private List<CellFigures> points(String profile, Predicate<CellFigures> which) {
+        return run.where(c -> c.profile().equals(profile) && which.test(c)).points();
+    }
+
+    /** Met if every measure {@code passes}; the worst is the highest ratio, or the lowest when not {@code highIsBad}. */
+    private void judge(String target, String profile, List<Measure> measures, Predicate<Double> passes,
+            boolean highIsBad, String none) {
+        if (measures.isEmpty()) {
+            row(target, profile, NOT_IN_RUN, none);
             return;
         }
-        boolean met = true;
-        List<String> figures = new ArrayList<>();
-        for (WireSize size : paper) {
-            int others = Math.min(Math.min(size.soapEnvelope(), size.fastInfosetEnvelope()),
-                    Math.min(size.exiEnvelope(), size.grpcOnHttp2()));
-            met &= size.hhfrOnTcp() < others;
-            figures.add(size.workload().label() + ": HHFR " + size.hhfrOnTcp() + " B vs gRPC on HTTP/2 "
-                    + size.grpcOnHttp2() + ", EXI envelope " + size.exiEnvelope() + ", Fast Infoset envelope "
-                    + size.fastInfosetEnvelope() + ", SOAP " + size.soapEnvelope());
-        }
-        row(out, target, "hhfr-tcp-*", met ? "met" : "NOT met", String.join("; ", figures)
-                + " (HHFR as DATA message " + WireSizes.FRAME_MESSAGE_NUMBER + "; HTTP headers not counted; REST "
-                + "JSON bodies and HHFR's UDP datagrams not measured)");
+        Comparator<Measure> byRatio = Comparator.comparingDouble(Measure::ratio);
+        Measure worst = measures.stream().max(highIsBad ? byRatio : byRatio.reversed()).orElseThrow();
+        long failing = measures.stream().filter(m -> !passes.test(m.ratio())).count();
+        row(target, profile, failing == 0 ? MET : NOT_MET, ratio(worst.ratio()) + ", " + worst.text() + " ("
+                + (failing == 0 ? "all " + measures.size() + " cells pass" : failing + " of " + measures.size()
+                        + " cells fail") + ")");
     }
 
-    /**
-     * On loopback, pipelined HHFR over TCP moves at least 2x the float-sum(100) messages per second of gRPC
-     * bidirectional streaming, at the largest message count both were measured with.
-     */
-    private static void throughput(StringBuilder out, List<CellResult> results) {
-        List<CellResult> cells = results.stream().filter(r -> r.cell().profile().equals(NetworkProfile.LOOPBACK)
-                && r.cell().workload() == SessionWorkload.FLOAT_SUM
-                && r.cell().arraySize() == THROUGHPUT_ARRAY_SIZE).toList();
-        String target = "loopback: float-sum(100) messages/s at least 2x grpc-bidi";
-        for (String label : PIPELINED_HHFR) {
-            Optional<CellResult> hhfr = cells.stream().filter(r -> r.cell().mode().label().equals(label)
-                    && peer(cells, r, GRPC_BIDI).isPresent())
-                    .max(Comparator.comparingInt(r -> r.cell().messages()));
-            boolean judged = label.startsWith("hhfr-tcp");
-            if (hhfr.isEmpty()) {
-                boolean measured = cells.stream().anyMatch(r -> r.cell().mode().label().equals(label));
-                row(out, target, label, judged ? "not measured" : "-", (measured ? "no " : "neither it nor ")
-                        + GRPC_BIDI + " measured at loopback float-sum x=" + THROUGHPUT_ARRAY_SIZE);
-                continue;
-            }
-            CellResult grpc = peer(cells, hhfr.get(), GRPC_BIDI).orElseThrow();
-            double ratio = ResultRow.messagesPerSecond(hhfr.get()) / ResultRow.messagesPerSecond(grpc);
-            row(out, target, label, !judged ? "-" : ratio >= 2 ? "met" : "NOT met",
-                    ResultsMarkdown.format(ratio) + "x: " + rate(hhfr.get()) + " vs " + rate(grpc) + " msg/s ("
-                            + point(hhfr.get()) + ")");
-        }
+    private static String rate(CellFigures c) {
+        return String.format(Locale.ROOT, "%,.0f", c.messages() / c.sessionMillis() * 1000);
     }
 
-    private static String rate(CellResult r) {
-        return String.format(Locale.ROOT, "%,.0f", ResultRow.messagesPerSecond(r));
-    }
-
-    /** A rival's time over the HHFR mode's in one cell. */
-    private record SpeedUp(double ratio, CellResult cell) {
-        @Override
-        public String toString() {
-            return ResultsMarkdown.format(ratio) + "x (" + point(cell) + ")";
-        }
-    }
-
-    /** The speed-ups over {@code rival} in the cells {@code where} selects, lowest first. */
-    private static List<SpeedUp> speedUps(List<CellResult> cells, BenchMode mode, String rival,
-            Predicate<CellResult> where) {
-        List<SpeedUp> speedUps = new ArrayList<>();
-        for (CellResult r : of(cells, mode)) {
-            peer(cells, r, rival).filter(theirs -> where.test(r))
-                    .ifPresent(theirs -> speedUps.add(new SpeedUp(theirs.sessionMillis() / r.sessionMillis(), r)));
-        }
-        speedUps.sort(Comparator.comparingDouble(SpeedUp::ratio));
-        return speedUps;
-    }
-
-    private static List<CellResult> of(List<CellResult> cells, BenchMode mode) {
-        return cells.stream().filter(r -> r.cell().mode() == mode).toList();
-    }
-
-    /** The cell of the mode labelled {@code rival} at the same workload, array size and message count. */
-    private static Optional<CellResult> peer(List<CellResult> cells, CellResult r, String rival) {
-        return cells.stream().filter(other -> other.cell().mode().label().equals(rival)
-                && other.cell().workload() == r.cell().workload() && other.cell().arraySize() == r.cell().arraySize()
-                && other.cell().messages() == r.cell().messages()).findFirst();
-    }
-
-    private static String point(CellResult r) {
-        return r.cell().workload().label() + " x=" + r.cell().arraySize() + " n=" + r.cell().messages();
-    }
-
-    private static String ms(CellResult r) {
-        return ResultsMarkdown.format(r.sessionMillis()) + " ms";
-    }
-
-    private static void row(StringBuilder out, String target, String mode, String verdict, String measured) {
-        out.append("| ").append(target).append(" | ").append(mode).append(" | ").append(verdict)
-                .append(" | ").append(measured).append(" |\n");
+    private void row(String target, String profile, String verdict, String worst) {
+        out.append("| ").append(target).append(" | ").append(profile).append(" | ")
+                .append(verdict.equals(NOT_MET) ? "**NOT met**" : verdict).append(" | ").append(worst).append(" |\n");
     }
 }

@@ -2,14 +2,11 @@ package org.hhfr.benchmarks.session.output;
 
 import static org.hhfr.benchmarks.session.output.HandMadeCells.floatSum;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.hhfr.benchmarks.session.CellResult;
 import org.hhfr.benchmarks.session.NetworkProfile;
 import org.hhfr.benchmarks.session.output.BreakEvenPoints.Axis;
 import org.hhfr.benchmarks.session.output.BreakEvenPoints.Row;
@@ -32,7 +29,7 @@ class BreakEvenPointsTest {
 
     @Test
     void eachHhfrModeIsComparedWithEachRivalPresentAtEachValueOfTheOtherAxis() {
-        List<CellResult> part = List.of(
+        List<CellFigures> part = HandMadeCells.figures(
                 floatSum(G3, "hhfr-tcp", 1, 1, 500), floatSum(G3, "soap-new-conn", 1, 1, 300),
                 floatSum(G3, "hhfr-tcp", 100, 1, 500), floatSum(G3, "soap-new-conn", 100, 1, 600),
                 floatSum(G3, "hhfr-tcp", 1, 10, 900), floatSum(G3, "soap-new-conn", 1, 10, 3000),
@@ -50,19 +47,6 @@ class BreakEvenPointsTest {
 
         List<Row> alongN = BreakEvenPoints.along(Axis.MESSAGES, part);
         assertEquals(Map.of(1, Threshold.from(10), 100, Threshold.ALWAYS), alongN.get(0).byOtherAxis());
-    }
-
-    @Test
-    void theReportHasATablePerAxisWithTwoOrMoreMeasuredValues() {
-        List<CellResult> results = List.of(
-                floatSum(G3, "hhfr-tcp", 1, 1, 500), floatSum(G3, "soap-new-conn", 1, 1, 300),
-                floatSum(G3, "hhfr-tcp", 100, 1, 500), floatSum(G3, "soap-new-conn", 100, 1, 600));
-
-        String report = BreakEvenPoints.render(results);
-
-        assertTrue(report.contains("**3g, float-sum**: break-even x for each n\n\n| HHFR mode | other mode | n=1 |\n"
-                + "| --- | --- | --- |\n| hhfr-tcp | soap-new-conn | x ≥ 100 |\n"), report);
-        assertFalse(report.contains("break-even n"), report);
     }
 
     private static TreeMap<Integer, Boolean> faster(boolean at1, boolean at10, boolean at100) {

@@ -1,5 +1,8 @@
 package org.hhfr.benchmarks.session.output;
 
+import java.util.List;
+import java.util.Map;
+
 import org.hhfr.benchmarks.session.BenchMode;
 import org.hhfr.benchmarks.session.Cell;
 import org.hhfr.benchmarks.session.CellResult;
@@ -22,5 +25,20 @@ final class HandMadeCells {
 
     static CellResult floatSum(NetworkProfile profile, String mode, int arraySize, int messages, double millis) {
         return cell(profile, SessionWorkload.FLOAT_SUM, mode, arraySize, messages, millis);
+    }
+
+    /** The cells as the report reads them: through their rows, as sessions.json holds them. */
+    static List<CellFigures> figures(CellResult... cells) {
+        return ResultFiles.figures(List.of(cells));
+    }
+
+    /** A cell as the report reads it, with bytes on the wire and packets counted by an emulated link. */
+    static CellFigures withWire(CellResult cell, long wireBytes, long packets) {
+        Map<String, Object> row = ResultRow.of(cell);
+        row.put(CellFigures.WIRE_BYTES_UP, wireBytes);
+        row.put(CellFigures.WIRE_BYTES_DOWN, 0);
+        row.put(CellFigures.WIRE_PACKETS_UP, packets);
+        row.put(CellFigures.WIRE_PACKETS_DOWN, 0);
+        return CellFigures.of(row);
     }
 }

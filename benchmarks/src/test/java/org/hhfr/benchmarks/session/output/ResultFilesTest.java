@@ -46,4 +46,23 @@ class ResultFilesTest {
         assertEquals("2500.0", lines.get(1).split(",")[header.indexOf("messages_per_second")]);
         assertEquals(header.size(), lines.get(2).split(",", -1).length);
     }
+
+    @Test
+    void aCellOfAnEmulatedLinkCarriesItsPacketsAndReadsBackAsBytesOnTheWire() {
+        CellResult relayed = floatSum(NetworkProfile.THREE_G, "hhfr-udp-warm-pipelined", 100, 100, 1200);
+        CellResult emulated = new CellResult(relayed.cell(), 1, 1200, 1200, 1200, 46_000, 3_000, 40_000, 400, 0, 1.0,
+                1136.5, "hhfr-udp", 0, 120, 110);
+
+        List<String> lines = ResultFiles.csv(List.of(relayed, emulated)).lines().toList();
+        CellFigures read = ResultFiles.figures(List.of(emulated)).get(0);
+
+        List<String> header = List.of(lines.get(0).split(","));
+        assertTrue(header.containsAll(List.of("wire_bytes_up", "wire_bytes_down", "wire_packets_up",
+                "wire_packets_down")), lines.get(0));
+        assertEquals("", lines.get(1).split(",", -1)[header.indexOf("wire_packets_up")]);
+        assertEquals("120", lines.get(2).split(",", -1)[header.indexOf("wire_packets_up")]);
+        assertEquals(49_000, read.wireBytes().getAsLong());
+        assertEquals(230, read.wirePackets().getAsLong());
+        assertTrue(ResultFiles.figures(List.of(relayed)).get(0).wireBytes().isEmpty());
+    }
 }

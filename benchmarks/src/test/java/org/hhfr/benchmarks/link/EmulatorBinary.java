@@ -1,0 +1,47 @@
+package org.hhfr.benchmarks.link;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The emulator for a test that runs clients behind it: skips the test, with the reason, where this machine cannot
+ * make a network namespace (not Linux, not root, no TUN) or has neither the binary nor Go to build it.
+ */
+public final class EmulatorBinary {
+    private EmulatorBinary() {
+    }
+
+    /** The link, its binary built with Go first when missing; or the calling test is skipped. */
+    public static EmulatedLink availableOrSkip() throws Exception {
+        Optional<String> unavailable = EmulatedLink.unavailableBecause();
+        assumeTrue(unavailable.isEmpty(), () -> "SKIPPED: " + unavailable.get());
+        Path binary = EmulatedLink.defaultBinary();
+        if (!Files.isExecutable(binary)) {
+            buildWithGo(binary);
+        }
+        return new EmulatedLink(binary);
+    }
+
+    /** Builds hhfr-link as the link-emulator module does, or skips when Go is not installed. */
+    private static void buildWithGo(Path binary) throws Exception {
+        Path module = binary.getParent().getParent();
+        Process go;
+        try {
+            go = new ProcessBuilder("go", "build", "-o", binary.toString(), "./cmd/hhfr-link")
+                    .directory(module.toFile()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            assumeTrue(false, "SKIPPED: " + binary + " is not built and Go is not installed to build it "
+                    + "(mvn -pl link-emulator install does, with Go)");
+            return;
+        }
+        String output = new String(go.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(go.waitFor(120, TimeUnit.SECONDS) && go.exitValue() == 0, "go build hhfr-link: " + output);
+    }
+}
