@@ -81,7 +81,7 @@ done
 STARTED="$(date -u '+%Y-%m-%d %H:%M UTC')"
 LOAD="$(cut -d' ' -f1-3 /proc/loadavg)"
 COMMIT="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
-if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+if [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null | grep -v " fuzz/RESULTS.md$")" ]; then
     COMMIT="$COMMIT (with uncommitted changes)"
 fi
 LIMIT="$EXECUTIONS executions"
