@@ -179,6 +179,7 @@ class StreamModeTest {
             for (int i = 0; i < calls; i++) {
                 futures.add(session.callAsync(FloatSum.request(i, 0.25f)));
                 if (i % 150 == 75) {
+                    futures.get(i - 10).get(20, TimeUnit.SECONDS); // the stream is up and carrying calls
                     server.dropConnections();
                 }
             }
