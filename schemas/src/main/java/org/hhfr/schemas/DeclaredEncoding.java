@@ -3,6 +3,7 @@ package org.hhfr.schemas;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Set;
@@ -63,9 +64,24 @@ final class DeclaredEncoding {
         return close < 0 ? null : declaration.substring(start + 1, close);
     }
 
-    /** Whether the platform has a charset of this name or alias (names are compared ignoring case). */
+    /**
+     * Whether the platform has a charset of this name or alias (names are compared ignoring case). The names
+     * SOAP documents use are answered without listing the platform's charsets, which loads every provider's
+     * classes: tens of milliseconds of a client's first call.
+     */
     static boolean isSupported(String name) {
-        return Supported.NAMES.contains(name.toLowerCase(Locale.ROOT));
+        String lowerCase = name.toLowerCase(Locale.ROOT);
+        return Standard.NAMES.contains(lowerCase) || Supported.NAMES.contains(lowerCase);
+    }
+
+    /** The names and common aliases of the charsets every Java platform and Android has, lower case. */
+    static final class Standard {
+        static final Set<String> NAMES = new HashSet<>(Arrays.asList(
+                "utf-8", "utf8", "utf-16", "utf-16be", "utf-16le", "utf16",
+                "iso-8859-1", "iso8859_1", "latin1", "us-ascii", "ascii"));
+
+        private Standard() {
+        }
     }
 
     /** Every charset name and alias of the platform, lower case, looked up once, on first use. */
