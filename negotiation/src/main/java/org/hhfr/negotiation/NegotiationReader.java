@@ -135,6 +135,11 @@ public final class NegotiationReader {
                             sessionToken(parser, requiredAttribute(parser, "token")));
                     skipToEnd(parser);
                     break;
+                case "ProposedSession":
+                    offer.proposedSession(ProposedSession.of(sessionId(parser, requiredAttribute(parser, "session")),
+                            sessionToken(parser, requiredAttribute(parser, "token")),
+                            requiredAttribute(parser, "transport"), readEndpoint(parser)));
+                    break;
                 case "Limits":
                     policy = policy.toBuilder()
                             .maxResponseBytes(positiveInt(parser, "maxMessageBytes", policy.maxResponseBytes()))

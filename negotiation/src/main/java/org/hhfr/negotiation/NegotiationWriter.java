@@ -103,6 +103,15 @@ public final class NegotiationWriter {
             out.attribute("", "token", offer.resumeToken().text());
             out.endTag(NS, "Resume");
         }
+        if (offer.proposedSession() != null) {
+            out.startTag(NS, "ProposedSession");
+            out.attribute("", "session", offer.proposedSession().id().text());
+            out.attribute("", "token", offer.proposedSession().token().text());
+            out.attribute("", "transport", offer.proposedSession().transportUri());
+            out.attribute("", "host", offer.proposedSession().endpoint().host());
+            out.attribute("", "port", String.valueOf(offer.proposedSession().endpoint().port()));
+            out.endTag(NS, "ProposedSession");
+        }
         writeOfferLimits(out, offer.policy());
         out.endTag(NS, "Offer");
     }

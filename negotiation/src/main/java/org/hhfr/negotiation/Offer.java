@@ -72,6 +72,12 @@ public abstract class Offer {
     /** The token of {@link #resumeSessionId()}, or {@code null}. */
     public abstract @Nullable SessionToken resumeToken();
 
+    /**
+     * The session the client proposes, whose stream it opens before the answer; {@code null} for none. Never
+     * together with a resumption.
+     */
+    public abstract @Nullable ProposedSession proposedSession();
+
     /** The largest message, in bytes, the client accepts: the policy's {@code maxResponseBytes}. */
     public int maxMessageBytes() {
         return policy().maxResponseBytes();
@@ -84,7 +90,7 @@ public abstract class Offer {
         return "Offer[" + scheme() + " rep=" + representations() + " transport=" + transports() + " " + policy()
                 + schemaSource
                 + " static=" + staticHeaders() + (resumeSessionId() != null ? " resume " + resumeSessionId() : "")
-                + "]";
+                + (proposedSession() != null ? " " + proposedSession() : "") + "]";
     }
 
     /** Builds an {@link Offer}; {@link #build()} validates every value. */
@@ -132,6 +138,9 @@ public abstract class Offer {
             return resumeSessionId(sessionId).resumeToken(token);
         }
 
+        /** Proposes the session whose stream the client opens before the answer ({@code null} for none). */
+        public abstract Builder proposedSession(@Nullable ProposedSession proposed);
+
         /** The largest message the client accepts (the policy's maxResponseBytes). */
         public Builder maxMessageBytes(int value) {
             if (value < 1) {
@@ -171,6 +180,9 @@ public abstract class Offer {
             requireUri(offer.scheme(), "scheme");
             if (offer.schemas() != null && offer.digests() != null) {
                 throw new IllegalArgumentException("an offer carries its schemas inline or their digests, not both");
+            }
+            if (offer.proposedSession() != null && offer.resumeSessionId() != null) {
+                throw new IllegalArgumentException("an offer resumes a session or proposes one, not both");
             }
             return offer;
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Collections;
 
@@ -169,10 +170,53 @@ class NegotiationVocabularyTest {
                 NegotiationWriter.answerHeader(fullAnswer()).xml(),
                 NegotiationWriter.answerHeader(defaultAnswer()).xml(),
                 NegotiationWriter.offerHeader(digestOffer()).xml(),
+                NegotiationWriter.offerHeader(proposingOffer()).xml(),
                 NegotiationWriter.offerHeader(Offer.builder().policy(ReliabilityPolicy.of(
                         DeliveryAssurance.AT_MOST_ONCE, true, 500, 100, 64)).build()).xml())) {
             schema.newValidator().validate(new StreamSource(new StringReader(xml)));
         }
+    }
+
+    /** A default offer proposing the session of a TCP stream the client opens before the answer. */
+    private static Offer proposingOffer() {
+        return digestOffer().toBuilder().proposedSession(ProposedSession.draw(new SecureRandom(),
+                HhfrUris.TRANSPORT_TCP, Hhfr.TCP_ENDPOINT)).build();
+    }
+
+    @Test
+    void aProposedSessionSurvivesWritingAndReading() throws Exception {
+        Offer offer = proposingOffer();
+        String xml = NegotiationWriter.offerHeader(offer).xml();
+        assertEquals(offer, READER.readOffer(xml));
+        assertTrue(xml.contains("<ProposedSession session=\"" + offer.proposedSession().id().text() + "\""), xml);
+        assertTrue(xml.length() < 400, "a proposing offer stays small: " + xml.length() + " characters");
+    }
+
+    @Test
+    void aProposedSessionOfAnotherSizeWithAnIdNotFromItsTokenTogetherWithAResumptionOrWithoutATransportIsRefused() {
+        String shortId = "<hhfr:ProposedSession session=\"AAAA\" token=\"" + TokenGenerator.secure().newToken().text()
+                + "\" transport=\"urn:hhfr:transport:tcp\" host=\"h\" port=\"1\"/>";
+        MalformedEnvelopeException e = assertThrows(MalformedEnvelopeException.class,
+                () -> READER.readOffer(OPEN + MINIMAL + shortId + "</hhfr:Offer>"));
+        assertTrue(e.getMessage().contains("16-byte id"), e.getMessage());
+
+        ProposedSession proposed = ProposedSession.draw(new SecureRandom(), HhfrUris.TRANSPORT_TCP,
+                Hhfr.TCP_ENDPOINT);
+        String underived = "<hhfr:ProposedSession session=\"" + proposed.id().text() + "\" token=\""
+                + TokenGenerator.secure().newToken().text() + "\" transport=\"urn:hhfr:transport:tcp\" host=\"h\""
+                + " port=\"1\"/>";
+        e = assertThrows(MalformedEnvelopeException.class,
+                () -> READER.readOffer(OPEN + MINIMAL + underived + "</hhfr:Offer>"));
+        assertTrue(e.getMessage().contains("derived from its token"), e.getMessage());
+        String valid = "<hhfr:ProposedSession session=\"" + proposed.id().text() + "\" token=\""
+                + proposed.token().text() + "\"";
+        assertThrows(MalformedEnvelopeException.class,
+                () -> READER.readOffer(OPEN + MINIMAL + valid + "/></hhfr:Offer>"));
+        String resume = "<hhfr:Resume session=\"" + proposed.id().text() + "\" token=\""
+                + proposed.token().text() + "\"/>";
+        e = assertThrows(MalformedEnvelopeException.class, () -> READER.readOffer(OPEN + MINIMAL + resume
+                + valid + " transport=\"urn:hhfr:transport:tcp\" host=\"h\" port=\"1\"/></hhfr:Offer>"));
+        assertTrue(e.getMessage().contains("not both"), e.getMessage());
     }
 
     @Test

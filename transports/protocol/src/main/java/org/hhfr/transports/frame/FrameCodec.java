@@ -54,7 +54,7 @@ public final class FrameCodec {
             throw new WireException(ErrorCode.UNKNOWN_FRAME_TYPE, "frame type " + (typeByte & 0xF));
         }
         int flags = typeByte >>> 4;
-        if (flags != 0 && type != FrameType.DATA && type != FrameType.ACK) {
+        if (flags != 0 && type != FrameType.DATA && type != FrameType.ACK && type != FrameType.HELLO) {
             throw new WireException(ErrorCode.MALFORMED, type + " frame with flags " + flags);
         }
         Frame frame = readBody(in, type, flags, limits);
@@ -80,7 +80,7 @@ public final class FrameCodec {
                 return ErrorFrame.read(in);
             case HELLO:
             case RESUME:
-                return HelloFrame.read(in, type);
+                return HelloFrame.read(in, type, flags);
             case WELCOME:
                 return WelcomeFrame.read(in);
             case PATH_CHALLENGE:

@@ -1,5 +1,6 @@
 package org.hhfr.transports.frame;
 
+import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
@@ -13,16 +14,25 @@ import org.hhfr.transports.auth.SessionKeys;
  * refuses a recorded handshake played again.
  *
  * <p>Body: {@code varint version, varint idLength, id bytes, varint epoch, varint attempt, proof (16 bytes)}.
+ * A HELLO may carry the flag {@link #EARLY}: the client proposed the session in a negotiation that may still be
+ * running, so a server that does not know the session yet waits for it (bounded) instead of refusing at once.
+ * The flag is not covered by the proof: flipping it can only make a server wait for, or refuse sooner, a session
+ * it does not hold.
  */
 public final class HelloFrame extends Frame {
+    /** The HELLO flag of a handshake for a session being negotiated in the same flight (WIRE-FORMAT 3.4). */
+    public static final int EARLY = 0x1;
+
     private final boolean resume;
+    private final boolean early;
     private final SessionId session;
     private final long epoch;
     private final long attempt;
     private final byte[] proof;
 
-    private HelloFrame(boolean resume, SessionId session, long epoch, long attempt, byte[] proof) {
+    private HelloFrame(boolean resume, boolean early, SessionId session, long epoch, long attempt, byte[] proof) {
         this.resume = resume;
+        this.early = early;
         this.session = session;
         this.epoch = epoch;
         this.attempt = attempt;
@@ -34,11 +44,30 @@ public final class HelloFrame extends Frame {
      * (they name its epoch), with its proof.
      */
     public static HelloFrame create(boolean resume, SessionId session, long attempt, SessionKeys keys) {
+        return create(resume, false, session, attempt, keys);
+    }
+
+    /** As {@link #create(boolean, SessionId, long, SessionKeys)}; {@code early} (HELLO only) sets {@link #EARLY}. */
+    public static HelloFrame create(boolean resume, boolean early, SessionId session, long attempt,
+                                    SessionKeys keys) {
         if (attempt < 1) {
             throw new IllegalArgumentException("connection attempts count from 1: " + attempt);
         }
-        return new HelloFrame(resume, session, keys.epoch(), attempt,
+        if (resume && early) {
+            throw new IllegalArgumentException("a RESUME continues a stream the server accepted: it is never early");
+        }
+        return new HelloFrame(resume, early, session, keys.epoch(), attempt,
                 keys.handshakeProof(resume, session, attempt));
+    }
+
+    /** A HELLO whose session may still be being negotiated: the server waits for it (bounded). */
+    public boolean isEarly() {
+        return early;
+    }
+
+    @Override
+    int flags() {
+        return early ? EARLY : 0;
     }
 
     @Override
@@ -86,18 +115,21 @@ public final class HelloFrame extends Frame {
         return offset + proof.length;
     }
 
-    static HelloFrame read(WireReader in, FrameType type) throws WireException {
+    static HelloFrame read(WireReader in, FrameType type, int flags) throws WireException {
+        if (flags != 0 && (type != FrameType.HELLO || flags != EARLY)) {
+            throw new WireException(ErrorCode.MALFORMED, type + " frame with flags " + flags);
+        }
         FrameCodec.readVersion(in, type);
         int idLength = in.readInt(type + " session id length", 1, SessionId.MAX_LENGTH);
         SessionId session = SessionId.of(in.readBytes(type + " session id", idLength));
         long epoch = in.readVarint(type + " epoch", 1, Long.MAX_VALUE);
         long attempt = in.readVarint(type + " attempt", 1, Long.MAX_VALUE);
         byte[] proof = in.readBytes(type + " proof", SessionKeys.MAC_SIZE);
-        return new HelloFrame(type == FrameType.RESUME, session, epoch, attempt, proof);
+        return new HelloFrame(type == FrameType.RESUME, flags == EARLY, session, epoch, attempt, proof);
     }
 
     @Override
     public String toString() {
-        return type() + " session " + session + " epoch " + epoch + " attempt " + attempt;
+        return type() + (early ? " (early)" : "") + " session " + session + " epoch " + epoch + " attempt " + attempt;
     }
 }

@@ -20,12 +20,23 @@ import org.hhfr.transports.frame.WelcomeFrame;
 public final class ClientHandshake {
     private final SessionId session;
     private final SessionKeys keys;
+    /** The session was proposed in a negotiation still under way: HELLOs carry {@link HelloFrame#EARLY}. */
+    private final boolean early;
     private long attempt;
     private boolean welcomed;
 
     public ClientHandshake(SessionId session, SessionKeys keys) {
+        this(session, keys, false);
+    }
+
+    /**
+     * @param early the client proposed this session in a negotiation that may still be running: until welcomed,
+     *              its HELLOs ask the server to wait for the session (WIRE-FORMAT 3.4)
+     */
+    public ClientHandshake(SessionId session, SessionKeys keys, boolean early) {
         this.session = session;
         this.keys = keys;
+        this.early = early;
     }
 
     /**
@@ -34,7 +45,7 @@ public final class ClientHandshake {
      */
     public HelloFrame hello() {
         attempt++;
-        return HelloFrame.create(welcomed, session, attempt, keys);
+        return HelloFrame.create(welcomed, early && !welcomed, session, attempt, keys);
     }
 
     /** Whether the current connection is not the session's first. */

@@ -79,11 +79,11 @@ final class Frames {
     }
 
     static Arbitrary<Frame> hello() {
-        return Combinators.combine(Arbitraries.of(true, false),
+        return Combinators.combine(Arbitraries.of(0, 1, 2),
                 Arbitraries.bytes().array(byte[].class).ofMinSize(1).ofMaxSize(SessionId.MAX_LENGTH),
                 Arbitraries.of(StreamEpoch.FIRST, 1_763_700_000_000L, Long.MAX_VALUE),
                 Arbitraries.longs().between(1, Long.MAX_VALUE))
-                .as((resume, id, epoch, attempt) -> HelloFrame.create(resume, SessionId.of(id), attempt,
+                .as((kind, id, epoch, attempt) -> HelloFrame.create(kind == 1, kind == 2, SessionId.of(id), attempt,
                         epoch == StreamEpoch.FIRST ? KEYS : SessionKeys.fromToken(TOKEN, epoch)));
     }
 

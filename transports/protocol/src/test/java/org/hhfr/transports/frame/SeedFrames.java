@@ -45,7 +45,8 @@ final class SeedFrames {
 
     /** The handshake frames of both sides. */
     static List<Frame> handshakes() {
-        return Arrays.asList(HELLO, HelloFrame.create(true, SESSION, 2, KEYS), WELCOME, REFUSAL);
+        return Arrays.asList(HELLO, HelloFrame.create(true, SESSION, 2, KEYS),
+                HelloFrame.create(false, true, SESSION, 1, KEYS), WELCOME, REFUSAL);
     }
 
     /** The frames encoded one after another, each with its length prefix. */

@@ -10,6 +10,8 @@ import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
 import org.hhfr.transports.frame.ErrorFrame;
+import org.hhfr.transports.frame.FrameCodec;
+import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.frame.FrameType;
 import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.frame.WelcomeFrame;
@@ -49,6 +51,40 @@ class HandshakeTest {
         assertEquals(FrameType.HELLO, again.type());
         client.onServerFirstFrame(server.accept(again, serverKeys));
         assertTrue(server.resumed(), "the server kept the stream of the first connection");
+    }
+
+    @Test
+    void anEarlyClientFlagsItsHellosUntilWelcomedAndNeverItsResumes() throws WireException {
+        ClientHandshake early = new ClientHandshake(SESSION, clientKeys, true);
+        HelloFrame lost = early.hello();
+        HelloFrame again = early.hello();
+        assertTrue(lost.isEarly() && again.isEarly());
+        HelloFrame decoded = (HelloFrame) FrameCodec.decodeContent(FrameCodec.encode(again), 1,
+                FrameCodec.encode(again).length - 1, FrameLimits.defaults());
+        assertTrue(decoded.isEarly(), "the flag survives the wire");
+        assertTrue(decoded.isProvenBy(serverKeys));
+        early.onServerFirstFrame(server.accept(decoded, serverKeys));
+
+        HelloFrame resume = early.hello();
+        assertEquals(FrameType.RESUME, resume.type());
+        assertFalse(resume.isEarly());
+        assertFalse(client.hello().isEarly(), "a client that proposed nothing never sends the flag");
+    }
+
+    @Test
+    void theEarlyFlagOnAResumeOrAnyOtherHelloFlagIsRefused() {
+        byte[] hello = FrameCodec.encode(client.hello());
+        for (int flags : new int[] {0x2, 0x4, 0x8, 0x3}) {
+            byte[] flagged = hello.clone();
+            flagged[1] = (byte) (FrameType.HELLO.code() | flags << 4);
+            WireException e = assertThrows(WireException.class,
+                    () -> FrameCodec.decodeContent(flagged, 1, flagged.length - 1, FrameLimits.defaults()));
+            assertEquals(ErrorCode.MALFORMED, e.code());
+        }
+        byte[] resume = hello.clone();
+        resume[1] = (byte) (FrameType.RESUME.code() | HelloFrame.EARLY << 4);
+        assertEquals(ErrorCode.MALFORMED, assertThrows(WireException.class,
+                () -> FrameCodec.decodeContent(resume, 1, resume.length - 1, FrameLimits.defaults())).code());
     }
 
     @Test
