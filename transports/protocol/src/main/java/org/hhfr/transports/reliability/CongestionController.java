@@ -3,12 +3,15 @@ package org.hhfr.transports.reliability;
 /**
  * Decides how many bytes of DATA may be in flight on a datagram link (RFC 9002 section 7). The engine counts
  * bytes in flight (encoded DATA frames sent and neither acknowledged nor declared lost) and reports what
- * happens to them; a controller keeps the window. Only {@link NewReno} exists; others (CUBIC, BBR) would
- * implement this interface.
+ * happens to them; a controller keeps the window and the pacing rate. {@link Bbr} (the default) models the
+ * path from delivery rates; {@link NewReno} reacts to losses. {@link CongestionControl} chooses.
  */
 interface CongestionController {
     /** Bytes that may be in flight now. */
     long window();
+
+    /** Bytes per second the {@link Pacer} lets DATA go at (asked once a round-trip sample exists). */
+    double pacingRate();
 
     /** A fragment of {@code bytes}, sent at {@code sentAt}, was acknowledged. */
     void onAcked(int bytes, long sentAt, long now);
@@ -21,4 +24,10 @@ interface CongestionController {
 
     /** Losses spanning more than the persistent-congestion duration, nothing acknowledged between them. */
     void onPersistentCongestion();
+
+    /**
+     * An acknowledgement was processed, after {@link #onAcked} and {@link #onLost} for it: the delivery rate
+     * it measured, and the bytes in flight now.
+     */
+    void onAcknowledgement(DeliveryRateSample sample, long bytesInFlight, long now);
 }

@@ -2,11 +2,11 @@ package org.hhfr.transports.reliability;
 
 /**
  * What a datagram link's sender keeps besides its fragments to recover losses and share the path (RFC 9002):
- * the round-trip estimate, bytes in flight and the congestion controller that bounds them, the pacer, the
- * probe timeout and its backoff, and the earliest time-threshold loss. A <em>packet</em> of RFC 9002 is here
- * one transmission of a DATA fragment, numbered by the sequence's transmission counter (a retransmission keeps
- * its message number and gets a new transmission number); an acknowledgement of a message number acknowledges
- * its latest transmission.
+ * the round-trip estimate, bytes in flight and the congestion controller that bounds them, the delivery rate
+ * sampler that feeds it, the pacer, the probe timeout and its backoff, and the earliest time-threshold loss. A
+ * <em>packet</em> of RFC 9002 is here one transmission of a DATA fragment, numbered by the sequence's
+ * transmission counter (a retransmission keeps its message number and gets a new transmission number); an
+ * acknowledgement of a message number acknowledges its latest transmission.
  */
 final class DatagramRecovery {
     /** A fragment this many transmissions before an acknowledged one counts as lost (kPacketThreshold). */
@@ -17,6 +17,8 @@ final class DatagramRecovery {
 
     private final RttEstimator rtt;
     private final int maxDatagramSize;
+    private final CongestionControl congestionControl;
+    private final DeliveryRateSampler sampler = new DeliveryRateSampler();
     private CongestionController controller;
     private Pacer pacer;
 
@@ -29,11 +31,17 @@ final class DatagramRecovery {
     /** The latest sending time of every fragment acknowledged by earlier ACKs. */
     private long acknowledgedSentAt = Long.MIN_VALUE;
 
-    DatagramRecovery(RttEstimator rtt, int maxDatagramSize) {
+    DatagramRecovery(RttEstimator rtt, int maxDatagramSize, CongestionControl congestionControl) {
         this.rtt = rtt;
         this.maxDatagramSize = maxDatagramSize;
-        this.controller = new NewReno(rtt, maxDatagramSize);
+        this.congestionControl = congestionControl;
+        this.controller = newController();
         this.pacer = new Pacer(maxDatagramSize);
+    }
+
+    private CongestionController newController() {
+        return congestionControl == CongestionControl.BBR ? new Bbr(rtt, maxDatagramSize)
+                : new NewReno(rtt, maxDatagramSize);
     }
 
     /**
@@ -42,7 +50,7 @@ final class DatagramRecovery {
      */
     void onPathChanged() {
         rtt.reset();
-        controller = new NewReno(rtt, maxDatagramSize);
+        controller = newController();
         pacer = new Pacer(maxDatagramSize);
         probeExpiries = 0;
         armProbe();
@@ -61,7 +69,7 @@ final class DatagramRecovery {
             return false;
         }
         if (rtt.hasSample()) {
-            long at = pacer.sendTime(bytes, controller.window(), rtt.smoothed(), now);
+            long at = pacer.sendTime(bytes, controller.pacingRate(), now);
             if (at > now) {
                 pacingDeadline = at;
                 return false;
@@ -71,23 +79,45 @@ final class DatagramRecovery {
     }
 
     /** A fragment goes out; {@code entersFlight} unless its earlier transmission is still counted. */
-    void onSent(int bytes, boolean entersFlight, long now) {
+    void onSent(DeliverySnapshot snapshot, int bytes, boolean entersFlight, long now) {
+        sampler.onSent(snapshot, bytesInFlight, now);
         if (entersFlight) {
             bytesInFlight += bytes;
         }
-        pacer.onSent(bytes, controller.window(), rtt.smoothed(), now);
+        pacer.onSent(bytes, controller.pacingRate(), now);
         lastSentAt = now;
         pacingDeadline = NONE;
         armProbe();
     }
 
-    void onAcked(int bytes, long sentAt, long now) {
-        bytesInFlight -= bytes;
-        controller.onAcked(bytes, sentAt, now);
+    /**
+     * A fragment of {@code bytes} was newly acknowledged; {@code inFlight} unless it had been declared lost
+     * (then it still counts as delivered).
+     */
+    void onAcked(DeliverySnapshot snapshot, int bytes, boolean inFlight, long now) {
+        sampler.onAcked(snapshot, bytes, now);
+        if (inFlight) {
+            bytesInFlight -= bytes;
+            controller.onAcked(bytes, snapshot.sentAt, now);
+        }
     }
 
-    /** An ACK that newly acknowledged something was handled (losses too): the backoff starts over. */
-    void afterNewAcknowledgement(long latestAcknowledgedSentAt) {
+    /** The sender has less to send than the window allows (no data, or the peer's credit is used up). */
+    void onApplicationLimited() {
+        if (bytesInFlight < controller.window()) {
+            sampler.onApplicationLimited(bytesInFlight);
+        }
+    }
+
+    /**
+     * An ACK that newly acknowledged something was handled (losses too): the controller gets the delivery rate
+     * it measured, and the backoff starts over.
+     */
+    void afterNewAcknowledgement(long latestAcknowledgedSentAt, long now) {
+        DeliveryRateSample sample = sampler.finish();
+        if (sample != null) {
+            controller.onAcknowledgement(sample, bytesInFlight, now);
+        }
         probeExpiries = 0;
         acknowledgedSentAt = Math.max(acknowledgedSentAt, latestAcknowledgedSentAt);
         armProbe();

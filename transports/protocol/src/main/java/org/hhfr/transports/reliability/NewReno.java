@@ -40,6 +40,12 @@ final class NewReno implements CongestionController {
         return window;
     }
 
+    /** 1.25 × window per smoothed round trip (RFC 9002 section 7.7). */
+    @Override
+    public double pacingRate() {
+        return 1.25 * window * 1e9 / Math.max(rtt.smoothed(), RttEstimator.GRANULARITY_NANOS);
+    }
+
     @Override
     public void onAcked(int bytes, long sentAt, long now) {
         if (sentAt <= recoveryStart) {
@@ -86,6 +92,11 @@ final class NewReno implements CongestionController {
         window = Math.max(window / 2, minimum());
         slowStartThreshold = window;
         acknowledgedBytes = 0;
+    }
+
+    /** NewReno's window follows acknowledged bytes and losses only, not the delivery rate. */
+    @Override
+    public void onAcknowledgement(DeliveryRateSample sample, long bytesInFlight, long now) {
     }
 
     @Override

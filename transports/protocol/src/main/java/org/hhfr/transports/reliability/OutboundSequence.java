@@ -39,12 +39,15 @@ final class OutboundSequence {
         boolean queued;
         /** Counted in the bytes in flight: sent, and neither acknowledged nor declared lost. */
         boolean inFlight;
+        /** Over datagrams, what was delivered when it was last sent (its delivery rate sample); else null. */
+        final DeliverySnapshot delivery;
 
         Fragment(DataFrame frame, boolean measured) {
             this.frame = frame;
             this.size = frame.payload().length;
             this.endsMessage = !frame.hasMore();
             this.wireSize = measured ? FrameCodec.encodedSize(frame) : 0;
+            this.delivery = measured ? new DeliverySnapshot() : null;
         }
     }
 
@@ -179,7 +182,8 @@ final class OutboundSequence {
     OutboundSequence(ReliabilityConfig config, RttEstimator rtt) {
         this.retransmits = config.assurance() == DeliveryAssurance.EXACTLY_ONCE;
         this.timed = config.link() == LinkType.DATAGRAM;
-        this.recovery = timed ? new DatagramRecovery(rtt, config.datagramFrameBudget()) : null;
+        this.recovery = timed
+                ? new DatagramRecovery(rtt, config.datagramFrameBudget(), config.congestionControl()) : null;
         this.fragmentSize = config.fragmentPayloadSize();
         this.maxMessageSize = config.maxMessageSize();
         this.maxBufferedMessages = config.maxBufferedMessages();
@@ -255,6 +259,9 @@ final class OutboundSequence {
         if (ackRequestDue) {
             ackRequestDue = false;
             return SignalFrame.ACK_REQUESTED;
+        }
+        if (recovery != null && !dataBlocked && (!hasNewData() || !mayNumberAnother())) {
+            recovery.onApplicationLimited();
         }
         if (hasNewData() && !dataBlocked) {
             if (mayNumberAnother()) {
@@ -363,7 +370,7 @@ final class OutboundSequence {
         fragment.sentOrder = ++transmitCounter;
         fragment.transmissions++;
         if (recovery != null) {
-            recovery.onSent(fragment.wireSize, !fragment.inFlight, now);
+            recovery.onSent(fragment.delivery, fragment.wireSize, !fragment.inFlight, now);
             fragment.inFlight = true;
         }
         return fragment.frame;
@@ -400,9 +407,9 @@ final class OutboundSequence {
                 if (n == ack.highest() && fragment.transmissions == 1 && recovery != null) {
                     recovery.rtt().sample(now - fragment.sentAt, ack.ackDelayNanos());
                 }
-                if (fragment.inFlight) {
+                if (recovery != null) {
+                    recovery.onAcked(fragment.delivery, fragment.wireSize, fragment.inFlight, now);
                     fragment.inFlight = false;
-                    recovery.onAcked(fragment.wireSize, fragment.sentAt, now);
                 }
                 settle(fragment);
             }
@@ -420,7 +427,7 @@ final class OutboundSequence {
         advanceBase();
         if (recovery != null && newlyAcknowledged) {
             detectLosses(now, earliestSentAt);
-            recovery.afterNewAcknowledgement(latestSentAt);
+            recovery.afterNewAcknowledgement(latestSentAt, now);
         }
     }
 

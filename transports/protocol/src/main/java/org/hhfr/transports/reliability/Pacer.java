@@ -1,8 +1,9 @@
 package org.hhfr.transports.reliability;
 
 /**
- * Spreads DATA over the round trip (RFC 9002 section 7.7): a token bucket refilled at {@code 1.25 * window /
- * smoothed round trip}, holding at most a small burst (two datagrams, or what the rate brings in two
+ * Spreads DATA over the round trip (RFC 9002 section 7.7): a token bucket refilled at the congestion
+ * controller's pacing rate ({@code 1.25 * window / smoothed round trip} for NewReno, a gain times the measured
+ * bandwidth for BBR), holding at most a small burst (two datagrams, or what the rate brings in two
  * milliseconds when that is more, so a late timer on a fast path does not cap the rate). Sans-I/O: it says when
  * the next fragment may go, the engine folds that into its deadline.
  */
@@ -24,11 +25,10 @@ final class Pacer {
     /**
      * When a fragment of {@code bytes} may be sent: {@code now} or earlier when it may go now.
      *
-     * @param window the congestion window, bytes
-     * @param roundTrip the smoothed round trip, nanoseconds
+     * @param bytesPerSecond the pacing rate
      */
-    long sendTime(int bytes, long window, long roundTrip, long now) {
-        double rate = rate(window, roundTrip);
+    long sendTime(int bytes, double bytesPerSecond, long now) {
+        double rate = perNanosecond(bytesPerSecond);
         refill(rate, now);
         if (tokens >= bytes) {
             return now;
@@ -36,8 +36,8 @@ final class Pacer {
         return now + (long) Math.ceil((bytes - tokens) / rate);
     }
 
-    void onSent(int bytes, long window, long roundTrip, long now) {
-        refill(rate(window, roundTrip), now);
+    void onSent(int bytes, double bytesPerSecond, long now) {
+        refill(perNanosecond(bytesPerSecond), now);
         tokens -= bytes;
     }
 
@@ -51,8 +51,7 @@ final class Pacer {
         refilledAt = Math.max(refilledAt, now);
     }
 
-    /** Bytes per nanosecond. */
-    private static double rate(long window, long roundTrip) {
-        return 1.25 * window / Math.max(roundTrip, RttEstimator.GRANULARITY_NANOS);
+    private static double perNanosecond(double bytesPerSecond) {
+        return bytesPerSecond / 1e9;
     }
 }

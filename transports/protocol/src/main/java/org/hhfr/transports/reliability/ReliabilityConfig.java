@@ -55,7 +55,8 @@ public abstract class ReliabilityConfig {
                 .rtoJitter(0.1)
                 .maxRetransmissions(10)
                 .ackPolicy(5, 8)
-                .keepAliveMillis(15_000, 60_000);
+                .keepAliveMillis(15_000, 60_000)
+                .congestionControl(CongestionControl.BBR);
     }
 
     public abstract LinkType link();
@@ -146,6 +147,12 @@ public abstract class ReliabilityConfig {
 
     /** Silence from the peer after which the session fails (60 s); also how long a broken TCP link may last. */
     public abstract long idleTimeoutNanos();
+
+    /**
+     * Over datagrams, what bounds and paces the DATA this engine sends ({@link CongestionControl#BBR}); unused
+     * on a stream. Only the sender's choice matters: the ends need not agree.
+     */
+    public abstract CongestionControl congestionControl();
 
     /** A builder holding these settings, to change some of them. */
     public abstract Builder toBuilder();
@@ -244,6 +251,8 @@ public abstract class ReliabilityConfig {
         public Builder keepAliveMillis(long keepAlive, long idleTimeout) {
             return keepAliveNanos(nanos(keepAlive)).idleTimeoutNanos(nanos(idleTimeout));
         }
+
+        public abstract Builder congestionControl(CongestionControl value);
 
         abstract ReliabilityConfig autoBuild();
 

@@ -84,6 +84,11 @@ final class RttEstimator {
         return latest;
     }
 
+    /** The longest the peer delays an acknowledgement. */
+    long maxAckDelay() {
+        return maxAckDelay;
+    }
+
     /** How long after its sending a fragment with a later one acknowledged counts as lost: 9/8 of the round trip. */
     long lossDelay() {
         return Math.max(GRANULARITY_NANOS, 9 * Math.max(smoothed(), latest) / 8);

@@ -10,7 +10,9 @@ import java.util.ArrayDeque;
 final class Bottleneck {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
-    private final long bytesPerSecond;
+    private long bytesPerSecond;
+    private long rateChangesAt = Long.MAX_VALUE;
+    private long laterBytesPerSecond;
     private final long queueLimit;
     /** Departure time and size of each datagram still queued or being sent. */
     private final ArrayDeque<long[]> queued = new ArrayDeque<>();
@@ -29,6 +31,12 @@ final class Bottleneck {
         this.queueLimit = queueLimit;
     }
 
+    /** From virtual time {@code time} on, datagrams leave at {@code later} bytes per second (a cellular rate drop). */
+    void changeRateAt(long time, long later) {
+        rateChangesAt = time;
+        laterBytesPerSecond = later;
+    }
+
     /** Counts the queue's maximum and mean from {@code time} on (skips the start of a session). */
     void observeFrom(long time) {
         observedFrom = time;
@@ -37,6 +45,9 @@ final class Bottleneck {
     /** @return when {@code size} bytes arriving at {@code now} have left the hop, or -1 when dropped */
     long enter(long now, int size) {
         drain(now);
+        if (now >= rateChangesAt) {
+            bytesPerSecond = laterBytesPerSecond;
+        }
         if (queuedBytes + size > queueLimit) {
             if (now >= observedFrom) {
                 dropped++;

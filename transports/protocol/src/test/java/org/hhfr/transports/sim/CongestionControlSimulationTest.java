@@ -7,18 +7,24 @@ import java.util.ArrayList;
 import java.util.List;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.reliability.CongestionControl;
+import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Loss recovery and congestion control over simulated UDP paths (RFC 9002): a pipelined upload of equal
  * requests over a fixed path, with a bottleneck, a burst of losses, a blackout or a jump of the round trip.
+ * What every controller must do runs with each; NewReno's own reactions to loss run with NewReno (BBR's are in
+ * {@code BbrSimulationTest}).
  */
 class CongestionControlSimulationTest {
     private static final long MS = LinkProfile.millis(1);
 
     @Test
-    void aBurstOfLossesWithinOneRoundTripHalvesTheWindowOnce() {
-        UploadSession session = new UploadSession(1, path(0, 50), 1_500, 1_000);
+    void aBurstOfLossesWithinOneRoundTripHalvesTheNewRenoWindowOnce() {
+        UploadSession session = new UploadSession(1, path(0, 50), 1_500, 1_000, with(CongestionControl.NEW_RENO));
         session.network.limit(Role.CLIENT, new Bottleneck(2_000_000 / 8, 1 << 20));
         session.network.blackout(Role.CLIENT, 1_000 * MS, 1_030 * MS);
 
@@ -31,23 +37,33 @@ class CongestionControlSimulationTest {
         assertTrue(session.client.engine.retransmissions() > 1, "several datagrams were lost");
     }
 
-    @Test
-    void theRoundTripJumpingFourfoldMidSessionCausesNoSpuriousRetransmission() {
-        UploadSession session = new UploadSession(2, path(0, 50), 3_000, 1_000);
+    @ParameterizedTest
+    @EnumSource(CongestionControl.class)
+    void theRoundTripJumpingFourfoldMidSessionCausesNoSpuriousRetransmission(CongestionControl controller) {
+        UploadSession session = new UploadSession(2, path(0, 50), 3_000, 1_000, with(controller));
         session.network.changeDelayAt(400 * MS, 200 * MS);
 
         assertEquals(List.of(), session.run());
         assertEquals(0, session.client.engine.retransmissions());
-        assertTrue(reductions(session.client.windowChanges()).isEmpty(), "no loss was declared");
     }
 
     @Test
-    void onADropTailBottleneckTheQueueStaysUnderTwiceTheBandwidthDelayProduct() {
+    void theRoundTripJumpingFourfoldMidSessionDeclaresNoLossToNewReno() {
+        UploadSession session = new UploadSession(2, path(0, 50), 3_000, 1_000, with(CongestionControl.NEW_RENO));
+        session.network.changeDelayAt(400 * MS, 200 * MS);
+
+        assertEquals(List.of(), session.run());
+        assertTrue(reductions(session.client.windowChanges()).isEmpty(), "no loss was declared");
+    }
+
+    @ParameterizedTest
+    @EnumSource(CongestionControl.class)
+    void onADropTailBottleneckTheQueueStaysUnderTwiceTheBandwidthDelayProduct(CongestionControl controller) {
         long bytesPerSecond = 1_000_000 / 8;
         long bdp = bytesPerSecond * 150 / 1_000;
         Bottleneck uplink = new Bottleneck(bytesPerSecond, 5 * bdp / 2);
         uplink.observeFrom(3_000 * MS);
-        UploadSession session = new UploadSession(3, path(0, 75), 2_000, 1_000);
+        UploadSession session = new UploadSession(3, path(0, 75), 2_000, 1_000, with(controller));
         session.network.limit(Role.CLIENT, uplink);
 
         assertEquals(List.of(), session.run());
@@ -58,8 +74,8 @@ class CongestionControlSimulationTest {
     }
 
     @Test
-    void persistentCongestionCollapsesTheWindowToTwoDatagrams() {
-        UploadSession session = new UploadSession(4, path(0, 50), 2_000, 1_000);
+    void persistentCongestionCollapsesTheNewRenoWindowToTwoDatagrams() {
+        UploadSession session = new UploadSession(4, path(0, 50), 2_000, 1_000, with(CongestionControl.NEW_RENO));
         session.network.blackout(Role.CLIENT, 1_000 * MS, 4_000 * MS);
 
         assertEquals(List.of(), session.run());
@@ -70,9 +86,10 @@ class CongestionControlSimulationTest {
         assertEquals(2L * frameBudget(), smallest);
     }
 
-    @Test
-    void pacingSpreadsAWindowOverTheRoundTripInsteadOfBurstingIt() {
-        UploadSession session = new UploadSession(5, path(0, 75), 1_000, 1_000);
+    @ParameterizedTest
+    @EnumSource(CongestionControl.class)
+    void pacingSpreadsAWindowOverTheRoundTripInsteadOfBurstingIt(CongestionControl controller) {
+        UploadSession session = new UploadSession(5, path(0, 75), 1_000, 1_000, with(controller));
 
         assertEquals(List.of(), session.run());
         List<Long> sent = session.network.sendTimes(Role.CLIENT);
@@ -91,6 +108,10 @@ class CongestionControlSimulationTest {
         }
         assertTrue(inRoundTrip >= 40, inRoundTrip + " datagrams in the fourth round trip");
         assertTrue(mostInFiveMillis <= 6, mostInFiveMillis + " of " + inRoundTrip + " datagrams within 5 ms");
+    }
+
+    static ReliabilityConfig with(CongestionControl controller) {
+        return UploadSession.defaults().toBuilder().congestionControl(controller).build();
     }
 
     /** A lossless path with a fixed one-way delay. */

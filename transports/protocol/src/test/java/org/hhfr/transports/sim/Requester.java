@@ -16,6 +16,7 @@ final class Requester implements PeerApplication {
     private int offered;
     private int lastResponse = -1;
     private int responses;
+    private long answeredAt = -1;
     private String problem;
 
     Requester(int[] sizes, boolean lossAllowed) {
@@ -52,6 +53,9 @@ final class Requester implements PeerApplication {
         while ((message = engine.poll()) != null) {
             any = true;
             check(message);
+            if (responses == sizes.length) {
+                answeredAt = now;
+            }
         }
         return any;
     }
@@ -100,5 +104,10 @@ final class Requester implements PeerApplication {
 
     int responses() {
         return responses;
+    }
+
+    /** When the last response arrived (virtual nanoseconds), -1 before. */
+    long answeredAt() {
+        return answeredAt;
     }
 }

@@ -74,6 +74,11 @@ final class UploadSession {
         return problems;
     }
 
+    /** When the client had every response, virtual nanoseconds (the close that follows is not counted). */
+    long uploadTime() {
+        return ((Requester) client.app).answeredAt();
+    }
+
     /** Bytes the client sent (every datagram, lost ones included) per byte of request payload. */
     double upstreamBytesPerPayloadByte() {
         return (double) network.bytesSent(Role.CLIENT) / ((long) requests * requestSize);

@@ -1,0 +1,357 @@
+package org.hhfr.transports.reliability;
+
+/**
+ * A congestion controller that models the path instead of reacting to each loss, in the spirit of BBR
+ * (draft-ietf-ccwg-bbr): the bottleneck bandwidth is the largest delivery rate of the last ten round trips,
+ * the propagation delay the smallest round trip of the last ten seconds; DATA is paced at a gain times that
+ * bandwidth and at most a gain times their product (the BDP) is in flight.
+ *
+ * <ul>
+ *   <li>STARTUP paces at 2.77 × the bandwidth, doubling the rate each round, until three rounds in a row
+ *       bring less than a quarter more bandwidth or a round loses too much; DRAIN then paces below the rate
+ *       until what is in flight is one BDP.</li>
+ *   <li>PROBE_BW cycles through eight phases of about one minimum round trip: 1.25 × (probing for more, until
+ *       one BDP and a quarter is in flight or losses show), 0.75 × (draining what the probe queued), then six
+ *       at 1 ×. The window is 2 × BDP plus three datagrams for coalesced acknowledgements.</li>
+ *   <li>PROBE_RTT: when the minimum round trip was not seen again for ten seconds, the window falls to half a
+ *       BDP (at least four datagrams) for 200 ms and a round, so the queue drains and the minimum is measured
+ *       afresh.</li>
+ * </ul>
+ *
+ * Random loss does not shrink the window. Two reactions bound what the model alone would send: a round that
+ * loses more than 2 % of its bytes (three datagrams' worth at least) limits the window to one BDP, the bound
+ * then growing back over the following clean rounds (as BBRv2's inflight_hi); and when for two minimum round
+ * trips every delivery rate stays under three quarters of the filter's while every round trip shows a standing
+ * queue, the path's rate fell (a cellular link changing cell or modulation): the filter restarts from the lower
+ * rate at once, instead of keeping the old one for ten rounds, and DRAIN empties the queue the old rate built.
+ * Persistent congestion drops the window to four datagrams; the model raises it again as acknowledgements come.
+ */
+final class Bbr implements CongestionController {
+    enum State { STARTUP, DRAIN, PROBE_BW, PROBE_RTT }
+
+    private static final int INITIAL_DATAGRAMS = 10;
+    private static final int MINIMUM_DATAGRAMS = 4;
+    static final double STARTUP_PACING_GAIN = 2.77;
+    private static final double DRAIN_PACING_GAIN = 1 / STARTUP_PACING_GAIN;
+    private static final double CWND_GAIN = 2;
+    private static final double[] PROBE_BW_GAINS = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
+    /** The phase PROBE_BW starts in: cruising, so that a probe does not follow DRAIN at once. */
+    private static final int FIRST_PHASE = 2;
+    private static final int BANDWIDTH_ROUNDS = 10;
+    private static final int FULL_BANDWIDTH_ROUNDS = 3;
+    private static final double FULL_BANDWIDTH_GROWTH = 1.25;
+    /** Datagrams beyond the BDP a window holds: the receiver acknowledges every second one. */
+    private static final int ACK_AGGREGATION_DATAGRAMS = 3;
+    static final long MIN_RTT_LIFETIME = 10_000_000_000L;
+    static final long PROBE_RTT_DURATION = 200_000_000L;
+    private static final double LOSS_THRESHOLD = 0.02;
+    /** Datagrams' worth a round must lose before its loss rate counts: one loss in a small round is noise. */
+    private static final int LOSS_BOUND_DATAGRAMS = 3;
+    private static final double RATE_DROP = 0.75;
+    /** Minimum round trips that every delivery rate must stay low (and every round trip queued) for a drop. */
+    private static final int RATE_DROP_ROUND_TRIPS = 2;
+    private static final long NONE = Long.MIN_VALUE;
+
+    private final RttEstimator rtt;
+    private final int maxDatagramSize;
+    private final BandwidthFilter bandwidthFilter = new BandwidthFilter(BANDWIDTH_ROUNDS);
+
+    private State state = State.STARTUP;
+    private double pacingGain = STARTUP_PACING_GAIN;
+    private long window;
+    private double pacingRate;
+    private double bandwidth;
+    private long minRtt = Long.MAX_VALUE;
+    private long minRttStamp;
+    private boolean minRttExpired;
+
+    private long round;
+    private long nextRoundDelivered;
+    private boolean roundStart;
+    private long ackedBytes;
+    private long roundAcked;
+    private long roundLost;
+    /** Since when every delivery rate was low and every round trip queued, or NONE. */
+    private long slowSince = NONE;
+    private double slowMaxBandwidth;
+
+    private boolean filledPipe;
+    private double fullBandwidth;
+    private int roundsWithoutGrowth;
+    private int phase;
+    private long phaseStart;
+    private boolean lostInPhase;
+    private long probeRttDoneAt = NONE;
+    private boolean probeRttRoundDone;
+    private long windowBeforeProbeRtt;
+    /** What a loss-heavy round left as the most in flight; grows back over clean rounds. */
+    private long inflightBound = Long.MAX_VALUE;
+    private long boundGrowth;
+
+    Bbr(RttEstimator rtt, int maxDatagramSize) {
+        this.rtt = rtt;
+        this.maxDatagramSize = maxDatagramSize;
+        this.window = (long) INITIAL_DATAGRAMS * maxDatagramSize;
+    }
+
+    @Override
+    public long window() {
+        return window;
+    }
+
+    @Override
+    public double pacingRate() {
+        return pacingRate > 0 ? pacingRate : initialPacingRate();
+    }
+
+    /** Before a bandwidth sample: the startup gain times the initial window per smoothed round trip. */
+    private double initialPacingRate() {
+        return STARTUP_PACING_GAIN * INITIAL_DATAGRAMS * maxDatagramSize * 1e9
+                / Math.max(rtt.smoothed(), RttEstimator.GRANULARITY_NANOS);
+    }
+
+    @Override
+    public void onAcked(int bytes, long sentAt, long now) {
+        ackedBytes += bytes;
+        roundAcked += bytes;
+    }
+
+    @Override
+    public void onLost(long bytes, long lastSentAt, long now) {
+        roundLost += bytes;
+        lostInPhase = true;
+    }
+
+    @Override
+    public void onPersistentCongestion() {
+        window = minimum();
+    }
+
+    @Override
+    public void onAcknowledgement(DeliveryRateSample sample, long bytesInFlight, long now) {
+        roundStart = sample.priorDelivered >= nextRoundDelivered;
+        if (roundStart) {
+            nextRoundDelivered = sample.totalDelivered;
+            endRound(sample);
+            round++;
+        }
+        updateMinRtt(sample, now);
+        updateBandwidth(sample, now);
+        advancePhase(bytesInFlight, now);
+        if (state == State.STARTUP && filledPipe) {
+            state = State.DRAIN;
+            pacingGain = DRAIN_PACING_GAIN;
+        }
+        if (state == State.DRAIN && bytesInFlight <= inflight(1)) {
+            enterProbeBandwidth(now);
+        }
+        updateProbeRtt(sample, bytesInFlight, now);
+        setPacingRate();
+        setWindow(sample.totalDelivered);
+        ackedBytes = 0;
+    }
+
+    /** The round that just ended: full pipe, loss bound and rate drop are judged once per round. */
+    private void endRound(DeliveryRateSample sample) {
+        boolean lossy = roundLost >= (long) LOSS_BOUND_DATAGRAMS * maxDatagramSize
+                && roundLost > LOSS_THRESHOLD * (roundLost + roundAcked);
+        if (lossy) {
+            filledPipe = true;
+            inflightBound = Math.max(inflight(1), minimum());
+            boundGrowth = maxDatagramSize;
+        } else if (inflightBound != Long.MAX_VALUE && state == State.PROBE_BW) {
+            inflightBound += boundGrowth;
+            boundGrowth *= 2;
+            if (inflightBound >= inflight(CWND_GAIN)) {
+                inflightBound = Long.MAX_VALUE;
+            }
+        }
+        if (!filledPipe && !sample.applicationLimited && bandwidth > 0) {
+            if (bandwidth >= fullBandwidth * FULL_BANDWIDTH_GROWTH) {
+                fullBandwidth = bandwidth;
+                roundsWithoutGrowth = 0;
+            } else if (++roundsWithoutGrowth >= FULL_BANDWIDTH_ROUNDS) {
+                filledPipe = true;
+            }
+        }
+        roundAcked = 0;
+        roundLost = 0;
+    }
+
+    private void updateMinRtt(DeliveryRateSample sample, long now) {
+        minRttExpired = minRtt != Long.MAX_VALUE && now - minRttStamp > MIN_RTT_LIFETIME;
+        if (sample.roundTrip < 0) {
+            return;
+        }
+        if (sample.roundTrip <= minRtt || minRttExpired) {
+            minRtt = sample.roundTrip;
+            minRttStamp = now;
+        }
+    }
+
+    private void updateBandwidth(DeliveryRateSample sample, long now) {
+        double measured = sample.bandwidth();
+        if (measured <= 0 || minRtt != Long.MAX_VALUE && sample.interval < minRtt) {
+            return;
+        }
+        if (!sample.applicationLimited || measured >= bandwidth) {
+            bandwidthFilter.update(measured, round);
+        }
+        if (!sample.applicationLimited) {
+            watchRateDrop(measured, sample.roundTrip, now);
+        }
+        bandwidth = bandwidthFilter.max(round);
+    }
+
+    /**
+     * The path's rate fell when, for two minimum round trips, every delivery rate stayed under three quarters
+     * of the filter's while every round trip showed a queue (beyond a quarter of the minimum and the peer's
+     * acknowledgement delay): the filter restarts from the best of those rates and DRAIN empties the queue
+     * that the old rate built, instead of keeping the old rate for ten rounds.
+     */
+    private void watchRateDrop(double measured, long roundTrip, long now) {
+        boolean slow = filledPipe && state != State.PROBE_RTT && measured < RATE_DROP * bandwidth && roundTrip >= 0
+                && roundTrip > minRtt + Math.max(minRtt / 4, rtt.maxAckDelay());
+        if (!slow) {
+            slowSince = NONE;
+            return;
+        }
+        if (slowSince == NONE) {
+            slowSince = now;
+            slowMaxBandwidth = measured;
+            return;
+        }
+        slowMaxBandwidth = Math.max(slowMaxBandwidth, measured);
+        if (now - slowSince >= RATE_DROP_ROUND_TRIPS * minRtt) {
+            bandwidthFilter.restart(slowMaxBandwidth, round);
+            slowSince = NONE;
+            state = State.DRAIN;
+            pacingGain = DRAIN_PACING_GAIN;
+        }
+    }
+
+    /** PROBE_BW: the next phase once this one lasted a minimum round trip (and reached its aim). */
+    private void advancePhase(long bytesInFlight, long now) {
+        if (state != State.PROBE_BW) {
+            return;
+        }
+        boolean fullLength = now - phaseStart > minRtt;
+        boolean done;
+        if (pacingGain > 1) {
+            done = fullLength && (lostInPhase || bytesInFlight >= inflight(pacingGain));
+        } else if (pacingGain < 1) {
+            done = fullLength || bytesInFlight <= inflight(1);
+        } else {
+            done = fullLength;
+        }
+        if (done) {
+            startPhase((phase + 1) % PROBE_BW_GAINS.length, now);
+        }
+    }
+
+    private void enterProbeBandwidth(long now) {
+        state = State.PROBE_BW;
+        startPhase(FIRST_PHASE, now);
+    }
+
+    private void startPhase(int next, long now) {
+        phase = next;
+        phaseStart = now;
+        lostInPhase = false;
+        pacingGain = PROBE_BW_GAINS[phase];
+    }
+
+    private void updateProbeRtt(DeliveryRateSample sample, long bytesInFlight, long now) {
+        if (state != State.PROBE_RTT && minRttExpired) {
+            state = State.PROBE_RTT;
+            pacingGain = 1;
+            windowBeforeProbeRtt = window;
+            probeRttDoneAt = NONE;
+        }
+        if (state != State.PROBE_RTT) {
+            return;
+        }
+        if (probeRttDoneAt == NONE) {
+            if (bytesInFlight <= probeRttWindow()) {
+                probeRttDoneAt = now + PROBE_RTT_DURATION;
+                probeRttRoundDone = false;
+                nextRoundDelivered = sample.totalDelivered;
+            }
+            return;
+        }
+        probeRttRoundDone |= roundStart;
+        if (probeRttRoundDone && now >= probeRttDoneAt) {
+            minRttStamp = now;
+            window = Math.max(window, windowBeforeProbeRtt);
+            if (filledPipe) {
+                enterProbeBandwidth(now);
+            } else {
+                state = State.STARTUP;
+                pacingGain = STARTUP_PACING_GAIN;
+            }
+        }
+    }
+
+    /** Gain × bandwidth; in STARTUP never below what it was, nor below the initial window's rate. */
+    private void setPacingRate() {
+        if (pacingRate == 0) {
+            pacingRate = initialPacingRate();
+        }
+        if (bandwidth <= 0) {
+            return;
+        }
+        double rate = pacingGain * bandwidth;
+        if (filledPipe || rate > pacingRate) {
+            pacingRate = rate;
+        }
+    }
+
+    /**
+     * Toward the target (2 × BDP and the aggregation allowance, within the loss bound): up to it by what was
+     * acknowledged once the pipe was filled; before, grown by that like slow start while below the target or
+     * while less than the initial window was delivered.
+     */
+    private void setWindow(long totalDelivered) {
+        long target = Math.min(inflight(CWND_GAIN) + (long) ACK_AGGREGATION_DATAGRAMS * maxDatagramSize,
+                inflightBound);
+        if (filledPipe) {
+            window = Math.min(window + ackedBytes, target);
+        } else if (window < target || totalDelivered < (long) INITIAL_DATAGRAMS * maxDatagramSize) {
+            window += ackedBytes;
+        }
+        window = Math.max(window, minimum());
+        if (state == State.PROBE_RTT) {
+            window = Math.min(window, probeRttWindow());
+        }
+    }
+
+    /** Bytes in flight that keep the pipe full at {@code gain} times the bandwidth: gain × BDP. */
+    private long inflight(double gain) {
+        if (bandwidth <= 0 || minRtt == Long.MAX_VALUE) {
+            return (long) INITIAL_DATAGRAMS * maxDatagramSize;
+        }
+        return (long) (gain * bandwidth * minRtt / 1e9);
+    }
+
+    private long probeRttWindow() {
+        return Math.max(inflight(0.5), minimum());
+    }
+
+    private long minimum() {
+        return (long) MINIMUM_DATAGRAMS * maxDatagramSize;
+    }
+
+    State state() {
+        return state;
+    }
+
+    /** The model's propagation round trip (nanoseconds), {@code Long.MAX_VALUE} before a sample. */
+    long minRtt() {
+        return minRtt;
+    }
+
+    /** The model's bottleneck bandwidth, bytes per second (0 before a sample). */
+    double bandwidth() {
+        return bandwidth;
+    }
+}

@@ -1,0 +1,141 @@
+package org.hhfr.transports.reliability;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The BBR model fed by hand: one acknowledgement per round trip, each delivering what the path carries in it,
+ * over a path of 100 KB/s and a 100 ms propagation round trip (BDP 10,000 bytes).
+ */
+class BbrTest {
+    private static final int DATAGRAM = 1_000;
+    private static final long MS = 1_000_000;
+    private static final double RATE = 100_000;
+    private static final long BDP = 10_000;
+    private static final long STEADY_WINDOW = 2 * BDP + 3 * DATAGRAM;
+
+    private final Bbr bbr = new Bbr(new RttEstimator(ReliabilityConfig.forDatagrams(DATAGRAM), new Random(1)),
+            DATAGRAM);
+    private final DeliveryRateSample sample = new DeliveryRateSample();
+    private long now = 1_000 * MS;
+    private long delivered;
+
+    @Test
+    void startupGrowsLikeSlowStartThenDrainsAndCruisesAtTwiceTheBandwidthDelayProduct() {
+        assertEquals(10 * DATAGRAM, bbr.window());
+        round(100 * MS, 5 * DATAGRAM, RATE / 4, 5 * DATAGRAM);
+        assertEquals(Bbr.State.STARTUP, bbr.state());
+        assertEquals(15 * DATAGRAM, bbr.window(), "grown by what was acknowledged");
+        reachSteadyState();
+        assertEquals(Bbr.State.PROBE_BW, bbr.state());
+        assertEquals(STEADY_WINDOW, bbr.window());
+        assertEquals(RATE, bbr.bandwidth(), 1);
+        assertEquals(100 * MS, bbr.minRtt());
+    }
+
+    @Test
+    void aRandomLossInARoundLeavesTheWindowAlone() {
+        reachSteadyState();
+        bbr.onLost(DATAGRAM, now - 50 * MS, now);
+        cruise(100 * MS);
+        bbr.onLost(2 * DATAGRAM, now - 50 * MS, now);
+        cruise(100 * MS);
+        assertEquals(STEADY_WINDOW, bbr.window());
+    }
+
+    @Test
+    void aRoundLosingMoreThanTwoPercentBoundsTheWindowToOneBdpUntilCleanRoundsRaiseItAgain() {
+        reachSteadyState();
+        bbr.onLost(4 * DATAGRAM, now - 50 * MS, now);
+        cruise(100 * MS);
+        assertEquals(BDP, bbr.window(), "bounded");
+        long bounded = bbr.window();
+        for (int i = 0; i < 6; i++) {
+            cruise(100 * MS);
+        }
+        assertTrue(bbr.window() > bounded, "grows back: " + bbr.window());
+        for (int i = 0; i < 10; i++) {
+            cruise(100 * MS);
+        }
+        assertEquals(STEADY_WINDOW, bbr.window());
+    }
+
+    @Test
+    void aMinimumRoundTripTenSecondsOldIsMeasuredAgainInProbeRttWithTheQueueDrained() {
+        reachSteadyState();
+        long lastMinimum = now;
+        while (now - lastMinimum <= Bbr.MIN_RTT_LIFETIME) {
+            round(120 * MS, BDP, RATE, BDP);
+        }
+        round(120 * MS, BDP, RATE, BDP);
+        assertEquals(Bbr.State.PROBE_RTT, bbr.state());
+        assertEquals(6_000, bbr.window(), "half the BDP of the queued round trip while probing");
+        long probing = now;
+        while (now - probing < Bbr.PROBE_RTT_DURATION + 200 * MS) {
+            round(100 * MS, BDP / 2, RATE, BDP / 2);
+        }
+        assertEquals(Bbr.State.PROBE_BW, bbr.state());
+        assertEquals(100 * MS, bbr.minRtt(), "the queue-free round trip, not the queued one");
+        assertEquals(STEADY_WINDOW, bbr.window(), "the window from before the probe");
+    }
+
+    @Test
+    void persistentCongestionFallsToFourDatagramsAndTheModelRestoresTheWindow() {
+        reachSteadyState();
+        bbr.onPersistentCongestion();
+        assertEquals(4 * DATAGRAM, bbr.window());
+        for (int i = 0; i < 4; i++) {
+            cruise(100 * MS);
+        }
+        assertEquals(STEADY_WINDOW, bbr.window());
+    }
+
+    @Test
+    void pacesAtTheStartupGainUntilThePipeIsFullThenAtTheMeasuredBandwidth() {
+        round(100 * MS, 5 * DATAGRAM, RATE / 4, 5 * DATAGRAM);
+        assertTrue(bbr.pacingRate() >= Bbr.STARTUP_PACING_GAIN * RATE / 4);
+        reachSteadyState();
+        for (int i = 0; i < 8; i++) {
+            cruise(100 * MS);
+            double gain = bbr.pacingRate() / RATE;
+            assertTrue(gain > 0.74 && gain < 1.26, "a PROBE_BW gain: " + gain);
+        }
+    }
+
+    /** STARTUP until three rounds bring no more bandwidth, DRAIN, then PROBE_BW. */
+    private void reachSteadyState() {
+        double rate = RATE / 4;
+        for (int i = 0; i < 3; i++) {
+            rate = Math.min(RATE, rate * 2);
+            round(100 * MS, (long) (rate / 10), rate, (long) (rate / 10));
+        }
+        for (int i = 0; i < 4; i++) {
+            round(100 * MS, BDP, RATE, 3 * BDP);
+        }
+        cruise(100 * MS);
+        for (int i = 0; i < 12; i++) {
+            cruise(100 * MS);
+        }
+    }
+
+    private void cruise(long roundTrip) {
+        round(roundTrip, BDP, RATE, BDP);
+    }
+
+    /** One round trip: an acknowledgement of {@code bytes} delivered at {@code rate} bytes per second. */
+    private void round(long roundTrip, long bytes, double rate, long inFlight) {
+        now += roundTrip;
+        bbr.onAcked((int) bytes, now - roundTrip, now);
+        sample.clear();
+        sample.priorDelivered = delivered;
+        delivered += bytes;
+        sample.totalDelivered = delivered;
+        sample.delivered = bytes;
+        sample.interval = (long) (bytes * 1e9 / rate);
+        sample.roundTrip = roundTrip;
+        bbr.onAcknowledgement(sample, inFlight, now);
+    }
+}
