@@ -8,10 +8,10 @@ import org.hhfr.negotiation.description.ServiceDescription;
 import org.hhfr.negotiation.description.ServiceDescriptionReader;
 
 /**
- * The operations of a compiled service description: what {@link HhfrClient#operation(String)} derives from
- * the service's WSDL at run time, compiled once at build time ({@code hhfr schema --compile SERVICE?wsdl -o
- * service.hhfr}) and shipped with the app (an Android asset, say). Reading it needs no WSDL download and no
- * XSD parser, so an app that takes its operations only from here does not carry the parser (R8 drops it).
+ * The operations of a compiled service description: what {@code WsdlOperations} (the optional
+ * {@code hhfr-android-client-wsdl}) derives from the service's WSDL at run time, compiled once at build time
+ * ({@code hhfr schema --compile SERVICE?wsdl -o service.hhfr}) and shipped with the app (an Android asset,
+ * say). Reading it needs no WSDL download and no XSD parser, which this artifact does not carry.
  * The structures are those the WSDL gives, so the schema digests offered in negotiation are the service's;
  * a service whose schemas changed since compiling declines them, and its sessions stay on plain SOAP.
  *

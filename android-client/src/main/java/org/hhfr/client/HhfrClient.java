@@ -29,7 +29,7 @@ import org.hhfr.schemas.Base64Codec;
  *
  * <pre>{@code
  * HhfrClient client = HhfrClient.builder("http://10.0.2.2:8080/axis2/services/FloatSum").build();
- * Session sum = client.open(client.operation("sum"));
+ * Session sum = client.open(CompiledOperations.read(assets.open("floatsum.hhfr")).operation("sum"));
  * float total = sum.call(Float.class, new float[] {1.5f, 2.5f});
  * client.close();
  * }</pre>
@@ -43,8 +43,6 @@ public final class HhfrClient implements Closeable {
     private final Negotiator negotiator;
     private final ClientTimer timer = new ClientTimer();
     private final List<Session> sessions = new ArrayList<>();
-    /** The service's WSDL, once fetched. Guarded by {@code this}. */
-    private WsdlOperations wsdl;
     private boolean closed;
 
     private HhfrClient(Builder builder) {
@@ -71,28 +69,6 @@ public final class HhfrClient implements Closeable {
 
     public URL serviceUrl() {
         return settings.serviceUrl;
-    }
-
-    /**
-     * The operation {@code name} as the service's WSDL describes it. The WSDL is fetched from
-     * {@code serviceUrl?wsdl} on the first use and kept. Blocking: call it off the main thread.
-     *
-     * @throws HhfrException the WSDL cannot be fetched or does not describe the operation
-     */
-    public Operation operation(String name) throws HhfrException {
-        String source = settings.serviceUrl + "?wsdl";
-        WsdlOperations operations;
-        synchronized (this) {
-            requireOpen();
-            operations = wsdl;
-        }
-        if (operations == null) {
-            operations = WsdlOperations.read(WsdlDownload.fetch(source, settings), source);
-            synchronized (this) {
-                wsdl = operations;
-            }
-        }
-        return operations.operation(name, source);
     }
 
     /**
@@ -133,6 +109,12 @@ public final class HhfrClient implements Closeable {
     }
 
     ClientSettings settings() {
+        return settings;
+    }
+
+    /** The settings, for a request made on the client's behalf (its WSDL); fails once the client is closed. */
+    synchronized ClientSettings openSettings() throws SessionClosedException {
+        requireOpen();
         return settings;
     }
 

@@ -8,9 +8,10 @@ import org.hhfr.schemas.QualifiedName;
 
 /**
  * One document/literal operation of a service, as the client needs it: its SOAPAction and the
- * {@link DataStructure}s of its request and response (none for a one-way operation). Take it from the
- * service's WSDL with {@link HhfrClient#operation(String)}, or build it when the app already holds the
- * structures. Immutable.
+ * {@link DataStructure}s of its request and response (none for a one-way operation). Take it from a compiled
+ * service description ({@link CompiledOperations}), from the service's WSDL at run time
+ * ({@code WsdlOperations.fetch(client)}, in {@code hhfr-android-client-wsdl}), or build it when the app
+ * already holds the structures. Immutable.
  */
 public final class Operation {
     private final String soapAction;

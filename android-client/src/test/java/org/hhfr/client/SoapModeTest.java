@@ -46,18 +46,6 @@ class SoapModeTest {
     }
 
     @Test
-    void takesTheOperationFromTheServiceWsdl() throws Exception {
-        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
-            Operation sum = client.operation("sum");
-            assertEquals("urn:sum", sum.soapAction());
-            assertEquals(FloatSum.REQUEST_STRUCTURE, sum.request());
-            assertEquals(FloatSum.RESPONSE_STRUCTURE, sum.response());
-            HhfrException missing = assertThrows(HhfrException.class, () -> client.operation("divide"));
-            assertTrue(missing.getMessage().contains("no operation 'divide'"), missing.getMessage());
-        }
-    }
-
-    @Test
     void asyncCallsCompleteTheirFutures() throws Exception {
         try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
             Session session = client.open(FloatSum.operation());

@@ -30,12 +30,13 @@ import org.hhfr.transports.netty.testing.InProcessHhfrServer;
  */
 class ShrunkSampleAppTest {
     /**
-     * What the client costs an app after R8: about 202 KB of dex today (code 120 KB, strings 35 KB). The app
-     * takes its operation from a compiled service description, so the XML Schema parser is not in it; the XML
+     * What the client costs an app after R8: about 214 KB of dex on 2026-11-27 (code 127 KB, strings 40 KB with
+     * their ids). The app takes its operation from a compiled service description, and the client no longer
+     * depends on the XML Schema parser at all (hhfr-android-client-wsdl brings it), so it is not in it; the XML
      * and binary representations, SOAP, negotiation, the description's reader and both stream transports are
      * all reachable from one call. The budget keeps it from growing unnoticed.
      */
-    private static final long DEX_BUDGET_BYTES = 205_000;
+    private static final long DEX_BUDGET_BYTES = 215_000;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {

@@ -13,6 +13,7 @@ import org.hhfr.axis.services.StringConcat;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -48,7 +49,7 @@ class MetricsEndpointTest {
     void aStreamingSessionMovesTheStreamMessageAndStoreMeters() throws Exception {
         String before = admin.scrape();
         try (HhfrClient client = client(Mode.HHFR_TCP).build()) {
-            Session sum = client.open(client.operation("sum"));
+            Session sum = client.open(WsdlOperations.fetch(client).operation("sum"));
             assertEquals(Mode.HHFR_TCP, sum.mode());
             for (int i = 0; i < CALLS; i++) {
                 assertEquals(i + 0.5f, sum.call(Float.class, new float[] {i, 0.5f}), 0f);
@@ -75,7 +76,7 @@ class MetricsEndpointTest {
         String before = admin.scrape();
         ReliabilityPolicy wideWindow = ReliabilityPolicy.defaults().toBuilder().window(4096).build();
         try (HhfrClient client = client(Mode.HHFR_UDP).reliability(wideWindow).build()) {
-            Session sum = client.open(client.operation("sum"));
+            Session sum = client.open(WsdlOperations.fetch(client).operation("sum"));
             assertEquals(Mode.HHFR_UDP, sum.mode());
             for (int i = 0; i < CALLS; i++) {
                 sum.call(Float.class, new float[] {i});
@@ -93,13 +94,13 @@ class MetricsEndpointTest {
         String before = admin.scrape();
         try (HhfrClient unengaged = HhfrClient.builder(server.serviceUrl("localhost", "StringConcat"))
                 .preferredModes(Mode.HHFR_TCP, Mode.SOAP).callTimeoutMillis(15_000).build()) {
-            Session concat = unengaged.open(unengaged.operation("concat"));
+            Session concat = unengaged.open(WsdlOperations.fetch(unengaged).operation("concat"));
             assertEquals("ab", concat.call(String.class, (Object) new String[] {"a", "b"}));
             assertEquals(Mode.SOAP, concat.mode());
         }
         ReliabilityPolicy unordered = ReliabilityPolicy.defaults().toBuilder().inOrder(false).build();
         try (HhfrClient client = client(Mode.HHFR_TCP).reliability(unordered).build()) {
-            Session sum = client.open(client.operation("sum"));
+            Session sum = client.open(WsdlOperations.fetch(client).operation("sum"));
             assertEquals(Mode.SOAP, sum.mode());
             assertEquals(3f, sum.call(Float.class, new float[] {1f, 2f}), 0f);
         }

@@ -9,6 +9,7 @@ import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -27,11 +28,11 @@ class StoreDefencesTest {
             SessionOutcomes first = new SessionOutcomes();
             SessionOutcomes second = new SessionOutcomes();
             try (HhfrClient one = client(server, first); HhfrClient other = client(server, second)) {
-                Session streaming = one.open(one.operation("sum"));
+                Session streaming = one.open(WsdlOperations.fetch(one).operation("sum"));
                 assertEquals(SessionOutcomes.STREAMS, first.next());
                 assertEquals(3f, streaming.call(Float.class, new float[] {1f, 2f}), 0f);
 
-                Session refused = other.open(other.operation("sum"));
+                Session refused = other.open(WsdlOperations.fetch(other).operation("sum"));
                 String reason = second.next();
                 assertTrue(reason.contains("this client address holds its maximum of 1 live sessions"), reason);
                 assertEquals(Mode.SOAP, refused.mode());

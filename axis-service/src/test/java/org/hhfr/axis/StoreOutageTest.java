@@ -14,6 +14,7 @@ import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.hhfr.contextstore.redis.EmbeddedRedis;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -33,7 +34,7 @@ class StoreOutageTest {
              HhfrServer server = HhfrServer.start(TestServers.loopback().contextStore(redis.uri()).build())) {
             SessionOutcomes open = new SessionOutcomes();
             try (HhfrClient streaming = client(server, open)) {
-                Session sum = streaming.open(streaming.operation("sum"));
+                Session sum = streaming.open(WsdlOperations.fetch(streaming).operation("sum"));
                 assertEquals(SessionOutcomes.STREAMS, open.next());
                 assertEquals(Mode.HHFR_TCP, sum.mode());
                 assertEquals(3f, sum.call(Float.class, new float[] {1f, 2f}), 0f);
@@ -50,7 +51,7 @@ class StoreOutageTest {
 
                 SessionOutcomes declined = new SessionOutcomes();
                 try (HhfrClient newcomer = client(server, declined)) {
-                    Session onSoap = newcomer.open(newcomer.operation("sum"));
+                    Session onSoap = newcomer.open(WsdlOperations.fetch(newcomer).operation("sum"));
                     String reason = declined.next();
                     assertTrue(reason.contains("session store cannot be reached"), reason);
                     assertEquals(Mode.SOAP, onSoap.mode());
@@ -80,7 +81,7 @@ class StoreOutageTest {
         while (System.nanoTime() < deadline) {
             SessionOutcomes road = new SessionOutcomes();
             try (HhfrClient client = client(server, road)) {
-                Session sum = client.open(client.operation("sum"));
+                Session sum = client.open(WsdlOperations.fetch(client).operation("sum"));
                 if (road.next().equals(SessionOutcomes.STREAMS)) {
                     assertEquals(5f, sum.call(Float.class, new float[] {2f, 3f}), 0f);
                     return true;

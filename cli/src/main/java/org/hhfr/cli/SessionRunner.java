@@ -11,6 +11,7 @@ import org.hhfr.client.HhfrException;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.streamer.Message;
 
@@ -61,7 +62,7 @@ final class SessionRunner {
                 .callTimeoutMillis(CALL_TIMEOUT_MILLIS)
                 .eventListener(agreed)
                 .build()) {
-            Operation operation = client.operation(address.operation());
+            Operation operation = WsdlOperations.fetch(client).operation(address.operation());
             Message.Builder builder = Message.of(operation.request());
             Object[] values = RequestValues.of(operation.request(), texts);
             for (int i = 0; i < values.length; i++) {

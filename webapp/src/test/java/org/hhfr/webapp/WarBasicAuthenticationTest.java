@@ -17,6 +17,7 @@ import org.hhfr.client.HhfrException;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,7 @@ class WarBasicAuthenticationTest {
                 Files.createDirectories(work.resolve("caller")));
         webapp.awaitWsdl("Caller", DEPLOYMENT_TIMEOUT_MILLIS); // the WSDL (a GET) is left public
         try (HhfrClient reader = HhfrClient.builder(webapp.serviceUrl("Caller")).build()) {
-            whoami = reader.operation("whoami");
+            whoami = WsdlOperations.fetch(reader).operation("whoami");
         }
     }
 

@@ -21,6 +21,7 @@ import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
 import org.hhfr.client.ServiceFaultException;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Record;
 import org.junit.jupiter.api.AfterAll;
@@ -123,7 +124,7 @@ class WarDeploymentTest {
     @EnumSource(value = Mode.class, names = {"HHFR_TCP", "HHFR_UDP"})
     void theFirstCallCarriesTheOfferAndTheNextCallsStream(Mode mode) throws Exception {
         try (HhfrClient client = builderPreferring(mode).build()) {
-            Session nearby = client.open(client.operation("nearby"));
+            Session nearby = client.open(WsdlOperations.fetch(client).operation("nearby"));
             for (int call = 0; call < 3; call++) {
                 assertThreeBusesNorthOfTheCenter(nearby.call(threeBusesNearby(nearby)));
             }
@@ -183,7 +184,7 @@ class WarDeploymentTest {
     @Test
     void theClientSendsAVoidOperationOverSoapWhateverItPrefers() throws Exception {
         try (HhfrClient client = clientPreferring(Mode.HHFR_TCP)) {
-            Session report = client.open(client.operation("report"));
+            Session report = client.open(WsdlOperations.fetch(client).operation("report"));
             Message.Builder request = report.newRequest();
             Record.Builder vehicle = request.child("vehicle");
             vehicle.set("id", "sent-van").set("seats", 5);
@@ -249,7 +250,7 @@ class WarDeploymentTest {
     }
 
     private static Session open(HhfrClient client, String operation, Mode mode) throws Exception {
-        Session session = client.open(client.operation(operation));
+        Session session = client.open(WsdlOperations.fetch(client).operation(operation));
         assertEquals(mode, session.mode(), () -> operation + " opened in another mode: " + FALLBACKS.reasons);
         return session;
     }

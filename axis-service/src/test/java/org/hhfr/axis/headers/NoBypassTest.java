@@ -25,6 +25,7 @@ import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.ServiceFaultException;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
@@ -93,10 +94,10 @@ class NoBypassTest {
             ADMITTED.add(List.of(CallGuard.streamed(call) ? "stream" : "soap", authorization));
         });
         try (HhfrClient reader = HhfrClient.builder(concatUrl()).build()) {
-            concatOperation = reader.operation("concat");
+            concatOperation = WsdlOperations.fetch(reader).operation("concat");
         }
         try (HhfrClient reader = HhfrClient.builder(sumUrl()).build()) {
-            sumOperation = reader.operation("sum");
+            sumOperation = WsdlOperations.fetch(reader).operation("sum");
         }
     }
 

@@ -19,6 +19,7 @@ import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
 import org.hhfr.client.ServiceFaultException;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,7 @@ class ServiceFaultLogTest {
         List<String> log;
         try (HhfrClient client = HhfrClient.builder(server.serviceUrl("127.0.0.1", "StringConcat"))
                 .preferredModes(Mode.HHFR_TCP).build()) {
-            Session concat = client.open(client.operation("concat"));
+            Session concat = client.open(WsdlOperations.fetch(client).operation("concat"));
             concat.call(concat.newRequest().set("parts", new String[] {"a"}).build());
             concat.call(concat.newRequest().set("parts", new String[] {"b"}).build());
             assertEquals(Mode.HHFR_TCP, concat.mode());

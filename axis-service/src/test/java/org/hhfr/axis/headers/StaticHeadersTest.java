@@ -18,6 +18,7 @@ import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.hhfr.streamer.Message;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,7 +59,7 @@ class StaticHeadersTest {
                         String.valueOf(CallGuard.headerText(call, TENANT_NS, "Tenant")),
                         String.valueOf(CallGuard.headerText(call, TRACE_NS, "Trace")))));
         try (HhfrClient reader = HhfrClient.builder(server.serviceUrl("127.0.0.1", "StringConcat")).build()) {
-            concatOperation = reader.operation("concat");
+            concatOperation = WsdlOperations.fetch(reader).operation("concat");
         }
     }
 

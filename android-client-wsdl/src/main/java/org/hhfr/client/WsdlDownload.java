@@ -12,7 +12,7 @@ import javax.net.ssl.HttpsURLConnection;
 
 /** Fetches a service's WSDL document over HTTP GET, within the client's timeouts and a size limit. */
 final class WsdlDownload {
-    /** Largest WSDL document read by {@link HhfrClient#operation(String)}. */
+    /** Largest WSDL document read by {@link WsdlOperations#fetch(HhfrClient)}. */
     static final int MAX_WSDL_BYTES = 4 << 20;
 
     private WsdlDownload() {

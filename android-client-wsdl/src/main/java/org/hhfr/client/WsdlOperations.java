@@ -28,9 +28,17 @@ import org.xmlpull.v1.XmlPullParserException;
  *
  * <p>The schemas are parsed per component, so an operation whose messages use a construct HHFR cannot
  * represent does not take the others with it: {@link #structures()} gives every operation's verdict
- * (streamable, or why not), and {@link HhfrClient#operation(String)} gives every operation whose structures
- * derive. One whose structures do not derive cannot be called through this client in any mode: plain SOAP
- * needs them too, to write the request and read the response.
+ * (streamable, or why not), and {@link #operation(String)} gives every operation whose structures derive.
+ * One whose structures do not derive cannot be called through this client in any mode: plain SOAP needs them
+ * too, to write the request and read the response.
+ *
+ * <p>This is the client's optional run-time WSDL path ({@code hhfr-android-client-wsdl}): an app that ships a
+ * compiled description ({@link CompiledOperations}) needs neither it nor the XML Schema reader it brings.
+ *
+ * <pre>{@code
+ * WsdlOperations wsdl = WsdlOperations.fetch(client);   // serviceUrl?wsdl, once; keep it
+ * Session sum = client.open(wsdl.operation("sum"));
+ * }</pre>
  */
 public final class WsdlOperations {
     private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
@@ -38,14 +46,29 @@ public final class WsdlOperations {
     private static final String SOAP12_BINDING = "http://schemas.xmlsoap.org/wsdl/soap12/";
 
     private final Schema schema;
+    /** Names the document in error messages. */
+    private final String source;
     private final Map<String, QualifiedName> partElements = new HashMap<>();
     /** Port type operations in document order (the first port type describing a name wins). */
     private final Map<String, String> inputMessages = new LinkedHashMap<>();
     private final Map<String, String> outputMessages = new HashMap<>();
     private final Map<String, String> soapActions = new HashMap<>();
 
-    private WsdlOperations(Schema schema) {
+    private WsdlOperations(Schema schema, String source) {
         this.schema = schema;
+        this.source = source;
+    }
+
+    /**
+     * Fetches the WSDL of the client's service ({@code serviceUrl?wsdl}, HTTP GET, at most
+     * {@link WsdlDownload#MAX_WSDL_BYTES}) with the client's timeouts, TLS settings and HTTP headers, and reads
+     * it. Blocking: call it off the main thread, once per service, and keep the result.
+     *
+     * @throws HhfrException the client is closed, or the WSDL cannot be fetched or is not usable
+     */
+    public static WsdlOperations fetch(HhfrClient client) throws HhfrException {
+        String source = client.serviceUrl() + "?wsdl";
+        return read(WsdlDownload.fetch(source, client.openSettings()), source);
     }
 
     /**
@@ -60,7 +83,7 @@ public final class WsdlOperations {
         } catch (SchemaException e) {
             throw new HhfrException("the WSDL at " + source + " is not usable: " + e.getMessage(), e);
         }
-        WsdlOperations operations = new WsdlOperations(schema);
+        WsdlOperations operations = new WsdlOperations(schema, source);
         try {
             operations.scan(wsdl);
         } catch (XmlPullParserException | IOException | RuntimeException e) {
@@ -103,11 +126,11 @@ public final class WsdlOperations {
     }
 
     /**
-     * The operation named {@code name} in a port type.
+     * The operation named {@code name} in a port type, to open sessions on.
      *
      * @throws HhfrException there is no such operation, or its structures do not derive (the message says why)
      */
-    Operation operation(String name, String source) throws HhfrException {
+    public Operation operation(String name) throws HhfrException {
         if (!inputMessages.containsKey(name)) {
             throw new HhfrException("the WSDL at " + source + " has no operation '" + name + "'; it has "
                     + inputMessages.keySet());

@@ -32,7 +32,7 @@ class WsdlOperationsTest {
 
     @Test
     void theOperationThatDerivesIsAnOrdinaryOperation() throws Exception {
-        Operation confirm = reservations().operation("confirm", SOURCE);
+        Operation confirm = reservations().operation("confirm");
 
         assertEquals(new QualifiedName(NS, "confirm"), confirm.element());
         assertEquals("urn:confirm", confirm.soapAction());
@@ -58,7 +58,7 @@ class WsdlOperationsTest {
 
     @Test
     void askingForTheUnderivableOperationFailsWithItsReason() throws Exception {
-        HhfrException e = assertThrows(HhfrException.class, () -> reservations().operation("book", SOURCE));
+        HhfrException e = assertThrows(HhfrException.class, () -> reservations().operation("book"));
 
         assertTrue(e.getMessage().startsWith("operation 'book' of the WSDL at " + SOURCE + " cannot be called: the"
                 + " request element {" + NS + "}book: 11:21: type"), e.getMessage());
