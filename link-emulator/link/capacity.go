@@ -62,27 +62,50 @@ func (f *FixedRate) Serve(arrival time.Duration, size int) (time.Duration, time.
 // TraceDriven is Mahimahi's trace-driven bottleneck: each delivery opportunity of the trace lets
 // OpportunityBytes leave. A packet larger than what is left of an opportunity continues in the next ones; what
 // is left of an opportunity when the queue runs empty is lost. Opportunities while the link is down are lost.
+// The trace runs in a loop from the link's epoch, or from the last restart of its TraceRestart.
 type TraceDriven struct {
 	trace    *Trace
 	outages  Outages
-	last     int64 // index of the last opportunity used, -1 before the first
-	leftover int   // bytes left in that opportunity
+	restart  *TraceRestart
+	origin   time.Duration // where the trace starts in the link's time
+	last     int64         // index of the last opportunity used, -1 before the first
+	leftover int           // bytes left in that opportunity
+	queued   time.Duration // when the last packet given an opportunity before the restart leaves
 }
 
-// NewTraceDriven returns a bottleneck that replays trace in a loop from the link's epoch.
-func NewTraceDriven(trace *Trace, outages Outages) *TraceDriven {
-	return &TraceDriven{trace: trace, outages: outages, last: -1}
+// NewTraceDriven returns a bottleneck that replays trace in a loop from the link's epoch, or from each restart
+// of restart (nil: never restarted).
+func NewTraceDriven(trace *Trace, outages Outages, restart *TraceRestart) *TraceDriven {
+	return &TraceDriven{trace: trace, outages: outages, restart: restart, last: -1}
+}
+
+// opportunity returns the time of opportunity k in the link's time.
+func (d *TraceDriven) opportunity(k int64) time.Duration {
+	return d.origin + d.trace.Opportunity(k)
+}
+
+// firstAtOrAfter returns the index of the first opportunity at or after at, in the link's time.
+func (d *TraceDriven) firstAtOrAfter(at time.Duration) int64 {
+	return d.trace.FirstAtOrAfter(max(at-d.origin, 0))
 }
 
 // Serve implements Bottleneck.
 func (d *TraceDriven) Serve(arrival time.Duration, size int) (time.Duration, time.Duration) {
+	if origin := d.restart.Origin(); origin != d.origin {
+		// The trace starts again from its first line; a packet still queued leaves first, as it was scheduled.
+		if d.last >= 0 {
+			d.queued = max(d.queued, d.opportunity(d.last))
+		}
+		d.origin, d.last, d.leftover = origin, -1, 0
+	}
 	remaining := size
 	var start time.Duration
 	started := false
-	k := d.trace.FirstAtOrAfter(arrival + 1) // an opportunity at the instant of arrival has already passed
-	if d.last >= 0 && d.leftover > 0 && arrival < d.trace.Opportunity(d.last) {
+	// An opportunity at the instant of arrival has already passed.
+	k := d.firstAtOrAfter(max(arrival, d.queued) + 1)
+	if d.last >= 0 && d.leftover > 0 && arrival < d.opportunity(d.last) {
 		// The packet was queued when the last opportunity came: it takes what the packet before left over.
-		start, started = d.trace.Opportunity(d.last), true
+		start, started = d.opportunity(d.last), true
 		if remaining <= d.leftover {
 			d.leftover -= remaining
 			return start, start
@@ -92,9 +115,9 @@ func (d *TraceDriven) Serve(arrival time.Duration, size int) (time.Duration, tim
 	}
 	k = max(k, d.last+1)
 	for {
-		t := d.trace.Opportunity(k)
+		t := d.opportunity(k)
 		if d.outages.Down(t) {
-			k = max(k+1, d.trace.FirstAtOrAfter(d.outages.UpAt(t)))
+			k = max(k+1, d.firstAtOrAfter(d.outages.UpAt(t)))
 			continue
 		}
 		if !started {

@@ -94,7 +94,7 @@ func TestTraceRejectsWhatIsNotATrace(t *testing.T) {
 }
 
 func TestTraceDrivenPacksSmallPacketsIntoOneOpportunityAndSpreadsBigOnes(t *testing.T) {
-	b := NewTraceDriven(mustTrace(t, "1\n2\n3\n4\n"), Outages{})
+	b := NewTraceDriven(mustTrace(t, "1\n2\n3\n4\n"), Outages{}, nil)
 	for i := 0; i < 3; i++ {
 		if _, done := b.Serve(0, 500); done != 1*ms {
 			t.Fatalf("small packet %d done at %v, want 1ms (three share one opportunity)", i, done)
@@ -109,7 +109,7 @@ func TestTraceDrivenPacksSmallPacketsIntoOneOpportunityAndSpreadsBigOnes(t *test
 }
 
 func TestTraceDrivenLosesWhatIsLeftOfAnOpportunityWhenTheQueueRunsEmpty(t *testing.T) {
-	b := NewTraceDriven(mustTrace(t, "1\n2\n3\n4\n"), Outages{})
+	b := NewTraceDriven(mustTrace(t, "1\n2\n3\n4\n"), Outages{}, nil)
 	b.Serve(0, 500)
 	if _, done := b.Serve(1500*time.Microsecond, 500); done != 2*ms {
 		t.Fatalf("done %v, want 2ms: the packet came after the 1 ms opportunity", done)
@@ -120,7 +120,7 @@ func TestTraceDrivenLosesWhatIsLeftOfAnOpportunityWhenTheQueueRunsEmpty(t *testi
 }
 
 func TestTraceDrivenSkipsOpportunitiesWhileTheLinkIsDown(t *testing.T) {
-	b := NewTraceDriven(mustTrace(t, "1\n2\n3\n4\n5\n6\n"), mustOutages(t, 0, Interval{ms, 4 * ms}))
+	b := NewTraceDriven(mustTrace(t, "1\n2\n3\n4\n5\n6\n"), mustOutages(t, 0, Interval{ms, 4 * ms}), nil)
 	if start, done := b.Serve(0, 1500); start != 4*ms || done != 4*ms {
 		t.Fatalf("start %v done %v, want the first opportunity after the outage, 4ms", start, done)
 	}

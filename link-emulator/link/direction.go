@@ -19,6 +19,7 @@ type QueueLimit struct {
 type Stats struct {
 	Arrived, Lost, Overflowed, Delivered int64
 	DeliveredBytes                       int64
+	TraceRestarts                        int64 // of the link's traces, shared by its two directions
 }
 
 // Direction is one direction of the link: loss on arrival, then the drop-tail queue in front of the
@@ -28,6 +29,7 @@ type Direction struct {
 	limit      QueueLimit
 	bottleneck Bottleneck
 	delay      time.Duration
+	restart    *TraceRestart
 	scheduled  []scheduledPacket // in order of delivery
 	bytesIn    int64             // bytes of every packet scheduled so far
 	stats      Stats
@@ -42,15 +44,23 @@ type scheduledPacket struct {
 
 // NewDirection returns a direction; loss may be nil for none.
 func NewDirection(loss LossModel, limit QueueLimit, bottleneck Bottleneck, delay time.Duration) *Direction {
+	return NewRestartingDirection(loss, limit, bottleneck, delay, nil)
+}
+
+// NewRestartingDirection returns a direction that tells restart (shared with the other direction, and with the
+// trace-driven bottlenecks it restarts) when packets arrive, so that an armed restart happens at the next one.
+func NewRestartingDirection(loss LossModel, limit QueueLimit, bottleneck Bottleneck, delay time.Duration,
+	restart *TraceRestart) *Direction {
 	if loss == nil {
 		loss = EitherLoss{}
 	}
-	return &Direction{loss: loss, limit: limit, bottleneck: bottleneck, delay: delay}
+	return &Direction{loss: loss, limit: limit, bottleneck: bottleneck, delay: delay, restart: restart}
 }
 
 // Arrive offers a packet to the link at now. It is lost, dropped at the queue, or scheduled for delivery.
 func (d *Direction) Arrive(now time.Duration, packet []byte) {
 	d.stats.Arrived++
+	d.restart.arrive(now)
 	if d.loss.Lose() {
 		d.stats.Lost++
 		return
@@ -105,4 +115,8 @@ func (d *Direction) NextDue() (time.Duration, bool) {
 }
 
 // Stats returns the counts so far.
-func (d *Direction) Stats() Stats { return d.stats }
+func (d *Direction) Stats() Stats {
+	s := d.stats
+	s.TraceRestarts = d.restart.Restarts()
+	return s
+}

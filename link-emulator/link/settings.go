@@ -65,8 +65,9 @@ func (s DirectionSettings) Validate(direction string) error {
 	return nil
 }
 
-// Build returns the two directions, down then up, each with its own random source derived from the seed.
-func (s Settings) Build() (down, up *Direction, err error) {
+// Build returns the two directions, down then up, each with its own random source derived from the seed. Their
+// traces restart when restart (which may be nil) is armed.
+func (s Settings) Build(restart *TraceRestart) (down, up *Direction, err error) {
 	outages, err := NewOutages(s.Outages, s.OutagePeriod)
 	if err != nil {
 		return nil, nil, err
@@ -77,10 +78,10 @@ func (s Settings) Build() (down, up *Direction, err error) {
 	if err := s.Up.Validate("uplink"); err != nil {
 		return nil, nil, err
 	}
-	return s.Down.build(outages, s.Seed), s.Up.build(outages, s.Seed+1), nil
+	return s.Down.build(outages, restart, s.Seed), s.Up.build(outages, restart, s.Seed+1), nil
 }
 
-func (s DirectionSettings) build(outages Outages, seed int64) *Direction {
+func (s DirectionSettings) build(outages Outages, restart *TraceRestart, seed int64) *Direction {
 	random := rand.New(rand.NewSource(seed))
 	loss := EitherLoss{NewRandomLoss(s.Loss, random)}
 	if s.Gilbert != nil {
@@ -89,7 +90,7 @@ func (s DirectionSettings) build(outages Outages, seed int64) *Direction {
 	var bottleneck Bottleneck
 	switch {
 	case s.Trace != nil:
-		bottleneck = NewTraceDriven(s.Trace, outages)
+		bottleneck = NewTraceDriven(s.Trace, outages, restart)
 	case s.BitsPerSecond > 0:
 		bottleneck = NewFixedRate(s.BitsPerSecond, outages)
 	default:
@@ -99,7 +100,7 @@ func (s DirectionSettings) build(outages Outages, seed int64) *Direction {
 	if limit == (QueueLimit{}) {
 		limit = s.DefaultQueue()
 	}
-	return NewDirection(loss, limit, bottleneck, s.Delay)
+	return NewRestartingDirection(loss, limit, bottleneck, s.Delay, restart)
 }
 
 // String describes the direction in one line.

@@ -13,6 +13,7 @@ import (
 	"syscall"
 	"time"
 
+	"hhfr.org/link-emulator/link"
 	"hhfr.org/link-emulator/netns"
 )
 
@@ -39,10 +40,16 @@ func run(args []string) int {
 
 // emulate builds the link, runs the command behind it and returns the command's exit status.
 func emulate(opts options) (int, error) {
-	down, up, err := opts.settings.Build()
+	restart := &link.TraceRestart{}
+	down, up, err := opts.settings.Build(restart)
 	if err != nil {
 		return 0, err
 	}
+	ctl, err := openControl(restart)
+	if err != nil {
+		return 0, err
+	}
+	defer ctl.Close()
 	addrs, err := netns.PickAddresses(os.Getpid())
 	if err != nil {
 		return 0, err
@@ -72,7 +79,8 @@ func emulate(opts options) (int, error) {
 	cmd.Env = append(os.Environ(),
 		"HHFR_LINK_SERVER_ADDRESS="+addrs.Server.String(),
 		"HHFR_LINK_CLIENT_ADDRESS="+addrs.Client.String(),
-		"HHFR_LINK_EPOCH_UNIX_NANOS="+strconv.FormatInt(epoch.UnixNano(), 10))
+		"HHFR_LINK_EPOCH_UNIX_NANOS="+strconv.FormatInt(epoch.UnixNano(), 10),
+		controlEnv+"="+ctl.path())
 	signals := make(chan os.Signal, 1)
 	signal.Notify(signals, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	defer signal.Stop(signals)
@@ -101,6 +109,9 @@ func emulate(opts options) (int, error) {
 			if s, ok := r.relay.currentStats(r.ended); ok {
 				fmt.Fprintf(os.Stderr, "hhfr-link: %s: %d packets arrived, %d lost, %d dropped by the queue, %d delivered (%d bytes)\n",
 					r.name, s.Arrived, s.Lost, s.Overflowed, s.Delivered, s.DeliveredBytes)
+				if r.name == "uplink" && s.TraceRestarts > 0 {
+					fmt.Fprintf(os.Stderr, "hhfr-link: traces restarted %d times\n", s.TraceRestarts)
+				}
 			}
 		}
 	}

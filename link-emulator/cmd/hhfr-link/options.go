@@ -25,7 +25,9 @@ const usageHead = `Usage: hhfr-link [--profile NAME] [settings] -- COMMAND [ARGS
 
 Runs COMMAND in a network namespace of its own whose only way out is an emulated link to this host. Inside,
 the environment holds HHFR_LINK_SERVER_ADDRESS (this host as seen through the link), HHFR_LINK_CLIENT_ADDRESS
-(the namespace's own address) and HHFR_LINK_EPOCH_UNIX_NANOS (when the link's clock and traces started).
+(the namespace's own address), HHFR_LINK_EPOCH_UNIX_NANOS (when the link's clock and traces started) and
+HHFR_LINK_CONTROL (a Unix socket: the line "restart-traces" makes the next packet start both traces again,
+answered "ok").
 Downlink (down-*) is this host to COMMAND, uplink (up-*) the reverse. Needs root (or CAP_NET_ADMIN),
 /dev/net/tun and iproute2's ip. Settings override the profile's.
 
@@ -89,7 +91,7 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	if setErr != nil {
 		return options{}, setErr
 	}
-	if _, _, err := settings.Build(); err != nil {
+	if _, _, err := settings.Build(nil); err != nil {
 		return options{}, err
 	}
 	return options{settings: settings, command: fs.Args(), stats: *stats}, nil

@@ -49,6 +49,16 @@ func TestSettingsOverrideTheProfileOneDirectionAtATime(t *testing.T) {
 	}
 }
 
+func TestTraceProfilesDriveBothDirectionsByTheirTrace(t *testing.T) {
+	o, err := parse(t, "--profile", "umts-trace", "--", "true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.settings.Down.TraceName != "TMobile-UMTS-driving.down" || o.settings.Up.TraceName != "TMobile-UMTS-driving.up" {
+		t.Fatalf("traces %q down, %q up", o.settings.Down.TraceName, o.settings.Up.TraceName)
+	}
+}
+
 func TestBadCommandLinesSayWhatIsWrong(t *testing.T) {
 	cases := map[string][]string{
 		`no profile "5g"`:               {"--profile", "5g", "--", "true"},

@@ -66,7 +66,8 @@ public final class BenchCommand implements Callable<Integer> {
     private boolean quick;
 
     @Option(names = "--profile", split = ",", paramLabel = "P1,P2",
-            description = "network profiles: loopback, wifi, 3g, edge; with --links emulated also lte and each "
+            description = "network profiles: loopback, wifi, 3g, edge; with --links emulated also lte, the "
+                    + "trace-driven umts-trace, evdo-trace and lte-trace (Mahimahi's cellular traces), and each "
                     + "with -loss1 or -loss3 (default: the grid's)")
     private List<String> profiles = new ArrayList<>();
 
@@ -112,8 +113,9 @@ public final class BenchCommand implements Callable<Integer> {
             description = "what carries the sessions: relay (client and servers in this JVM, the paths shaped by "
                     + "relays on 127.0.0.1, or Toxiproxy with --tcp-links) or emulated (each profile's client in a "
                     + "JVM of its own behind link-emulator's hhfr-link, which shapes IP packets below every "
-                    + "transport; needs Linux, root and /dev/net/tun; profiles loopback, wifi, 3g, edge, lte, each "
-                    + "also -loss1 or -loss3; bytes are whole IP packets) (default: ${DEFAULT-VALUE})")
+                    + "transport; needs Linux, root and /dev/net/tun; profiles loopback, wifi, 3g, edge, lte, "
+                    + "umts-trace, evdo-trace, lte-trace, each also -loss1 or -loss3; bytes are whole IP packets) "
+                    + "(default: ${DEFAULT-VALUE})")
     private String links;
 
     @Option(names = "--seed", paramLabel = "N", defaultValue = "7",

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 
 import org.hhfr.axis.server.ConsoleLogging;
 import org.hhfr.benchmarks.link.EmulatedLink;
@@ -45,8 +46,15 @@ public final class ClientPeer {
         NetworkProfile profile = NetworkProfile.emulatedNamed(args[0]);
         NamespaceCounters counters = new NamespaceCounters(Math.round(profile.rttMillis()) + QUIET_MARGIN_MILLIS);
         NamespaceCounters.now(); // fails here, before "ready", outside a namespace
-        SessionRunner runner = new SessionRunner(new EmulatedPaths(host, Integer.parseInt(args[1]),
-                Integer.parseInt(args[2]), Integer.parseInt(args[3]), counters));
+        String control = System.getenv(LinkControl.ENV);
+        if (control == null) {
+            answers.println("failed " + LinkControl.ENV + " is not set: hhfr-link is older than this harness "
+                    + "(mvn -q -pl link-emulator install builds it again)");
+            System.exit(2);
+        }
+        EmulatedPaths paths = new EmulatedPaths(host, Integer.parseInt(args[1]), Integer.parseInt(args[2]),
+                Integer.parseInt(args[3]), counters, LinkControl.connect(Path.of(control)));
+        SessionRunner runner = new SessionRunner(paths);
         answers.println("ready");
         BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         for (String line; (line = commands.readLine()) != null && !line.equals("STOP"); ) {

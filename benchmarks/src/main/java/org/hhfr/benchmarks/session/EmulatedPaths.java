@@ -11,12 +11,15 @@ import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
+import org.hhfr.client.WsdlOperations;
 
 /**
  * The servers as a client behind {@code hhfr-link} reaches them: straight across the link, at the host's address
  * on the link's far side and the ports the servers listen on (the stream ports come in the answers). A session's
  * link counts what the namespace's device carried from its opening (see {@link NamespaceCounters}); the streams
- * cross the same device, so nothing is counted apart.
+ * cross the same device, so nothing is counted apart. Each time the link is found quiet, it is asked to start its
+ * traces again at its next packet ({@link LinkControl}): a session, which starts on a quiet link, meets a
+ * trace-driven link's traces from their start, as its lower bound reckons ({@link NetworkProfile#lowerBoundMillis}).
  */
 final class EmulatedPaths implements ServerPaths {
     private final String host;
@@ -24,14 +27,17 @@ final class EmulatedPaths implements ServerPaths {
     private final int grpcPort;
     private final int restPort;
     private final NamespaceCounters counters;
+    private final LinkControl control;
     private final Map<SessionWorkload, Operation> operations = new EnumMap<>(SessionWorkload.class);
 
-    EmulatedPaths(String host, int httpPort, int grpcPort, int restPort, NamespaceCounters counters) {
+    EmulatedPaths(String host, int httpPort, int grpcPort, int restPort, NamespaceCounters counters,
+            LinkControl control) {
         this.host = host;
         this.httpPort = httpPort;
         this.grpcPort = grpcPort;
         this.restPort = restPort;
         this.counters = counters;
+        this.control = control;
     }
 
     /** Fetched across the link once per service, outside any measured session. */
@@ -41,7 +47,7 @@ final class EmulatedPaths implements ServerPaths {
         if (known == null) {
             InetSocketAddress http = new InetSocketAddress(host, httpPort);
             try (HhfrClient client = HhfrClient.builder(serviceUrl(http, workload)).preferredModes(Mode.SOAP).build()) {
-                known = client.operation(workload.operation());
+                known = WsdlOperations.fetch(client).operation(workload.operation());
             }
             IdleHttpConnections.close(http);
             operations.put(workload, known);
@@ -79,6 +85,19 @@ final class EmulatedPaths implements ServerPaths {
         return 0;
     }
 
+    /** Behind the link the server's port is always the same: the JDK would reuse a kept-alive connection. */
+    @Override
+    public void closeIdleConnections(SessionLink link) {
+        IdleHttpConnections.close(link.address());
+    }
+
+    /** A quiet reading, after which the link's next packet, the start of what comes next, restarts its traces. */
+    private NamespaceCounters.Reading quiet() throws IOException {
+        NamespaceCounters.Reading reading = counters.quiet();
+        control.restartTracesAtNextPacket();
+        return reading;
+    }
+
     private static String serviceUrl(InetSocketAddress server, SessionWorkload workload) {
         return "http://" + server.getHostString() + ":" + server.getPort() + "/axis2/services/" + workload.service();
     }
@@ -90,7 +109,7 @@ final class EmulatedPaths implements ServerPaths {
 
         CountedLink(InetSocketAddress server) throws IOException {
             this.server = server;
-            this.opened = counters.quiet();
+            this.opened = quiet();
         }
 
         @Override
@@ -126,7 +145,7 @@ final class EmulatedPaths implements ServerPaths {
 
         private NamespaceCounters.Reading since() {
             try {
-                return counters.quiet().minus(opened);
+                return quiet().minus(opened);
             } catch (IOException e) {
                 throw new IllegalStateException("the link's counters cannot be read: " + e.getMessage(), e);
             }

@@ -20,6 +20,7 @@ import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
+import org.hhfr.client.WsdlOperations;
 
 /**
  * The embedded HHFR server behind an emulated link, all on loopback. Clients only ever reach the server
@@ -161,7 +162,7 @@ public final class Testbed implements ServerPaths, AutoCloseable {
         if (known == null) {
             try (HhfrClient client = HhfrClient.builder(serviceUrl(server.port(), workload))
                     .preferredModes(Mode.SOAP).build()) {
-                known = client.operation(workload.operation());
+                known = WsdlOperations.fetch(client).operation(workload.operation());
             }
             operations.put(workload, known);
         }
@@ -187,6 +188,11 @@ public final class Testbed implements ServerPaths, AutoCloseable {
     @Override
     public synchronized int streamConnections() {
         return tcpStreams.connections() + (https == null ? 0 : https.tcpStreams.connections());
+    }
+
+    /** Nothing to close: every link is a relay of its own port, which no later session reaches again. */
+    @Override
+    public void closeIdleConnections(SessionLink link) {
     }
 
     @Override

@@ -70,6 +70,38 @@ class EmulatedBenchTest {
         }
     }
 
+    /**
+     * A cell across umts-trace, whose uplink trace has its first delivery opportunity 637 ms in: each session meets
+     * the traces from their start (the client asks the link to restart them at the next packet once it is quiet
+     * before a session), so none can beat the bound reckoned on the traces' opportunities from their start, which
+     * that first opportunity dominates. Were the traces left running, or restarted by a packet before the session's
+     * first, a session would start wherever they are and mostly take far less.
+     */
+    @Test
+    void sessionsAcrossTheUmtsTraceMeetItFromItsStartAndTakeAtLeastItsLowerBound(@TempDir Path dir) throws Exception {
+        Path log = dir.resolve("client.log");
+        NetworkProfile umts = NetworkProfile.emulatedNamed("umts-trace");
+        List<BenchMode> modes = List.of(BenchMode.HHFR_UDP_WARM_PIPELINED, BenchMode.GRPC_BIDI);
+        BenchGrid grid = new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(umts), modes, List.of(1),
+                List.of(1), REPEATS);
+
+        List<CellResult> results = new SessionBench(List.of(grid), EmulatedSessions.across(link, 1, log))
+                .run((done, total, result) -> System.out.println(done + "/" + total + " " + result.cell() + " "
+                        + Math.round(result.minMillis()) + "-" + Math.round(result.maxMillis()) + " ms (bound "
+                        + Math.round(result.lowerBoundMillis()) + ")"));
+
+        assertEquals(modes.size(), results.size());
+        for (CellResult result : results) {
+            String cell = result.cell() + " (client log: " + Files.readString(log) + ")";
+            assertEquals(0, result.wrongAnswers(), cell);
+            assertTrue(result.isClean(), cell + " ended on " + result.endedOn());
+            assertTrue(result.lowerBoundMillis() > 637 + umts.rttMillis() / 2, cell + ": bound "
+                    + result.lowerBoundMillis() + " ms does not wait for the trace's first uplink opportunity");
+            assertTrue(result.minMillis() >= result.lowerBoundMillis(), cell + ": " + result.minMillis()
+                    + " ms, under the trace's bound of " + result.lowerBoundMillis());
+        }
+    }
+
     private static BenchGrid grid(int arraySize, int messages) {
         return new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(NetworkProfile.THREE_G), MODES,
                 List.of(arraySize), List.of(messages), REPEATS);

@@ -1,8 +1,16 @@
 package org.hhfr.benchmarks.session;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+import org.hhfr.benchmarks.link.CellularTrace;
+import org.hhfr.benchmarks.link.DeliveryTrace;
 import org.junit.jupiter.api.Test;
 
 class NetworkProfileTest {
@@ -39,11 +47,49 @@ class NetworkProfileTest {
         assertEquals(new NetworkProfile("3g-loss3", 150, 1_000_000, 384_000), lossy);
         assertEquals(NetworkProfile.THREE_G, NetworkProfile.emulatedNamed("3g"));
         assertEquals(NetworkProfile.LTE, NetworkProfile.emulatedNamed("lte"));
-        assertEquals("no emulated link profile 'lte-trace' (known: loopback, wifi, 3g, edge, lte, each also with "
-                + "-loss1 or -loss3)",
-                assertThrows(IllegalArgumentException.class, () -> NetworkProfile.emulatedNamed("lte-trace"))
-                        .getMessage());
+        assertEquals("no emulated link profile '5g' (known: loopback, wifi, 3g, edge, lte, umts-trace, evdo-trace, "
+                + "lte-trace, each also with -loss1 or -loss3)",
+                assertThrows(IllegalArgumentException.class, () -> NetworkProfile.emulatedNamed("5g")).getMessage());
         assertThrows(IllegalArgumentException.class, () -> NetworkProfile.emulatedNamed("3g-loss2"));
         assertThrows(IllegalArgumentException.class, () -> NetworkProfile.named("lte"));
+    }
+
+    @Test
+    void traceProfilesDriveEachDirectionByItsBundledTraceAtTheRoundTripOfTheirGeneration() {
+        NetworkProfile umts = NetworkProfile.emulatedNamed("UMTS-trace-loss3");
+
+        assertEquals("umts-trace-loss3", umts.name());
+        assertEquals(150, umts.rttMillis());
+        assertEquals("TMobile-UMTS-driving.down", umts.trace().down().name());
+        assertEquals("TMobile-UMTS-driving.up", umts.trace().up().name());
+        assertEquals(0, umts.downBitsPerSecond() + umts.upBitsPerSecond());
+        assertSame(umts.trace(), NetworkProfile.emulatedNamed("umts-trace").trace());
+        assertEquals("Verizon-EVDO-driving", NetworkProfile.emulatedNamed("evdo-trace").trace().name());
+        assertEquals(150, NetworkProfile.emulatedNamed("evdo-trace").rttMillis());
+        assertEquals("Verizon-LTE-short", NetworkProfile.emulatedNamed("lte-trace-loss1").trace().name());
+        assertEquals(50, NetworkProfile.emulatedNamed("lte-trace").rttMillis());
+        assertNull(NetworkProfile.emulatedNamed("3g").trace());
+    }
+
+    @Test
+    void traceBoundSendsTheRequestAtTheUplinksOpportunitiesAfterSetUpThenTheAnswerAtTheDownlinks() throws IOException {
+        // 40 ms round trip. Uplink: opportunities at 10, 20, 20 and 100 ms of a 100 ms loop; downlink: 5 and 100.
+        NetworkProfile link = new NetworkProfile("synthetic-trace", 40, 0, 0, new CellularTrace("synthetic",
+                "two short traces", trace("down", "5\n100\n"), trace("up", "10\n20\n20\n100\n")));
+
+        // No bytes: set-up and one round trip.
+        assertEquals(80.0, link.lowerBoundMillis(0, 0), 0);
+        // 1 byte up: ready at 40, the first uplink opportunity at or after 40 is 100; at the server at 120.
+        assertEquals(140.0, link.lowerBoundMillis(1, 0), 0);
+        // 1 byte back: the downlink's first opportunity at or after 120 is 200 (the 100 of the second loop).
+        assertEquals(220.0, link.lowerBoundMillis(1, 1), 0);
+        // 3,001 bytes up take three opportunities from 40: 100, 110, 120; the answer leaves at 200, arrives at 220.
+        assertEquals(220.0, link.lowerBoundMillis(3_001, 1), 0);
+        // 4,501 bytes up take four: 100, 110, 120, 120; 1,501 bytes down two from 140: 200 and 205; at 225.
+        assertEquals(225.0, link.lowerBoundMillis(4_501, 1_501), 0);
+    }
+
+    private static DeliveryTrace trace(String name, String lines) throws IOException {
+        return DeliveryTrace.parse(name, new ByteArrayInputStream(lines.getBytes(StandardCharsets.US_ASCII)));
     }
 }

@@ -132,7 +132,9 @@ final class ReportFigures {
         StringBuilder caption = new StringBuilder("Session time (from opening, negotiation included, to the last "
                 + "answer) against the messages per session n, for " + any.workload() + " with x=" + x + " on "
                 + any.profile() + (bounds.size() > 1 ? ", with the link's lower bound dotted (set-up, one round "
-                + "trip and the payload at the link's rates)" : "") + ", as the paper's Figures 7 and 9. ");
+                + "trip and the payload " + (TraceLinks.isTraceDriven(any.profile()) ? "at the delivery "
+                + "opportunities of the link's traces, from their start" : "at the link's rates") + ")" : "")
+                + ", as the paper's Figures 7 and 9. ");
         int n = part.values(CellFigures::messages).get(part.values(CellFigures::messages).size() - 1);
         part.all().stream().filter(c -> c.messages() == n).findFirst().flatMap(p -> part.fastest(p, BenchMode::isHhfr))
                 .ifPresent(best -> {

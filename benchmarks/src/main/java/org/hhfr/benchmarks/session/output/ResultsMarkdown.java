@@ -33,6 +33,10 @@ public final class ResultsMarkdown {
             out.append("**This is the reduced grid of `--quick`, not the full run.** It shows that the harness works "
                     + "end to end; what the targets say rests on a few cells.\n\n");
         }
+        String traces = TraceLinks.paragraph(cells.profiles());
+        if (!traces.isEmpty()) {
+            out.append(traces).append("\n\n");
+        }
         out.append("Every cell of the run, one row each (median session time, spread, bytes, lower bound, "
                 + "transport ended on; the fields are described in [SESSIONS.md](SESSIONS.md#metrics-one-row-per-cell)): "
                 + "[").append(grid).append("](").append(grid).append(").\n\n");

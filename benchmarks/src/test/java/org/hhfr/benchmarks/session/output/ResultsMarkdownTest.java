@@ -118,4 +118,31 @@ class ResultsMarkdownTest {
         assertTrue(page.contains("| 3g-loss3 | met | 1.92x,"), page);
         assertTrue(Files.size(directory.resolve("results/plots/fig4-loss-3g.png")) > 0);
     }
+
+    @Test
+    void aTraceDrivenRunNamesItsTracesAndTheirSourceAndBoundsOnTheirOpportunities() throws Exception {
+        NetworkProfile umts = NetworkProfile.emulatedNamed("umts-trace");
+        List<CellResult> cells = new ArrayList<>();
+        for (int n : new int[] {1, 10}) {
+            double bound = umts.lowerBoundMillis(4L * n, 4L * n);
+            cells.add(floatSum(umts, "hhfr-udp-warm-pipelined", 1, n, bound * 1.05));
+            cells.add(floatSum(umts, "hhfr-tcp-pipelined", 1, n, bound * 1.4));
+            cells.add(floatSum(umts, "grpc-bidi", 1, n, bound * 1.3));
+        }
+        Path report = directory.resolve("RESULTS.md");
+
+        BenchOutput.write(directory.resolve("results"), report, RUN, cells, List.of());
+        String page = Files.readString(report);
+
+        assertTrue(page.contains("Trace-driven links: `umts-trace`, 150 ms round trip, each direction driven by its "
+                + "trace of TMobile-UMTS-driving (T-Mobile UMTS (3G), driving; 2.0 Mbit/s down, 0.94 up on average), "
+                + "first uplink opportunity 637 ms into the trace. The traces are Mahimahi's traces (Winstein, "
+                + "Sivaraman, Balakrishnan, NSDI 2013)"), page);
+        assertTrue(page.contains("with the link's lower bound dotted (set-up, one round trip and the payload at the "
+                + "delivery opportunities of the link's traces, from their start)"), page);
+        assertTrue(page.contains("| best HHFR mode at most grpc-bidi, every float-sum and string-concat cell (cold) "
+                + "| umts-trace | **NOT met** |"), page);
+        // The bound is the traces': 637 ms before the first request packet can leave, not 2 round trips.
+        assertTrue(umts.lowerBoundMillis(4, 4) > 700, Double.toString(umts.lowerBoundMillis(4, 4)));
+    }
 }
