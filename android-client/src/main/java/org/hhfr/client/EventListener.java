@@ -29,8 +29,9 @@ public abstract class EventListener {
     }
 
     /**
-     * The session falls back to plain SOAP for good: {@code reason} says why (the service's answer declined, the
-     * stream could not be opened or was refused, ...).
+     * The session falls back to plain SOAP: {@code reason} says why. For good when the service's answer declined
+     * or the stream could not be opened or was refused; when the negotiation got no answer (unreachable, timed
+     * out), only until the next call offers again.
      */
     public void fellBackToSoap(Session session, String reason) {
     }

@@ -30,7 +30,12 @@ final class SessionAction<C, S> {
         /** Drop the session's ticket from the cache: the server no longer honours it. */
         FORGET_TICKET,
         /** Close {@link #stream()}. */
-        CLOSE_STREAM
+        CLOSE_STREAM,
+        /**
+         * Close {@link #stream()}, opened before the answer under a session the answer did not grant (so its
+         * server will run none of its calls), and hand its calls back to the session to go the new way.
+         */
+        ABANDON_STREAM
     }
 
     /** Why calls fail without being sent. */
@@ -80,6 +85,13 @@ final class SessionAction<C, S> {
         return new SessionAction<>(Kind.SEND_OVER_SOAP, calls, null, null, null, 0);
     }
 
+    /** Adds {@link #sendOverSoap(List)} to {@code out} unless {@code calls} is empty. */
+    static <C, S> void sendOverSoap(List<C> calls, List<SessionAction<C, S>> out) {
+        if (!calls.isEmpty()) {
+            out.add(SessionAction.<C, S>sendOverSoap(calls));
+        }
+    }
+
     static <C, S> SessionAction<C, S> failCalls(List<C> calls, Failure failure) {
         return new SessionAction<>(Kind.FAIL_CALLS, calls, null, null, failure, 0);
     }
@@ -94,6 +106,10 @@ final class SessionAction<C, S> {
 
     static <C, S> SessionAction<C, S> closeStream(S stream) {
         return new SessionAction<>(Kind.CLOSE_STREAM, Collections.<C>emptyList(), stream, null, null, 0);
+    }
+
+    static <C, S> SessionAction<C, S> abandonStream(S stream) {
+        return new SessionAction<>(Kind.ABANDON_STREAM, Collections.<C>emptyList(), stream, null, null, 0);
     }
 
     Kind kind() {

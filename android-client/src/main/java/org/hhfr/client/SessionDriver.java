@@ -4,13 +4,12 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Function;
 
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.TicketKey;
 import org.hhfr.negotiation.Offer;
+import org.hhfr.negotiation.ProposedSession;
 import org.hhfr.negotiation.SchemaDigests;
 import org.hhfr.negotiation.client.NegotiationOutcome;
 import org.hhfr.negotiation.client.OptimisticResult;
@@ -27,17 +26,12 @@ import org.hhfr.streamer.XmlRepresentation;
  * <p>Threads: network actions run on the thread that caused them when it may block (a blocking
  * {@link Session#call}, {@link HhfrClient#open}, or a task of this driver), otherwise (an asynchronous call, a
  * stream's reader handing calls back) on the builder's executor or a short-lived {@code hhfr-call} thread.
- * A granted stream is connected in the background, so the offering call returns with its answer at once.
- * Calls sent over SOAP in a batch go through at most {@link #SOAP_LANES} background tasks.
+ * A granted stream is connected in the background, so the offering call returns with its answer at once. When
+ * the client expects the stream's endpoint, the offer proposes the session and its stream opens (and carries the
+ * waiting calls) while the offer is out; an explicit negotiation opens that TCP connection meanwhile
+ * ({@link StreamConnector#connectEarly}). Calls sent over SOAP in a batch go through {@link SoapLanes}.
  */
 final class SessionDriver implements StreamConnector.Returns {
-    /**
-     * Tasks that send a batch of calls over SOAP, one call at a time each: the default number of idle
-     * connections {@code HttpURLConnection} keeps per host ({@code http.maxConnections}), so they are reused
-     * and a busy server does not see a burst of one connection per waiting call.
-     */
-    private static final int SOAP_LANES = 5;
-
     private final HhfrClient client;
     private final ClientSettings settings;
     private final Operation operation;
@@ -52,6 +46,7 @@ final class SessionDriver implements StreamConnector.Returns {
     /** The app's listener, told of the machine's steps outside the lock. */
     private final SessionEvents events;
     private final StreamConnector connector;
+    private final SoapLanes soapLanes;
 
     SessionDriver(HhfrClient client, Operation operation, Session session) {
         this.client = client;
@@ -67,6 +62,7 @@ final class SessionDriver implements StreamConnector.Returns {
         this.events = new SessionEvents(settings.eventListener, session, settings.encryptedOnly);
         this.background = new BackgroundWork(settings.executor);
         this.connector = new StreamConnector(client, operation, this, events);
+        this.soapLanes = new SoapLanes(soap, background);
     }
 
     SoapChannel soap() {
@@ -110,6 +106,7 @@ final class SessionDriver implements StreamConnector.Returns {
     void close() {
         List<SessionAction<UnsentCall, Channel>> actions = lostStream();
         actions.addAll(step(SessionStateMachine::closeRequested, null));
+        connector.dropEarly();
         perform(actions, true, null);
     }
 
@@ -171,7 +168,7 @@ final class SessionDriver implements StreamConnector.Returns {
                     sendOnStream(action.calls(), action.stream(), mayBlock, own);
                     break;
                 case SEND_OVER_SOAP:
-                    sendOverSoap(action.calls(), mayBlock ? own : null);
+                    soapLanes.send(action.calls(), mayBlock ? own : null);
                     break;
                 case FAIL_CALLS:
                     for (UnsentCall unsent : action.calls()) {
@@ -186,6 +183,9 @@ final class SessionDriver implements StreamConnector.Returns {
                     break;
                 case CLOSE_STREAM:
                     action.stream().close();
+                    break;
+                case ABANDON_STREAM:
+                    connector.abandon(action.stream());
                     break;
                 default:
                     throw new AssertionError(action);
@@ -211,53 +211,73 @@ final class SessionDriver implements StreamConnector.Returns {
     }
 
     /**
-     * The optimistic style: the call is made over SOAP with the offer and completed with its answer at once;
-     * the stream the answer grants is then connected in the background (calls made meanwhile wait for it).
+     * The optimistic style: the call is made over SOAP with the offer and completed with its answer as soon as
+     * the machine heard that answer (so the session's mode follows it); the stream the answer grants is then
+     * connected in the background (calls made meanwhile wait for it).
      */
     private void sendWithOffer(UnsentCall offering) {
         OptimisticResult<Message> result;
         HttpCallControl control = SoapChannel.control(offering.call, offering.request);
         if (control == null) {
-            perform(feed(SessionStateMachine::negotiationFailed), true, null);
+            perform(step(SessionStateMachine::negotiationFailed, "the offering call ended early"), true, null);
             return;
         }
         try {
             SoapChannel.checkRequestSize(xml, offering.request, settings.maxMessageBytes);
-            result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), offer().build(),
+            result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), proposing(offer().build()),
                     SoapChannel.envelopeHeaders(settings, offering.call), MessageBody.writer(xml, offering.request),
                     MessageBody.reader(xml, operation.response()), control);
         } catch (IOException e) {
-            offering.call.fail(SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
-                    + settings.serviceUrl, settings.readTimeoutMillis, settings.maxMessageBytes));
-            perform(feed(SessionStateMachine::negotiationFailed), true, null);
+            HhfrException failure = SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
+                    + settings.serviceUrl, settings.readTimeoutMillis, settings.maxMessageBytes);
+            offering.call.fail(failure);
+            perform(step(SessionStateMachine::negotiationFailed, failure.getMessage()), true, null);
             return;
         } catch (RuntimeException | Error e) {
-            perform(feed(SessionStateMachine::negotiationFailed), true, null);
+            perform(step(SessionStateMachine::negotiationFailed, "the offering call failed: " + e), true, null);
             throw e;
         }
-        offering.call.complete(result.response().body());
         NegotiationOutcome outcome = result.outcome();
-        if (outcome.streaming()) {
-            StreamGrant granted = StreamGrant.fromAnswer(outcome);
-            background.run(() -> perform(feed(m -> m.streamGranted(granted)), true, null));
-        } else {
-            perform(step(SessionStateMachine::streamDeclined, outcome.reason()), true, null);
+        StreamGrant granted = outcome.streaming() ? StreamGrant.fromAnswer(outcome) : null;
+        List<SessionAction<UnsentCall, Channel>> next = granted != null ? step(m -> m.streamGranted(granted), null)
+                : step(SessionStateMachine::streamDeclined, outcome.reason());
+        offering.call.complete(result.response().body());
+        background.runHereOr(granted == null, () -> perform(next, true, null));
+    }
+
+    /**
+     * {@code offer}, proposing the session of the stream the service is hinted to serve, which opens now in the
+     * background so that its HELLO and the calls waiting leave while the offer is out.
+     */
+    private Offer proposing(Offer offer) {
+        StreamGrant proposal = connector.propose(offer);
+        if (proposal == null || !feed(m -> m.streamProposed(proposal))) {
+            return offer;
         }
+        background.run(() -> {
+            Channel early = connector.openProposed(proposal);
+            perform(step(m -> m.earlyStreamConnected(proposal, early), null), true, null);
+        });
+        return offer.toBuilder().proposedSession(ProposedSession.of(proposal.ticket.sessionId(),
+                proposal.ticket.token(), proposal.ticket.transportUri(), proposal.endpoint())).build();
     }
 
     /** Negotiates with a separate request; any failure leaves the waiting calls to SOAP. */
     private void negotiate(UnsentCall own) {
         List<SessionAction<UnsentCall, Channel>> next;
+        connector.connectEarly(background);
         try {
             NegotiationOutcome outcome = client.negotiator().negotiate(ticketKey,
                     offer().action(operation.soapAction()).build(), settings.staticHeaders);
             if (outcome.streaming()) {
                 StreamGrant granted = StreamGrant.fromAnswer(outcome);
-                next = feed(m -> m.streamGranted(granted));
+                next = step(m -> m.streamGranted(granted), null);
             } else {
+                connector.dropEarly();
                 next = step(SessionStateMachine::streamDeclined, outcome.reason());
             }
         } catch (IOException e) {
+            connector.dropEarly();
             next = step(SessionStateMachine::negotiationFailed, "the negotiation failed: " + e.getMessage());
         }
         perform(next, true, own);
@@ -313,27 +333,6 @@ final class SessionDriver implements StreamConnector.Returns {
             if (!unsent.call.isDone()) {
                 stream.start(unsent.call, unsent.request);
             }
-        }
-    }
-
-    /**
-     * Sends calls over SOAP: {@code own} alone right here, a batch in order through at most {@link #SOAP_LANES}
-     * background tasks. Calls already past their deadline are skipped.
-     */
-    private void sendOverSoap(List<UnsentCall> calls, UnsentCall own) {
-        if (calls.size() == 1 && calls.get(0) == own) {
-            soap.start(own.call, own.request);
-            return;
-        }
-        Queue<UnsentCall> queue = new ConcurrentLinkedQueue<>(calls);
-        for (int lane = Math.min(SOAP_LANES, calls.size()); lane > 0; lane--) {
-            background.run(() -> {
-                for (UnsentCall unsent = queue.poll(); unsent != null; unsent = queue.poll()) {
-                    if (!unsent.call.isDone()) {
-                        soap.start(unsent.call, unsent.request);
-                    }
-                }
-            });
         }
     }
 

@@ -33,6 +33,11 @@ final class SessionEvents implements TcpChannel.Reconnections {
             case SOAP:
                 listener.fellBackToSoap(session, reason != null ? reason : "the stream was not granted");
                 break;
+            case NEW:
+                // The negotiation got no answer: the calls that waited for it went over SOAP.
+                listener.fellBackToSoap(session, (reason != null ? reason : "the negotiation got no answer")
+                        + "; the next call offers again");
+                break;
             case STREAM_LOST:
                 listener.streamLost(session, reason != null ? reason : "the stream was lost");
                 break;

@@ -1,5 +1,7 @@
 package org.hhfr.client;
 
+import static org.hhfr.client.WaitingCalls.tail;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -20,10 +22,12 @@ import org.hhfr.contextstore.MonotonicClock;
  *       made meanwhile wait, at most {@code maxWaitingCalls} of them, until the mode is settled: on the
  *       stream the answer grants once it is open, over SOAP when the service declined or the offering call
  *       failed (then the next call offers again).</li>
+ *   <li>An offer may propose its session: calls go on its {@link EarlyStream} before the answer, which keeps
+ *       it as the session's stream or abandons it (its server then runs none of its calls: they come back).</li>
  *   <li>A stream opened from a ticket ({@link SessionState#RESUMING}) that cannot open, or whose server
- *       refuses it, costs the ticket and leads to a new negotiation; a freshly granted one
- *       ({@link SessionState#CONNECTING}) falls back to SOAP. A refused stream's calls were not run: they are
- *       sent again that way, neither failed nor lost.</li>
+ *       refuses it, costs the ticket and leads to a new negotiation (at the next call when none waits); a
+ *       freshly granted one ({@link SessionState#CONNECTING}) falls back to SOAP. A refused stream's calls
+ *       were not run: they are sent again that way, neither failed nor lost.</li>
  *   <li>A stream lost after its server accepted it moves to the ticket's next endpoint (another node of the
  *       same session), with its unanswered calls; only when every endpoint failed is it lost for good. A call
  *       in doubt (sent on a lost stream) never leaves the server session: it fails rather than go to another.</li>
@@ -41,8 +45,6 @@ final class SessionStateMachine<C, S> {
     /** Tickets are kept after close for 90% of the granted validity, as the negotiator keeps them. */
     private static final long EXPIRY_MARGIN_DIVISOR = 10;
 
-    /** Whether a call was sent on a stream that was lost: only a stream of the same server session may take it. */
-    private final Predicate<? super C> inDoubt;
     private SessionState state;
     /** Calls waiting for the negotiation or the stream, in order. */
     private final WaitingCalls<C> waiting;
@@ -52,6 +54,10 @@ final class SessionStateMachine<C, S> {
     private S stream;
     /** The grant of the stream opened last, until the session falls back to SOAP. */
     private StreamGrant streamed;
+    /** The session the offer out now proposes, and its stream: calls go on it while NEGOTIATING. */
+    private final EarlyStream<C, S> early = new EarlyStream<>();
+    /** Opened to negotiate at once: a refused ticket's stream negotiates again at once, not at the next call. */
+    private boolean negotiatesEagerly;
 
     /**
      * @param streamsWanted  false for a session that never negotiates (only SOAP offered, or a one-way
@@ -62,8 +68,7 @@ final class SessionStateMachine<C, S> {
     SessionStateMachine(boolean streamsWanted, int maxWaitingCalls, MonotonicClock clock,
                         ToLongFunction<? super C> deadlineMillis, Predicate<? super C> inDoubt) {
         this.state = streamsWanted ? SessionState.NEW : SessionState.SOAP;
-        this.waiting = new WaitingCalls<>(maxWaitingCalls, clock, deadlineMillis);
-        this.inDoubt = inDoubt;
+        this.waiting = new WaitingCalls<>(maxWaitingCalls, clock, deadlineMillis, inDoubt);
     }
 
     SessionState state() {
@@ -75,11 +80,7 @@ final class SessionStateMachine<C, S> {
         return stream;
     }
 
-    /**
-     * The grant of the stream the session streams on, or streamed on last while it replaces a lost one;
-     * {@code null} once it fell back to SOAP (or before it ever streamed). Says what {@link Session#mode()}
-     * shows.
-     */
+    /** What {@link Session#mode()} shows: the stream's grant (the last one's while it is replaced); null on SOAP. */
     StreamGrant streamed() {
         return streamed;
     }
@@ -90,6 +91,7 @@ final class SessionStateMachine<C, S> {
      */
     List<SessionAction<C, S>> opened(StreamGrant ticket, boolean negotiateNow) {
         List<SessionAction<C, S>> out = new ArrayList<>();
+        negotiatesEagerly = negotiateNow;
         if (state == SessionState.NEW && ticket != null) {
             state = SessionState.RESUMING;
             grant = ticket;
@@ -108,23 +110,46 @@ final class SessionStateMachine<C, S> {
         return out;
     }
 
-    /** The negotiation's answer granted a stream: open it. */
+    /** The answer granted a stream: open it, or take the proposed session's (once it connected). */
     List<SessionAction<C, S>> streamGranted(StreamGrant granted) {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (state == SessionState.NEGOTIATING) {
+            S opened = early.isGrantedBy(granted) ? early.stream() : null;
+            if (!early.isGrantedBy(granted)) {
+                early.abandon(out);
+                out.add(SessionAction.<C, S>openStream(granted));
+            }
             state = granted.fromTicket ? SessionState.RESUMING : SessionState.CONNECTING;
             grant = granted;
-            out.add(SessionAction.<C, S>openStream(granted));
+            if (opened != null) {
+                out.addAll(streamOpened(early.taken(opened)));
+            }
         }
         return out;
+    }
+
+    /** The offer about to leave proposes {@code grant}'s session, whose stream opens meanwhile; false: too late. */
+    boolean streamProposed(StreamGrant grant) {
+        return state == SessionState.NEGOTIATING && early.propose(grant);
+    }
+
+    /** {@code proposal}'s stream opened (HELLO out) or not (null): {@link EarlyStream}; a failed offer's is dropped. */
+    List<SessionAction<C, S>> earlyStreamConnected(StreamGrant proposal, S opened) {
+        boolean granted = state == SessionState.CONNECTING && early.isProposal(proposal);
+        if (opened == null) {
+            return early.failed(proposal, granted ? grant : null);
+        }
+        return granted ? streamOpened(early.taken(opened))
+                : early.opened(proposal, opened, waiting, state == SessionState.NEGOTIATING);
     }
 
     /** The service declined, or does not speak HHFR: the session stays on SOAP. */
     List<SessionAction<C, S>> streamDeclined() {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (state == SessionState.NEGOTIATING) {
+            early.abandon(out);
             fallBack(SessionState.SOAP);
-            sendOverSoap(waiting.release(), out);
+            SessionAction.sendOverSoap(waiting.release(), out);
         }
         return out;
     }
@@ -133,8 +158,9 @@ final class SessionStateMachine<C, S> {
     List<SessionAction<C, S>> negotiationFailed() {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (state == SessionState.NEGOTIATING) {
+            early.close(out);
             fallBack(SessionState.NEW);
-            sendOverSoap(waiting.release(), out);
+            SessionAction.sendOverSoap(waiting.release(), out);
         }
         return out;
     }
@@ -158,10 +184,9 @@ final class SessionStateMachine<C, S> {
     }
 
     /**
-     * The granted stream could not be opened (unreachable, or refused before it carried a call): a ticket's
-     * stream is tried at the ticket's next endpoint, and when every one failed leads to a new negotiation (the
-     * calls in doubt fail: another session could run them again); a fresh one falls back to SOAP. The ticket
-     * is forgotten either way.
+     * The granted stream could not be opened (unreachable, or refused before it carried a call): a ticket's is
+     * tried at its next endpoint, then lost as if refused once open ({@link #streamRefused}), yet negotiating at
+     * once when opened so; a fresh one falls back to SOAP. The ticket is forgotten.
      */
     List<SessionAction<C, S>> streamOpenFailed() {
         List<SessionAction<C, S>> out = new ArrayList<>();
@@ -170,16 +195,17 @@ final class SessionStateMachine<C, S> {
             grant = next;
             out.add(SessionAction.<C, S>openStream(next));
         } else if (state == SessionState.RESUMING) {
-            for (C call : failInDoubt(waiting.takeAll(), out)) {
-                waiting.add(call, true);
-            }
+            List<C> calls = waiting.failInDoubt(waiting.takeAll(), out);
             out.add(SessionAction.<C, S>forgetTicket());
-            state = SessionState.NEGOTIATING;
-            out.add(SessionAction.<C, S>negotiate());
+            state = negotiatesEagerly ? SessionState.NEGOTIATING : SessionState.STREAM_LOST;
+            if (negotiatesEagerly) {
+                out.add(SessionAction.<C, S>negotiate());
+            }
+            route(calls, true, out);
         } else if (state == SessionState.CONNECTING) {
             out.add(SessionAction.<C, S>forgetTicket());
             fallBack(SessionState.SOAP);
-            sendOverSoap(waiting.release(), out);
+            SessionAction.sendOverSoap(waiting.release(), out);
         } else if (state == SessionState.CLOSED) {
             out.add(SessionAction.<C, S>forgetTicket());
         }
@@ -192,6 +218,7 @@ final class SessionStateMachine<C, S> {
      */
     List<SessionAction<C, S>> streamRefused(S refused, List<C> calls) {
         List<SessionAction<C, S>> out = new ArrayList<>();
+        early.refused(refused, out);
         if (isCurrent(refused)) {
             out.add(SessionAction.<C, S>forgetTicket());
             out.add(SessionAction.<C, S>closeStream(refused));
@@ -257,6 +284,7 @@ final class SessionStateMachine<C, S> {
         if (!abandoned.isEmpty()) {
             out.add(SessionAction.<C, S>failCalls(abandoned, SessionAction.Failure.SESSION_CLOSED));
         }
+        early.close(out);
         if (state == SessionState.STREAMING) {
             out.add(SessionAction.<C, S>closeStream(stream));
             long validFor = grant.validForMillis();
@@ -283,7 +311,7 @@ final class SessionStateMachine<C, S> {
      */
     private void route(List<C> all, boolean returned, List<SessionAction<C, S>> out) {
         List<C> calls = state == SessionState.STREAMING || state == SessionState.RESUMING ? all
-                : failInDoubt(all, out);
+                : waiting.failInDoubt(all, out);
         int next = 0;
         while (next < calls.size()) {
             switch (state) {
@@ -296,51 +324,26 @@ final class SessionStateMachine<C, S> {
                     out.add(SessionAction.<C, S>negotiate());
                     break;
                 case NEGOTIATING:
+                    if (early.stream() != null) {
+                        out.add(SessionAction.sendOnStream(tail(calls, next), early.stream()));
+                        return;
+                    }
+                    waiting.enqueue(calls.get(next++), returned, out);
+                    break;
                 case CONNECTING:
                 case RESUMING:
-                    enqueue(calls.get(next++), returned, out);
+                    waiting.enqueue(calls.get(next++), returned, out);
                     break;
                 case STREAMING:
                     out.add(SessionAction.sendOnStream(tail(calls, next), stream));
                     return;
                 case SOAP:
-                    sendOverSoap(tail(calls, next), out);
+                    SessionAction.sendOverSoap(tail(calls, next), out);
                     return;
                 default:
                     out.add(SessionAction.<C, S>failCalls(tail(calls, next), SessionAction.Failure.SESSION_CLOSED));
                     return;
             }
-        }
-    }
-
-    /** Adds a call to the waiting line; a new one fails when the line is full of calls still in time. */
-    private void enqueue(C call, boolean returned, List<SessionAction<C, S>> out) {
-        if (!waiting.add(call, returned)) {
-            out.add(SessionAction.<C, S>failCalls(Collections.singletonList(call),
-                    SessionAction.Failure.TOO_MANY_WAITING));
-        }
-    }
-
-    /** Fails the calls in doubt (no other session may run them again); returns the others, in order. */
-    private List<C> failInDoubt(List<C> calls, List<SessionAction<C, S>> out) {
-        List<C> others = new ArrayList<>(calls.size());
-        List<C> failed = new ArrayList<>();
-        for (C call : calls) {
-            (inDoubt.test(call) ? failed : others).add(call);
-        }
-        if (!failed.isEmpty()) {
-            out.add(SessionAction.<C, S>failCalls(failed, SessionAction.Failure.STREAM_LOST));
-        }
-        return others;
-    }
-
-    private static <C> List<C> tail(List<C> calls, int from) {
-        return WaitingCalls.tail(calls, from);
-    }
-
-    private static <C, S> void sendOverSoap(List<C> calls, List<SessionAction<C, S>> out) {
-        if (!calls.isEmpty()) {
-            out.add(SessionAction.<C, S>sendOverSoap(calls));
         }
     }
 }

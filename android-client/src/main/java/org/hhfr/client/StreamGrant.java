@@ -31,14 +31,20 @@ final class StreamGrant {
      * negotiates again).
      */
     final boolean answeredEncrypted;
+    /**
+     * The session is the one this client proposed in the offer out now: its first stream opens before the answer,
+     * its HELLOs flagged EARLY so that the server waits for the negotiation (WIRE-FORMAT 3.4).
+     */
+    final boolean proposed;
 
     StreamGrant(ResumptionTicket ticket, boolean fromTicket, long epoch) {
-        this(ticket, fromTicket, epoch, 0, 1, false);
+        this(ticket, fromTicket, epoch, 0, 1, false, false);
     }
 
     private StreamGrant(ResumptionTicket ticket, boolean fromTicket, long epoch, int endpointIndex,
-                        int endpointsTried, boolean answeredEncrypted) {
+                        int endpointsTried, boolean answeredEncrypted, boolean proposed) {
         this.answeredEncrypted = answeredEncrypted;
+        this.proposed = proposed;
         this.ticket = Objects.requireNonNull(ticket, "ticket");
         this.fromTicket = fromTicket;
         this.epoch = epoch;
@@ -61,13 +67,13 @@ final class StreamGrant {
             return null;
         }
         return new StreamGrant(ticket, true, StreamEpoch.fresh(), (endpointIndex + 1) % endpoints,
-                endpointsTried + 1, answeredEncrypted);
+                endpointsTried + 1, answeredEncrypted, false);
     }
 
     /** This grant's stream opened: a later loss may try every other endpoint again. */
     StreamGrant opened() {
         return endpointsTried == 1 ? this
-                : new StreamGrant(ticket, fromTicket, epoch, endpointIndex, 1, answeredEncrypted);
+                : new StreamGrant(ticket, fromTicket, epoch, endpointIndex, 1, answeredEncrypted, proposed);
     }
 
     /** A new stream of the cached ticket's session (earlier streams of it may exist, so a fresh epoch). */
@@ -82,7 +88,20 @@ final class StreamGrant {
             return fromTicket(outcome.ticket());
         }
         return new StreamGrant(outcome.ticket(), false, answer.resumed() ? StreamEpoch.fresh() : StreamEpoch.FIRST,
-                0, 1, answer.encrypted());
+                0, 1, answer.encrypted(), false);
+    }
+
+    /**
+     * The first stream of the session this client proposes ({@code ticket}: its id and token, the hinted endpoint,
+     * the representation and transport the early stream runs, the offered policy), opened before the answer.
+     */
+    static StreamGrant proposing(ResumptionTicket ticket) {
+        return new StreamGrant(ticket, false, StreamEpoch.FIRST, 0, 1, false, true);
+    }
+
+    /** Whether {@code answered} grants this proposed session. */
+    boolean isGrantedBy(StreamGrant answered) {
+        return proposed && ticket.sessionId().equals(answered.ticket.sessionId());
     }
 
     /** How long the server keeps the session unused; each use starts it again. */
@@ -101,6 +120,7 @@ final class StreamGrant {
 
     @Override
     public String toString() {
-        return (fromTicket ? "from a cached ticket " : "from an answer ") + ticket + " at " + endpoint();
+        return (fromTicket ? "from a cached ticket " : proposed ? "proposed " : "from an answer ") + ticket + " at "
+                + endpoint();
     }
 }

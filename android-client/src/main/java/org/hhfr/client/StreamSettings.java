@@ -41,6 +41,8 @@ final class StreamSettings {
     final StreamChannel.Failover failover;
     /** TLS on TCP, AES-GCM datagrams on UDP: the service is reached over https, or its answer asked for it. */
     final boolean encrypted;
+    /** The session is proposed in a negotiation still running: HELLOs ask the server to wait for it. */
+    final boolean early;
 
     StreamSettings(ClientSettings client, Operation operation, ClientTimer timer, StreamGrant grant,
                    CallNumbers callNumbers, StreamChannel.Failover failover) {
@@ -58,6 +60,7 @@ final class StreamSettings {
         this.policy = ticket.policy();
         this.requestLimit = Math.min(policy.maxRequestBytes(), client.maxMessageBytes);
         this.encrypted = client.encryptedOnly || grant.answeredEncrypted;
+        this.early = grant.proposed;
     }
 
     /**

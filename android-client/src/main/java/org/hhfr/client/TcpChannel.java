@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
+import javax.net.ssl.SSLSocket;
 
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
@@ -51,7 +52,8 @@ final class TcpChannel extends StreamChannel {
     private TcpChannel(StreamSettings settings, HandBack handBack, Reconnections reconnections) {
         super(settings, ReliabilityConfig.forStream(), handBack);
         this.reconnections = reconnections;
-        this.handshake = new ClientHandshake(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch));
+        this.handshake = new ClientHandshake(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch),
+                settings.early);
         this.frameLimits = FrameLimits.forMaxMessageSize(engineConfig.maxInboundMessageSize());
     }
 
@@ -61,14 +63,16 @@ final class TcpChannel extends StreamChannel {
      * meanwhile go to {@code handBack}. No answer, or a broken connection, is not a refusal: the stream
      * reconnects, and its calls are answered once or fail by their deadlines or with the lost stream.
      *
+     * @param connected a connection to the stream's endpoint opened while negotiating (TLS done when the
+     *                  service is reached over https), which the stream takes over; {@code null} to connect now
      * @throws HhfrException the connection cannot be set up (refused, unreachable, connect timeout)
      */
-    static TcpChannel open(StreamSettings settings, HandBack handBack, Reconnections reconnections)
-            throws HhfrException {
+    static TcpChannel open(StreamSettings settings, HandBack handBack, Reconnections reconnections,
+                           Socket connected) throws HhfrException {
         TcpChannel channel = new TcpChannel(settings, handBack, reconnections);
         Connection first;
         try {
-            first = channel.dial();
+            first = channel.dial(connected);
         } catch (IOException e) {
             throw new HhfrException("cannot open " + channel.describe() + ": " + e.getMessage(), e);
         }
@@ -90,9 +94,12 @@ final class TcpChannel extends StreamChannel {
         return settings.describe("TCP");
     }
 
-    /** Connects (within the connect timeout), for an encrypted stream completes TLS, and writes HELLO or RESUME. */
-    private Connection dial() throws IOException {
-        Socket plain = new Socket();
+    /**
+     * Connects (within the connect timeout) unless {@code connected} is given, for an encrypted stream completes
+     * TLS unless done, and writes HELLO or RESUME.
+     */
+    private Connection dial(Socket connected) throws IOException {
+        Socket plain = connected != null ? connected : new Socket();
         Socket attempt = plain;
         synchronized (this) {
             if (isTerminated()) {
@@ -101,10 +108,12 @@ final class TcpChannel extends StreamChannel {
             socket = attempt;
         }
         try {
-            attempt.setTcpNoDelay(true);
-            attempt.connect(settings.address, settings.client.connectTimeoutMillis);
-            attempt.setSoTimeout(settings.client.readTimeoutMillis);
-            if (settings.encrypted) {
+            if (connected == null) {
+                attempt.setTcpNoDelay(true);
+                attempt.connect(settings.address, settings.client.connectTimeoutMillis);
+                attempt.setSoTimeout(settings.client.readTimeoutMillis);
+            }
+            if (settings.encrypted && !(attempt instanceof SSLSocket)) {
                 attempt = StreamTls.handshake(settings.client.sslSocketFactory, plain, settings.address);
                 synchronized (this) {
                     socket = attempt;
@@ -246,7 +255,7 @@ final class TcpChannel extends StreamChannel {
                 return null;
             }
             try {
-                return dial();
+                return dial(null);
             } catch (IOException e) {
                 if (isLost()) {
                     return null;

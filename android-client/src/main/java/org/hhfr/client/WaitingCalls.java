@@ -1,7 +1,9 @@
 package org.hhfr.client;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.ToLongFunction;
 
 import org.hhfr.contextstore.MonotonicClock;
@@ -17,12 +19,37 @@ final class WaitingCalls<C> {
     private final int maxWaitingCalls;
     private final MonotonicClock clock;
     private final ToLongFunction<? super C> deadlineMillis;
+    /** Whether a call was sent on a stream that was lost: only a stream of the same server session may take it. */
+    private final Predicate<? super C> inDoubt;
     private List<C> waiting = new ArrayList<>();
 
-    WaitingCalls(int maxWaitingCalls, MonotonicClock clock, ToLongFunction<? super C> deadlineMillis) {
+    WaitingCalls(int maxWaitingCalls, MonotonicClock clock, ToLongFunction<? super C> deadlineMillis,
+                 Predicate<? super C> inDoubt) {
         this.maxWaitingCalls = maxWaitingCalls;
         this.clock = clock;
         this.deadlineMillis = deadlineMillis;
+        this.inDoubt = inDoubt;
+    }
+
+    /** Adds a call to the line; a new one fails ({@code out}) when the line is full of calls still in time. */
+    <S> void enqueue(C call, boolean returned, List<SessionAction<C, S>> out) {
+        if (!add(call, returned)) {
+            out.add(SessionAction.<C, S>failCalls(Collections.singletonList(call),
+                    SessionAction.Failure.TOO_MANY_WAITING));
+        }
+    }
+
+    /** Fails ({@code out}) the calls in doubt (no other session may run them again); returns the others, in order. */
+    <S> List<C> failInDoubt(List<C> calls, List<SessionAction<C, S>> out) {
+        List<C> others = new ArrayList<>(calls.size());
+        List<C> failed = new ArrayList<>();
+        for (C call : calls) {
+            (inDoubt.test(call) ? failed : others).add(call);
+        }
+        if (!failed.isEmpty()) {
+            out.add(SessionAction.<C, S>failCalls(failed, SessionAction.Failure.STREAM_LOST));
+        }
+        return others;
     }
 
     /**

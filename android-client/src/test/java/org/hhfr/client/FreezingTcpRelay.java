@@ -30,6 +30,11 @@ final class FreezingTcpRelay implements AutoCloseable {
         return listener.getLocalPort();
     }
 
+    /** Connections the relay accepted so far. */
+    int connections() {
+        return links.size();
+    }
+
     /** Silences every connection open now. */
     void freeze() {
         for (Link link : links) {

@@ -30,6 +30,7 @@ import org.hhfr.streamer.MalformedMessageException;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.Representations;
+import org.hhfr.transports.netty.EarlyHandshakeLimits;
 import org.hhfr.transports.netty.StreamDispatcher;
 import org.hhfr.transports.netty.StreamServer;
 import org.hhfr.transports.netty.StreamServerConfig;
@@ -69,8 +70,13 @@ final class HhfrServerSide implements AutoCloseable {
     private final CountDownLatch held = new CountDownLatch(1);
 
     private HhfrServerSide(ServerCapabilities capabilities) throws IOException {
+        this(capabilities, EarlyHandshakeLimits.DEFAULTS);
+    }
+
+    private HhfrServerSide(ServerCapabilities capabilities, EarlyHandshakeLimits early) throws IOException {
         streams = StreamServer.start(store, StreamDispatcher.ofFunction(this::sum),
-                StreamServerConfig.on("127.0.0.1").ioThreads(1).dispatchExecutor(dispatch).build());
+                StreamServerConfig.on("127.0.0.1").ioThreads(1).dispatchExecutor(dispatch).earlyHandshakes(early)
+                        .build());
         NegotiationHandler handler = new NegotiationHandler(capabilities, store, this::endpointFor,
                 operation -> FloatSum.published(), SchemaLimits.defaults());
         service = TestService.hhfr(new SoapNegotiationService(handler,
@@ -81,6 +87,12 @@ final class HhfrServerSide implements AutoCloseable {
     static HhfrServerSide offering(String... transports) throws IOException {
         return new HhfrServerSide(
                 ServerCapabilities.defaults().toBuilder().transports(Arrays.asList(transports)).build());
+    }
+
+    /** A server offering {@code transports} whose stream server refuses early HELLOs as unknown sessions at once. */
+    static HhfrServerSide refusingEarlyHandshakes(String... transports) throws IOException {
+        return new HhfrServerSide(ServerCapabilities.defaults().toBuilder().transports(Arrays.asList(transports))
+                .build(), EarlyHandshakeLimits.none());
     }
 
     /** The HHFR transport URI a session of a stream {@code mode} negotiates. */

@@ -189,6 +189,32 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void aTicketRefusedBeforeItsStreamWasReportedOpenEndsAsOneRefusedJustAfter() {
+        assertEquals(actions(SessionAction.openStream(ticket)), machine.opened(ticket, false));
+        assertEquals(actions(SessionAction.forgetTicket()), machine.streamOpenFailed(),
+                "with no call waiting, the opener does not wait for a new negotiation");
+        assertEquals(SessionState.STREAM_LOST, machine.state());
+        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a), "the next call negotiates");
+        assertEquals(actions(), machine.callStarted(b));
+        assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
+        assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(a, b), "tcp-2")), machine.streamOpened("tcp-2"));
+        assertSame(answer, machine.streamed());
+
+        SessionStateMachine<Call, String> refusedOnceOpen = machine(true);
+        refusedOnceOpen.opened(ticket, false);
+        refusedOnceOpen.streamOpened("tcp");
+        refusedOnceOpen.streamRefused("tcp", Collections.<Call>emptyList());
+        assertEquals(SessionState.STREAM_LOST, refusedOnceOpen.state(), "the other order ends the same way");
+        assertEquals(actions(SessionAction.negotiate()), refusedOnceOpen.callStarted(a));
+
+        SessionStateMachine<Call, String> explicit = machine(true);
+        explicit.opened(ticket, true);
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.negotiate()), explicit.streamOpenFailed(),
+                "a session opened to negotiate at once negotiates again at once");
+        assertEquals(SessionState.NEGOTIATING, explicit.state());
+    }
+
+    @Test
     void aFreshStreamRefusedAfterBeingGrantedHandsItsCallsToSoap() {
         streaming(answer);
         assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp"),
@@ -403,6 +429,144 @@ class SessionStateMachineTest {
         assertEquals(actions(SessionAction.closeStream("tcp"), SessionAction.forgetTicket(),
                 SessionAction.failCalls(list(a), Failure.STREAM_LOST)), machine.streamFailedOver("tcp", list(a)));
         assertEquals(SessionState.STREAM_LOST, machine.state());
+    }
+
+    @Test
+    void callsMadeWhileAProposingOfferIsOutGoOnTheEarlyStreamWhichTheGrantKeeps() {
+        StreamGrant proposal = proposal(7);
+        assertEquals(actions(SessionAction.sendWithOffer(a)), machine.callStarted(a));
+        assertEquals(true, machine.streamProposed(proposal));
+        assertEquals(actions(), machine.callStarted(b), "a call waits while the early stream connects");
+        assertEquals(actions(SessionAction.sendOnStream(list(b), "early")),
+                machine.earlyStreamConnected(proposal, "early"));
+        assertEquals(actions(SessionAction.sendOnStream(list(c), "early")), machine.callStarted(c));
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+
+        assertEquals(actions(), machine.streamGranted(answering(proposal)));
+        assertEquals(SessionState.STREAMING, machine.state());
+        assertEquals("early", machine.stream());
+        assertEquals(actions(SessionAction.sendOnStream(list(d), "early")), machine.callStarted(d));
+    }
+
+    @Test
+    void anAnswerGrantingAnotherSessionAbandonsTheEarlyStreamAndItsCallsWaitForTheGrantedOne() {
+        StreamGrant proposal = proposal(7);
+        StreamGrant other = answering(proposal(8));
+        machine.callStarted(a);
+        machine.streamProposed(proposal);
+        machine.earlyStreamConnected(proposal, "early");
+        machine.callStarted(b);
+
+        assertEquals(actions(SessionAction.abandonStream("early"), SessionAction.openStream(other)),
+                machine.streamGranted(other));
+        assertEquals(actions(), machine.streamRefused("early", list(b)), "the handed back call waits");
+        assertEquals(actions(SessionAction.sendOnStream(list(b), "tcp")), machine.streamOpened("tcp"));
+    }
+
+    @Test
+    void aDeclineAbandonsTheEarlyStreamAndItsCallsGoOverSoap() {
+        StreamGrant proposal = proposal(7);
+        machine.callStarted(a);
+        machine.streamProposed(proposal);
+        machine.earlyStreamConnected(proposal, "early");
+        machine.callStarted(b);
+
+        assertEquals(actions(SessionAction.abandonStream("early")), machine.streamDeclined());
+        assertEquals(actions(SessionAction.sendOverSoap(list(b))), machine.streamRefused("early", list(b)));
+    }
+
+    @Test
+    void anAnswerGrantingTheProposalBeforeItsStreamConnectedWaitsForItOrOpensItsOwn() {
+        StreamGrant proposal = proposal(7);
+        offerWithWaiting(b);
+        machine.streamProposed(proposal);
+        assertEquals(actions(), machine.streamGranted(answering(proposal)));
+        assertEquals(SessionState.CONNECTING, machine.state());
+        assertEquals(actions(SessionAction.sendOnStream(list(b), "early")),
+                machine.earlyStreamConnected(proposal, "early"));
+        assertEquals(SessionState.STREAMING, machine.state());
+
+        SessionStateMachine<Call, String> other = machine(true);
+        other.callStarted(a);
+        other.streamProposed(proposal);
+        StreamGrant granted = answering(proposal);
+        other.streamGranted(granted);
+        assertEquals(actions(SessionAction.openStream(granted)), other.earlyStreamConnected(proposal, null),
+                "the early stream could not connect: the granted one opens the ordinary way");
+    }
+
+    @Test
+    void anEarlyStreamRefusedWhileTheOfferIsOutHandsItsCallsBackToWaitForTheAnswer() {
+        StreamGrant proposal = proposal(7);
+        machine.callStarted(a);
+        machine.streamProposed(proposal);
+        machine.earlyStreamConnected(proposal, "early");
+        machine.callStarted(b);
+
+        assertEquals(actions(SessionAction.closeStream("early")), machine.streamRefused("early", list(b)),
+                "the refused early stream closes, its handed back call waits");
+        StreamGrant granted = answering(proposal);
+        assertEquals(actions(SessionAction.openStream(granted)), machine.streamGranted(granted));
+        assertEquals(actions(SessionAction.sendOnStream(list(b), "tcp")), machine.streamOpened("tcp"));
+    }
+
+    @Test
+    void anEarlyStreamClosesWithItsCallsWhenTheOfferFailsOrTheSessionCloses() {
+        StreamGrant proposal = proposal(7);
+        machine.callStarted(a);
+        machine.streamProposed(proposal);
+        machine.earlyStreamConnected(proposal, "early");
+        assertEquals(actions(SessionAction.closeStream("early")), machine.negotiationFailed());
+        assertEquals(SessionState.NEW, machine.state());
+
+        SessionStateMachine<Call, String> closing = machine(true);
+        closing.callStarted(a);
+        closing.streamProposed(proposal);
+        closing.earlyStreamConnected(proposal, "early");
+        assertEquals(actions(SessionAction.closeStream("early")), closing.closeRequested());
+        assertEquals(actions(SessionAction.abandonStream("late")), closing.earlyStreamConnected(proposal, "late"),
+                "a stream connecting when the session closed is given up at once");
+    }
+
+    @Test
+    void theEarlyStreamOfAFailedOfferNeverCarriesTheCallsOfTheNextOffer() {
+        StreamGrant failed = proposal(7);
+        machine.callStarted(a);
+        machine.streamProposed(failed);
+        assertEquals(actions(), machine.negotiationFailed(), "its stream still connects");
+        StreamGrant next = proposal(8);
+        assertEquals(actions(SessionAction.sendWithOffer(b)), machine.callStarted(b));
+        machine.streamProposed(next);
+        machine.callStarted(c);
+
+        assertEquals(actions(SessionAction.abandonStream("failed")), machine.earlyStreamConnected(failed, "failed"),
+                "the failed offer's server may have stored its session: the stream is given up unused");
+        assertEquals(actions(), machine.earlyStreamConnected(failed, null), "nor does its failure end the next");
+        assertEquals(actions(SessionAction.sendOnStream(list(c), "next")), machine.earlyStreamConnected(next, "next"));
+        assertEquals(actions(), machine.streamGranted(answering(next)));
+        assertEquals("next", machine.stream());
+    }
+
+    /** The first stream of a session this client proposes, with an id of {@code id} bytes. */
+    private static StreamGrant proposal(int id) {
+        return StreamGrant.proposing(ticketOf(id));
+    }
+
+    /** An answer granting the session {@code proposal} names. */
+    private static StreamGrant answering(StreamGrant proposal) {
+        return new StreamGrant(proposal.ticket, false, 1);
+    }
+
+    private static ResumptionTicket ticketOf(int id) {
+        byte[] bytes = new byte[16];
+        Arrays.fill(bytes, (byte) id);
+        try {
+            return ResumptionTicket.of(SessionId.of(bytes), SessionToken.fromBytes(new byte[32]),
+                    StreamEndpoint.of("127.0.0.1", 9), HhfrUris.REPRESENTATION_BINARY, HhfrUris.TRANSPORT_TCP,
+                    ReliabilityPolicy.defaults());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
     }
 
     private void offerWithWaiting(Call... waiting) {

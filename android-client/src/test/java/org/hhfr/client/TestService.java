@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -51,6 +52,10 @@ final class TestService implements AutoCloseable {
     final AtomicInteger negotiations = new AtomicInteger();
     /** The HTTP headers of the latest float-sum request. */
     final AtomicReference<Headers> lastHeaders = new AtomicReference<>();
+    /** SOAP responses wait until it is counted down (at most 10 s); {@code null}: they leave at once. */
+    private volatile CountDownLatch responsesHeld;
+    /** SOAP requests wait until it is counted down before they are read (at most 10 s); or {@code null}. */
+    private volatile CountDownLatch requestsHeld;
 
     private TestService(SoapNegotiationService negotiation) throws IOException {
         this.negotiation = negotiation;
@@ -69,6 +74,16 @@ final class TestService implements AutoCloseable {
         return new TestService(negotiation);
     }
 
+    /** From now on every SOAP response (answers of offers included) waits until {@code gate} is counted down. */
+    void holdResponsesUntil(CountDownLatch gate) {
+        responsesHeld = gate;
+    }
+
+    /** From now on every SOAP request (offers included) is handled only once {@code gate} is counted down. */
+    void holdRequestsUntil(CountDownLatch gate) {
+        requestsHeld = gate;
+    }
+
     String url() {
         return url("/FloatSum");
     }
@@ -82,6 +97,7 @@ final class TestService implements AutoCloseable {
             respond(exchange, 200, "text/xml", FloatSum.WSDL.getBytes(StandardCharsets.UTF_8));
             return;
         }
+        await(requestsHeld);
         byte[] body;
         try (InputStream in = exchange.getRequestBody()) {
             body = in.readAllBytes();
@@ -103,7 +119,18 @@ final class TestService implements AutoCloseable {
         } else {
             response = sum(body, version);
         }
+        await(responsesHeld);
         respond(exchange, response.status(), response.contentType(), response.envelope());
+    }
+
+    private static void await(CountDownLatch gate) {
+        try {
+            if (gate != null && !gate.await(10, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("held for 10 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private SoapResponse sum(byte[] body, SoapVersion version) throws IOException {

@@ -13,6 +13,11 @@ import java.util.Optional;
  * <p>Expiry is measured on this cache's own clock from the duration the server granted, because the two
  * sides' clocks cannot be compared. The server may still have dropped the session earlier (a restart, its own
  * limit): a client that is told so {@link #remove}s the ticket and negotiates again.
+ *
+ * <p>Besides the tickets it keeps, per SOAP endpoint, an {@link EndpointHint}: where the latest ticket put for
+ * that endpoint streams. A hint outlives its ticket (expired, removed, pushed out), so a client that talked to
+ * the service before can start the stream's connection while it negotiates again. Hints are bounded by the same
+ * capacity, least recently used first out.
  */
 public final class ResumptionTicketCache {
     /** Tickets kept by default: a client seldom talks to more operations than this at once. */
@@ -20,6 +25,7 @@ public final class ResumptionTicketCache {
 
     private final MonotonicClock clock;
     private final Map<TicketKey, Held> tickets;
+    private final Map<String, EndpointHint> hints;
 
     /** {@link #DEFAULT_CAPACITY} tickets on the system clock. */
     public ResumptionTicketCache() {
@@ -39,17 +45,27 @@ public final class ResumptionTicketCache {
                 return size() > capacity;
             }
         };
+        this.hints = new LinkedHashMap<String, EndpointHint>(16, 0.75f, true) {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, EndpointHint> eldest) {
+                return size() > capacity;
+            }
+        };
     }
 
     /**
      * Keeps {@code ticket} for {@code key} for {@code validForMillis} from now, replacing any older one. Call it
      * again after each use of the session to follow the server's idle expiry; pass a little less than the
      * server granted to allow for the time the answer took to arrive. A duration that is not positive just
-     * forgets the key.
+     * forgets the key. Either way the ticket's endpoint becomes the {@linkplain #endpointHint hint} for the key's
+     * SOAP endpoint.
      */
     public synchronized void put(TicketKey key, ResumptionTicket ticket, long validForMillis) {
         Objects.requireNonNull(key, "key");
         Objects.requireNonNull(ticket, "ticket");
+        hints.put(key.serviceEndpoint(), EndpointHint.of(ticket));
         if (validForMillis <= 0) {
             tickets.remove(key);
             return;
@@ -75,6 +91,19 @@ public final class ResumptionTicketCache {
     /** Forgets the ticket for {@code key}, e.g. after the server said its session is unknown. */
     public synchronized boolean remove(TicketKey key) {
         return tickets.remove(Objects.requireNonNull(key, "key")) != null;
+    }
+
+    /**
+     * Remembers where the service at {@code serviceEndpoint} (a SOAP endpoint address) streams, as a ticket put
+     * for it would: for a client that knows it from elsewhere (its configuration, an earlier run).
+     */
+    public synchronized void putEndpointHint(String serviceEndpoint, EndpointHint hint) {
+        hints.put(Objects.requireNonNull(serviceEndpoint, "serviceEndpoint"), Objects.requireNonNull(hint, "hint"));
+    }
+
+    /** Where the service at {@code serviceEndpoint} streamed last, also after its ticket expired or was removed. */
+    public synchronized Optional<EndpointHint> endpointHint(String serviceEndpoint) {
+        return Optional.ofNullable(hints.get(Objects.requireNonNull(serviceEndpoint, "serviceEndpoint")));
     }
 
     /** Tickets held, expired ones included until they are asked for or pushed out. */

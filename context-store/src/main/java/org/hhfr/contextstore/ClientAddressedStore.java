@@ -26,6 +26,12 @@ final class ClientAddressedStore implements ContextStore {
     }
 
     @Override
+    public SessionGrant createProposed(StreamContext context, @Nullable String address, SessionId id,
+                                       SessionToken token) throws ContextStoreException {
+        return store.createProposed(context, address != null ? address : clientAddress, id, token);
+    }
+
+    @Override
     public StoreLimits limits() {
         return store.limits();
     }

@@ -45,6 +45,24 @@ public interface ContextStore extends AutoCloseable {
     SessionGrant create(StreamContext context, @Nullable String clientAddress) throws ContextStoreException;
 
     /**
+     * As {@link #create(StreamContext, String)}, under the id and token the negotiating client proposed (so that
+     * it could open the stream before the answer arrived). A session already stored under that id, live or
+     * expired and not yet removed, is never replaced or joined.
+     *
+     * @throws SessionIdInUseException if the store holds a session with that id
+     * @throws SessionLimitException if the store holds its maximum number of live sessions
+     * @throws AddressLimitException if {@code clientAddress} holds its maximum number of live sessions
+     * A store that cannot take proposed credentials stores the session under fresh ones (the default), which
+     * the client sees in the grant as a refused proposal.
+     *
+     * @throws ContextStoreException if the store is closed or cannot be reached
+     */
+    default SessionGrant createProposed(StreamContext context, @Nullable String clientAddress, SessionId id,
+                                        SessionToken token) throws ContextStoreException {
+        return create(context, clientAddress);
+    }
+
+    /**
      * This store as one negotiating client sees it: sessions it {@link #create(StreamContext) creates} count
      * against {@code clientAddress} (see {@link StoreLimits#maxSessionsPerAddress()}); everything else is this
      * store's. Closing the view closes nothing. For a negotiation that knows its client's address but not the

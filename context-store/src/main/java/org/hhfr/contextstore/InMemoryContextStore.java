@@ -46,6 +46,18 @@ public final class InMemoryContextStore implements ContextStore {
 
     @Override
     public SessionGrant create(StreamContext context, @Nullable String clientAddress) throws ContextStoreException {
+        return store(context, clientAddress, null, null);
+    }
+
+    @Override
+    public SessionGrant createProposed(StreamContext context, @Nullable String clientAddress, SessionId id,
+                                       SessionToken token) throws ContextStoreException {
+        return store(context, clientAddress, Objects.requireNonNull(id, "id"), Objects.requireNonNull(token, "token"));
+    }
+
+    /** Stores a new session under {@code proposedId} and {@code proposedToken}, or fresh ones when null. */
+    private SessionGrant store(StreamContext context, @Nullable String clientAddress, @Nullable SessionId proposedId,
+                               @Nullable SessionToken proposedToken) throws ContextStoreException {
         Objects.requireNonNull(context, "context");
         if (closed) {
             throw closedException();
@@ -66,14 +78,18 @@ public final class InMemoryContextStore implements ContextStore {
         boolean stored = false;
         try {
             long now = clock.millis();
-            SessionToken token = tokens.newToken();
+            SessionToken token = proposedToken != null ? proposedToken : tokens.newToken();
             byte[] digest = token.sha256();
             Entry entry;
             do {
-                StoredSession session = new StoredSession(tokens.newSessionId(), context, digest, now, now,
+                StoredSession session = new StoredSession(proposedId != null ? proposedId : tokens.newSessionId(),
+                        context, digest, now, now,
                         limits.sessionExpiresAt(context.characteristics().reliability(), now, now, false));
                 entry = new Entry(session, clientAddress, false);
-            } while (sessions.putIfAbsent(entry.session.id(), entry) != null);
+                if (proposedId != null && sessions.putIfAbsent(proposedId, entry) != null) {
+                    throw new SessionIdInUseException();
+                }
+            } while (proposedId == null && sessions.putIfAbsent(entry.session.id(), entry) != null);
             stored = true;
             if (closed) {
                 // close() may have swept the map before this entry arrived; take it back out unannounced.

@@ -128,4 +128,37 @@ class ResumptionTicketCacheTest {
         }
         assertTrue(cache.size() <= 8);
     }
+
+    @Test
+    void theEndpointHintOutlivesItsExpiredAndRemovedTicket() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        cache.put(key("sum"), ticket(), 1_000);
+        cache.put(key("max"), ticket(), 1_000);
+        cache.remove(key("max"));
+        clock.advance(1_000);
+
+        assertFalse(cache.get(key("sum")).isPresent());
+        assertEquals(EndpointHint.of(Contexts.TCP, StreamEndpoint.of("example.org", 7_000)),
+                cache.endpointHint("http://example.org/services/FloatSum").orElseThrow(AssertionError::new));
+        assertFalse(cache.endpointHint("http://example.org/services/Other").isPresent());
+    }
+
+    @Test
+    void theLatestGrantOrAnExplicitHintReplacesTheHintAndHintsAreBounded() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(2, clock);
+        String service = "http://example.org/services/FloatSum";
+        cache.put(key("sum"), ResumptionTicket.of(generator.newSessionId(), generator.newToken(),
+                StreamEndpoint.of("other.example.org", 7_001), Contexts.BINARY, "urn:hhfr:transport:udp",
+                ReliabilityPolicy.defaults()), 1_000);
+        assertEquals(EndpointHint.of("urn:hhfr:transport:udp", StreamEndpoint.of("other.example.org", 7_001)),
+                cache.endpointHint(service).orElseThrow(AssertionError::new));
+
+        EndpointHint configured = EndpointHint.of(Contexts.TCP, StreamEndpoint.of("example.org", 7_002));
+        cache.putEndpointHint(service, configured);
+        assertEquals(configured, cache.endpointHint(service).orElseThrow(AssertionError::new));
+
+        cache.putEndpointHint("http://a.example.org/", configured);
+        cache.putEndpointHint("http://b.example.org/", configured);
+        assertFalse(cache.endpointHint(service).isPresent(), "the least recently used hint went beyond capacity");
+    }
 }

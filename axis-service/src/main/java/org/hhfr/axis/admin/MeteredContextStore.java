@@ -57,6 +57,12 @@ public final class MeteredContextStore implements ContextStore {
     }
 
     @Override
+    public SessionGrant createProposed(StreamContext context, @Nullable String clientAddress, SessionId id,
+                                       SessionToken token) throws ContextStoreException {
+        return timed(Operation.CREATE, () -> store.createProposed(context, clientAddress, id, token));
+    }
+
+    @Override
     public StoreLimits limits() {
         return store.limits();
     }

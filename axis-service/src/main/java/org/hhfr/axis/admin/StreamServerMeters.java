@@ -60,6 +60,10 @@ public final class StreamServerMeters implements MeterBinder {
                 LinkType.STREAM);
         count(registry, "hhfr.tcp.reads.paused", "Times a TCP connection stopped being read (backpressure)", tcp,
                 metrics, Counter.READS_PAUSED, LinkType.STREAM);
+        count(registry, "hhfr.tcp.early.parked", "HELLOs that waited for the negotiation of their session", tcp,
+                metrics, Counter.EARLY_HANDSHAKES_PARKED, LinkType.STREAM);
+        count(registry, "hhfr.tcp.early.refused", "Early HELLOs refused beyond the limits or after waiting in vain",
+                tcp, metrics, Counter.EARLY_HANDSHAKES_REFUSED, LinkType.STREAM);
         for (ErrorCode code : ErrorCode.values()) {
             FunctionCounter.builder("hhfr.stream.refused", metrics, m -> m.tcpRefusals(code))
                     .description("Connections and datagrams refused before or at the handshake, by reason")

@@ -15,6 +15,7 @@ import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.RemovalCause;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.contextstore.SessionLimitException;
+import org.hhfr.contextstore.SessionIdInUseException;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.StoredSession;
@@ -110,9 +111,21 @@ public final class RedisContextStore implements ContextStore {
 
     @Override
     public SessionGrant create(StreamContext context, @Nullable String clientAddress) throws ContextStoreException {
+        return store(context, clientAddress, null, null);
+    }
+
+    @Override
+    public SessionGrant createProposed(StreamContext context, @Nullable String clientAddress, SessionId id,
+                                       SessionToken token) throws ContextStoreException {
+        return store(context, clientAddress, Objects.requireNonNull(id, "id"), Objects.requireNonNull(token, "token"));
+    }
+
+    /** Stores a new session under {@code proposedId} and {@code proposedToken}, or fresh ones when null. */
+    private SessionGrant store(StreamContext context, @Nullable String clientAddress, @Nullable SessionId proposedId,
+                               @Nullable SessionToken proposedToken) throws ContextStoreException {
         Objects.requireNonNull(context, "context");
         requireOpen();
-        SessionToken token = tokens.newToken();
+        SessionToken token = proposedToken != null ? proposedToken : tokens.newToken();
         byte[] digest = token.sha256();
         byte[] record = SessionRecordCodec.encode(context, digest);
         if (record.length > settings.maxValueBytes()) {
@@ -126,7 +139,7 @@ public final class RedisContextStore implements ContextStore {
         boolean structuresStored = false;
         while (true) {
             long now = clock.millis();
-            SessionId id = tokens.newSessionId();
+            SessionId id = proposedId != null ? proposedId : tokens.newSessionId();
             long expires = Math.min(MAX_TIME,
                     limits.sessionExpiresAt(context.characteristics().reliability(), now, now, false));
             long lifetimeEnd = Math.min(MAX_TIME, saturated(now, limits.maxLifetimeMillis()));
@@ -159,6 +172,8 @@ public final class RedisContextStore implements ContextStore {
                 throw new AddressLimitException(limits.maxSessionsPerAddress());
             } else if (outcome != 0) {
                 throw new ContextStoreException("the session store did not keep the session's schemas");
+            } else if (proposedId != null) {
+                throw new SessionIdInUseException();
             }
             // 0: the id was taken (never in practice with 128 random bits): try another.
         }

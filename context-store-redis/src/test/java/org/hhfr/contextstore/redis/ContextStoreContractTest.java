@@ -19,11 +19,13 @@ import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.RemovalCause;
 import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SessionIdInUseException;
 import org.hhfr.contextstore.SessionLimitException;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.transports.auth.SessionId;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -108,6 +110,32 @@ class ContextStoreContractTest {
 
             SessionGrant oneWay = store.create(SampleContexts.oneWay());
             assertEquals(SampleContexts.oneWay(), store.get(oneWay.id()).orElseThrow().context());
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stores")
+    void aProposedSessionIsStoredUnderItsIdAndTokenAndAnIdInUseIsRefused(Kind kind) throws Exception {
+        try (ContextStore store = open(kind, LIMITS)) {
+            TokenGenerator client = TokenGenerator.secure();
+            SessionId id = client.newSessionId();
+            SessionToken token = client.newToken();
+            SessionGrant grant = store.createProposed(SampleContexts.points(), "192.0.2.1", id, token);
+            assertEquals(id, grant.id());
+            assertEquals(SampleContexts.points(), store.authenticate(id, token).orElseThrow().context());
+
+            assertThrows(SessionIdInUseException.class, () -> store.createProposed(SampleContexts.oneWay(),
+                    "192.0.2.9", id, client.newToken()));
+            SessionGrant issued = store.create(SampleContexts.points());
+            assertThrows(SessionIdInUseException.class, () -> store.createProposed(SampleContexts.oneWay(),
+                    null, issued.id(), client.newToken()));
+            assertEquals(SampleContexts.points(), store.authenticate(id, token).orElseThrow().context(),
+                    "the session keeps its context and token");
+            assertFalse(store.authenticate(issued.id(), token).isPresent());
+
+            store.createProposed(SampleContexts.points(), "192.0.2.1", client.newSessionId(), client.newToken());
+            assertThrows(AddressLimitException.class, () -> store.createProposed(SampleContexts.points(),
+                    "192.0.2.1", client.newSessionId(), client.newToken()), "proposals count against the address");
         }
     }
 

@@ -11,6 +11,7 @@ import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SessionIdInUseException;
 import org.hhfr.contextstore.SessionLimitException;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StoredSession;
@@ -21,6 +22,7 @@ import org.hhfr.negotiation.Answer;
 import org.hhfr.negotiation.MessageSchema;
 import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.OperationSchemas;
+import org.hhfr.negotiation.ProposedSession;
 import org.hhfr.negotiation.SchemaDigests;
 import org.hhfr.negotiation.UnknownSessionException;
 import org.hhfr.schemas.DataStructure;
@@ -172,7 +174,7 @@ public final class NegotiationHandler {
         }
         SessionGrant grant;
         try {
-            grant = store.create(streamContext.build());
+            grant = store(streamContext.build(), proposalTaken(offer, representation, transport, endpoint, terms));
         } catch (SessionLimitException e) {
             throw new Decline(DeclineReason.STORE_FULL, "the server holds its maximum of " + e.limit() + " streams; try again later");
         } catch (AddressLimitException e) {
@@ -195,6 +197,37 @@ public final class NegotiationHandler {
                 .encrypted(endpoints.encrypted())
                 .schemas(structures.supplied)
                 .build();
+    }
+
+    /**
+     * The session the client proposed, when the answer grants exactly what its early stream runs: the proposed
+     * transport at the endpoint it opened (this one or another node serving the same sessions), the offer's first
+     * representation and the offered policy uncountered. {@code null} otherwise: the session gets an id and token
+     * of the store's own, and the early stream is refused.
+     */
+    private ProposedSession proposalTaken(Offer offer, String representation, String transport,
+                                          StreamEndpoint endpoint, Terms terms) {
+        ProposedSession proposed = offer.proposedSession();
+        boolean fits = proposed != null && proposed.transportUri().equals(transport)
+                && (proposed.endpoint().equals(endpoint)
+                    || endpoints.alternativesFor(transport).contains(proposed.endpoint()))
+                && offer.representations().get(0).equals(representation) && terms.terms.isEmpty();
+        return fits ? proposed : null;
+    }
+
+    /**
+     * Stores the session under the {@code proposed} id and token, or fresh ones when {@code null} or the proposed
+     * id is in use (a live session is never joined: the client's early stream is then refused).
+     */
+    private SessionGrant store(StreamContext context, ProposedSession proposed) throws ContextStoreException {
+        if (proposed != null) {
+            try {
+                return store.createProposed(context, null, proposed.id(), proposed.token());
+            } catch (SessionIdInUseException e) {
+                listener.proposalRefused();
+            }
+        }
+        return store.create(context);
     }
 
     /**

@@ -17,6 +17,13 @@ public interface NegotiationListener {
     default void countered(CounteredTerm term) {
     }
 
+    /**
+     * The session id an offer proposed is in use: the session was stored under an id of the store's own, and the
+     * client's early stream is refused. Frequent refusals mean a client draws ids badly, or someone probes ids.
+     */
+    default void proposalRefused() {
+    }
+
     /** An offer was declined: the client stays on plain SOAP. */
     default void declined(DeclineReason reason) {
     }

@@ -5,6 +5,8 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -12,6 +14,7 @@ import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameCodec;
 import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.reliability.LinkType;
@@ -25,17 +28,30 @@ import org.slf4j.LoggerFactory;
  * reaches a session before it is accepted. Once accepted, this handler bounds the connection's frames by the
  * session's agreed message size and hands the connection to a {@link SessionFrameHandler}, with the frames that
  * followed the HELLO in the meantime.
+ *
+ * <p>A HELLO flagged EARLY for a session the store does not hold yet (its negotiation may still be storing it) is
+ * parked: the connection stays unread while the store is asked again, 1 ms after the HELLO and then at doubling
+ * intervals of at most {@value #MAX_POLL_MILLIS} ms, and proceeds as any HELLO once the session is there. It is
+ * refused with UNKNOWN_SESSION when the session does not appear within the wait, or at once when the server or
+ * the client's address holds its limit of parked handshakes ({@link EarlyHandshakeLimits}); the frames behind it
+ * (at most its byte limit) are never processed then.
  */
 final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(HandshakeHandler.class);
     /** Frames a client may send after HELLO before WELCOME; reading pauses meanwhile, so few arrive. */
     private static final int MAX_EARLY_FRAMES = 4096;
+    /** The longest interval between two looks for a parked handshake's session. */
+    static final long MAX_POLL_MILLIS = 20;
 
     private final SessionRegistry registry;
     private final List<Frame> early = new ArrayList<>();
     private ScheduledFuture<?> timeout;
     private boolean helloSeen;
     private boolean done;
+    /** The client address whose place this parked handshake holds; {@code null} when not parked. */
+    private InetAddress parkedFrom;
+    /** Bytes of the frames received behind a parked HELLO. */
+    private long parkedBytes;
 
     HandshakeHandler(SessionRegistry registry) {
         this.registry = registry;
@@ -57,8 +73,14 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         Frame frame = (Frame) msg;
         if (helloSeen) {
+            if (parkedFrom != null) {
+                parkedBytes += FrameCodec.encodedSize(frame);
+            }
             if (early.size() >= MAX_EARLY_FRAMES) {
                 refuse(ctx, new WireException(ErrorCode.SEQUENCE_VIOLATION, "too many frames before WELCOME"));
+            } else if (parkedBytes > registry.parkedHandshakes.limits().maxBytes()) {
+                refuseEarly(ctx, "more than " + registry.parkedHandshakes.limits().maxBytes()
+                        + " bytes sent behind a HELLO whose session is not negotiated yet");
             } else {
                 early.add(frame);
             }
@@ -71,9 +93,70 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         try {
             session = registry.find(hello.session(), hello.epoch(), LinkType.STREAM, ctx.channel().eventLoop());
         } catch (WireException e) {
-            refuse(ctx, e);
+            if (e.code() == ErrorCode.UNKNOWN_SESSION && hello.isEarly()) {
+                park(ctx, hello);
+            } else {
+                refuse(ctx, e);
+            }
             return;
         }
+        proceed(ctx, hello, session);
+    }
+
+    /** Parks an early HELLO whose session the store does not hold yet, within the limits, and looks again soon. */
+    private void park(ChannelHandlerContext ctx, HelloFrame hello) {
+        InetAddress address = ((InetSocketAddress) ctx.channel().remoteAddress()).getAddress();
+        if (!registry.parkedHandshakes.park(address)) {
+            refuseEarly(ctx, "too many handshakes wait for sessions being negotiated");
+            return;
+        }
+        parkedFrom = address;
+        registry.metrics.increment(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED);
+        long waitMillis = registry.parkedHandshakes.limits().waitMillis();
+        lookAgain(ctx, hello, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis), 1);
+    }
+
+    private void lookAgain(ChannelHandlerContext ctx, HelloFrame hello, long deadlineNanos, long delayMillis) {
+        ctx.executor().schedule(() -> {
+            if (done || !ctx.channel().isActive()) {
+                return;
+            }
+            ServerSession session;
+            try {
+                session = registry.find(hello.session(), hello.epoch(), LinkType.STREAM, ctx.channel().eventLoop());
+            } catch (WireException e) {
+                if (e.code() != ErrorCode.UNKNOWN_SESSION) {
+                    refuse(ctx, e);
+                } else if (System.nanoTime() - deadlineNanos >= 0) {
+                    refuseEarly(ctx, "session " + hello.session() + " was not negotiated within "
+                            + registry.parkedHandshakes.limits().waitMillis() + " ms");
+                } else {
+                    lookAgain(ctx, hello, deadlineNanos, Math.min(2 * delayMillis, MAX_POLL_MILLIS));
+                }
+                return;
+            }
+            unpark();
+            proceed(ctx, hello, session);
+        }, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** Refuses an early handshake as a HELLO for an unknown session is refused; counted as early too. */
+    private void refuseEarly(ChannelHandlerContext ctx, String reason) {
+        if (!done) {
+            registry.metrics.increment(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED);
+        }
+        refuse(ctx, new WireException(ErrorCode.UNKNOWN_SESSION, reason));
+    }
+
+    private void unpark() {
+        if (parkedFrom != null) {
+            registry.parkedHandshakes.release(parkedFrom);
+            parkedFrom = null;
+        }
+    }
+
+    /** Goes on with a HELLO whose session is known: TLS as the session requires, then its proof, in its context. */
+    private void proceed(ChannelHandlerContext ctx, HelloFrame hello, ServerSession session) {
         if (session.context().encryptedStreams() && ctx.pipeline().get(SslHandler.class) == null) {
             refuse(ctx, new WireException(ErrorCode.AUTHENTICATION_FAILED,
                     "this session's streams must be encrypted: connect with TLS"));
@@ -97,6 +180,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         cancelTimeout();
+        unpark();
         ctx.fireChannelInactive();
     }
 
@@ -130,6 +214,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         done = true;
         cancelTimeout();
+        unpark();
         early.clear();
         registry.metrics.tcpRefused(TransportMetrics.Counter.HANDSHAKES_REFUSED, reason.code());
         LOG.info("refused connection from {}: {}", ctx.channel().remoteAddress(), reason.getMessage());

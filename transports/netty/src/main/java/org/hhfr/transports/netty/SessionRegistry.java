@@ -46,6 +46,8 @@ final class SessionRegistry implements EvictionListener {
     final FrameLimits datagramLimits;
     /** What the TCP connections together may hold in partial frames. */
     final FrameBufferBudget frameBuffers;
+    /** The early handshakes waiting for their sessions. */
+    final ParkedHandshakes parkedHandshakes;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
     /** UDP sessions whose last turn stopped sending because their socket was not writable. */
     private final Set<ServerSession> awaitingWritable = ConcurrentHashMap.newKeySet();
@@ -66,6 +68,7 @@ final class SessionRegistry implements EvictionListener {
         this.streamLimits = FrameLimits.forMaxMessageSize(config.streamReliability().maxMessageSize());
         this.datagramLimits = FrameLimits.defaults().withMaxFrameLength(config.maxDatagramSize());
         this.frameBuffers = FrameBufferBudget.of(config.maxBufferedFrameBytes());
+        this.parkedHandshakes = new ParkedHandshakes(config.earlyHandshakes());
     }
 
     /**

@@ -43,6 +43,8 @@ import org.jspecify.annotations.Nullable;
  *                               session's agreed message size); a partial frame beyond it is refused with
  *                               TOO_LARGE and its connection closed
  * @param handshakeTimeoutMillis how long a new TCP connection may take to authenticate before it is closed
+ * @param earlyHandshakes        how many HELLOs flagged EARLY, for sessions a negotiation may still be storing,
+ *                               wait for their session, with how many bytes, and how long
  * @param purgeIntervalMillis    how often the context store is told to purge expired sessions (their streams
  *                               close then), on an event loop; 0 when the application purges on a thread of its
  *                               own (as the Axis2 module does), so that a remote store's call never blocks a loop
@@ -62,7 +64,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioThreads, Executor dispatchExecutor,
         int maxPendingDispatches, int maxDatagramSize, WriteBufferWaterMark waterMark, long maxBufferedFrameBytes,
-        long handshakeTimeoutMillis,
+        long handshakeTimeoutMillis, EarlyHandshakeLimits earlyHandshakes,
         long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability,
         StreamSharing sharing, @Nullable SslContext tls) {
 
@@ -77,6 +79,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         Objects.requireNonNull(waterMark, "water mark");
         Bounds.requirePositive(maxBufferedFrameBytes, "maxBufferedFrameBytes");
         Bounds.requirePositive(handshakeTimeoutMillis, "handshakeTimeoutMillis");
+        Objects.requireNonNull(earlyHandshakes, "early handshakes");
         Bounds.requireAtLeast(purgeIntervalMillis, 0, "purgeIntervalMillis");
         Objects.requireNonNull(streamReliability, "stream reliability");
         Objects.requireNonNull(datagramReliability, "datagram reliability");
@@ -96,6 +99,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
                 .waterMark(32 << 10, 64 << 10)
                 .maxBufferedFrameBytes(FrameBufferBudget.DEFAULT_MAX_BYTES)
                 .handshakeTimeoutMillis(5_000)
+                .earlyHandshakes(EarlyHandshakeLimits.DEFAULTS)
                 .purgeIntervalMillis(30_000)
                 .streamReliability(ReliabilityConfig.forStream())
                 .datagramReliability(ReliabilityConfig.forDatagrams(frameBudget(datagramSize)))
@@ -149,6 +153,8 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         public abstract Builder maxBufferedFrameBytes(long bytes);
 
         public abstract Builder handshakeTimeoutMillis(long millis);
+
+        public abstract Builder earlyHandshakes(EarlyHandshakeLimits limits);
 
         public abstract Builder purgeIntervalMillis(long millis);
 

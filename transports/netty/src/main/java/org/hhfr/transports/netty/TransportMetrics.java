@@ -21,6 +21,13 @@ public final class TransportMetrics {
         HANDSHAKES_ACCEPTED(LinkType.STREAM),
         /** TCP connections refused before or at the handshake (by reason: {@link #tcpRefusals(ErrorCode)}). */
         HANDSHAKES_REFUSED(LinkType.STREAM),
+        /** HELLOs flagged EARLY that waited for the negotiation storing their session. */
+        EARLY_HANDSHAKES_PARKED(LinkType.STREAM),
+        /**
+         * HELLOs flagged EARLY refused without waiting (a limit of {@link EarlyHandshakeLimits} reached) or after
+         * waiting in vain; also counted in {@link #HANDSHAKES_REFUSED} as UNKNOWN_SESSION.
+         */
+        EARLY_HANDSHAKES_REFUSED(LinkType.STREAM),
         /** TCP connections that resumed a session after an earlier connection broke. */
         RESUMES(LinkType.STREAM),
         /** Times a TCP connection stopped being read: outbound buffer full or too many messages in dispatch. */

@@ -1,0 +1,102 @@
+package org.hhfr.client;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.hhfr.contextstore.StreamEndpoint;
+
+/**
+ * A stream's TCP connection (and, for a service reached over https, its TLS handshake) opened toward an
+ * {@linkplain org.hhfr.contextstore.EndpointHint endpoint hint} while the negotiation runs, so that the stream
+ * its answer grants there skips the connect round trip. The stream {@linkplain #take takes} it when its grant
+ * names the hinted endpoint; otherwise it is closed, and a wrong hint costs the one connection. Thread-safe: it
+ * is connected on a background thread and settled once, by whichever of {@link #take} and {@link #close} comes
+ * first.
+ */
+final class EarlyConnection {
+    private final StreamEndpoint endpoint;
+    /** The connected (and TLS) socket, or {@code null} when connecting failed or the connection was closed. */
+    private final CompletableFuture<Socket> connected = new CompletableFuture<>();
+    private final AtomicBoolean settled = new AtomicBoolean();
+
+    private EarlyConnection(StreamEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    /** Starts connecting to {@code endpoint} in the background and returns at once. */
+    static EarlyConnection open(ClientSettings settings, StreamEndpoint endpoint, BackgroundWork background) {
+        EarlyConnection early = new EarlyConnection(endpoint);
+        background.run(() -> early.connect(settings));
+        return early;
+    }
+
+    /** Where it connects. */
+    StreamEndpoint endpoint() {
+        return endpoint;
+    }
+
+    private void connect(ClientSettings settings) {
+        InetSocketAddress address = new InetSocketAddress(endpoint.host(), endpoint.port());
+        Socket plain = new Socket();
+        Socket ready = plain;
+        try {
+            plain.setTcpNoDelay(true);
+            plain.connect(address, settings.connectTimeoutMillis);
+            plain.setSoTimeout(settings.readTimeoutMillis);
+            if (settings.encryptedOnly) {
+                ready = StreamTls.handshake(settings.sslSocketFactory, plain, address);
+            }
+        } catch (IOException | RuntimeException e) {
+            // A hint is only a guess: the stream connects as usual once the answer names its endpoint.
+            TcpChannel.closeQuietly(plain);
+            connected.complete(null);
+            return;
+        }
+        if (!connected.complete(ready)) {
+            TcpChannel.closeQuietly(ready);
+        }
+    }
+
+    /**
+     * The connection, when it goes to {@code granted} and is (or becomes, within {@code waitMillis}) connected;
+     * otherwise {@code null}, and the connection is closed. The caller owns the socket it gets.
+     */
+    Socket take(StreamEndpoint granted, long waitMillis) {
+        if (!endpoint.equals(granted) || !settled.compareAndSet(false, true)) {
+            close();
+            return null;
+        }
+        try {
+            return connected.get(waitMillis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            discard();
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            discard();
+            return null;
+        }
+    }
+
+    /** Closes the connection unless a stream took it. Idempotent. */
+    void close() {
+        if (settled.compareAndSet(false, true)) {
+            discard();
+        }
+    }
+
+    private void discard() {
+        if (!connected.complete(null)) {
+            Socket socket = connected.getNow(null);
+            if (socket != null) {
+                TcpChannel.closeQuietly(socket);
+            }
+        }
+    }
+}

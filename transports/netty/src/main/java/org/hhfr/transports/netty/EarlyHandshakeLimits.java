@@ -1,0 +1,31 @@
+package org.hhfr.transports.netty;
+
+import org.hhfr.schemas.Bounds;
+
+/**
+ * How a {@link StreamServer} bounds early handshakes: HELLOs flagged EARLY (WIRE-FORMAT 3.4) for a session the
+ * store does not hold yet, because the negotiation proposing it may still be running. Such a connection is
+ * parked, unread, until the session appears; beyond these bounds, or past the wait, it is refused with
+ * UNKNOWN_SESSION, and its client sends the calls it carried again once its negotiation answered.
+ *
+ * @param maxPerAddress  handshakes parked at once for one client address
+ * @param maxParked      handshakes parked at once on the server
+ * @param maxBytes       bytes of frames one parked connection may have sent behind its HELLO
+ * @param waitMillis     how long a handshake waits for its session
+ */
+public record EarlyHandshakeLimits(int maxPerAddress, int maxParked, int maxBytes, long waitMillis) {
+    /** 8 per address, 1,024 on the server, 256 KiB each, 2 s. */
+    public static final EarlyHandshakeLimits DEFAULTS = new EarlyHandshakeLimits(8, 1_024, 256 << 10, 2_000);
+
+    public EarlyHandshakeLimits {
+        Bounds.requireAtLeast(maxPerAddress, 0, "maxPerAddress");
+        Bounds.requireAtLeast(maxParked, 0, "maxParked");
+        Bounds.requirePositive(maxBytes, "maxBytes");
+        Bounds.requirePositive(waitMillis, "waitMillis");
+    }
+
+    /** Early handshakes are refused at once, as any HELLO for an unknown session. */
+    public static EarlyHandshakeLimits none() {
+        return new EarlyHandshakeLimits(0, 0, 1, 1);
+    }
+}

@@ -1,0 +1,185 @@
+package org.hhfr.transports.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.SessionToken;
+import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.auth.StreamEpoch;
+import org.hhfr.transports.frame.DataFrame;
+import org.hhfr.transports.frame.ErrorFrame;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameCodec;
+import org.hhfr.transports.frame.FrameType;
+import org.hhfr.transports.frame.HelloFrame;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A HELLO flagged EARLY, for a session its client proposed in a negotiation that is still running, waits for the
+ * session (bounded), and the calls behind it run once the negotiation stored it, never before; a session that does
+ * not come, and handshakes beyond the limits, are refused as unknown sessions without running anything.
+ */
+@Timeout(30)
+class EarlyHandshakeTest {
+    private static final String TCP = "urn:hhfr:transport:tcp";
+
+    private final InMemoryContextStore store = TestSessions.store();
+    private final AtomicInteger dispatched = new AtomicInteger();
+    private final TokenGenerator client = TokenGenerator.secure();
+    private final List<RawTcpPeer> peers = new ArrayList<>();
+    private StreamServer server;
+
+    @AfterEach
+    void stop() throws Exception {
+        for (RawTcpPeer peer : peers) {
+            peer.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+        store.close();
+    }
+
+    private void start(EarlyHandshakeLimits limits) throws Exception {
+        server = StreamServer.start(store, StreamDispatcher.ofFunction((session, message) -> {
+            dispatched.incrementAndGet();
+            return message.payload();
+        }), TestSessions.config().toBuilder().earlyHandshakes(limits).build());
+    }
+
+    @Test
+    void callsBehindAnEarlyHelloRunOnceTheNegotiationStoresTheSessionAndNotBefore() throws Exception {
+        start(EarlyHandshakeLimits.DEFAULTS);
+        SessionId id = client.newSessionId();
+        SessionToken token = client.newToken();
+        RawTcpPeer peer = connect(earlyHello(id, token, 3, 16));
+        List<Frame> before = peer.readUntilClosed(150);
+
+        assertTrue(before.isEmpty(), "nothing answered before the session exists: " + before);
+        assertEquals(0, dispatched.get());
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
+
+        store.createProposed(TestSessions.floatSum(TCP), null, id, token);
+        TestSessions.await(server, "3 calls answered", () -> dispatched.get() == 3);
+        List<Frame> frames = peer.readUntilClosed(300);
+        assertFalse(peer.closedByServer());
+        assertEquals(FrameType.WELCOME, frames.get(0).type());
+        assertEquals(3, frames.stream().filter(f -> f.type() == FrameType.DATA).count(), frames.toString());
+        assertEquals(0, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
+    }
+
+    @Test
+    void anEarlyHelloWhoseSessionNeverComesIsRefusedAsUnknownAndRunsNothing() throws Exception {
+        start(new EarlyHandshakeLimits(8, 64, 64 << 10, 200));
+        SessionId id = client.newSessionId();
+        SessionToken token = client.newToken();
+        RawTcpPeer peer = connect(earlyHello(id, token, 3, 16));
+
+        List<Frame> frames = peer.readUntilClosed(3_000);
+
+        assertTrue(peer.closedByServer());
+        assertEquals(1, frames.size(), frames.toString());
+        assertEquals(ErrorCode.UNKNOWN_SESSION, ((ErrorFrame) frames.get(0)).code());
+        assertTrue(((ErrorFrame) frames.get(0)).reason().contains("not negotiated within 200 ms"),
+                frames.toString());
+        store.createProposed(TestSessions.floatSum(TCP), null, id, token);
+        Thread.sleep(100);
+        assertEquals(0, dispatched.get(), "a session stored after the refusal runs nothing of the refused calls");
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
+    }
+
+    @Test
+    void aFloodOfEarlyHellosFromOneAddressIsRefusedBeyondItsShare() throws Exception {
+        start(new EarlyHandshakeLimits(4, 64, 4_096, 2_000));
+        for (int i = 0; i < 10; i++) {
+            connect(earlyHello(client.newSessionId(), client.newToken(), 1, 16));
+        }
+        TestSessions.awaitCounter(server, TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, 6);
+        assertEquals(4, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED),
+                "one address parks at most its share");
+        int refusedAtOnce = 0;
+        for (RawTcpPeer peer : peers) {
+            List<Frame> frames = peer.readUntilClosed(50);
+            if (peer.closedByServer()) {
+                assertEquals(ErrorCode.UNKNOWN_SESSION, ((ErrorFrame) frames.get(0)).code());
+                refusedAtOnce++;
+            }
+        }
+        assertEquals(6, refusedAtOnce);
+        assertEquals(0, dispatched.get());
+    }
+
+    @Test
+    void aParkedHandshakeHoldsAtMostItsBytesAndIsNotReadFurther() throws Exception {
+        start(new EarlyHandshakeLimits(4, 64, 100, 2_000));
+        RawTcpPeer within = connect(earlyHello(client.newSessionId(), client.newToken(), 2, 30));
+        RawTcpPeer beyond = connect(earlyHello(client.newSessionId(), client.newToken(), 4, 30));
+
+        List<Frame> refused = beyond.readUntilClosed(1_000);
+        assertTrue(beyond.closedByServer(), "frames beyond the parked bytes are refused at once");
+        assertEquals(ErrorCode.UNKNOWN_SESSION, ((ErrorFrame) refused.get(0)).code());
+        assertTrue(((ErrorFrame) refused.get(0)).reason().contains("more than 100 bytes"), refused.toString());
+        within.readUntilClosed(100);
+        assertFalse(within.closedByServer(), "a connection within its bytes waits for its session");
+        assertEquals(0, dispatched.get());
+    }
+
+    @Test
+    void theServerParksAtMostItsLimitOverAllAddresses() throws Exception {
+        start(new EarlyHandshakeLimits(8, 3, 4_096, 2_000));
+        for (int i = 0; i < 5; i++) {
+            connect(earlyHello(client.newSessionId(), client.newToken(), 1, 16));
+        }
+        TestSessions.awaitCounter(server, TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, 2);
+        assertEquals(3, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
+    }
+
+    @Test
+    void anEarlyHelloForASessionOfAnotherTokenIsRefusedAtOnceAndRunsNothing() throws Exception {
+        start(EarlyHandshakeLimits.DEFAULTS);
+        SessionId taken = store.create(TestSessions.floatSum(TCP)).id();
+        RawTcpPeer peer = connect(earlyHello(taken, client.newToken(), 2, 16));
+
+        List<Frame> frames = peer.readUntilClosed(1_000);
+
+        assertTrue(peer.closedByServer(), "refused without waiting");
+        assertEquals(ErrorCode.AUTHENTICATION_FAILED, ((ErrorFrame) frames.get(0)).code());
+        assertEquals(0, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
+        assertEquals(0, dispatched.get());
+    }
+
+    private RawTcpPeer connect(byte[] bytes) throws Exception {
+        RawTcpPeer peer = new RawTcpPeer(server.tcpPort());
+        peers.add(peer);
+        return peer.send(bytes);
+    }
+
+    /** An early HELLO for the first stream of the session, followed by {@code calls} requests of {@code size}. */
+    private static byte[] earlyHello(SessionId id, SessionToken token, int calls, int size) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] hello = FrameCodec.encode(HelloFrame.create(false, true, id, 1,
+                SessionKeys.fromToken(token.toBytes(), StreamEpoch.FIRST)));
+        out.write(hello, 0, hello.length);
+        for (int i = 1; i <= calls; i++) {
+            byte[] call = data(i, size);
+            out.write(call, 0, call.length);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] data(long number, int size) {
+        return FrameCodec.encode(DataFrame.first(number, 0, 0, false, new byte[size]));
+    }
+}
