@@ -27,9 +27,9 @@ import org.hhfr.streamer.XmlRepresentation;
  * {@link Session#call}, {@link HhfrClient#open}, or a task of this driver), otherwise (an asynchronous call, a
  * stream's reader handing calls back) on the builder's executor or a short-lived {@code hhfr-call} thread.
  * A granted stream is connected in the background, so the offering call returns with its answer at once. When
- * the client expects the stream's endpoint, the offer proposes the session and its stream opens (and carries the
- * waiting calls) while the offer is out; an explicit negotiation opens that TCP connection meanwhile
- * ({@link StreamConnector#connectEarly}). Calls sent over SOAP in a batch go through {@link SoapLanes}.
+ * the client expects the stream's endpoint, a separate negotiation proposes the session, whose stream opens (its
+ * TCP connection {@linkplain StreamConnector#connectEarly early}) and carries every call, the first included,
+ * while the negotiation is out. Calls sent over SOAP in a batch go through {@link SoapLanes}.
  */
 final class SessionDriver implements StreamConnector.Returns {
     private final HhfrClient client;
@@ -98,7 +98,8 @@ final class SessionDriver implements StreamConnector.Returns {
     void start(PendingCall call, Message request, boolean blocking) {
         UnsentCall unsent = new UnsentCall(call, request);
         List<SessionAction<UnsentCall, Channel>> actions = lostStream();
-        actions.addAll(feed(m -> m.callStarted(unsent)));
+        boolean proposable = connector.canPropose();
+        actions.addAll(feed(m -> m.callStarted(unsent, proposable)));
         perform(actions, blocking, blocking ? unsent : null);
     }
 
@@ -224,7 +225,7 @@ final class SessionDriver implements StreamConnector.Returns {
         }
         try {
             SoapChannel.checkRequestSize(xml, offering.request, settings.maxMessageBytes);
-            result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), proposing(offer().build()),
+            result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), offer().build(),
                     SoapChannel.envelopeHeaders(settings, offering.call), MessageBody.writer(xml, offering.request),
                     MessageBody.reader(xml, operation.response()), control);
         } catch (IOException e) {
@@ -247,7 +248,7 @@ final class SessionDriver implements StreamConnector.Returns {
 
     /**
      * {@code offer}, proposing the session of the stream the service is hinted to serve, which opens now in the
-     * background so that its HELLO and the calls waiting leave while the offer is out.
+     * background so that its HELLO and the calls waiting leave while the negotiation is out.
      */
     private Offer proposing(Offer offer) {
         StreamGrant proposal = connector.propose(offer);
@@ -262,13 +263,13 @@ final class SessionDriver implements StreamConnector.Returns {
                 proposal.ticket.token(), proposal.ticket.transportUri(), proposal.endpoint())).build();
     }
 
-    /** Negotiates with a separate request; any failure leaves the waiting calls to SOAP. */
+    /** Negotiates with a separate request, proposing the session when it can; a failure leaves calls to SOAP. */
     private void negotiate(UnsentCall own) {
         List<SessionAction<UnsentCall, Channel>> next;
         connector.connectEarly(background);
         try {
             NegotiationOutcome outcome = client.negotiator().negotiate(ticketKey,
-                    offer().action(operation.soapAction()).build(), settings.staticHeaders);
+                    proposing(offer().action(operation.soapAction()).build()), settings.staticHeaders);
             if (outcome.streaming()) {
                 StreamGrant granted = StreamGrant.fromAnswer(outcome);
                 next = step(m -> m.streamGranted(granted), null);

@@ -18,12 +18,12 @@ import org.hhfr.contextstore.MonotonicClock;
  * feeds it under its lock and performs the actions outside.
  *
  * <ul>
- *   <li>{@link SessionState#NEW}: the first call carries the offer ({@link SessionState#NEGOTIATING}); calls
- *       made meanwhile wait, at most {@code maxWaitingCalls} of them, until the mode is settled: on the
- *       stream the answer grants once it is open, over SOAP when the service declined or the offering call
- *       failed (then the next call offers again).</li>
- *   <li>An offer may propose its session: calls go on its {@link EarlyStream} before the answer, which keeps
- *       it as the session's stream or abandons it (its server then runs none of its calls: they come back).</li>
+ *   <li>{@link SessionState#NEW}: the first call carries the offer ({@link SessionState#NEGOTIATING}), or waits
+ *       with the others for a separate negotiation when the client can propose the session; calls wait, at most
+ *       {@code maxWaitingCalls} of them, until the mode is settled: on the granted stream once it is open, over
+ *       SOAP when the service declined or the offer failed (then the next call offers again).</li>
+ *   <li>A negotiation may propose its session: every call goes on its {@link EarlyStream} before the answer,
+ *       which keeps it as the session's stream or abandons it (its server then ran none of its calls).</li>
  *   <li>A stream opened from a ticket ({@link SessionState#RESUMING}) that cannot open, or whose server
  *       refuses it, costs the ticket and leads to a new negotiation (at the next call when none waits); a
  *       freshly granted one ({@link SessionState#CONNECTING}) falls back to SOAP. A refused stream's calls
@@ -58,6 +58,8 @@ final class SessionStateMachine<C, S> {
     private final EarlyStream<C, S> early = new EarlyStream<>();
     /** Opened to negotiate at once: a refused ticket's stream negotiates again at once, not at the next call. */
     private boolean negotiatesEagerly;
+    /** The latest call started could propose the session: then the first call waits for a separate negotiation. */
+    private boolean proposable;
 
     /**
      * @param streamsWanted  false for a session that never negotiates (only SOAP offered, or a one-way
@@ -103,9 +105,10 @@ final class SessionStateMachine<C, S> {
         return out;
     }
 
-    /** A new call: it carries the offer, waits, or takes the current road. */
-    List<SessionAction<C, S>> callStarted(C call) {
+    /** A new call: it carries the offer, waits ({@code proposable}: the client can propose the session), or goes. */
+    List<SessionAction<C, S>> callStarted(C call, boolean proposable) {
         List<SessionAction<C, S>> out = new ArrayList<>();
+        this.proposable = proposable;
         route(Collections.singletonList(call), false, out);
         return out;
     }
@@ -212,10 +215,7 @@ final class SessionStateMachine<C, S> {
         return out;
     }
 
-    /**
-     * The server refused {@code refused} before running any of {@code calls} (it handed them back): like a
-     * failed open, then the calls are sent again that way. Calls of an older stream just take today's road.
-     */
+    /** {@code refused}'s server ran none of {@code calls}: like a failed open, then the calls go the new way. */
     List<SessionAction<C, S>> streamRefused(S refused, List<C> calls) {
         List<SessionAction<C, S>> out = new ArrayList<>();
         early.refused(refused, out);
@@ -233,10 +233,7 @@ final class SessionStateMachine<C, S> {
         return out;
     }
 
-    /**
-     * {@code lost} failed for good (expired, given up, refused): it is closed with its ticket, and the next
-     * call negotiates again. {@code unsent} (calls not yet handed to it) take the new road.
-     */
+    /** {@code lost} failed for good: closed with its ticket; the next call negotiates; {@code unsent} go on. */
     List<SessionAction<C, S>> streamLost(S lost, List<C> unsent) {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (isCurrent(lost)) {
@@ -317,7 +314,8 @@ final class SessionStateMachine<C, S> {
             switch (state) {
                 case NEW:
                     state = SessionState.NEGOTIATING;
-                    out.add(SessionAction.<C, S>sendWithOffer(calls.get(next++)));
+                    out.add(proposable ? SessionAction.<C, S>negotiate()
+                            : SessionAction.<C, S>sendWithOffer(calls.get(next++)));
                     break;
                 case STREAM_LOST:
                     state = SessionState.NEGOTIATING;

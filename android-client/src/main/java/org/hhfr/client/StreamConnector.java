@@ -75,6 +75,11 @@ final class StreamConnector {
                 offer.representations().get(0), proposal.transportUri(), offer.policy()));
     }
 
+    /** Whether {@link #propose} proposes a session: the client holds a TCP endpoint hint for the service. */
+    boolean canPropose() {
+        return tcpHint() != null;
+    }
+
     /** Opens the stream of a {@link #propose proposed} session (HELLO flagged EARLY); {@code null} if it cannot. */
     Channel openProposed(StreamGrant proposed) {
         Channel opened;

@@ -25,14 +25,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * The first flight carries the stream: a client with an endpoint hint proposes its session's id and token in the
- * offer and opens that stream at once, its HELLO flagged EARLY and the calls made meanwhile right behind it; the
- * server runs them as soon as the negotiation stored the session, before the SOAP answer reaches the client. When
- * the answer grants anything else, the calls were never run, and each is answered once the way the answer says.
- * The test service holds its SOAP responses back, so what happened before the answer is seen without timing.
+ * The first flight carries the stream: a client with an endpoint hint negotiates with a separate request that
+ * proposes its session's id and token, and opens that stream at once, its HELLO flagged EARLY and every call, the
+ * first included, right behind it; the server runs them as soon as the negotiation stored the session, before the
+ * answer reaches the client. When the answer grants anything else, the calls were never run, and each is answered
+ * once the way the answer says. The test service holds its SOAP responses back, so what happened before the
+ * answer is seen without timing.
  */
 @Timeout(30)
 class ProposedSessionStreamTest {
+    private static final int CALLS = 10;
+
     private HhfrServerSide server;
     private final CountDownLatch answers = new CountDownLatch(1);
     private final ResumptionTicketCache tickets = new ResumptionTicketCache();
@@ -46,28 +49,41 @@ class ProposedSessionStreamTest {
     }
 
     @Test
-    void callsMadeWhileTheOfferIsOutAreAnsweredOnTheEarlyStreamBeforeTheAnswer() throws Exception {
+    void everyCallTheFirstIncludedIsAnsweredOnTheEarlyStreamBeforeTheNegotiationIsAnswered() throws Exception {
         server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
         hint(server.tcpPort());
 
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
-            CompletableFuture<Message> offering = session.callAsync(FloatSum.request(1f));
-            List<CompletableFuture<Message>> calls = calls(session, 10);
-            for (int i = 0; i < 10; i++) {
-                assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
-            }
-            assertFalse(offering.isDone(), "every call was answered on the stream while the offer's answer waited");
+            List<CompletableFuture<Message>> calls = calls(session, CALLS);
+            assertAnswered(calls);
+            assertEquals(1, server.service().negotiations.get(), "the answer is still held back");
 
             answers.countDown();
-            assertEquals(1f, offering.get(10, TimeUnit.SECONDS).record().floatValue("return"));
             assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP));
             assertEquals(0.5f, session.callAsync(FloatSum.request(0f, 0.5f)).get(10, TimeUnit.SECONDS).record()
                     .floatValue("return"), "the early stream is the session's stream");
         }
-        assertEquals(1, server.service().soapCalls.get());
-        assertEquals(11, server.dispatched.get(), "each streamed call ran once");
+        assertEquals(0, server.service().soapCalls.get(), "no call went over SOAP");
+        assertEquals(1, server.service().negotiations.get());
+        assertEquals(CALLS + 1, server.dispatched.get(), "each streamed call ran once");
         assertEquals(1, server.metrics().get(TransportMetrics.Counter.CONNECTIONS_ACCEPTED));
+    }
+
+    @Test
+    void aBlockingFirstCallIsAnsweredOnTheStreamItsSessionProposed() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        tickets.putEndpointHint(server.service().url(),
+                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
+
+        try (HhfrClient client = client()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(1.5f, session.call(FloatSum.request(1f, 0.5f)).record().floatValue("return"));
+            assertEquals(Mode.HHFR_TCP, session.mode());
+        }
+        assertEquals(0, server.service().soapCalls.get());
+        assertEquals(1, server.service().negotiations.get());
+        assertEquals(1, server.dispatched.get());
     }
 
     @Test
@@ -77,44 +93,37 @@ class ProposedSessionStreamTest {
 
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
-            CompletableFuture<Message> offering = session.callAsync(FloatSum.request(1f));
-            List<CompletableFuture<Message>> calls = calls(session, 10);
+            List<CompletableFuture<Message>> calls = calls(session, CALLS);
             assertTrue(within(5_000, () -> parked() == 1),
                     "the early HELLO waits for a session the negotiation does not store");
             Thread.sleep(100);
             assertEquals(0, server.dispatched.get(), "nothing behind it ran");
 
             answers.countDown();
-            offering.get(10, TimeUnit.SECONDS);
-            for (int i = 0; i < 10; i++) {
-                assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
-            }
+            assertAnswered(calls);
             assertEquals(Mode.HHFR_UDP, session.mode(), "the calls went the way the answer granted");
         }
-        assertEquals(10, server.dispatched.get(), "each call ran once");
-        assertEquals(1, server.service().soapCalls.get());
+        assertEquals(CALLS, server.dispatched.get(), "each call ran once");
+        assertEquals(0, server.service().soapCalls.get());
     }
 
     @Test
-    void callsOnTheEarlyStreamOfADeclinedOfferAreAnsweredOnceOverSoap() throws Exception {
+    void callsOnTheEarlyStreamOfADeclinedNegotiationAreAnsweredOnceOverSoap() throws Exception {
         server = HhfrServerSide.offering("urn:example:transport:other");
         hint(server.tcpPort());
 
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
-            CompletableFuture<Message> offering = session.callAsync(FloatSum.request(1f));
-            List<CompletableFuture<Message>> calls = calls(session, 10);
+            List<CompletableFuture<Message>> calls = calls(session, CALLS);
             assertTrue(within(5_000, () -> parked() == 1));
 
             answers.countDown();
-            offering.get(10, TimeUnit.SECONDS);
-            for (int i = 0; i < 10; i++) {
-                assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
-            }
+            assertAnswered(calls);
             assertEquals(Mode.SOAP, session.mode());
         }
         assertEquals(0, server.dispatched.get(), "nothing ran on the early stream");
-        assertEquals(11, server.service().soapCalls.get(), "each call ran once, over SOAP");
+        assertEquals(CALLS, server.service().soapCalls.get(), "each call ran once, over SOAP, the first included");
+        assertEquals(1, server.service().negotiations.get());
     }
 
     @Test
@@ -125,21 +134,17 @@ class ProposedSessionStreamTest {
             hint(silent.getLocalPort());
             try (HhfrClient client = client()) {
                 Session session = client.open(FloatSum.operation());
-                CompletableFuture<Message> offering = session.callAsync(FloatSum.request(1f));
-                List<CompletableFuture<Message>> calls = calls(session, 10);
+                List<CompletableFuture<Message>> calls = calls(session, CALLS);
                 assertTrue(within(5_000, () -> accepted.size() == 1), "the early stream went to the hinted endpoint");
 
                 answers.countDown();
-                offering.get(10, TimeUnit.SECONDS);
-                for (int i = 0; i < 10; i++) {
-                    assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
-                }
+                assertAnswered(calls);
                 assertEquals(Mode.HHFR_TCP, session.mode());
             }
             SoapModeTest.closeAll(accepted);
         }
-        assertEquals(10, server.dispatched.get(), "each call ran once, on the granted stream");
-        assertEquals(1, server.service().soapCalls.get());
+        assertEquals(CALLS, server.dispatched.get(), "each call ran once, on the granted stream");
+        assertEquals(0, server.service().soapCalls.get());
     }
 
     @Test
@@ -151,8 +156,7 @@ class ProposedSessionStreamTest {
 
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
-            CompletableFuture<Message> offering = session.callAsync(FloatSum.request(1f));
-            List<CompletableFuture<Message>> calls = calls(session, 10);
+            List<CompletableFuture<Message>> calls = calls(session, CALLS);
             assertTrue(within(5_000,
                     () -> server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED) == 1));
             Thread.sleep(100);
@@ -160,14 +164,18 @@ class ProposedSessionStreamTest {
 
             offers.countDown();
             answers.countDown();
-            offering.get(10, TimeUnit.SECONDS);
-            for (int i = 0; i < 10; i++) {
-                assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
-            }
+            assertAnswered(calls);
             assertEquals(Mode.HHFR_TCP, session.mode(), "the granted session's stream opened the ordinary way");
         }
-        assertEquals(10, server.dispatched.get(), "each call ran once");
-        assertEquals(1, server.service().soapCalls.get());
+        assertEquals(CALLS, server.dispatched.get(), "each call ran once");
+        assertEquals(0, server.service().soapCalls.get());
+    }
+
+    /** Call {@code i} of {@link #calls} adds 0.5 to {@code i}. */
+    private static void assertAnswered(List<CompletableFuture<Message>> calls) throws Exception {
+        for (int i = 0; i < calls.size(); i++) {
+            assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
+        }
     }
 
     private long parked() {

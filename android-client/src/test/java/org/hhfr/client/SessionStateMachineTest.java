@@ -42,10 +42,10 @@ class SessionStateMachineTest {
 
     @Test
     void theFirstCallCarriesTheOfferAndCallsMadeMeanwhileWait() {
-        assertEquals(actions(SessionAction.sendWithOffer(a)), machine.callStarted(a));
+        assertEquals(actions(SessionAction.sendWithOffer(a)), machine.callStarted(a, false));
         assertEquals(SessionState.NEGOTIATING, machine.state());
-        assertEquals(actions(), machine.callStarted(b));
-        assertEquals(actions(), machine.callStarted(c));
+        assertEquals(actions(), machine.callStarted(b, false));
+        assertEquals(actions(), machine.callStarted(c, false));
     }
 
     @Test
@@ -53,7 +53,7 @@ class SessionStateMachineTest {
         offerWithWaiting(b, c);
         assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
         assertEquals(SessionState.CONNECTING, machine.state());
-        assertEquals(actions(), machine.callStarted(d), "a call made while the stream connects waits too");
+        assertEquals(actions(), machine.callStarted(d, false), "a call made while the stream connects waits too");
 
         assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(b, c, d), "tcp")), machine.streamOpened("tcp"));
         assertEquals(SessionState.STREAMING, machine.state());
@@ -63,7 +63,7 @@ class SessionStateMachineTest {
     @Test
     void newCallsTakeTheOpenStream() {
         streaming(answer);
-        assertEquals(actions(SessionAction.sendOnStream(list(d), "tcp")), machine.callStarted(d));
+        assertEquals(actions(SessionAction.sendOnStream(list(d), "tcp")), machine.callStarted(d, false));
     }
 
     @Test
@@ -71,7 +71,7 @@ class SessionStateMachineTest {
         offerWithWaiting(b, c);
         assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(b, c))), machine.streamDeclined());
         assertEquals(SessionState.SOAP, machine.state());
-        assertEquals(actions(SessionAction.sendOverSoap(list(d))), machine.callStarted(d), "no new offer");
+        assertEquals(actions(SessionAction.sendOverSoap(list(d))), machine.callStarted(d, false), "no new offer");
     }
 
     @Test
@@ -79,7 +79,7 @@ class SessionStateMachineTest {
         offerWithWaiting(b, c);
         assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(b, c))), machine.negotiationFailed());
         assertEquals(SessionState.NEW, machine.state());
-        assertEquals(actions(SessionAction.sendWithOffer(d)), machine.callStarted(d));
+        assertEquals(actions(SessionAction.sendWithOffer(d)), machine.callStarted(d, false));
     }
 
     @Test
@@ -87,7 +87,7 @@ class SessionStateMachineTest {
         offerWithWaiting(b, c, d);
         Call late = call("late");
         assertEquals(actions(SessionAction.failCalls(list(late), Failure.TOO_MANY_WAITING)),
-                machine.callStarted(late));
+                machine.callStarted(late, false));
         assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
         assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(b, c, d), "tcp")), machine.streamOpened("tcp"),
                 "the refused call is not among them");
@@ -95,14 +95,14 @@ class SessionStateMachineTest {
 
     @Test
     void waitingCallsWhoseDeadlinePassedAreNotSentAndFreeTheirPlaces() {
-        machine.callStarted(a);
-        machine.callStarted(b);
+        machine.callStarted(a, false);
+        machine.callStarted(b, false);
         now += 500;
-        machine.callStarted(c);
-        machine.callStarted(d);
+        machine.callStarted(c, false);
+        machine.callStarted(d, false);
         now += TIMEOUT - 500;
         Call e = call("e");
-        assertEquals(actions(), machine.callStarted(e), "b's deadline passed: its place went to e");
+        assertEquals(actions(), machine.callStarted(e, false), "b's deadline passed: its place went to e");
         now += 500;
         assertEquals(actions(SessionAction.sendOverSoap(list(e))), machine.streamDeclined(),
                 "c and d expired while waiting too");
@@ -113,14 +113,14 @@ class SessionStateMachineTest {
         SessionStateMachine<Call, String> soapOnly = machine(false);
         assertEquals(actions(), soapOnly.opened(ticket, true));
         assertEquals(SessionState.SOAP, soapOnly.state());
-        assertEquals(actions(SessionAction.sendOverSoap(list(a))), soapOnly.callStarted(a));
+        assertEquals(actions(SessionAction.sendOverSoap(list(a))), soapOnly.callStarted(a, false));
     }
 
     @Test
     void openingWithATicketReopensItsStreamWithoutNegotiating() {
         assertEquals(actions(SessionAction.openStream(ticket)), machine.opened(ticket, true));
         assertEquals(SessionState.RESUMING, machine.state());
-        assertEquals(actions(), machine.callStarted(a));
+        assertEquals(actions(), machine.callStarted(a, false));
         assertEquals(actions(SessionAction.sendOnStream(list(a), "tcp")), machine.streamOpened("tcp"));
     }
 
@@ -142,7 +142,7 @@ class SessionStateMachineTest {
     @Test
     void aNetworkLossWhileResumingCostsTheTicketAndNegotiatesAgain() {
         machine.opened(ticket, false);
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         assertEquals(actions(SessionAction.forgetTicket(), SessionAction.negotiate()), machine.streamOpenFailed());
         assertEquals(SessionState.NEGOTIATING, machine.state());
         assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
@@ -152,7 +152,7 @@ class SessionStateMachineTest {
     @Test
     void aNetworkLossWhileResumingAndNegotiatingLeavesTheCallsToSoap() {
         machine.opened(ticket, false);
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         machine.streamOpenFailed();
         assertEquals(actions(SessionAction.sendOverSoap(list(a))), machine.negotiationFailed());
         assertEquals(SessionState.NEW, machine.state());
@@ -185,7 +185,7 @@ class SessionStateMachineTest {
         assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp")),
                 machine.streamRefused("tcp", Collections.<Call>emptyList()));
         assertEquals(SessionState.STREAM_LOST, machine.state());
-        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a));
+        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a, false));
     }
 
     @Test
@@ -194,8 +194,8 @@ class SessionStateMachineTest {
         assertEquals(actions(SessionAction.forgetTicket()), machine.streamOpenFailed(),
                 "with no call waiting, the opener does not wait for a new negotiation");
         assertEquals(SessionState.STREAM_LOST, machine.state());
-        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a), "the next call negotiates");
-        assertEquals(actions(), machine.callStarted(b));
+        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a, false), "the next call negotiates");
+        assertEquals(actions(), machine.callStarted(b, false));
         assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
         assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(a, b), "tcp-2")), machine.streamOpened("tcp-2"));
         assertSame(answer, machine.streamed());
@@ -205,7 +205,7 @@ class SessionStateMachineTest {
         refusedOnceOpen.streamOpened("tcp");
         refusedOnceOpen.streamRefused("tcp", Collections.<Call>emptyList());
         assertEquals(SessionState.STREAM_LOST, refusedOnceOpen.state(), "the other order ends the same way");
-        assertEquals(actions(SessionAction.negotiate()), refusedOnceOpen.callStarted(a));
+        assertEquals(actions(SessionAction.negotiate()), refusedOnceOpen.callStarted(a, false));
 
         SessionStateMachine<Call, String> explicit = machine(true);
         explicit.opened(ticket, true);
@@ -261,8 +261,8 @@ class SessionStateMachineTest {
         assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp")),
                 machine.streamLost("tcp", Collections.<Call>emptyList()));
         assertEquals(SessionState.STREAM_LOST, machine.state());
-        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a));
-        assertEquals(actions(), machine.callStarted(b));
+        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a, false));
+        assertEquals(actions(), machine.callStarted(b, false));
         assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(a, b))), machine.streamDeclined());
     }
 
@@ -272,7 +272,7 @@ class SessionStateMachineTest {
         streaming(ticket);
         assertSame(ticket, machine.streamed());
         machine.streamRefused("tcp", Collections.<Call>emptyList());
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         assertSame(ticket, machine.streamed(), "negotiating a replacement");
         machine.negotiationFailed();
         assertNull(machine.streamed(), "on SOAP");
@@ -323,7 +323,7 @@ class SessionStateMachineTest {
     @Test
     void closingWhileAStreamIsReopenedFromATicketFailsTheCallsWaitingForIt() {
         machine.opened(ticket, false);
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         assertEquals(actions(SessionAction.failCalls(list(a), Failure.SESSION_CLOSED)), machine.closeRequested());
     }
 
@@ -368,7 +368,7 @@ class SessionStateMachineTest {
         streaming(answer);
         machine.closeRequested();
         assertEquals(actions(), machine.closeRequested());
-        assertEquals(actions(SessionAction.failCalls(list(a), Failure.SESSION_CLOSED)), machine.callStarted(a));
+        assertEquals(actions(SessionAction.failCalls(list(a), Failure.SESSION_CLOSED)), machine.callStarted(a, false));
         assertEquals(actions(SessionAction.failCalls(list(b), Failure.SESSION_CLOSED)),
                 machine.streamRefused("tcp", list(b)));
         assertEquals(actions(SessionAction.failCalls(list(c), Failure.SESSION_CLOSED)),
@@ -388,7 +388,7 @@ class SessionStateMachineTest {
         assertEquals(SessionAction.Kind.OPEN_STREAM, failover.get(1).kind());
         assertEquals(NODE_B, failover.get(1).grant().endpoint());
         assertEquals(2, failover.size(), "the call in doubt waits for the new stream");
-        assertEquals(actions(), machine.callStarted(b), "so does a new call");
+        assertEquals(actions(), machine.callStarted(b, false), "so does a new call");
 
         assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(a, b), "tcp@b")), machine.streamOpened("tcp@b"));
         assertEquals(NODE_B, machine.streamed().endpoint());
@@ -411,7 +411,7 @@ class SessionStateMachineTest {
         streaming(grant(false, 60_000, NODE_B));
         a.inDoubt = true;
         machine.streamFailedOver("tcp", list(a));
-        machine.callStarted(b);
+        machine.callStarted(b, false);
 
         assertEquals(actions(SessionAction.failCalls(list(a), Failure.STREAM_LOST), SessionAction.forgetTicket(),
                 SessionAction.negotiate()), machine.streamOpenFailed(),
@@ -434,28 +434,28 @@ class SessionStateMachineTest {
     @Test
     void callsMadeWhileAProposingOfferIsOutGoOnTheEarlyStreamWhichTheGrantKeeps() {
         StreamGrant proposal = proposal(7);
-        assertEquals(actions(SessionAction.sendWithOffer(a)), machine.callStarted(a));
+        assertEquals(actions(SessionAction.sendWithOffer(a)), machine.callStarted(a, false));
         assertEquals(true, machine.streamProposed(proposal));
-        assertEquals(actions(), machine.callStarted(b), "a call waits while the early stream connects");
+        assertEquals(actions(), machine.callStarted(b, false), "a call waits while the early stream connects");
         assertEquals(actions(SessionAction.sendOnStream(list(b), "early")),
                 machine.earlyStreamConnected(proposal, "early"));
-        assertEquals(actions(SessionAction.sendOnStream(list(c), "early")), machine.callStarted(c));
+        assertEquals(actions(SessionAction.sendOnStream(list(c), "early")), machine.callStarted(c, false));
         assertEquals(SessionState.NEGOTIATING, machine.state());
 
         assertEquals(actions(), machine.streamGranted(answering(proposal)));
         assertEquals(SessionState.STREAMING, machine.state());
         assertEquals("early", machine.stream());
-        assertEquals(actions(SessionAction.sendOnStream(list(d), "early")), machine.callStarted(d));
+        assertEquals(actions(SessionAction.sendOnStream(list(d), "early")), machine.callStarted(d, false));
     }
 
     @Test
     void anAnswerGrantingAnotherSessionAbandonsTheEarlyStreamAndItsCallsWaitForTheGrantedOne() {
         StreamGrant proposal = proposal(7);
         StreamGrant other = answering(proposal(8));
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         machine.streamProposed(proposal);
         machine.earlyStreamConnected(proposal, "early");
-        machine.callStarted(b);
+        machine.callStarted(b, false);
 
         assertEquals(actions(SessionAction.abandonStream("early"), SessionAction.openStream(other)),
                 machine.streamGranted(other));
@@ -466,10 +466,10 @@ class SessionStateMachineTest {
     @Test
     void aDeclineAbandonsTheEarlyStreamAndItsCallsGoOverSoap() {
         StreamGrant proposal = proposal(7);
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         machine.streamProposed(proposal);
         machine.earlyStreamConnected(proposal, "early");
-        machine.callStarted(b);
+        machine.callStarted(b, false);
 
         assertEquals(actions(SessionAction.abandonStream("early")), machine.streamDeclined());
         assertEquals(actions(SessionAction.sendOverSoap(list(b))), machine.streamRefused("early", list(b)));
@@ -487,7 +487,7 @@ class SessionStateMachineTest {
         assertEquals(SessionState.STREAMING, machine.state());
 
         SessionStateMachine<Call, String> other = machine(true);
-        other.callStarted(a);
+        other.callStarted(a, false);
         other.streamProposed(proposal);
         StreamGrant granted = answering(proposal);
         other.streamGranted(granted);
@@ -498,10 +498,10 @@ class SessionStateMachineTest {
     @Test
     void anEarlyStreamRefusedWhileTheOfferIsOutHandsItsCallsBackToWaitForTheAnswer() {
         StreamGrant proposal = proposal(7);
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         machine.streamProposed(proposal);
         machine.earlyStreamConnected(proposal, "early");
-        machine.callStarted(b);
+        machine.callStarted(b, false);
 
         assertEquals(actions(SessionAction.closeStream("early")), machine.streamRefused("early", list(b)),
                 "the refused early stream closes, its handed back call waits");
@@ -513,14 +513,14 @@ class SessionStateMachineTest {
     @Test
     void anEarlyStreamClosesWithItsCallsWhenTheOfferFailsOrTheSessionCloses() {
         StreamGrant proposal = proposal(7);
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         machine.streamProposed(proposal);
         machine.earlyStreamConnected(proposal, "early");
         assertEquals(actions(SessionAction.closeStream("early")), machine.negotiationFailed());
         assertEquals(SessionState.NEW, machine.state());
 
         SessionStateMachine<Call, String> closing = machine(true);
-        closing.callStarted(a);
+        closing.callStarted(a, false);
         closing.streamProposed(proposal);
         closing.earlyStreamConnected(proposal, "early");
         assertEquals(actions(SessionAction.closeStream("early")), closing.closeRequested());
@@ -531,13 +531,13 @@ class SessionStateMachineTest {
     @Test
     void theEarlyStreamOfAFailedOfferNeverCarriesTheCallsOfTheNextOffer() {
         StreamGrant failed = proposal(7);
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         machine.streamProposed(failed);
         assertEquals(actions(), machine.negotiationFailed(), "its stream still connects");
         StreamGrant next = proposal(8);
-        assertEquals(actions(SessionAction.sendWithOffer(b)), machine.callStarted(b));
+        assertEquals(actions(SessionAction.sendWithOffer(b)), machine.callStarted(b, false));
         machine.streamProposed(next);
-        machine.callStarted(c);
+        machine.callStarted(c, false);
 
         assertEquals(actions(SessionAction.abandonStream("failed")), machine.earlyStreamConnected(failed, "failed"),
                 "the failed offer's server may have stored its session: the stream is given up unused");
@@ -545,6 +545,43 @@ class SessionStateMachineTest {
         assertEquals(actions(SessionAction.sendOnStream(list(c), "next")), machine.earlyStreamConnected(next, "next"));
         assertEquals(actions(), machine.streamGranted(answering(next)));
         assertEquals("next", machine.stream());
+    }
+
+    @Test
+    void aClientThatCanProposeTheSessionNegotiatesApartAndSendsEveryCallTheFirstIncludedOnTheEarlyStream() {
+        StreamGrant proposal = proposal(7);
+        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a, true));
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+        assertEquals(actions(), machine.callStarted(b, true), "calls wait while the early stream connects");
+        assertEquals(true, machine.streamProposed(proposal));
+        assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(a, b), "early")),
+                machine.earlyStreamConnected(proposal, "early"));
+        assertEquals(actions(SessionAction.sendOnStream(list(c), "early")), machine.callStarted(c, true));
+
+        assertEquals(actions(), machine.streamGranted(answering(proposal)));
+        assertEquals(SessionState.STREAMING, machine.state());
+        assertEquals("early", machine.stream());
+    }
+
+    @Test
+    void everyCallOfAProposalTheAnswerDidNotGrantTheFirstIncludedIsSentAgainTheWayTheAnswerSays() {
+        StreamGrant proposal = proposal(7);
+        machine.callStarted(a, true);
+        machine.streamProposed(proposal);
+        assertEquals(actions(SessionAction.sendOnStream(list(a), "early")),
+                machine.earlyStreamConnected(proposal, "early"));
+        assertEquals(actions(SessionAction.abandonStream("early")), machine.streamDeclined());
+        assertEquals(actions(SessionAction.sendOverSoap(list(a))), machine.streamRefused("early", list(a)));
+
+        SessionStateMachine<Call, String> other = machine(true);
+        other.callStarted(a, true);
+        other.streamProposed(proposal);
+        other.earlyStreamConnected(proposal, "early");
+        StreamGrant granted = answering(proposal(8));
+        assertEquals(actions(SessionAction.abandonStream("early"), SessionAction.openStream(granted)),
+                other.streamGranted(granted));
+        assertEquals(actions(), other.streamRefused("early", list(a)), "the first call waits for the granted stream");
+        assertEquals(actions(SessionAction.sendOnStream(list(a), "tcp")), other.streamOpened("tcp"));
     }
 
     /** The first stream of a session this client proposes, with an id of {@code id} bytes. */
@@ -570,9 +607,9 @@ class SessionStateMachineTest {
     }
 
     private void offerWithWaiting(Call... waiting) {
-        machine.callStarted(a);
+        machine.callStarted(a, false);
         for (Call call : waiting) {
-            assertEquals(actions(), machine.callStarted(call));
+            assertEquals(actions(), machine.callStarted(call, false));
         }
     }
 
