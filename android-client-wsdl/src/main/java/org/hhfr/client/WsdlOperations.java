@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.negotiation.description.DescribedOperation;
 import org.hhfr.negotiation.description.ServiceDescription;
 import org.hhfr.schemas.OperationStructures;
@@ -53,6 +55,8 @@ public final class WsdlOperations {
     private final Map<String, String> inputMessages = new LinkedHashMap<>();
     private final Map<String, String> outputMessages = new HashMap<>();
     private final Map<String, String> soapActions = new HashMap<>();
+    /** The stream endpoints the service advertises (its {@code hhfr:StreamEndpoint} policy assertions). */
+    private final List<AdvertisedEndpoint> advertised = new ArrayList<>();
 
     private WsdlOperations(Schema schema, String source) {
         this.schema = schema;
@@ -122,7 +126,7 @@ public final class WsdlOperations {
                                 structures.response()));
             }
         }
-        return ServiceDescription.of(operations);
+        return ServiceDescription.of(operations, advertised);
     }
 
     /**
@@ -145,8 +149,8 @@ public final class WsdlOperations {
         if (action == null) {
             action = "";
         }
-        return structures.isOneWay() ? Operation.oneWay(action, structures.request())
-                : Operation.of(action, structures.request(), structures.response());
+        return (structures.isOneWay() ? Operation.oneWay(action, structures.request())
+                : Operation.of(action, structures.request(), structures.response())).advertising(advertised);
     }
 
     private OperationStructures structures(String operation) {
@@ -180,6 +184,10 @@ public final class WsdlOperations {
             String namespace = parser.getNamespace();
             String name = parser.getName();
             path.push(namespace + " " + name);
+            if (HhfrUris.NAMESPACE.equals(namespace) && AdvertisedEndpoint.ELEMENT.equals(name)) {
+                advertise(parser);
+                continue;
+            }
             if (!WSDL.equals(namespace) && !SOAP11_BINDING.equals(namespace) && !SOAP12_BINDING.equals(namespace)) {
                 continue;
             }
@@ -205,6 +213,28 @@ public final class WsdlOperations {
                     soapActions.put(operation, action);
                 }
             }
+        }
+    }
+
+    /**
+     * Keeps an advertised stream endpoint. It is only a hint, so one that is malformed, or beyond
+     * {@link ServiceDescription#MAX_ADVERTISED}, is left out rather than making the WSDL unusable.
+     */
+    private void advertise(XmlPullParser parser) {
+        String transport = parser.getAttributeValue(null, "transport");
+        String port = parser.getAttributeValue(null, "port");
+        if (transport == null || port == null || advertised.size() >= ServiceDescription.MAX_ADVERTISED
+                || port.length() > 5) {
+            return;
+        }
+        try {
+            AdvertisedEndpoint endpoint = AdvertisedEndpoint.of(transport, Integer.parseInt(port),
+                    parser.getAttributeValue(null, "host"));
+            if (!advertised.contains(endpoint)) {
+                advertised.add(endpoint);
+            }
+        } catch (IllegalArgumentException e) {
+            // not an endpoint: no hint
         }
     }
 

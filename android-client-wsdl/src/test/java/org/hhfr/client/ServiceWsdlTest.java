@@ -3,6 +3,10 @@ package org.hhfr.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.List;
+
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.negotiation.description.ServiceDescriptionWriter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -11,7 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The operations of a running service's WSDL ({@code ?wsdl} of the plain SOAP float-sum service on the JDK's
  * HTTP server): they can be called, a missing operation, a missing WSDL and a closed client each fail with a
- * reason, and a description compiled from the WSDL gives the same operation.
+ * reason, and a description compiled from the WSDL gives the same operation. The stream endpoints a WSDL
+ * advertises reach the description and each operation; malformed advertisements are left out.
  */
 class ServiceWsdlTest {
     private TestService service;
@@ -65,5 +70,30 @@ class ServiceWsdlTest {
         assertEquals(fromWsdl.request(), compiled.request());
         assertEquals(fromWsdl.response(), compiled.response());
         assertEquals(FloatSum.REQUEST_STRUCTURE.fingerprint(), compiled.request().fingerprint());
+    }
+
+    @Test
+    void theStreamEndpointsAWsdlAdvertisesReachItsOperationsAndDescriptionMalformedOnesLeftOut() throws Exception {
+        String policy = "<wsp:Policy xmlns:wsp='http://www.w3.org/ns/ws-policy' xmlns:hhfr='" + HhfrUris.NAMESPACE
+                + "'><wsp:ExactlyOne><wsp:All>"
+                + "<hhfr:StreamEndpoint wsp:Optional='true' transport='urn:hhfr:transport:tcp' port='9000'/>"
+                + "<hhfr:StreamEndpoint transport='urn:hhfr:transport:udp' port='9001' host='streams.example.org'/>"
+                + "<hhfr:StreamEndpoint transport='urn:hhfr:transport:tcp' port='99999'/>"
+                + "<hhfr:StreamEndpoint transport='urn:hhfr:transport:tcp' port='-1'/>"
+                + "<hhfr:StreamEndpoint port='9002'/>"
+                + "<hhfr:StreamEndpoint transport='urn:hhfr:transport:tcp' port='9003' host='a b'/>"
+                + "</wsp:All></wsp:ExactlyOne></wsp:Policy>";
+        int types = FloatSum.WSDL.indexOf("<wsdl:types");
+        String advertising = FloatSum.WSDL.substring(0, types) + policy + FloatSum.WSDL.substring(types);
+        List<AdvertisedEndpoint> expected = List.of(AdvertisedEndpoint.of(HhfrUris.TRANSPORT_TCP, 9000, null),
+                AdvertisedEndpoint.of(HhfrUris.TRANSPORT_UDP, 9001, "streams.example.org"));
+
+        WsdlOperations wsdl = WsdlOperations.read(advertising, "advertising.wsdl");
+        assertEquals(expected, wsdl.operation("sum").advertisedEndpoints());
+        assertEquals(expected, wsdl.description().advertisedEndpoints());
+        assertEquals(expected, CompiledOperations.read(ServiceDescriptionWriter.write(wsdl.description()))
+                .operation("sum").advertisedEndpoints());
+        assertEquals(List.of(), WsdlOperations.read(FloatSum.WSDL, "FloatSum.wsdl").operation("sum")
+                .advertisedEndpoints());
     }
 }

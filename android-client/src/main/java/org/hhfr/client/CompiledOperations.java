@@ -60,8 +60,9 @@ public final class CompiledOperations {
             throw new HhfrException("the compiled service description has no operation '" + name + "'; it has "
                     + description.operations());
         }
-        return operation.isOneWay() ? Operation.oneWay(operation.soapAction(), operation.request())
-                : Operation.of(operation.soapAction(), operation.request(), operation.response());
+        return (operation.isOneWay() ? Operation.oneWay(operation.soapAction(), operation.request())
+                : Operation.of(operation.soapAction(), operation.request(), operation.response()))
+                .advertising(description.advertisedEndpoints());
     }
 
     /** The description as read. */

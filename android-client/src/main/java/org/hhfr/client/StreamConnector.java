@@ -1,13 +1,17 @@
 package org.hhfr.client;
 
+import java.net.InetAddress;
 import java.net.Socket;
+import java.net.UnknownHostException;
 import java.security.SecureRandom;
 
 import org.hhfr.contextstore.EndpointHint;
 import org.hhfr.contextstore.ResumptionTicket;
+import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.ProposedSession;
+import org.hhfr.negotiation.description.AdvertisedEndpoint;
 
 /**
  * Opens the streams of one session: the stream a grant names, at the grant's endpoint, over its transport,
@@ -30,6 +34,8 @@ final class StreamConnector {
     private final CallNumbers callNumbers = new CallNumbers();
     /** The connection opened while negotiating, until a stream takes it or it is dropped. Guarded by this. */
     private EarlyConnection early;
+    /** The advertised endpoint as {@link #tcpHint} resolved it, so that every use names the same. Guarded by this. */
+    private EndpointHint advertisedHint;
 
     StreamConnector(HhfrClient client, Operation operation, Returns returns, TcpChannel.Reconnections reconnections) {
         this.client = client;
@@ -40,8 +46,8 @@ final class StreamConnector {
 
     /**
      * Starts the TCP connection (and TLS) of the stream a negotiation about to start is expected to grant: at
-     * the {@link EndpointHint} the ticket cache holds for the service, when it is a TCP endpoint and the client
-     * offers TCP. Returns at once; does nothing without such a hint.
+     * the service's {@link #tcpHint TCP endpoint} when the client knows it. Returns at once; does nothing
+     * without such a hint.
      */
     void connectEarly(BackgroundWork background) {
         EndpointHint hint = tcpHint();
@@ -75,9 +81,9 @@ final class StreamConnector {
                 offer.representations().get(0), proposal.transportUri(), offer.policy()));
     }
 
-    /** Whether {@link #propose} proposes a session: the client holds a TCP endpoint hint for the service. */
+    /** Whether {@link #propose} proposes a session: the client offers TCP and knows where the service streams. */
     boolean canPropose() {
-        return tcpHint() != null;
+        return offersTcp() && (rememberedTcpHint() != null || advertisedTcp() != null);
     }
 
     /** Opens the stream of a {@link #propose proposed} session (HELLO flagged EARLY); {@code null} if it cannot. */
@@ -106,13 +112,67 @@ final class StreamConnector {
         stream.close();
     }
 
-    /** The service's hinted stream endpoint when it is a TCP one and the client offers TCP; else {@code null}. */
+    /**
+     * Where the service streams over TCP, when the client offers TCP: the endpoint of its latest grant, which the
+     * ticket cache remembers, else the one the operation's description advertises for the service's host; else
+     * {@code null}. An advertisement without a host names the address the service's host resolves to (what the
+     * server grants): call this on a thread that may use the network.
+     */
     private EndpointHint tcpHint() {
-        ClientSettings settings = client.settings();
-        EndpointHint hint = client.tickets().endpointHint(settings.serviceUrl.toString()).orElse(null);
-        boolean usable = hint != null && HhfrUris.TRANSPORT_TCP.equals(hint.transportUri())
-                && settings.transportUris().contains(HhfrUris.TRANSPORT_TCP);
-        return usable ? hint : null;
+        if (!offersTcp()) {
+            return null;
+        }
+        EndpointHint remembered = rememberedTcpHint();
+        if (remembered != null) {
+            return remembered;
+        }
+        synchronized (this) {
+            if (advertisedHint != null) {
+                return advertisedHint;
+            }
+        }
+        AdvertisedEndpoint advertised = advertisedTcp();
+        String streamHost = advertised == null ? null
+                : advertised.host() != null ? advertised.host() : addressOf(client.settings().serviceUrl.getHost());
+        if (streamHost == null) {
+            return null;
+        }
+        EndpointHint hint = EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of(streamHost, advertised.port()));
+        synchronized (this) {
+            if (advertisedHint == null) {
+                advertisedHint = hint;
+            }
+            return advertisedHint;
+        }
+    }
+
+    private boolean offersTcp() {
+        return client.settings().transportUris().contains(HhfrUris.TRANSPORT_TCP);
+    }
+
+    private EndpointHint rememberedTcpHint() {
+        EndpointHint hint = client.tickets().endpointHint(client.settings().serviceUrl.toString()).orElse(null);
+        return hint != null && HhfrUris.TRANSPORT_TCP.equals(hint.transportUri()) ? hint : null;
+    }
+
+    /** The TCP endpoint the operation's service advertises for the host the client reaches it at, or {@code null}. */
+    private AdvertisedEndpoint advertisedTcp() {
+        String serviceHost = client.settings().serviceUrl.getHost();
+        for (AdvertisedEndpoint endpoint : operation.advertisedEndpoints()) {
+            if (HhfrUris.TRANSPORT_TCP.equals(endpoint.transportUri()) && endpoint.isFor(serviceHost)) {
+                return endpoint;
+            }
+        }
+        return null;
+    }
+
+    /** The address {@code host} resolves to (itself for an address literal), or {@code null} when it does not. */
+    private static String addressOf(String host) {
+        try {
+            return InetAddress.getByName(host).getHostAddress();
+        } catch (UnknownHostException | SecurityException e) {
+            return null;
+        }
     }
 
     /** Closes a connection opened early that no stream took (a decline, a failed negotiation, a closed session). */

@@ -14,6 +14,7 @@ import java.time.Duration;
 
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.WsdlOperations;
+import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.negotiation.description.ServiceDescription;
 import org.hhfr.negotiation.description.ServiceDescriptionWriter;
 import org.hhfr.schemas.OperationStructures;
@@ -81,6 +82,10 @@ final class DescriptionCompiler {
         }
         out.println("wrote " + output + ": " + bytes.length + " bytes, " + description.operations().size()
                 + (description.operations().size() == 1 ? " operation" : " operations"));
+        for (AdvertisedEndpoint endpoint : description.advertisedEndpoints()) {
+            out.println("streams advertised: " + endpoint.transportUri() + " port " + endpoint.port()
+                    + (endpoint.host() == null ? " (at the service's host)" : " at " + endpoint.host()));
+        }
         for (OperationStructures operation : wsdl.structures()) {
             if (!operation.isDerived()) {
                 out.println("left out " + operation.operation() + ": " + operation.reason());

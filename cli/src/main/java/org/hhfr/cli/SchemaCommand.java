@@ -44,7 +44,8 @@ import picocli.CommandLine.Parameters;
             "With --compile -o OUT: writes the WSDL's operations (SOAPAction and message structures, with",
             "their schema digests) as a compiled service description, which an app ships and reads with",
             "CompiledOperations instead of fetching and parsing the WSDL at run time. Operations that",
-            "cannot be called are left out and listed."},
+            "cannot be called are left out and listed. The stream endpoints the WSDL advertises are kept",
+            "and listed: a client's first session with the description opens its stream at once."},
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:the verdicts and structures were printed (or the description written)",
             "2:the file is missing, unusable or the arguments are wrong"})

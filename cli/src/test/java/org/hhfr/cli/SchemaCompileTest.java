@@ -11,15 +11,20 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.List;
 
 import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.client.CompiledOperations;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.Operation;
 import org.hhfr.client.WsdlOperations;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.description.AdvertisedEndpoint;
 
 import picocli.CommandLine;
 
@@ -91,5 +96,24 @@ class SchemaCompileTest {
         assertEquals(SchemaCommand.UNUSABLE, hhfr(new StringWriter(), err, "schema", "--compile", xsd.toString(),
                 "-o", dir.resolve("none.hhfr").toString()));
         assertTrue(err.toString().contains("no operation can be called, nothing to compile"), err.toString());
+    }
+
+    @Test
+    void aRunningServicesDescriptionKeepsTheStreamEndpointsItsWsdlAdvertises(@TempDir Path dir) throws Exception {
+        try (HhfrServer server = HhfrServer.start(ServerSettings.builder().port(0).requestThreads(2)
+                .streams("127.0.0.1", null, 0, 0).build())) {
+            Path output = dir.resolve("floatsum.hhfr");
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            assertEquals(0, hhfr(out, err, "schema", "--compile", server.serviceUrl("127.0.0.1", "FloatSum") + "?wsdl",
+                    "-o", output.toString()), err.toString());
+
+            int tcp = server.streamPort(HhfrUris.TRANSPORT_TCP);
+            assertTrue(out.toString().contains("streams advertised: urn:hhfr:transport:tcp port " + tcp
+                    + " (at the service's host)\n"), out.toString());
+            assertEquals(List.of(AdvertisedEndpoint.of(HhfrUris.TRANSPORT_TCP, tcp, null),
+                    AdvertisedEndpoint.of(HhfrUris.TRANSPORT_UDP, server.streamPort(HhfrUris.TRANSPORT_UDP), null)),
+                    CompiledOperations.read(Files.readAllBytes(output)).description().advertisedEndpoints());
+        }
     }
 }

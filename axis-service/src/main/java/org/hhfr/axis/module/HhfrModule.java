@@ -45,6 +45,12 @@ public final class HhfrModule implements Module {
     private static final String RUNTIME_PROPERTY = ModuleRuntime.class.getName();
     private static final String FAILURE_PROPERTY = HhfrModule.class.getName() + ".failure";
 
+    /**
+     * The policy advertising the stream endpoints in the WSDL of the services the module is engaged on, once it
+     * runs; {@code null} before, or when it serves no stream.
+     */
+    private volatile Policy streamEndpoints;
+
     /** Axis2 makes the module from {@code module.xml}. */
     public HhfrModule() {
     }
@@ -100,13 +106,29 @@ public final class HhfrModule implements Module {
             ModuleSettings settings = ModuleSettings.read(name -> parameter(context.getAxisConfiguration(), module,
                     name));
             AdminSettings admin = AdminSettings.read(name -> parameter(context.getAxisConfiguration(), module, name));
-            context.setProperty(RUNTIME_PROPERTY, ModuleRuntime.start(context, settings, admin));
+            ModuleRuntime runtime = ModuleRuntime.start(context, settings, admin);
+            context.setProperty(RUNTIME_PROPERTY, runtime);
             answerOffersToUnengagedServices(context.getAxisConfiguration());
+            advertiseStreamEndpoints(context.getAxisConfiguration(), runtime);
         } catch (IOException | RuntimeException e) {
             String reason = "HHFR module not started: " + (e.getMessage() != null ? e.getMessage() : e);
             LOG.error("{} (services engaged with it answer plain SOAP)", reason);
             context.setProperty(FAILURE_PROPERTY, reason);
             throw new AxisFault(reason);
+        }
+    }
+
+    /** Publishes the stream endpoints in the WSDL of every service the module is engaged on (see engageNotify). */
+    private void advertiseStreamEndpoints(AxisConfiguration configuration, ModuleRuntime runtime) {
+        Policy policy = StreamEndpointPolicy.of(runtime.advertisedEndpoints());
+        streamEndpoints = policy;
+        if (policy == null) {
+            return;
+        }
+        for (AxisService service : configuration.getServices().values()) {
+            if (service.getOperation(NegotiateReceiver.OPERATION) != null) {
+                StreamEndpointPolicy.attachTo(service, policy);
+            }
         }
     }
 
@@ -146,7 +168,8 @@ public final class HhfrModule implements Module {
      * Engaging the module on a service (directly, or through its group or the whole configuration) adds the
      * service's {@code negotiate} operation (SOAPAction {@code urn:hhfr:negotiation:1#negotiate}), a control
      * operation that stays out of the WSDL. (An operation declared in module.xml would share its phase lists
-     * across services, so each service gets its own.)
+     * across services, so each service gets its own.) Once the module runs, the service's WSDL also advertises
+     * the stream endpoints ({@link StreamEndpointPolicy}).
      */
     @Override
     public void engageNotify(AxisDescription description) throws AxisFault {
@@ -161,6 +184,10 @@ public final class HhfrModule implements Module {
         negotiate.setControlOperation(true);
         service.addOperation(negotiate);
         service.mapActionToOperation(NegotiateReceiver.ACTION, negotiate);
+        Policy policy = streamEndpoints;
+        if (policy != null) {
+            StreamEndpointPolicy.attachTo(service, policy);
+        }
     }
 
     @Override
@@ -170,7 +197,7 @@ public final class HhfrModule implements Module {
 
     @Override
     public void applyPolicy(Policy policy, AxisDescription description) {
-        // HHFR publishes no WS-Policy assertions
+        // HHFR reads no WS-Policy assertions (it publishes its stream endpoints: StreamEndpointPolicy)
     }
 
     /** Ends the streams and closes the sessions this context's module runs. */

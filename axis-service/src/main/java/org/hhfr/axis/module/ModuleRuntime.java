@@ -1,6 +1,8 @@
 package org.hhfr.axis.module;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
 
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.apache.axis2.context.ConfigurationContext;
@@ -17,6 +19,7 @@ import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.contextstore.redis.RedisContextStore;
 import org.hhfr.streamer.Representations;
 
@@ -99,6 +102,11 @@ public final class ModuleRuntime implements AutoCloseable {
     /** The negotiation state: the context store of sessions, and stream admission. */
     public HhfrNegotiation negotiation() {
         return negotiation;
+    }
+
+    /** The stream endpoints the services' WSDL advertises (none when no stream is served). */
+    public List<AdvertisedEndpoint> advertisedEndpoints() {
+        return streams == null ? Collections.<AdvertisedEndpoint>emptyList() : streams.advertised();
     }
 
     /** The bound port of a stream transport, or -1 when it is not served. */

@@ -2,6 +2,7 @@ package org.hhfr.axis.module;
 
 import java.io.IOException;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -15,6 +16,7 @@ import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.contextstore.redis.RedisReplyCache;
 import org.hhfr.contextstore.redis.RedisStreamEpochs;
 import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.negotiation.server.StreamEndpoints;
 import org.hhfr.transports.netty.StreamDispatcher;
 import org.hhfr.transports.netty.StreamServer;
@@ -131,6 +133,22 @@ final class RunningStreams implements ServedStreams, AutoCloseable {
         if (shared != null) {
             shared.close();
         }
+    }
+
+    /**
+     * The endpoints to advertise in the services' WSDL: each transport served, under the advertised host when
+     * one is configured (else none, meaning the host a client reached). TCP only when a client over plain HTTP
+     * would be granted it (cleartext streams allowed, or TLS configured).
+     */
+    List<AdvertisedEndpoint> advertised() {
+        List<AdvertisedEndpoint> advertised = new ArrayList<>();
+        if (server.tcpPort() > 0 && (security.tls() != null || !security.encrypts(false))) {
+            advertised.add(AdvertisedEndpoint.of(HhfrUris.TRANSPORT_TCP, server.tcpPort(), advertisedHost));
+        }
+        if (server.udpPort() > 0) {
+            advertised.add(AdvertisedEndpoint.of(HhfrUris.TRANSPORT_UDP, server.udpPort(), advertisedHost));
+        }
+        return advertised;
     }
 
     /** The bound port of a transport, or -1 when it is not served. */

@@ -3,6 +3,7 @@ package org.hhfr.negotiation.description;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.hhfr.schemas.AttributeDecl;
@@ -31,9 +32,16 @@ public final class ServiceDescriptionWriter {
         for (DescribedOperation operation : description.operations()) {
             writer.operation(operation);
         }
+        List<AdvertisedEndpoint> advertised = description.advertisedEndpoints();
+        if (!advertised.isEmpty()) {
+            writer.varint(advertised.size());
+            for (AdvertisedEndpoint endpoint : advertised) {
+                writer.advertised(endpoint);
+            }
+        }
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.write(DescriptionFormat.MAGIC, 0, DescriptionFormat.MAGIC.length);
-        out.write(DescriptionFormat.VERSION);
+        out.write(advertised.isEmpty() ? DescriptionFormat.VERSION : DescriptionFormat.VERSION_ADVERTISING);
         varint(out, writer.strings.size());
         for (String string : writer.strings.keySet()) {
             byte[] utf8 = string.getBytes(StandardCharsets.UTF_8);
@@ -43,6 +51,15 @@ public final class ServiceDescriptionWriter {
         byte[] body = writer.body.toByteArray();
         out.write(body, 0, body.length);
         return out.toByteArray();
+    }
+
+    private void advertised(AdvertisedEndpoint endpoint) {
+        ref(endpoint.transportUri());
+        varint(endpoint.port());
+        body.write(endpoint.host() != null ? DescriptionFormat.HAS_HOST : 0);
+        if (endpoint.host() != null) {
+            ref(endpoint.host());
+        }
     }
 
     private void operation(DescribedOperation operation) {

@@ -116,10 +116,57 @@ class ServiceDescriptionTest {
         assertMessage("not a compiled HHFR service description",
                 "<wsdl:definitions/>".getBytes(StandardCharsets.UTF_8));
         byte[] bytes = ServiceDescriptionWriter.write(floatSum());
-        bytes[4] = 2;
-        assertMessage("version 2 is not supported", bytes);
+        bytes[4] = 3;
+        assertMessage("version 3 is not supported", bytes);
         byte[] longer = Arrays.copyOf(ServiceDescriptionWriter.write(floatSum()), bytes.length + 1);
-        assertMessage("1 bytes follow the last operation", longer);
+        assertMessage("1 bytes follow the description", longer);
+    }
+
+    static ServiceDescription advertising(AdvertisedEndpoint... endpoints) {
+        return ServiceDescription.of(floatSum().operations(), List.of(endpoints));
+    }
+
+    @Test
+    void advertisedStreamEndpointsReadBackAndADescriptionWithoutThemStaysVersion1() throws Exception {
+        assertEquals(1, ServiceDescriptionWriter.write(floatSum())[4]);
+        ServiceDescription advertising = advertising(AdvertisedEndpoint.of("urn:hhfr:transport:tcp", 9000, null),
+                AdvertisedEndpoint.of("urn:hhfr:transport:udp", 9001, "streams.example.org"));
+        byte[] bytes = ServiceDescriptionWriter.write(advertising);
+        assertEquals(2, bytes[4]);
+        ServiceDescription read = ServiceDescriptionReader.read(bytes);
+        assertEquals(advertising, read);
+        assertEquals(advertising.advertisedEndpoints(), read.advertisedEndpoints());
+        assertTrue(!floatSum().equals(read), "the endpoints are part of the description");
+    }
+
+    @Test
+    void anAdvertisedEndpointServesOnlyTheHostItNamesOrTheSoapEndpointsOwn() {
+        assertTrue(AdvertisedEndpoint.of("urn:hhfr:transport:tcp", 9000, null).isFor("soap.example.org"));
+        assertTrue(AdvertisedEndpoint.of("urn:hhfr:transport:tcp", 9000, "Soap.Example.org").isFor("soap.example.org"));
+        assertTrue(!AdvertisedEndpoint.of("urn:hhfr:transport:tcp", 9000, "other.example.org")
+                .isFor("soap.example.org"));
+        assertThrows(IllegalArgumentException.class, () -> AdvertisedEndpoint.of("", 9000, null));
+        assertThrows(IllegalArgumentException.class, () -> AdvertisedEndpoint.of("urn:t", 65_536, null));
+        assertThrows(IllegalArgumentException.class, () -> AdvertisedEndpoint.of("urn:t", 9000, "a/b"));
+        assertThrows(IllegalArgumentException.class, () -> AdvertisedEndpoint.of("urn:t", 9000, ""));
+    }
+
+    @Test
+    void damagedAdvertisedEndpointsAreRefusedByName() {
+        byte[] bytes = ServiceDescriptionWriter.write(advertising(
+                AdvertisedEndpoint.of("urn:hhfr:transport:tcp", 9000, null)));
+        // the tail is: count=1, transport ref, port 9000 (0xA8 0x46), flags 0
+        byte[] flags = bytes.clone();
+        flags[flags.length - 1] = 4;
+        assertMessage("unknown advertised endpoint flags 4", flags);
+        byte[] port = bytes.clone();
+        port[port.length - 3] = 0;
+        port[port.length - 2] = 0;
+        assertMessage("an advertised endpoint is not usable: port out of range: 0", port);
+        byte[] many = bytes.clone();
+        many[many.length - 5] = (byte) (ServiceDescription.MAX_ADVERTISED + 1);
+        assertMessage("17 advertised endpoints, more than 16", many);
+        assertThrows(MalformedDescriptionException.class, readOf(Arrays.copyOf(bytes, bytes.length - 1)));
     }
 
     @Test

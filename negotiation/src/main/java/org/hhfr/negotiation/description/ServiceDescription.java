@@ -14,31 +14,55 @@ import org.jspecify.annotations.Nullable;
  * compiled once (at build time, {@code hhfr schema --compile}) into the compact binary form that
  * {@code ServiceDescriptionWriter} (negotiation-server) writes and {@link ServiceDescriptionReader} reads, so
  * an app needs no WSDL download and no XSD parser. The structures are exactly those the WSDL gives, so their
- * fingerprints (the schema digests a client offers in negotiation) are the server's. Immutable.
+ * fingerprints (the schema digests a client offers in negotiation) are the server's. It also keeps the stream
+ * endpoints the service advertises ({@link AdvertisedEndpoint}). Immutable.
  */
 public final class ServiceDescription {
-    private final Map<String, DescribedOperation> operations;
+    /** Most advertised endpoints a description keeps. */
+    public static final int MAX_ADVERTISED = 16;
 
-    private ServiceDescription(Map<String, DescribedOperation> operations) {
+    private final Map<String, DescribedOperation> operations;
+    private final List<AdvertisedEndpoint> advertised;
+
+    private ServiceDescription(Map<String, DescribedOperation> operations, List<AdvertisedEndpoint> advertised) {
         this.operations = operations;
+        this.advertised = advertised;
     }
 
     /**
      * @throws IllegalArgumentException if two operations have the same name
      */
     public static ServiceDescription of(List<DescribedOperation> operations) {
+        return of(operations, Collections.<AdvertisedEndpoint>emptyList());
+    }
+
+    /**
+     * @throws IllegalArgumentException if two operations have the same name, or more than
+     *                                  {@value #MAX_ADVERTISED} endpoints are advertised
+     */
+    public static ServiceDescription of(List<DescribedOperation> operations, List<AdvertisedEndpoint> advertised) {
         Map<String, DescribedOperation> byName = new LinkedHashMap<>();
         for (DescribedOperation operation : operations) {
             if (byName.put(operation.name(), operation) != null) {
                 throw new IllegalArgumentException("two operations are named '" + operation.name() + "'");
             }
         }
-        return new ServiceDescription(Collections.unmodifiableMap(byName));
+        if (advertised.size() > MAX_ADVERTISED) {
+            throw new IllegalArgumentException(advertised.size() + " advertised endpoints, more than "
+                    + MAX_ADVERTISED);
+        }
+        return new ServiceDescription(Collections.unmodifiableMap(byName),
+                Collections.unmodifiableList(new ArrayList<>(advertised)));
     }
 
     /** The operations in the order they were described. */
     public List<DescribedOperation> operations() {
         return Collections.unmodifiableList(new ArrayList<>(operations.values()));
+    }
+
+    /** The stream endpoints the service advertises, in the order it lists them. */
+    public List<AdvertisedEndpoint> advertisedEndpoints() {
+        return advertised;
     }
 
     /** The operation named {@code name}, or {@code null}. */
@@ -49,16 +73,17 @@ public final class ServiceDescription {
     @Override
     public boolean equals(Object o) {
         return o instanceof ServiceDescription
-                && operations().equals(((ServiceDescription) o).operations());
+                && operations().equals(((ServiceDescription) o).operations())
+                && advertised.equals(((ServiceDescription) o).advertised);
     }
 
     @Override
     public int hashCode() {
-        return operations().hashCode();
+        return operations().hashCode() * 31 + advertised.hashCode();
     }
 
     @Override
     public String toString() {
-        return "service description " + operations.keySet();
+        return "service description " + operations.keySet() + (advertised.isEmpty() ? "" : " streaming at " + advertised);
     }
 }

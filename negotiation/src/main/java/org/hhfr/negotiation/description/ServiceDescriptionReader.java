@@ -77,9 +77,9 @@ public final class ServiceDescriptionReader {
             position++;
         }
         int version = octet("version");
-        if (version != DescriptionFormat.VERSION) {
-            throw malformed("version " + version + " is not supported (this reader reads version "
-                    + DescriptionFormat.VERSION + ")");
+        if (version != DescriptionFormat.VERSION && version != DescriptionFormat.VERSION_ADVERTISING) {
+            throw malformed("version " + version + " is not supported (this reader reads versions "
+                    + DescriptionFormat.VERSION + " and " + DescriptionFormat.VERSION_ADVERTISING + ")");
         }
         strings = new String[count(MAX_STRINGS, "strings")];
         for (int i = 0; i < strings.length; i++) {
@@ -95,10 +95,31 @@ public final class ServiceDescriptionReader {
             }
             operations.add(operation);
         }
-        if (position != data.length) {
-            throw malformed((data.length - position) + " bytes follow the last operation");
+        List<AdvertisedEndpoint> advertised = new ArrayList<>();
+        if (version == DescriptionFormat.VERSION_ADVERTISING) {
+            for (int i = count(ServiceDescription.MAX_ADVERTISED, "advertised endpoints"); i > 0; i--) {
+                advertised.add(advertised());
+            }
         }
-        return ServiceDescription.of(operations);
+        if (position != data.length) {
+            throw malformed((data.length - position) + " bytes follow the description");
+        }
+        return ServiceDescription.of(operations, advertised);
+    }
+
+    private AdvertisedEndpoint advertised() throws MalformedDescriptionException {
+        String transport = ref();
+        int port = varint("port");
+        int flags = octet("advertised endpoint flags");
+        if ((flags & ~DescriptionFormat.HAS_HOST) != 0) {
+            throw malformed("unknown advertised endpoint flags " + flags);
+        }
+        String host = (flags & DescriptionFormat.HAS_HOST) != 0 ? ref() : null;
+        try {
+            return AdvertisedEndpoint.of(transport, port, host);
+        } catch (IllegalArgumentException e) {
+            throw malformed("an advertised endpoint is not usable: " + e.getMessage());
+        }
     }
 
     private DescribedOperation operation() throws MalformedDescriptionException {
