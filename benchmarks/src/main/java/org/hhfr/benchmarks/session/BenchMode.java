@@ -20,14 +20,6 @@ public enum BenchMode {
     HHFR_UDP_PIPELINED("hhfr-udp-pipelined", Transport.HHFR_UDP, false, true),
     HHFR_UDP_WARM_PIPELINED("hhfr-udp-warm-pipelined", Transport.HHFR_UDP, true, true),
     /**
-     * A client that streamed from the service before but holds no ticket (it expired, or the server forgot it):
-     * it knows where the service streams (an endpoint hint), so its offer proposes the session and the stream
-     * opens at once, every request but the first behind an early HELLO, while the first carries the offer over
-     * SOAP. A cold session in every other way: a new HTTP connection, a full negotiation. Every request sent at
-     * once.
-     */
-    HHFR_TCP_HINTED_PIPELINED("hhfr-tcp-hinted-pipelined", Transport.HHFR_TCP, false, true, false, true),
-    /**
      * {@code hhfr-tcp-warm-pipelined} against an https service: the stream runs over TLS 1.3. Only in the
      * loopback throughput grid, or when named with {@code --modes}.
      */
@@ -72,20 +64,13 @@ public enum BenchMode {
     private final boolean warm;
     private final boolean pipelined;
     private final boolean encrypted;
-    private final boolean hinted;
 
     BenchMode(String label, Transport transport, boolean warm, boolean pipelined) {
         this(label, transport, warm, pipelined, false);
     }
 
     BenchMode(String label, Transport transport, boolean warm, boolean pipelined, boolean encrypted) {
-        this(label, transport, warm, pipelined, encrypted, false);
-    }
-
-    BenchMode(String label, Transport transport, boolean warm, boolean pipelined, boolean encrypted,
-              boolean hinted) {
         this.encrypted = encrypted;
-        this.hinted = hinted;
         this.label = label;
         this.transport = transport;
         this.warm = warm;
@@ -108,11 +93,6 @@ public enum BenchMode {
     /** Opens from a resumption ticket left by an earlier, unmeasured session. */
     public boolean isWarm() {
         return warm;
-    }
-
-    /** Cold, but knowing where the service streams from an earlier session (see {@link #HHFR_TCP_HINTED_PIPELINED}). */
-    public boolean isHinted() {
-        return hinted;
     }
 
     /** Against the https service, so the stream is encrypted (TLS on TCP, AES-GCM datagrams on UDP). */

@@ -85,12 +85,6 @@ final class EmulatedPaths implements ServerPaths {
         return 0;
     }
 
-    /** Behind the link the server's port is always the same: the JDK would reuse a kept-alive connection. */
-    @Override
-    public void closeIdleConnections(SessionLink link) {
-        IdleHttpConnections.close(link.address());
-    }
-
     /** A quiet reading, after which the link's next packet, the start of what comes next, restarts its traces. */
     private NamespaceCounters.Reading quiet() throws IOException {
         NamespaceCounters.Reading reading = counters.quiet();

@@ -28,10 +28,4 @@ interface ServerPaths {
 
     /** TCP stream connections made so far outside the session links. */
     int streamConnections();
-
-    /**
-     * Closes the HTTP connections a finished session left alive to {@code link}'s server, so that the next
-     * session's first request connects afresh.
-     */
-    void closeIdleConnections(SessionLink link);
 }

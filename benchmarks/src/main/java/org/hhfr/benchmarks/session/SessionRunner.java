@@ -4,9 +4,7 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -22,7 +20,6 @@ import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
-import org.hhfr.contextstore.EndpointHint;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.streamer.Message;
 
@@ -47,8 +44,6 @@ final class SessionRunner {
     private static final int MAX_MESSAGE_BYTES = 4 << 20;
 
     private final ServerPaths paths;
-    /** {@link #endpointHint}s learnt so far, by workload and mode. */
-    private final Map<String, EndpointHint> endpointHints = new HashMap<>();
 
     SessionRunner(ServerPaths paths) {
         this.paths = paths;
@@ -77,10 +72,6 @@ final class SessionRunner {
             ResumptionTicketCache tickets = null;
             if (mode.isWarm()) {
                 tickets = primedTickets(link, cell, operation, request, transport);
-            } else if (mode.isHinted()) {
-                tickets = new ResumptionTicketCache();
-                tickets.putEndpointHint(link.serviceUrl(cell.workload()),
-                        endpointHint(cell, operation, request, transport));
             }
             return measured(link, cell, operation, request, expected, tickets, transport, mode.isPipelined());
         }
@@ -121,26 +112,6 @@ final class SessionRunner {
             session.call(request);
         }
         return tickets;
-    }
-
-    /**
-     * Where the service streams over {@code mode}, as an earlier session left it in its client's cache: learnt once
-     * per workload by an unmeasured session on a link of its own, whose kept-alive HTTP connection is then closed.
-     */
-    private EndpointHint endpointHint(Cell cell, Operation operation, Message request, Mode mode)
-            throws IOException {
-        String key = cell.workload() + " " + mode;
-        EndpointHint known = endpointHints.get(key);
-        if (known == null) {
-            try (SessionLink priming = paths.openLink()) {
-                known = primedTickets(priming, cell, operation, request, mode)
-                        .endpointHint(priming.serviceUrl(cell.workload()))
-                        .orElseThrow(() -> new IOException("a session over " + mode + " left no endpoint hint"));
-                paths.closeIdleConnections(priming);
-            }
-            endpointHints.put(key, known);
-        }
-        return known;
     }
 
     private SessionSample measured(SessionLink link, Cell cell, Operation operation, Message request,

@@ -190,11 +190,6 @@ public final class Testbed implements ServerPaths, AutoCloseable {
         return tcpStreams.connections() + (https == null ? 0 : https.tcpStreams.connections());
     }
 
-    /** Nothing to close: every link is a relay of its own port, which no later session reaches again. */
-    @Override
-    public void closeIdleConnections(SessionLink link) {
-    }
-
     @Override
     public void close() {
         synchronized (this) {
