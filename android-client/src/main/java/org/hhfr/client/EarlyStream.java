@@ -34,6 +34,11 @@ final class EarlyStream<C, S> {
         return proposed != null && proposed.isGrantedBy(granted);
     }
 
+    /** The proposed session's grant once its stream is open and carries the calls; else {@code null}. */
+    StreamGrant carrying() {
+        return stream != null ? proposed : null;
+    }
+
     /** The open early stream, or {@code null}. */
     S stream() {
         return stream;

@@ -47,7 +47,10 @@ public final class Session implements Closeable {
         return operation;
     }
 
-    /** How calls travel right now. */
+    /**
+     * How calls travel right now: the stream's transport once one carries them (also a proposed session's early
+     * stream before the negotiation's answer, which may still send them again another way), else SOAP.
+     */
     public Mode mode() {
         return driver.mode();
     }

@@ -82,9 +82,12 @@ final class SessionStateMachine<C, S> {
         return stream;
     }
 
-    /** What {@link Session#mode()} shows: the stream's grant (the last one's while it is replaced); null on SOAP. */
+    /**
+     * What {@link Session#mode()} shows: the stream's grant (the last one's while it is replaced), or, while the
+     * answer is out, the proposed session's once its early stream carries the calls; null on SOAP.
+     */
     StreamGrant streamed() {
-        return streamed;
+        return streamed != null ? streamed : early.carrying();
     }
 
     /**

@@ -437,8 +437,10 @@ class SessionStateMachineTest {
         assertEquals(actions(SessionAction.sendWithOffer(a)), machine.callStarted(a, false));
         assertEquals(true, machine.streamProposed(proposal));
         assertEquals(actions(), machine.callStarted(b, false), "a call waits while the early stream connects");
+        assertEquals(null, machine.streamed(), "no stream carries calls yet: the session shows SOAP");
         assertEquals(actions(SessionAction.sendOnStream(list(b), "early")),
                 machine.earlyStreamConnected(proposal, "early"));
+        assertEquals(proposal, machine.streamed(), "the early stream carries the calls: the session shows it");
         assertEquals(actions(SessionAction.sendOnStream(list(c), "early")), machine.callStarted(c, false));
         assertEquals(SessionState.NEGOTIATING, machine.state());
 
@@ -472,6 +474,7 @@ class SessionStateMachineTest {
         machine.callStarted(b, false);
 
         assertEquals(actions(SessionAction.abandonStream("early")), machine.streamDeclined());
+        assertEquals(null, machine.streamed(), "declined: the session shows SOAP again");
         assertEquals(actions(SessionAction.sendOverSoap(list(b))), machine.streamRefused("early", list(b)));
     }
 
