@@ -66,6 +66,11 @@ final class ClientAddressedStore implements ContextStore {
         store.addEvictionListener(listener);
     }
 
+    @Override
+    public void addCreationListener(CreationListener listener) {
+        store.addCreationListener(listener);
+    }
+
     /** The store is not this view's to close. */
     @Override
     public void close() {

@@ -103,6 +103,13 @@ public interface ContextStore extends AutoCloseable {
     void addEvictionListener(EvictionListener listener);
 
     /**
+     * Adds a listener for the sessions this store creates from now on: told after each successful
+     * {@link #create} or {@link #createProposed}, on the creating thread. Sessions other nodes create in a
+     * shared store are not announced here.
+     */
+    void addCreationListener(CreationListener listener);
+
+    /**
      * Stops serving sessions: listeners hear {@link RemovalCause#CLOSED} for each session this node held, and
      * {@link #create} fails from now on. Idempotent.
      */

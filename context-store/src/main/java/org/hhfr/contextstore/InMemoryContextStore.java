@@ -25,7 +25,8 @@ public final class InMemoryContextStore implements ContextStore {
     private final ConcurrentMap<SessionId, Entry> sessions = new ConcurrentHashMap<>();
     private final AtomicInteger slots = new AtomicInteger();
     private final ConcurrentMap<String, Integer> addressSlots = new ConcurrentHashMap<>();
-    private final EvictionListeners listeners = new EvictionListeners();
+    private final StoreListeners<EvictionListener> evictionListeners = new StoreListeners<>();
+    private final StoreListeners<CreationListener> creationListeners = new StoreListeners<>();
     private volatile boolean closed;
 
     /** Default limits, the system clock and the platform's {@link java.security.SecureRandom}. */
@@ -98,7 +99,9 @@ public final class InMemoryContextStore implements ContextStore {
                 }
                 throw closedException();
             }
-            return SessionGrant.of(entry.session, token);
+            StoredSession created = entry.session;
+            creationListeners.tell(listener -> listener.onCreation(created));
+            return SessionGrant.of(created, token);
         } finally {
             if (!stored) {
                 releaseSlots(clientAddress);
@@ -152,7 +155,12 @@ public final class InMemoryContextStore implements ContextStore {
 
     @Override
     public void addEvictionListener(EvictionListener listener) {
-        listeners.add(listener);
+        evictionListeners.add(listener);
+    }
+
+    @Override
+    public void addCreationListener(CreationListener listener) {
+        creationListeners.add(listener);
     }
 
     @Override
@@ -240,7 +248,7 @@ public final class InMemoryContextStore implements ContextStore {
     /** Frees the slots of an entry this thread removed and tells the listeners. */
     private void released(Entry entry, RemovalCause cause) {
         releaseSlots(entry.clientAddress);
-        listeners.tell(entry.session, cause);
+        evictionListeners.tell(listener -> listener.onEviction(entry.session, cause));
     }
 
     private static ContextStoreException closedException() {

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.CreationListener;
 import org.hhfr.contextstore.EvictionListener;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.contextstore.SessionToken;
@@ -95,6 +96,11 @@ public final class MeteredContextStore implements ContextStore {
     @Override
     public void addEvictionListener(EvictionListener listener) {
         store.addEvictionListener(listener);
+    }
+
+    @Override
+    public void addCreationListener(CreationListener listener) {
+        store.addCreationListener(listener);
     }
 
     @Override

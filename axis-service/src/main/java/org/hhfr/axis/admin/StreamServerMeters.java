@@ -64,6 +64,8 @@ public final class StreamServerMeters implements MeterBinder {
                 metrics, Counter.EARLY_HANDSHAKES_PARKED, LinkType.STREAM);
         count(registry, "hhfr.tcp.early.refused", "Early HELLOs refused beyond the limits or after waiting in vain",
                 tcp, metrics, Counter.EARLY_HANDSHAKES_REFUSED, LinkType.STREAM);
+        count(registry, "hhfr.tcp.early.lookups", "Store lookups for sessions of early HELLOs another node may store",
+                tcp, metrics, Counter.EARLY_SESSION_LOOKUPS, LinkType.STREAM);
         for (ErrorCode code : ErrorCode.values()) {
             FunctionCounter.builder("hhfr.stream.refused", metrics, m -> m.tcpRefusals(code))
                     .description("Connections and datagrams refused before or at the handshake, by reason")

@@ -9,8 +9,8 @@ import java.util.concurrent.ConcurrentMap;
 import org.hhfr.contextstore.AddressLimitException;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.CreationListener;
 import org.hhfr.contextstore.EvictionListener;
-import org.hhfr.contextstore.EvictionListeners;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.RemovalCause;
 import org.hhfr.contextstore.SessionGrant;
@@ -18,6 +18,7 @@ import org.hhfr.contextstore.SessionLimitException;
 import org.hhfr.contextstore.SessionIdInUseException;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.StoreListeners;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.contextstore.StreamContext;
 import org.hhfr.contextstore.TokenGenerator;
@@ -47,7 +48,8 @@ import redis.clients.jedis.params.SetParams;
  * {@link #close()} the sessions it created or served ({@code CLOSED}; they stay in Redis for the other nodes).
  * A session another node removes or purges is not announced here; a stream this node runs for it learns it at
  * its next use ({@link #touch} answers {@code false}). A session that nobody purges within the grace period
- * after its expiry is dropped by Redis unannounced.
+ * after its expiry is dropped by Redis unannounced. <b>Creation listeners</b> likewise hear only of the sessions
+ * this node creates.
  *
  * <p><b>Outages.</b> Every call is bounded by the settings' timeouts. When Redis cannot be reached each operation
  * fails with a {@link ContextStoreException} ("the session store cannot be reached"), so negotiations decline and
@@ -75,7 +77,8 @@ public final class RedisContextStore implements ContextStore {
     private final TokenGenerator tokens;
     private final UnifiedJedis redis;
     private final RedisReachability reachability;
-    private final EvictionListeners listeners = new EvictionListeners();
+    private final StoreListeners<EvictionListener> evictionListeners = new StoreListeners<>();
+    private final StoreListeners<CreationListener> creationListeners = new StoreListeners<>();
     private final ConcurrentMap<String, DataStructure> structures = new ConcurrentHashMap<>();
     /** Sessions this node created or served, for {@link #close()}; bounded by the store's limit. */
     private final ConcurrentMap<SessionId, StoredSession> servedHere = new ConcurrentHashMap<>();
@@ -155,6 +158,7 @@ public final class RedisContextStore implements ContextStore {
             if (outcome == 1) {
                 StoredSession session = new StoredSession(id, context, digest, now, now, expires);
                 servedHere(session);
+                creationListeners.tell(listener -> listener.onCreation(session));
                 return SessionGrant.of(session, token);
             }
             if (outcome == -3 && !structuresStored) {
@@ -264,7 +268,12 @@ public final class RedisContextStore implements ContextStore {
 
     @Override
     public void addEvictionListener(EvictionListener listener) {
-        listeners.add(listener);
+        evictionListeners.add(listener);
+    }
+
+    @Override
+    public void addCreationListener(CreationListener listener) {
+        creationListeners.add(listener);
     }
 
     /**
@@ -280,7 +289,7 @@ public final class RedisContextStore implements ContextStore {
         for (SessionId id : servedHere.keySet()) {
             StoredSession session = servedHere.remove(id);
             if (session != null) {
-                listeners.tell(session, RemovalCause.CLOSED);
+                evictionListeners.tell(listener -> listener.onEviction(session, RemovalCause.CLOSED));
             }
         }
         redis.close();
@@ -356,14 +365,13 @@ public final class RedisContextStore implements ContextStore {
     /** Tells the listeners of a claimed session, as far as its record can still be read. */
     private void announce(SessionId id, Claimed claimed, RemovalCause cause) throws ContextStoreException {
         servedHere.remove(id);
-        StoredSession session;
         if (claimed.record.length == 0) {
             throw tooLarge(id);
         }
-        session = new StoredSession(id, SessionRecordCodec.context(claimed.record, this::structure),
+        StoredSession session = new StoredSession(id, SessionRecordCodec.context(claimed.record, this::structure),
                 SessionRecordCodec.tokenDigest(claimed.record), claimed.created,
                 Math.max(claimed.created, claimed.lastUsed), claimed.expires);
-        listeners.tell(session, cause);
+        evictionListeners.tell(listener -> listener.onEviction(session, cause));
     }
 
     /** The structure stored under {@code fingerprint}, from this node's cache or from Redis. */

@@ -141,6 +141,33 @@ class ContextStoreContractTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("stores")
+    void creationListenersHearEachStoredSessionOnceItCanBeReadAndNoRefusedOne(Kind kind) throws Exception {
+        try (ContextStore store = open(kind, LIMITS)) {
+            List<SessionId> created = new ArrayList<>();
+            List<SessionId> readable = new ArrayList<>();
+            store.addCreationListener(session -> {
+                created.add(session.id());
+                try {
+                    store.get(session.id()).ifPresent(stored -> readable.add(stored.id()));
+                } catch (ContextStoreException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            TokenGenerator client = TokenGenerator.secure();
+            SessionId proposed = client.newSessionId();
+            SessionGrant issued = store.create(SampleContexts.points(), "192.0.2.1");
+            store.createProposed(SampleContexts.oneWay(), "192.0.2.1", proposed, client.newToken());
+            assertThrows(SessionIdInUseException.class, () -> store.createProposed(SampleContexts.points(), null,
+                    proposed, client.newToken()));
+            assertThrows(AddressLimitException.class, () -> store.create(SampleContexts.points(), "192.0.2.1"));
+
+            assertEquals(List.of(issued.id(), proposed), created);
+            assertEquals(created, readable, "a listener is told once the session is stored");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stores")
     void aWrongTokenFindsNothingAndDoesNotCountAsAUse(Kind kind) throws Exception {
         try (ContextStore store = open(kind, LIMITS)) {
             SessionGrant grant = store.create(SampleContexts.points());

@@ -48,13 +48,19 @@ class RedisContextStoreTest {
         try (RedisContextStore a = RedisContextStore.connect(settings, StoreLimits.defaults());
              RedisContextStore b = RedisContextStore.connect(settings, StoreLimits.defaults())) {
             a.addEvictionListener((session, cause) -> heardOnA.add(cause.name()));
+            a.addCreationListener(session -> heardOnA.add("created"));
+            List<String> heardOnB = new ArrayList<>();
+            b.addCreationListener(session -> heardOnB.add("created"));
             SessionGrant grant = a.create(SampleContexts.points(), "192.0.2.1");
+            assertEquals(List.of("created"), heardOnA);
+            heardOnA.clear();
             assertEquals(SampleContexts.points(), b.authenticate(grant.id(), grant.token()).orElseThrow().context());
             assertTrue(b.touch(grant.id()));
             assertTrue(b.remove(grant.id()));
             assertFalse(a.get(grant.id()).isPresent());
             assertFalse(a.touch(grant.id()));
             assertTrue(heardOnA.isEmpty(), "a node hears only what it does or finds: " + heardOnA);
+            assertTrue(heardOnB.isEmpty(), "a node hears of the sessions it creates only: " + heardOnB);
         }
     }
 

@@ -10,6 +10,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.StoredSession;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.frame.ErrorFrame;
@@ -30,22 +31,29 @@ import org.slf4j.LoggerFactory;
  * followed the HELLO in the meantime.
  *
  * <p>A HELLO flagged EARLY for a session the store does not hold yet (its negotiation may still be storing it) is
- * parked: the connection stays unread while the store is asked again, 1 ms after the HELLO and then at doubling
- * intervals of at most {@value #MAX_POLL_MILLIS} ms, and proceeds as any HELLO once the session is there. It is
- * refused with UNKNOWN_SESSION when the session does not appear within the wait, or at once when the server or
- * the client's address holds its limit of parked handshakes ({@link EarlyHandshakeLimits}); the frames behind it
- * (at most its byte limit) are never processed then.
+ * parked ({@link ParkedHandshake}): the connection stays unread until the session is found, and then proceeds as
+ * any HELLO. A negotiation on this node finds it for the handshake as it stores the session (the store tells
+ * {@link ParkedHandshakes}, which watches for the session from before the HELLO's own lookup, so none is missed);
+ * a session another node stored is found by the paced {@link ParkedSessionLookups}, never on the event loop. It is
+ * refused with UNKNOWN_SESSION when the session is not found within the wait, or at once when the server or the
+ * client's address holds its limit of parked handshakes ({@link EarlyHandshakeLimits}); the frames behind it (at
+ * most its byte limit) are never processed then.
+ *
+ * <p>Every field is the channel's event loop's; other threads reach this handler only through
+ * {@link ParkedHandshake#found}, which hands over to that loop.
  */
 final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(HandshakeHandler.class);
     /** Frames a client may send after HELLO before WELCOME; reading pauses meanwhile, so few arrive. */
     private static final int MAX_EARLY_FRAMES = 4096;
-    /** The longest interval between two looks for a parked handshake's session. */
-    static final long MAX_POLL_MILLIS = 20;
 
     private final SessionRegistry registry;
     private final List<Frame> early = new ArrayList<>();
     private ScheduledFuture<?> timeout;
+    /** An early HELLO's wait for its session, from before its first lookup; {@code null} otherwise. */
+    private ParkedHandshake waiting;
+    /** Refuses a parked handshake whose session did not come in time; {@code null} when not parked. */
+    private ScheduledFuture<?> waitTimeout;
     private boolean helloSeen;
     private boolean done;
     /** The client address whose place this parked handshake holds; {@code null} when not parked. */
@@ -89,6 +97,10 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         helloSeen = true;
         ctx.channel().config().setAutoRead(false);
         HelloFrame hello = (HelloFrame) frame;
+        if (hello.isEarly()) {
+            waiting = new ParkedHandshake(hello.session(), ctx.executor(), stored -> resume(ctx, hello, stored));
+            registry.parkedHandshakes.watch(waiting);
+        }
         ServerSession session;
         try {
             session = registry.find(hello.session(), hello.epoch(), LinkType.STREAM, ctx.channel().eventLoop());
@@ -100,44 +112,38 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             }
             return;
         }
+        unpark();
         proceed(ctx, hello, session);
     }
 
-    /** Parks an early HELLO whose session the store does not hold yet, within the limits, and looks again soon. */
+    /** Parks an early HELLO whose session the store does not hold yet, within the limits, until it is found. */
     private void park(ChannelHandlerContext ctx, HelloFrame hello) {
         InetAddress address = ((InetSocketAddress) ctx.channel().remoteAddress()).getAddress();
-        if (!registry.parkedHandshakes.park(address)) {
+        if (!registry.parkedHandshakes.park(address, waiting)) {
             refuseEarly(ctx, "too many handshakes wait for sessions being negotiated");
             return;
         }
         parkedFrom = address;
         registry.metrics.increment(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED);
         long waitMillis = registry.parkedHandshakes.limits().waitMillis();
-        lookAgain(ctx, hello, System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis), 1);
+        waitTimeout = ctx.executor().schedule(() -> refuseEarly(ctx, "session " + hello.session()
+                + " was not negotiated within " + waitMillis + " ms"), waitMillis, TimeUnit.MILLISECONDS);
     }
 
-    private void lookAgain(ChannelHandlerContext ctx, HelloFrame hello, long deadlineNanos, long delayMillis) {
-        ctx.executor().schedule(() -> {
-            if (done || !ctx.channel().isActive()) {
-                return;
-            }
-            ServerSession session;
-            try {
-                session = registry.find(hello.session(), hello.epoch(), LinkType.STREAM, ctx.channel().eventLoop());
-            } catch (WireException e) {
-                if (e.code() != ErrorCode.UNKNOWN_SESSION) {
-                    refuse(ctx, e);
-                } else if (System.nanoTime() - deadlineNanos >= 0) {
-                    refuseEarly(ctx, "session " + hello.session() + " was not negotiated within "
-                            + registry.parkedHandshakes.limits().waitMillis() + " ms");
-                } else {
-                    lookAgain(ctx, hello, deadlineNanos, Math.min(2 * delayMillis, MAX_POLL_MILLIS));
-                }
-                return;
-            }
-            unpark();
-            proceed(ctx, hello, session);
-        }, delayMillis, TimeUnit.MILLISECONDS);
+    /** The session of a parked handshake was found: it goes on as any HELLO, unless it ended meanwhile. */
+    private void resume(ChannelHandlerContext ctx, HelloFrame hello, StoredSession stored) {
+        if (done || parkedFrom == null) {
+            return;
+        }
+        unpark();
+        ServerSession session;
+        try {
+            session = registry.find(stored, hello.epoch(), LinkType.STREAM, ctx.channel().eventLoop());
+        } catch (WireException e) {
+            refuse(ctx, e);
+            return;
+        }
+        proceed(ctx, hello, session);
     }
 
     /** Refuses an early handshake as a HELLO for an unknown session is refused; counted as early too. */
@@ -148,10 +154,20 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         refuse(ctx, new WireException(ErrorCode.UNKNOWN_SESSION, reason));
     }
 
+    /** Ends an early HELLO's wait, if any: its place, its watch and its timeout. */
     private void unpark() {
+        if (waiting != null) {
+            waiting.stopWaiting();
+            registry.parkedHandshakes.unwatch(waiting);
+            waiting = null;
+        }
         if (parkedFrom != null) {
             registry.parkedHandshakes.release(parkedFrom);
             parkedFrom = null;
+        }
+        if (waitTimeout != null) {
+            waitTimeout.cancel(false);
+            waitTimeout = null;
         }
     }
 

@@ -1,29 +1,63 @@
 package org.hhfr.transports.netty;
 
 import java.net.InetAddress;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.hhfr.contextstore.ContextStore;
+import org.hhfr.contextstore.CreationListener;
+import org.hhfr.contextstore.StoredSession;
+import org.hhfr.transports.auth.SessionId;
 
 /**
- * Counts the early handshakes parked on the server, per client address and in all, within their
- * {@link EarlyHandshakeLimits}. Thread-safe: every event loop parks and releases here.
+ * The early handshakes parked on the server: counted per client address and in all, within their
+ * {@link EarlyHandshakeLimits}, and found by the session they wait for. As the store's {@link CreationListener}
+ * it resumes the handshakes waiting for a session a negotiation on this node just stored, at once; the sessions
+ * other nodes store are found by its {@link ParkedSessionLookups}. Thread-safe: every event loop parks and
+ * releases here, and negotiations announce their sessions from their own threads.
  */
-final class ParkedHandshakes {
+final class ParkedHandshakes implements CreationListener, AutoCloseable {
     private final EarlyHandshakeLimits limits;
     private final AtomicInteger parked = new AtomicInteger();
     private final ConcurrentMap<InetAddress, Integer> perAddress = new ConcurrentHashMap<>();
+    /** The handshakes watching for each session; a set is added to and dropped only inside {@code compute}. */
+    private final ConcurrentMap<SessionId, Set<ParkedHandshake>> bySession = new ConcurrentHashMap<>();
+    private final ParkedSessionLookups lookups;
 
-    ParkedHandshakes(EarlyHandshakeLimits limits) {
+    ParkedHandshakes(EarlyHandshakeLimits limits, ContextStore store, TransportMetrics metrics) {
         this.limits = limits;
+        this.lookups = new ParkedSessionLookups(store, limits, metrics);
     }
 
     EarlyHandshakeLimits limits() {
         return limits;
     }
 
-    /** Takes a place for a handshake from {@code address}; {@code false} when a limit is reached. */
-    boolean park(InetAddress address) {
+    /**
+     * Resumes {@code handshake} when its session is created on this node from now on. Called before the store is
+     * first asked for the session, so that one stored meanwhile is not missed; {@link #unwatch} when done.
+     */
+    void watch(ParkedHandshake handshake) {
+        bySession.compute(handshake.session(), (id, watching) -> {
+            Set<ParkedHandshake> set = watching != null ? watching : ConcurrentHashMap.newKeySet();
+            set.add(handshake);
+            return set;
+        });
+    }
+
+    void unwatch(ParkedHandshake handshake) {
+        bySession.computeIfPresent(handshake.session(), (id, watching) -> {
+            watching.remove(handshake);
+            return watching.isEmpty() ? null : watching;
+        });
+    }
+
+    /**
+     * Takes a place for {@code handshake} from {@code address} and has its session looked for in the store
+     * (for one another node stores); {@code false} when a limit is reached.
+     */
+    boolean park(InetAddress address, ParkedHandshake handshake) {
         if (parked.incrementAndGet() > limits.maxParked()) {
             parked.decrementAndGet();
             return false;
@@ -36,8 +70,10 @@ final class ParkedHandshakes {
         });
         if (!taken[0]) {
             parked.decrementAndGet();
+            return false;
         }
-        return taken[0];
+        lookups.lookFor(handshake);
+        return true;
     }
 
     /** Gives back the place of a handshake from {@code address} that {@link #park} took. */
@@ -46,8 +82,20 @@ final class ParkedHandshakes {
         parked.decrementAndGet();
     }
 
-    /** Handshakes parked now. */
-    int size() {
-        return parked.get();
+    /** A negotiation on this node stored {@code session}: its waiting handshakes go on. On the creating thread. */
+    @Override
+    public void onCreation(StoredSession session) {
+        Set<ParkedHandshake> watching = bySession.get(session.id());
+        if (watching != null) {
+            for (ParkedHandshake handshake : watching) {
+                handshake.found(session);
+            }
+        }
+    }
+
+    /** Stops the lookups' thread; the server is closing. */
+    @Override
+    public void close() {
+        lookups.close();
     }
 }

@@ -23,6 +23,7 @@ import org.hhfr.transports.frame.FrameBufferBudget;
 import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.reliability.LinkType;
 import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +47,7 @@ final class SessionRegistry implements EvictionListener {
     final FrameLimits datagramLimits;
     /** What the TCP connections together may hold in partial frames. */
     final FrameBufferBudget frameBuffers;
-    /** The early handshakes waiting for their sessions. */
+    /** The early handshakes waiting for their sessions; the store's creation listener. */
     final ParkedHandshakes parkedHandshakes;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
     /** UDP sessions whose last turn stopped sending because their socket was not writable. */
@@ -68,7 +69,7 @@ final class SessionRegistry implements EvictionListener {
         this.streamLimits = FrameLimits.forMaxMessageSize(config.streamReliability().maxMessageSize());
         this.datagramLimits = FrameLimits.defaults().withMaxFrameLength(config.maxDatagramSize());
         this.frameBuffers = FrameBufferBudget.of(config.maxBufferedFrameBytes());
-        this.parkedHandshakes = new ParkedHandshakes(config.earlyHandshakes());
+        this.parkedHandshakes = new ParkedHandshakes(config.earlyHandshakes(), store, metrics);
     }
 
     /**
@@ -81,9 +82,19 @@ final class SessionRegistry implements EvictionListener {
      *                       HANDSHAKE_MISMATCH for a stream already running over the other transport
      */
     ServerSession find(SessionId id, long epoch, LinkType linkType, EventLoop loop) throws WireException {
+        return find(id, null, epoch, linkType, loop);
+    }
+
+    /** As {@link #find(SessionId, long, LinkType, EventLoop)} for a session the store just gave: not asked again. */
+    ServerSession find(StoredSession stored, long epoch, LinkType linkType, EventLoop loop) throws WireException {
+        return find(stored.id(), stored, epoch, linkType, loop);
+    }
+
+    private ServerSession find(SessionId id, @Nullable StoredSession given, long epoch, LinkType linkType,
+                               EventLoop loop) throws WireException {
         ServerSession latest = sessions.get(id);
         if (latest == null || latest.epoch() != epoch || latest.isEnded()) {
-            StoredSession stored = latest != null ? latest.stored() : storedSession(id);
+            StoredSession stored = latest != null ? latest.stored() : given != null ? given : storedSession(id);
             return new ServerSession(stored, id, epoch, linkType, loop, this);
         }
         if (latest.linkType() != linkType) {
@@ -247,9 +258,10 @@ final class SessionRegistry implements EvictionListener {
         return waiting;
     }
 
-    /** The server stopped: sessions were aborted already; later evictions need no action. */
+    /** The server stopped: sessions were aborted already; later evictions need no action, nor parked handshakes. */
     void close() {
         closed = true;
+        parkedHandshakes.close();
     }
 
     @Override

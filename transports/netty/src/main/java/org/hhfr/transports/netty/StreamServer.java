@@ -114,6 +114,7 @@ public final class StreamServer implements AutoCloseable {
             throw new IOException("cannot bind stream endpoints on " + config.host() + ": " + e.getMessage(), e);
         }
         store.addEvictionListener(registry);
+        store.addCreationListener(registry.parkedHandshakes);
         ScheduledFuture<?> purge = config.purgeIntervalMillis() == 0 ? null
                 : workers.next().scheduleAtFixedRate(() -> purgeExpired(store),
                         config.purgeIntervalMillis(), config.purgeIntervalMillis(), TimeUnit.MILLISECONDS);

@@ -44,7 +44,8 @@ import org.jspecify.annotations.Nullable;
  *                               TOO_LARGE and its connection closed
  * @param handshakeTimeoutMillis how long a new TCP connection may take to authenticate before it is closed
  * @param earlyHandshakes        how many HELLOs flagged EARLY, for sessions a negotiation may still be storing,
- *                               wait for their session, with how many bytes, and how long
+ *                               wait for their session, with how many bytes, how long, and how often the store
+ *                               may be asked for sessions another node stores
  * @param purgeIntervalMillis    how often the context store is told to purge expired sessions (their streams
  *                               close then), on an event loop; 0 when the application purges on a thread of its
  *                               own (as the Axis2 module does), so that a remote store's call never blocks a loop

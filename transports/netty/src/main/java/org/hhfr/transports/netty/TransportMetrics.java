@@ -28,6 +28,12 @@ public final class TransportMetrics {
          * waiting in vain; also counted in {@link #HANDSHAKES_REFUSED} as UNKNOWN_SESSION.
          */
         EARLY_HANDSHAKES_REFUSED(LinkType.STREAM),
+        /**
+         * Store lookups for the sessions of parked early handshakes: the fallback for sessions another node stored,
+         * at most {@link EarlyHandshakeLimits#maxLookupsPerSecond()} a second (a session negotiated on this node
+         * releases its handshakes without one).
+         */
+        EARLY_SESSION_LOOKUPS(LinkType.STREAM),
         /** TCP connections that resumed a session after an earlier connection broke. */
         RESUMES(LinkType.STREAM),
         /** Times a TCP connection stopped being read: outbound buffer full or too many messages in dispatch. */

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -14,14 +13,9 @@ import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.auth.SessionId;
-import org.hhfr.transports.auth.SessionKeys;
-import org.hhfr.transports.auth.StreamEpoch;
-import org.hhfr.transports.frame.DataFrame;
 import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
-import org.hhfr.transports.frame.FrameCodec;
 import org.hhfr.transports.frame.FrameType;
-import org.hhfr.transports.frame.HelloFrame;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -64,7 +58,7 @@ class EarlyHandshakeTest {
         start(EarlyHandshakeLimits.DEFAULTS);
         SessionId id = client.newSessionId();
         SessionToken token = client.newToken();
-        RawTcpPeer peer = connect(earlyHello(id, token, 3, 16));
+        RawTcpPeer peer = connect(TestSessions.earlyHello(id, token, 3, 16));
         List<Frame> before = peer.readUntilClosed(150);
 
         assertTrue(before.isEmpty(), "nothing answered before the session exists: " + before);
@@ -82,10 +76,10 @@ class EarlyHandshakeTest {
 
     @Test
     void anEarlyHelloWhoseSessionNeverComesIsRefusedAsUnknownAndRunsNothing() throws Exception {
-        start(new EarlyHandshakeLimits(8, 64, 64 << 10, 200));
+        start(new EarlyHandshakeLimits(8, 64, 64 << 10, 200, 100));
         SessionId id = client.newSessionId();
         SessionToken token = client.newToken();
-        RawTcpPeer peer = connect(earlyHello(id, token, 3, 16));
+        RawTcpPeer peer = connect(TestSessions.earlyHello(id, token, 3, 16));
 
         List<Frame> frames = peer.readUntilClosed(3_000);
 
@@ -102,9 +96,9 @@ class EarlyHandshakeTest {
 
     @Test
     void aFloodOfEarlyHellosFromOneAddressIsRefusedBeyondItsShare() throws Exception {
-        start(new EarlyHandshakeLimits(4, 64, 4_096, 2_000));
+        start(new EarlyHandshakeLimits(4, 64, 4_096, 2_000, 100));
         for (int i = 0; i < 10; i++) {
-            connect(earlyHello(client.newSessionId(), client.newToken(), 1, 16));
+            connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 1, 16));
         }
         TestSessions.awaitCounter(server, TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, 6);
         assertEquals(4, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED),
@@ -123,9 +117,9 @@ class EarlyHandshakeTest {
 
     @Test
     void aParkedHandshakeHoldsAtMostItsBytesAndIsNotReadFurther() throws Exception {
-        start(new EarlyHandshakeLimits(4, 64, 100, 2_000));
-        RawTcpPeer within = connect(earlyHello(client.newSessionId(), client.newToken(), 2, 30));
-        RawTcpPeer beyond = connect(earlyHello(client.newSessionId(), client.newToken(), 4, 30));
+        start(new EarlyHandshakeLimits(4, 64, 100, 2_000, 100));
+        RawTcpPeer within = connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 2, 30));
+        RawTcpPeer beyond = connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 4, 30));
 
         List<Frame> refused = beyond.readUntilClosed(1_000);
         assertTrue(beyond.closedByServer(), "frames beyond the parked bytes are refused at once");
@@ -138,9 +132,9 @@ class EarlyHandshakeTest {
 
     @Test
     void theServerParksAtMostItsLimitOverAllAddresses() throws Exception {
-        start(new EarlyHandshakeLimits(8, 3, 4_096, 2_000));
+        start(new EarlyHandshakeLimits(8, 3, 4_096, 2_000, 100));
         for (int i = 0; i < 5; i++) {
-            connect(earlyHello(client.newSessionId(), client.newToken(), 1, 16));
+            connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 1, 16));
         }
         TestSessions.awaitCounter(server, TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, 2);
         assertEquals(3, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
@@ -150,7 +144,7 @@ class EarlyHandshakeTest {
     void anEarlyHelloForASessionOfAnotherTokenIsRefusedAtOnceAndRunsNothing() throws Exception {
         start(EarlyHandshakeLimits.DEFAULTS);
         SessionId taken = store.create(TestSessions.floatSum(TCP)).id();
-        RawTcpPeer peer = connect(earlyHello(taken, client.newToken(), 2, 16));
+        RawTcpPeer peer = connect(TestSessions.earlyHello(taken, client.newToken(), 2, 16));
 
         List<Frame> frames = peer.readUntilClosed(1_000);
 
@@ -164,22 +158,5 @@ class EarlyHandshakeTest {
         RawTcpPeer peer = new RawTcpPeer(server.tcpPort());
         peers.add(peer);
         return peer.send(bytes);
-    }
-
-    /** An early HELLO for the first stream of the session, followed by {@code calls} requests of {@code size}. */
-    private static byte[] earlyHello(SessionId id, SessionToken token, int calls, int size) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] hello = FrameCodec.encode(HelloFrame.create(false, true, id, 1,
-                SessionKeys.fromToken(token.toBytes(), StreamEpoch.FIRST)));
-        out.write(hello, 0, hello.length);
-        for (int i = 1; i <= calls; i++) {
-            byte[] call = data(i, size);
-            out.write(call, 0, call.length);
-        }
-        return out.toByteArray();
-    }
-
-    private static byte[] data(long number, int size) {
-        return FrameCodec.encode(DataFrame.first(number, 0, 0, false, new byte[size]));
     }
 }

@@ -1,5 +1,6 @@
 package org.hhfr.transports.netty;
 
+import java.io.ByteArrayOutputStream;
 import java.net.InetSocketAddress;
 import java.util.function.BooleanSupplier;
 import org.hhfr.contextstore.ContextStoreException;
@@ -8,11 +9,18 @@ import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.ServiceOperation;
 import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.StreamCharacteristics;
 import org.hhfr.contextstore.StreamContext;
 import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.auth.StreamEpoch;
+import org.hhfr.transports.frame.DataFrame;
+import org.hhfr.transports.frame.FrameCodec;
+import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.netty.testing.SampleServices;
 
 /** Negotiated sessions for tests, as negotiation would store them: a float-sum context over binary. */
@@ -58,6 +66,19 @@ final class TestSessions {
     static NettyStreamClient.Builder udpClient(StreamServer server, SessionGrant grant) {
         return NettyStreamClient.udp(new InetSocketAddress(LOOPBACK, server.udpPort()), grant.id().toBytes(),
                 grant.token().toBytes());
+    }
+
+    /** An early HELLO for the first stream of the session, followed by {@code calls} requests of {@code size}. */
+    static byte[] earlyHello(SessionId id, SessionToken token, int calls, int size) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        byte[] hello = FrameCodec.encode(HelloFrame.create(false, true, id, 1,
+                SessionKeys.fromToken(token.toBytes(), StreamEpoch.FIRST)));
+        out.write(hello, 0, hello.length);
+        for (int i = 1; i <= calls; i++) {
+            byte[] call = FrameCodec.encode(DataFrame.first(i, 0, 0, false, new byte[size]));
+            out.write(call, 0, call.length);
+        }
+        return out.toByteArray();
     }
 
     /** Waits up to 10 s for a server counter to reach {@code expected}; fails with the counters otherwise. */
