@@ -30,13 +30,13 @@ import org.hhfr.transports.netty.testing.InProcessHhfrServer;
  */
 class ShrunkSampleAppTest {
     /**
-     * What the client costs an app after R8: about 214 KB of dex on 2026-11-27 (code 127 KB, strings 40 KB with
-     * their ids). The app takes its operation from a compiled service description, and the client no longer
+     * What the client costs an app after R8: about 217 KB of dex on 2026-11-27 (code 128 KB, strings 40 KB with
+     * their ids; 3 KB more since the client takes the stream endpoints a description advertises). The app takes its operation from a compiled service description, and the client no longer
      * depends on the XML Schema parser at all (hhfr-android-client-wsdl brings it), so it is not in it; the XML
      * and binary representations, SOAP, negotiation, the description's reader and both stream transports are
      * all reachable from one call. The budget keeps it from growing unnoticed.
      */
-    private static final long DEX_BUDGET_BYTES = 215_000;
+    private static final long DEX_BUDGET_BYTES = 218_000;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {
@@ -58,7 +58,7 @@ class ShrunkSampleAppTest {
         List<String> kept = Files.readAllLines(Paths.get(property("hhfr.sample.dex.map")), StandardCharsets.UTF_8)
                 .stream().filter(line -> !line.startsWith(" ") && !line.startsWith("#") && line.contains(" -> "))
                 .map(line -> line.substring(0, line.indexOf(" -> "))).collect(Collectors.toList());
-        assertTrue(kept.contains("org.hhfr.client.CompiledOperations"), "the mapping names the kept classes");
+        assertTrue(kept.contains("org.hhfr.sample.FloatSumApp"), "the mapping names the kept classes");
         for (String reader : List.of("org.hhfr.schemas.SchemaParser", "org.hhfr.schemas.SchemaDocumentReader",
                 "org.hhfr.schemas.SchemaResolver", "org.hhfr.client.WsdlOperations", "org.hhfr.client.WsdlDownload")) {
             assertTrue(!kept.contains(reader), reader + " is in the shrunk app");
