@@ -141,8 +141,10 @@ class NoBypassTest {
             }
             assertEquals(Mode.HHFR_TCP, concat.mode());
         }
-        assertEquals(20, ADMITTED.size());
-        assertEquals(19, ADMITTED.stream().filter(call -> call.equals(List.of("stream", "open-sesame"))).count());
+        // The WSDL advertises the stream endpoint: the session negotiates with a request of its own (a call of the
+        // service, which the guard checks) and every call, the first included, streams.
+        assertEquals(21, ADMITTED.size());
+        assertEquals(20, ADMITTED.stream().filter(call -> call.equals(List.of("stream", "open-sesame"))).count());
     }
 
     @Test
@@ -160,7 +162,8 @@ class NoBypassTest {
             assertEquals("d", concat.call(concatRequest(concat, "d")).record().string("return"));
         }
         assertEquals(List.of(List.of("soap", "open-sesame"), List.of("stream", "open-sesame"),
-                List.of("stream", "open-sesame")), ADMITTED);
+                List.of("stream", "open-sesame"), List.of("stream", "open-sesame")), ADMITTED,
+                "the negotiation, then a, b and d on the stream");
     }
 
     @Test
@@ -184,7 +187,7 @@ class NoBypassTest {
             }
             assertEquals(Mode.HHFR_TCP, sum.mode());
         }
-        assertEquals(9, ADMITTED.stream().filter(call -> call.equals(List.of("stream", ALICE))).count());
+        assertEquals(10, ADMITTED.stream().filter(call -> call.equals(List.of("stream", ALICE))).count());
     }
 
     @Test
