@@ -18,6 +18,8 @@ import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.Offer;
+import org.hhfr.negotiation.SchemaDigests;
 import org.hhfr.negotiation.soap.SoapLimits;
 import org.hhfr.schemas.Base64Codec;
 import org.hhfr.schemas.QualifiedName;
@@ -86,8 +88,15 @@ final class ClientSettings {
         encryptedOnly = "https".equals(serviceUrl.getProtocol());
     }
 
+    /** The offer for {@code operation}: this client's terms, transports, static headers and size limit. */
+    Offer.Builder offerFor(Operation operation) {
+        return Offer.builder().policy(offeredPolicy).transports(transportUris())
+                .digests(SchemaDigests.of(operation.request(), operation.response()))
+                .staticHeaders(staticHeaderNames()).maxMessageBytes(maxMessageBytes);
+    }
+
     /** The names of the static header blocks, as an offer declares them. */
-    List<QualifiedName> staticHeaderNames() {
+    private List<QualifiedName> staticHeaderNames() {
         List<QualifiedName> names = new ArrayList<>();
         for (HeaderBlock header : staticHeaders) {
             if (!names.contains(header.name())) {

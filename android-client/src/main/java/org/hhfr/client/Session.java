@@ -180,7 +180,7 @@ public final class Session implements Closeable {
 
     private void requireOpen() throws SessionClosedException {
         if (driver.isClosed()) {
-            throw driver.closedFailure();
+            throw SessionFailures.closed(operation);
         }
     }
 

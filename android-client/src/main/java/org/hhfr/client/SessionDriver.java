@@ -4,13 +4,18 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.TicketKey;
 import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.ProposedSession;
-import org.hhfr.negotiation.SchemaDigests;
 import org.hhfr.negotiation.client.NegotiationOutcome;
 import org.hhfr.negotiation.client.OptimisticResult;
 import org.hhfr.negotiation.soap.HttpCallControl;
@@ -47,6 +52,8 @@ final class SessionDriver implements StreamConnector.Returns {
     private final SessionEvents events;
     private final StreamConnector connector;
     private final SoapLanes soapLanes;
+    /** Done once the stream of the session proposed last opened or failed, and the machine heard of it. */
+    private volatile Future<?> proposedOpening = CompletableFuture.completedFuture(null);
 
     SessionDriver(HhfrClient client, Operation operation, Session session) {
         this.client = client;
@@ -89,6 +96,20 @@ final class SessionDriver implements StreamConnector.Returns {
     void open() {
         StreamGrant ticket = client.negotiator().resumable(ticketKey).map(StreamGrant::fromTicket).orElse(null);
         perform(feed(m -> m.opened(ticket, settings.negotiateOnOpen)), true, null);
+        if (settings.negotiateOnOpen) {
+            awaitProposedStream();
+        }
+    }
+
+    /** A granted proposal's stream may still be connecting: open() returns once it is open, as for any grant. */
+    private void awaitProposedStream() {
+        try {
+            proposedOpening.get(settings.connectTimeoutMillis + settings.readTimeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // The machine heard how the opening ended, or will: calls follow the stream once it opens.
+        }
     }
 
     /**
@@ -173,7 +194,7 @@ final class SessionDriver implements StreamConnector.Returns {
                     break;
                 case FAIL_CALLS:
                     for (UnsentCall unsent : action.calls()) {
-                        unsent.call.fail(failure(action.failure()));
+                        unsent.call.fail(SessionFailures.of(action.failure(), operation, settings.serviceUrl));
                     }
                     break;
                 case STORE_TICKET:
@@ -194,23 +215,6 @@ final class SessionDriver implements StreamConnector.Returns {
         }
     }
 
-    private HhfrException failure(SessionAction.Failure failure) {
-        if (failure == SessionAction.Failure.TOO_MANY_WAITING) {
-            return new HhfrException(Session.MAX_WAITING_CALLS + " calls already wait for the negotiation of "
-                    + operation + " at " + settings.serviceUrl + "; retry once the first call returned");
-        }
-        if (failure == SessionAction.Failure.STREAM_LOST) {
-            return new StreamLostException("the stream of " + operation + " was lost before the call was answered "
-                    + "and no endpoint of its session took the call over; it may have run", null);
-        }
-        return closedFailure();
-    }
-
-    /** What a call made on the closed session fails with. */
-    SessionClosedException closedFailure() {
-        return new SessionClosedException("the session for " + operation + " is closed");
-    }
-
     /**
      * The optimistic style: the call is made over SOAP with the offer and completed with its answer as soon as
      * the machine heard that answer (so the session's mode follows it); the stream the answer grants is then
@@ -225,7 +229,7 @@ final class SessionDriver implements StreamConnector.Returns {
         }
         try {
             SoapChannel.checkRequestSize(xml, offering.request, settings.maxMessageBytes);
-            result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), offer().build(),
+            result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), settings.offerFor(operation).build(),
                     SoapChannel.envelopeHeaders(settings, offering.call), MessageBody.writer(xml, offering.request),
                     MessageBody.reader(xml, operation.response()), control);
         } catch (IOException e) {
@@ -255,10 +259,12 @@ final class SessionDriver implements StreamConnector.Returns {
         if (proposal == null || !feed(m -> m.streamProposed(proposal))) {
             return offer;
         }
-        background.run(() -> {
+        FutureTask<Void> opening = new FutureTask<>(() -> {
             Channel early = connector.openProposed(proposal);
             perform(step(m -> m.earlyStreamConnected(proposal, early), null), true, null);
-        });
+        }, null);
+        proposedOpening = opening;
+        background.run(opening);
         return offer.toBuilder().proposedSession(ProposedSession.of(proposal.ticket.sessionId(),
                 proposal.ticket.token(), proposal.ticket.transportUri(), proposal.endpoint())).build();
     }
@@ -269,7 +275,7 @@ final class SessionDriver implements StreamConnector.Returns {
         connector.connectEarly(background);
         try {
             NegotiationOutcome outcome = client.negotiator().negotiate(ticketKey,
-                    proposing(offer().action(operation.soapAction()).build()), settings.staticHeaders);
+                    proposing(settings.offerFor(operation).action(operation.soapAction()).build()), settings.staticHeaders);
             if (outcome.streaming()) {
                 StreamGrant granted = StreamGrant.fromAnswer(outcome);
                 next = step(m -> m.streamGranted(granted), null);
@@ -279,7 +285,10 @@ final class SessionDriver implements StreamConnector.Returns {
             }
         } catch (IOException e) {
             connector.dropEarly();
-            next = step(SessionStateMachine::negotiationFailed, "the negotiation failed: " + e.getMessage());
+            // Refused before the service (HTTP 401, 403, 407): nothing was stored, no early call ran; SOAP says why.
+            next = SoapErrors.refusedBeforeService(e)
+                    ? step(SessionStateMachine::streamDeclined, "the negotiation was refused: " + e.getMessage())
+                    : step(SessionStateMachine::negotiationFailed, "the negotiation failed: " + e.getMessage());
         }
         perform(next, true, own);
     }
@@ -335,14 +344,5 @@ final class SessionDriver implements StreamConnector.Returns {
                 stream.start(unsent.call, unsent.request);
             }
         }
-    }
-
-    private Offer.Builder offer() {
-        return Offer.builder()
-                .policy(settings.offeredPolicy)
-                .transports(settings.transportUris())
-                .digests(SchemaDigests.of(operation.request(), operation.response()))
-                .staticHeaders(settings.staticHeaderNames())
-                .maxMessageBytes(settings.maxMessageBytes);
     }
 }

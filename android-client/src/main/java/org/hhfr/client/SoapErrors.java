@@ -3,12 +3,22 @@ package org.hhfr.client;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 
+import org.hhfr.negotiation.soap.HttpResponseException;
 import org.hhfr.negotiation.soap.MalformedEnvelopeException;
 import org.hhfr.negotiation.soap.SoapFaultException;
 
 /** Turns what a SOAP exchange throws into the client's exceptions, naming the call and the service. */
 final class SoapErrors {
     private SoapErrors() {
+    }
+
+    /**
+     * Whether an exchange was refused before it reached the service: an HTTP 401, 403 or 407 without a SOAP
+     * envelope, which the container or a proxy answers before any SOAP processing.
+     */
+    static boolean refusedBeforeService(IOException e) {
+        int status = e instanceof HttpResponseException ? ((HttpResponseException) e).status() : 0;
+        return status == 401 || status == 403 || status == 407;
     }
 
     /**
