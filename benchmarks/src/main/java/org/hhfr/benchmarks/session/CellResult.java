@@ -38,7 +38,7 @@ public record CellResult(Cell cell, int repeats, double sessionMillis, double mi
                 payloadUp, payloadDown,
                 (int) Math.round(median(samples.stream().mapToDouble(SessionSample::connections).toArray())),
                 median(samples.stream().mapToDouble(SessionSample::clientCpuMillis).toArray()),
-                cell.profile().lowerBoundMillis(payloadUp, payloadDown),
+                cell.profile().lowerBoundMillis(payloadUp, payloadDown, cell.messages()),
                 String.join("/", samples.stream().map(SessionSample::endedOn).distinct().sorted().toList()),
                 samples.stream().mapToInt(SessionSample::wrongAnswers).sum(),
                 Math.round(median(samples.stream().mapToDouble(SessionSample::packetsUp).toArray())),

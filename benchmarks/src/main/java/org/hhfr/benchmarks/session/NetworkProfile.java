@@ -120,11 +120,26 @@ public record NetworkProfile(String name, double rttMillis, long downBitsPerSeco
      * is where this bound puts the start: the sessions of a cell meet the same capacity.
      */
     public double lowerBoundMillis(long bytesUp, long bytesDown) {
+        return lowerBoundMillis(bytesUp, bytesDown, 1);
+    }
+
+    /**
+     * As {@link #lowerBoundMillis(long, long)} for a session of {@code messages} equal calls, pipelined at best:
+     * the answers may flow down while later requests still go up, so the bound is the later of two ends, all the
+     * requests up then the last answer down, and the first request up then all the answers down.
+     */
+    public double lowerBoundMillis(long bytesUp, long bytesDown, int messages) {
+        long upEach = bytesUp / Math.max(messages, 1);
+        long downEach = bytesDown / Math.max(messages, 1);
         if (trace != null) {
-            double requestSent = trace.up().deliveredMillis(rttMillis, bytesUp);
-            return trace.down().deliveredMillis(requestSent + rttMillis / 2, bytesDown) + rttMillis / 2;
+            double allSent = trace.up().deliveredMillis(rttMillis, bytesUp);
+            double firstSent = trace.up().deliveredMillis(rttMillis, upEach);
+            return Math.max(trace.down().deliveredMillis(allSent + rttMillis / 2, downEach),
+                    trace.down().deliveredMillis(firstSent + rttMillis / 2, bytesDown)) + rttMillis / 2;
         }
-        return 2 * rttMillis + transferMillis(bytesUp, upBitsPerSecond) + transferMillis(bytesDown, downBitsPerSecond);
+        return 2 * rttMillis + Math.max(
+                transferMillis(bytesUp, upBitsPerSecond) + transferMillis(downEach, downBitsPerSecond),
+                transferMillis(upEach, upBitsPerSecond) + transferMillis(bytesDown, downBitsPerSecond));
     }
 
     private static double transferMillis(long bytes, long bitsPerSecond) {

@@ -89,6 +89,27 @@ class NetworkProfileTest {
         assertEquals(225.0, link.lowerBoundMillis(4_501, 1_501), 0);
     }
 
+    @Test
+    void aPipelinedSessionsBoundLetsTheAnswersFlowDownWhileLaterRequestsGoUp() throws IOException {
+        // 3G: 150 ms, 1 Mbit/s down, 384 kbit/s up. 100 calls of 8,000 bytes each way: 16,667 ms up in all, then
+        // the last answer's 64 ms down; the answers' 6,400 ms down hide behind the uplink.
+        assertEquals(300 + 16_666.67 + 64, NetworkProfile.THREE_G.lowerBoundMillis(800_000, 800_000, 100), 0.01);
+        assertEquals(NetworkProfile.THREE_G.lowerBoundMillis(8_000, 8_000),
+                NetworkProfile.THREE_G.lowerBoundMillis(8_000, 8_000, 1), 0);
+        // A downlink slower than the uplink: the first request, then every answer.
+        NetworkProfile slowDown = new NetworkProfile("slow-down", 100, 80_000, 800_000, null);
+        assertEquals(200 + 10 + 10_000, slowDown.lowerBoundMillis(100_000, 100_000, 100), 1e-6);
+
+        // 40 ms round trip; uplink opportunities at 50 and 100 ms of a 100 ms loop, downlink every 25 ms.
+        NetworkProfile link = new NetworkProfile("synthetic-trace", 40, 0, 0, new CellularTrace("synthetic",
+                "two short traces", trace("down", "25\n50\n75\n100\n"), trace("up", "50\n100\n")));
+        // Two calls of 1,500 bytes each way: the requests leave at 50 and 100 (at the server at 70 and 120); the
+        // first answer leaves at 75, the second at 125 and arrives at 145.
+        assertEquals(145.0, link.lowerBoundMillis(3_000, 3_000, 2), 0);
+        // As one call of 3,000 bytes each way: the answer starts after the whole request, 125 and 150, at 170.
+        assertEquals(170.0, link.lowerBoundMillis(3_000, 3_000), 0);
+    }
+
     private static DeliveryTrace trace(String name, String lines) throws IOException {
         return DeliveryTrace.parse(name, new ByteArrayInputStream(lines.getBytes(StandardCharsets.US_ASCII)));
     }
