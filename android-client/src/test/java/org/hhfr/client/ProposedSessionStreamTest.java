@@ -182,6 +182,58 @@ class ProposedSessionStreamTest {
         return server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED);
     }
 
+    @Test
+    void openNegotiatingAtOnceReturnsWithTheProposedStreamOpenWhenThatOpensAfterTheAnswer() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        tickets.putEndpointHint(server.service().url(),
+                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
+        HeldExecutor background = new HeldExecutor();
+
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
+                .negotiateOnOpen(true).executor(background).build()) {
+            CompletableFuture<Session> opening = new CompletableFuture<>();
+            Thread opener = new Thread(() -> {
+                try {
+                    opening.complete(client.open(FloatSum.operation()));
+                } catch (HhfrException | RuntimeException e) {
+                    opening.completeExceptionally(e);
+                }
+            });
+            opener.start();
+            // The answer grants the proposed session while its stream's opening still waits in the background.
+            assertTrue(within(5_000, () -> server.service().negotiations.get() == 1));
+            Thread.sleep(300);
+            assertFalse(opening.isDone(), "open() returned before the granted stream was open");
+
+            background.release();
+            Session session = opening.get(10, TimeUnit.SECONDS);
+            assertEquals(Mode.HHFR_TCP, session.mode(), "open() returned with the proposed session's stream open");
+            assertEquals(1.5f, session.call(Float.class, new float[] {1f, 0.5f}));
+        }
+        assertEquals(0, server.service().soapCalls.get(), "no call went over SOAP");
+    }
+
+    /** Holds the client's background work until released, then runs each task on a thread of its own. */
+    private static final class HeldExecutor implements java.util.concurrent.Executor {
+        private final List<Runnable> held = new ArrayList<>();
+        private boolean released;
+
+        @Override
+        public synchronized void execute(Runnable task) {
+            if (released) {
+                new Thread(task).start();
+            } else {
+                held.add(task);
+            }
+        }
+
+        synchronized void release() {
+            released = true;
+            held.forEach(task -> new Thread(task).start());
+            held.clear();
+        }
+    }
+
     private void hint(int port) {
         tickets.putEndpointHint(server.service().url(),
                 EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", port)));
