@@ -22,7 +22,7 @@ final class WsdlDownload {
         try {
             HttpURLConnection connection = (HttpURLConnection) new URL(source).openConnection();
             if (connection instanceof HttpsURLConnection) {
-                ((HttpsURLConnection) connection).setSSLSocketFactory(settings.sslSocketFactory);
+                ((HttpsURLConnection) connection).setSSLSocketFactory(settings.sslSocketFactory());
             }
             try {
                 connection.setConnectTimeout(settings.connectTimeoutMillis);

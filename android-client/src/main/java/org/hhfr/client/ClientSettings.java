@@ -1,7 +1,5 @@
 package org.hhfr.client;
 
-import javax.net.ssl.SSLSocketFactory;
-
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -12,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import javax.net.ssl.HttpsURLConnection;
 import javax.net.ssl.SSLSocketFactory;
 
 import org.hhfr.contextstore.HeaderBlock;
@@ -60,8 +59,11 @@ final class ClientSettings {
      * of other identities never hands one the session another negotiated: " as DIGEST", empty without either.
      */
     final String identityDigest;
-    /** What TLS trusts (https calls and encrypted streams): the builder's, else the platform's default. */
-    final SSLSocketFactory sslSocketFactory;
+    /**
+     * The builder's socket factory for TLS, or {@code null}: https calls then use the platform's default
+     * ({@link #sslSocketFactory()}), made on first use, as a client of an http service seldom needs it.
+     */
+    final SSLSocketFactory configuredSslSocketFactory;
     /** The service is reached over https: its streams must be encrypted too. */
     final boolean encryptedOnly;
 
@@ -83,9 +85,14 @@ final class ClientSettings {
         staticHeaders = Collections.unmodifiableList(new ArrayList<>(b.staticHeaders));
         httpHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(b.httpHeaders));
         identityDigest = digest(staticHeaders, httpHeaders);
-        sslSocketFactory = b.sslSocketFactory != null ? b.sslSocketFactory
-                : (SSLSocketFactory) SSLSocketFactory.getDefault();
+        configuredSslSocketFactory = b.sslSocketFactory;
         encryptedOnly = "https".equals(serviceUrl.getProtocol());
+    }
+
+    /** What TLS trusts (https calls and encrypted streams alike): the builder's, else what https calls use. */
+    SSLSocketFactory sslSocketFactory() {
+        return configuredSslSocketFactory != null ? configuredSslSocketFactory
+                : HttpsURLConnection.getDefaultSSLSocketFactory();
     }
 
     /** The offer for {@code operation}: this client's terms, transports, static headers and size limit. */

@@ -50,7 +50,7 @@ final class EarlyConnection {
             plain.connect(address, settings.connectTimeoutMillis);
             plain.setSoTimeout(settings.readTimeoutMillis);
             if (settings.encryptedOnly) {
-                ready = StreamTls.handshake(settings.sslSocketFactory, plain, address);
+                ready = StreamTls.handshake(settings.sslSocketFactory(), plain, address);
             }
         } catch (IOException | RuntimeException e) {
             // A hint is only a guess: the stream connects as usual once the answer names its endpoint.

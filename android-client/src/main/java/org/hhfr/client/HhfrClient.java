@@ -49,7 +49,7 @@ public final class HhfrClient implements Closeable {
         this.settings = new ClientSettings(builder);
         this.tickets = builder.ticketCache != null ? builder.ticketCache : new ResumptionTicketCache();
         SoapHttpClient http = new SoapHttpClient(settings.serviceUrl, settings.connectTimeoutMillis,
-                settings.readTimeoutMillis, settings.soapLimits(), settings.httpHeaders, settings.sslSocketFactory);
+                settings.readTimeoutMillis, settings.soapLimits(), settings.httpHeaders, settings.configuredSslSocketFactory);
         this.negotiator = new Negotiator(http, settings.soapVersion,
                 new NegotiationReader(NegotiationLimits.defaults()), tickets);
     }

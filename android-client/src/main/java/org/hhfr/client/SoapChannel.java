@@ -116,7 +116,7 @@ final class SoapChannel implements Channel {
         int readTimeout = Math.min(settings.readTimeoutMillis, remainingMillis);
         URL url = settings.serviceUrl;
         SoapHttpClient http = new SoapHttpClient(url, connectTimeout, readTimeout, settings.soapLimits(),
-                settings.httpHeaders, settings.sslSocketFactory);
+                settings.httpHeaders, settings.configuredSslSocketFactory);
         try {
             return http.call(settings.soapVersion, operation.soapAction(), headers,
                     MessageBody.writer(xml, request), reader, control).body();

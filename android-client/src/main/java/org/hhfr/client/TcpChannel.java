@@ -114,7 +114,7 @@ final class TcpChannel extends StreamChannel {
                 attempt.setSoTimeout(settings.client.readTimeoutMillis);
             }
             if (settings.encrypted && !(attempt instanceof SSLSocket)) {
-                attempt = StreamTls.handshake(settings.client.sslSocketFactory, plain, settings.address);
+                attempt = StreamTls.handshake(settings.client.sslSocketFactory(), plain, settings.address);
                 synchronized (this) {
                     socket = attempt;
                 }
