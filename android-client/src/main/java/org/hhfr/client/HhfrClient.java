@@ -308,7 +308,10 @@ public final class HhfrClient implements Closeable {
             return httpHeader("Authorization", "Basic " + Base64Codec.STANDARD.encode(pair));
         }
 
-        /** What TLS trusts for https calls and encrypted streams (host names checked); the platform's by default. */
+        /**
+         * What TLS trusts for https calls and encrypted streams (host names checked); by default what https calls
+         * use ({@code HttpsURLConnection}'s default factory), set up when TLS is first needed.
+         */
         public Builder sslSocketFactory(javax.net.ssl.SSLSocketFactory factory) {
             sslSocketFactory = Objects.requireNonNull(factory, "factory");
             return this;
