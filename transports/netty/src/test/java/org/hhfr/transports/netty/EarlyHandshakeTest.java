@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.SessionToken;
@@ -30,27 +28,19 @@ class EarlyHandshakeTest {
     private static final String TCP = "urn:hhfr:transport:tcp";
 
     private final InMemoryContextStore store = TestSessions.store();
-    private final AtomicInteger dispatched = new AtomicInteger();
     private final TokenGenerator client = TokenGenerator.secure();
-    private final List<RawTcpPeer> peers = new ArrayList<>();
-    private StreamServer server;
+    private EchoingStreamServer echo;
 
     @AfterEach
     void stop() throws Exception {
-        for (RawTcpPeer peer : peers) {
-            peer.close();
-        }
-        if (server != null) {
-            server.close();
+        if (echo != null) {
+            echo.close();
         }
         store.close();
     }
 
     private void start(EarlyHandshakeLimits limits) throws Exception {
-        server = StreamServer.start(store, StreamDispatcher.ofFunction((session, message) -> {
-            dispatched.incrementAndGet();
-            return message.payload();
-        }), TestSessions.config().toBuilder().earlyHandshakes(limits).build());
+        echo = EchoingStreamServer.start(store, TestSessions.config().toBuilder().earlyHandshakes(limits).build());
     }
 
     @Test
@@ -58,20 +48,20 @@ class EarlyHandshakeTest {
         start(EarlyHandshakeLimits.DEFAULTS);
         SessionId id = client.newSessionId();
         SessionToken token = client.newToken();
-        RawTcpPeer peer = connect(TestSessions.earlyHello(id, token, 3, 16));
+        RawTcpPeer peer = echo.connect(TestSessions.earlyHello(id, token, 3, 16));
         List<Frame> before = peer.readUntilClosed(150);
 
         assertTrue(before.isEmpty(), "nothing answered before the session exists: " + before);
-        assertEquals(0, dispatched.get());
-        assertEquals(1, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
+        assertEquals(0, echo.dispatched());
+        assertEquals(1, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
 
         store.createProposed(TestSessions.floatSum(TCP), null, id, token);
-        TestSessions.await(server, "3 calls answered", () -> dispatched.get() == 3);
+        TestSessions.await(echo.server(), "3 calls answered", () -> echo.dispatched() == 3);
         List<Frame> frames = peer.readUntilClosed(300);
         assertFalse(peer.closedByServer());
         assertEquals(FrameType.WELCOME, frames.get(0).type());
         assertEquals(3, frames.stream().filter(f -> f.type() == FrameType.DATA).count(), frames.toString());
-        assertEquals(0, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
+        assertEquals(0, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
     }
 
     @Test
@@ -79,7 +69,7 @@ class EarlyHandshakeTest {
         start(new EarlyHandshakeLimits(8, 64, 64 << 10, 200, 100));
         SessionId id = client.newSessionId();
         SessionToken token = client.newToken();
-        RawTcpPeer peer = connect(TestSessions.earlyHello(id, token, 3, 16));
+        RawTcpPeer peer = echo.connect(TestSessions.earlyHello(id, token, 3, 16));
 
         List<Frame> frames = peer.readUntilClosed(3_000);
 
@@ -90,21 +80,21 @@ class EarlyHandshakeTest {
                 frames.toString());
         store.createProposed(TestSessions.floatSum(TCP), null, id, token);
         Thread.sleep(100);
-        assertEquals(0, dispatched.get(), "a session stored after the refusal runs nothing of the refused calls");
-        assertEquals(1, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
+        assertEquals(0, echo.dispatched(), "a session stored after the refusal runs nothing of the refused calls");
+        assertEquals(1, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
     }
 
     @Test
     void aFloodOfEarlyHellosFromOneAddressIsRefusedBeyondItsShare() throws Exception {
         start(new EarlyHandshakeLimits(4, 64, 4_096, 2_000, 100));
         for (int i = 0; i < 10; i++) {
-            connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 1, 16));
+            echo.connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 1, 16));
         }
-        TestSessions.awaitCounter(server, TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, 6);
-        assertEquals(4, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED),
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, 6);
+        assertEquals(4, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED),
                 "one address parks at most its share");
         int refusedAtOnce = 0;
-        for (RawTcpPeer peer : peers) {
+        for (RawTcpPeer peer : echo.peers()) {
             List<Frame> frames = peer.readUntilClosed(50);
             if (peer.closedByServer()) {
                 assertEquals(ErrorCode.UNKNOWN_SESSION, ((ErrorFrame) frames.get(0)).code());
@@ -112,14 +102,14 @@ class EarlyHandshakeTest {
             }
         }
         assertEquals(6, refusedAtOnce);
-        assertEquals(0, dispatched.get());
+        assertEquals(0, echo.dispatched());
     }
 
     @Test
     void aParkedHandshakeHoldsAtMostItsBytesAndIsNotReadFurther() throws Exception {
         start(new EarlyHandshakeLimits(4, 64, 100, 2_000, 100));
-        RawTcpPeer within = connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 2, 30));
-        RawTcpPeer beyond = connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 4, 30));
+        RawTcpPeer within = echo.connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 2, 30));
+        RawTcpPeer beyond = echo.connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 4, 30));
 
         List<Frame> refused = beyond.readUntilClosed(1_000);
         assertTrue(beyond.closedByServer(), "frames beyond the parked bytes are refused at once");
@@ -127,36 +117,31 @@ class EarlyHandshakeTest {
         assertTrue(((ErrorFrame) refused.get(0)).reason().contains("more than 100 bytes"), refused.toString());
         within.readUntilClosed(100);
         assertFalse(within.closedByServer(), "a connection within its bytes waits for its session");
-        assertEquals(0, dispatched.get());
+        assertEquals(0, echo.dispatched());
     }
 
     @Test
     void theServerParksAtMostItsLimitOverAllAddresses() throws Exception {
         start(new EarlyHandshakeLimits(8, 3, 4_096, 2_000, 100));
         for (int i = 0; i < 5; i++) {
-            connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 1, 16));
+            echo.connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 1, 16));
         }
-        TestSessions.awaitCounter(server, TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, 2);
-        assertEquals(3, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, 2);
+        assertEquals(3, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
     }
 
     @Test
     void anEarlyHelloForASessionOfAnotherTokenIsRefusedAtOnceAndRunsNothing() throws Exception {
         start(EarlyHandshakeLimits.DEFAULTS);
         SessionId taken = store.create(TestSessions.floatSum(TCP)).id();
-        RawTcpPeer peer = connect(TestSessions.earlyHello(taken, client.newToken(), 2, 16));
+        RawTcpPeer peer = echo.connect(TestSessions.earlyHello(taken, client.newToken(), 2, 16));
 
         List<Frame> frames = peer.readUntilClosed(1_000);
 
         assertTrue(peer.closedByServer(), "refused without waiting");
         assertEquals(ErrorCode.AUTHENTICATION_FAILED, ((ErrorFrame) frames.get(0)).code());
-        assertEquals(0, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
-        assertEquals(0, dispatched.get());
+        assertEquals(0, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
+        assertEquals(0, echo.dispatched());
     }
 
-    private RawTcpPeer connect(byte[] bytes) throws Exception {
-        RawTcpPeer peer = new RawTcpPeer(server.tcpPort());
-        peers.add(peer);
-        return peer.send(bytes);
-    }
 }

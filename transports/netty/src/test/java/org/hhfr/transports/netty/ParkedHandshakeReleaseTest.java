@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.SessionToken;
@@ -34,27 +32,20 @@ class ParkedHandshakeReleaseTest {
     private static final EarlyHandshakeLimits ANNOUNCED_ONLY = new EarlyHandshakeLimits(8, 64, 64 << 10, 20_000, 0);
 
     private final InMemoryContextStore store = TestSessions.store();
-    private final AtomicInteger dispatched = new AtomicInteger();
     private final TokenGenerator client = TokenGenerator.secure();
-    private final List<RawTcpPeer> peers = new ArrayList<>();
-    private StreamServer server;
+    private EchoingStreamServer echo;
 
     @AfterEach
     void stop() throws Exception {
-        for (RawTcpPeer peer : peers) {
-            peer.close();
-        }
-        if (server != null) {
-            server.close();
+        if (echo != null) {
+            echo.close();
         }
         store.close();
     }
 
     private void start(CountingContextStore counted, EarlyHandshakeLimits limits) throws Exception {
-        server = StreamServer.start(counted, StreamDispatcher.ofFunction((session, message) -> {
-            dispatched.incrementAndGet();
-            return message.payload();
-        }), TestSessions.config().toBuilder().earlyHandshakes(limits).handshakeTimeoutMillis(20_000).build());
+        echo = EchoingStreamServer.start(counted, TestSessions.config().toBuilder().earlyHandshakes(limits)
+                .handshakeTimeoutMillis(20_000).build());
     }
 
     @Test
@@ -62,16 +53,16 @@ class ParkedHandshakeReleaseTest {
         start(new CountingContextStore(store), ANNOUNCED_ONLY);
         SessionId id = client.newSessionId();
         SessionToken token = client.newToken();
-        RawTcpPeer peer = connect(TestSessions.earlyHello(id, token, 3, 16));
-        TestSessions.awaitCounter(server, TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED, 1);
+        RawTcpPeer peer = echo.connect(TestSessions.earlyHello(id, token, 3, 16));
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED, 1);
 
         store.createProposed(TestSessions.floatSum(TCP), null, id, token);
 
-        TestSessions.await(server, "3 calls answered", () -> dispatched.get() == 3);
+        TestSessions.await(echo.server(), "3 calls answered", () -> echo.dispatched() == 3);
         List<Frame> frames = peer.readUntilClosed(300);
         assertFalse(peer.closedByServer());
         assertEquals(FrameType.WELCOME, frames.get(0).type());
-        assertEquals(0, server.metrics().get(TransportMetrics.Counter.EARLY_SESSION_LOOKUPS));
+        assertEquals(0, echo.server().metrics().get(TransportMetrics.Counter.EARLY_SESSION_LOOKUPS));
     }
 
     @Test
@@ -91,12 +82,12 @@ class ParkedHandshakeReleaseTest {
             }
         }, ANNOUNCED_ONLY);
 
-        RawTcpPeer peer = connect(TestSessions.earlyHello(id, token, 2, 16));
+        RawTcpPeer peer = echo.connect(TestSessions.earlyHello(id, token, 2, 16));
 
-        TestSessions.await(server, "2 calls answered", () -> dispatched.get() == 2);
+        TestSessions.await(echo.server(), "2 calls answered", () -> echo.dispatched() == 2);
         assertTrue(negotiated.get());
         assertEquals(FrameType.WELCOME, peer.readUntilClosed(300).get(0).type());
-        assertEquals(1, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
+        assertEquals(1, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
     }
 
     @Test
@@ -107,26 +98,21 @@ class ParkedHandshakeReleaseTest {
         start(counted, new EarlyHandshakeLimits(64, 64, 4_096, 1_500, perSecond));
         long began = System.nanoTime();
         for (int i = 0; i < hellos; i++) {
-            connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 1, 16));
+            echo.connect(TestSessions.earlyHello(client.newSessionId(), client.newToken(), 1, 16));
         }
-        TestSessions.awaitCounter(server, TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, hellos);
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED, hellos);
         Thread.sleep(100);
         double seconds = (System.nanoTime() - began) / 1e9;
-        long lookups = server.metrics().get(TransportMetrics.Counter.EARLY_SESSION_LOOKUPS);
+        long lookups = echo.server().metrics().get(TransportMetrics.Counter.EARLY_SESSION_LOOKUPS);
         int gets = counted.gets();
 
-        assertEquals(hellos, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
+        assertEquals(hellos, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
         assertEquals(hellos + lookups, gets, "one lookup per HELLO as it arrives, the rest counted as lookups");
         assertTrue(lookups > 0, "sessions another node might store are looked for");
         assertTrue(lookups <= Math.floor(perSecond * seconds) + 1, lookups + " lookups in " + seconds + " s");
         Thread.sleep(500);
         assertEquals(gets, counted.gets(), "refused handshakes cost no more lookups");
-        assertEquals(0, dispatched.get());
+        assertEquals(0, echo.dispatched());
     }
 
-    private RawTcpPeer connect(byte[] bytes) throws Exception {
-        RawTcpPeer peer = new RawTcpPeer(server.tcpPort());
-        peers.add(peer);
-        return peer.send(bytes);
-    }
 }
