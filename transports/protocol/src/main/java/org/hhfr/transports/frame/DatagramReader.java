@@ -67,6 +67,15 @@ public final class DatagramReader {
         return ConnectionId.read(datagram, skipped(in, "datagram connection id", ConnectionId.LENGTH));
     }
 
+    /**
+     * Whether a long form datagram is flagged as sent before its session was granted (not yet verified): its
+     * session may not be stored yet.
+     */
+    public static boolean isEarly(byte[] datagram, int offset, int length) throws WireException {
+        longHeader(datagram, offset, length);
+        return (datagram[offset] & DatagramWriter.EARLY_BIT) != 0;
+    }
+
     /** The session a long form datagram claims to belong to (not yet verified). */
     public static SessionId sessionOf(byte[] datagram, int offset, int length) throws WireException {
         WireReader in = longHeader(datagram, offset, length);
@@ -208,8 +217,8 @@ public final class DatagramReader {
         if (first >>> 4 != FrameCodec.PROTOCOL_VERSION) {
             throw new WireException(ErrorCode.UNSUPPORTED_VERSION, "datagram for protocol version " + (first >>> 4));
         }
-        if ((first & 0x08) != 0) {
-            throw new WireException(ErrorCode.MALFORMED, "datagram header with reserved bits set");
+        if ((first & DatagramWriter.EARLY_BIT) != 0 && (first & (DatagramWriter.SHORT_FORM_BIT | 1)) != 0) {
+            throw new WireException(ErrorCode.MALFORMED, "only a client's long form datagram is flagged early");
         }
         return new WireReader(datagram, offset + 1, length - 1 - SessionKeys.MAC_SIZE);
     }

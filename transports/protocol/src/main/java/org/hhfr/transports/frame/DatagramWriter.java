@@ -10,7 +10,8 @@ import org.hhfr.transports.auth.SessionKeys;
 /**
  * Packs frames into authenticated datagrams of one stream and direction. A datagram starts with a header byte
  * (version in the high four bits, bit 0 set when the server sent it, bit 1 when encrypted, bit 2 in the short
- * form). The <b>long form</b>, a client's until it knows its stream's {@link ConnectionId}, names the stream:
+ * form, bit 3 in a client's long form datagram of a stream opened before its session was granted: {@link
+ * #early()}). The <b>long form</b>, a client's until it knows its stream's {@link ConnectionId}, names the stream:
  * {@code varint idLength}, the session id, {@code varint epoch} (the stream's, from its keys), {@code varint
  * packetNumber}. The <b>short form</b>, a server's always and a client's once it learned the id from the server's
  * datagrams ({@link #connectionId(ConnectionId)}), carries the {@value ConnectionId#LENGTH}-byte connection id and
@@ -35,6 +36,8 @@ public final class DatagramWriter {
     static final int ENCRYPTED_BIT = 0x02;
     /** Header bit set in a datagram of the short form (connection id, short packet number). */
     static final int SHORT_FORM_BIT = 0x04;
+    /** Header bit set in a client's long form datagram sent before its proposed session was granted. */
+    static final int EARLY_BIT = 0x08;
     /** Bytes of a short form datagram that are not frames: header byte, connection id, packet number, tag. */
     public static final int SHORT_OVERHEAD = 1 + ConnectionId.LENGTH + ShortPacketNumber.SIZE + SessionKeys.MAC_SIZE;
     private static final int MAX_VARINT_SIZE = 9;
@@ -54,6 +57,8 @@ public final class DatagramWriter {
     private long nextPacketNumber = 1;
     /** Null while a client's datagrams take the long form. */
     private ConnectionId connectionId;
+    /** Whether long form datagrams carry {@link #EARLY_BIT}. */
+    private boolean early;
 
     /** A writer of {@linkplain DatagramProtection#AUTHENTICATED authenticated} cleartext datagrams. */
     public DatagramWriter(SessionId session, SessionKeys keys, Role sender, int maxDatagramSize) {
@@ -125,6 +130,18 @@ public final class DatagramWriter {
         return connectionId;
     }
 
+    /**
+     * Flags this client's long form datagrams as sent before the session they name was granted: the stream of a
+     * session proposed in a negotiation still running, whose server may not hold the session yet and then keeps
+     * them until it does (WIRE-FORMAT 5.2).
+     */
+    public void early() {
+        if (sender == Role.SERVER) {
+            throw new IllegalStateException("only a client's datagrams are sent early");
+        }
+        early = true;
+    }
+
     /** Seals the frames added so far into a datagram with the next packet number, and starts a new one. */
     public byte[] finish() {
         if (used == 0) {
@@ -138,7 +155,7 @@ public final class DatagramWriter {
                 : headerSize(session.length(), Varint.size(keys.epoch()), Varint.size(packetNumber));
         byte[] datagram = new byte[header + used + SessionKeys.MAC_SIZE];
         datagram[0] = (byte) (FrameCodec.PROTOCOL_VERSION << 4 | (cipher != null ? ENCRYPTED_BIT : 0)
-                | (connectionId != null ? SHORT_FORM_BIT : 0) | (sender == Role.SERVER ? 1 : 0));
+                | (connectionId != null ? SHORT_FORM_BIT : early ? EARLY_BIT : 0) | (sender == Role.SERVER ? 1 : 0));
         int offset;
         if (connectionId != null) {
             offset = connectionId.writeTo(datagram, 1);

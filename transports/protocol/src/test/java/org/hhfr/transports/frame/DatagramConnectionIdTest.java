@@ -2,6 +2,7 @@ package org.hhfr.transports.frame;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -72,6 +73,45 @@ class DatagramConnectionIdTest {
         assertTrue(DatagramReader.isShortForm(next, 0, next.length));
         assertEquals(issued, DatagramReader.connectionIdOf(next, 0, next.length));
         assertEquals(1, stream.toServer(next).size());
+    }
+
+    @ParameterizedTest
+    @EnumSource(DatagramProtection.class)
+    void aStreamOpenedBeforeItsGrantFlagsItsLongFormDatagramsEarlyAndTheTagCoversTheFlag(
+            DatagramProtection protection) throws WireException {
+        Stream stream = new Stream(protection);
+        byte[] plain = stream.clientDatagram();
+        assertFalse(DatagramReader.isEarly(plain, 0, plain.length));
+        stream.clientWriter.early();
+
+        byte[] early = stream.clientDatagram();
+        assertTrue(DatagramReader.isEarly(early, 0, early.length));
+        assertEquals(plain.length, early.length, "the flag costs no byte");
+        assertEquals(1, stream.toServer(early).size());
+        byte[] unflagged = stream.clientDatagram();
+        unflagged[0] &= ~0x08;
+        assertEquals(ErrorCode.AUTHENTICATION_FAILED, refusal(() -> stream.toServer(unflagged)));
+
+        stream.learnConnectionId();
+        byte[] later = stream.clientDatagram();
+        assertTrue(DatagramReader.isShortForm(later, 0, later.length));
+        assertEquals(0, later[0] & 0x08, "the short form carries no flag");
+        assertEquals(ErrorCode.MALFORMED, refusal(() -> DatagramReader.isEarly(later, 0, later.length)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(DatagramProtection.class)
+    void onlyAClientsLongFormDatagramMayBeFlaggedEarly(DatagramProtection protection) throws WireException {
+        Stream stream = new Stream(protection);
+        byte[] answer = stream.serverDatagram();
+        answer[0] |= 0x08;
+        assertEquals(ErrorCode.MALFORMED, refusal(() -> stream.toClient(answer)));
+        assertThrows(IllegalStateException.class, stream.serverWriter::early);
+
+        stream.learnConnectionId();
+        byte[] request = stream.clientDatagram();
+        request[0] |= 0x08;
+        assertEquals(ErrorCode.MALFORMED, refusal(() -> DatagramReader.isShortForm(request, 0, request.length)));
     }
 
     @ParameterizedTest
