@@ -79,6 +79,10 @@ public final class StreamServerMeters implements MeterBinder {
         refusedDatagrams(registry, metrics, udp, "replayed", Counter.DATAGRAMS_DROPPED_REPLAYED);
         count(registry, "hhfr.udp.datagrams", "Datagrams received", udp, metrics, Counter.DATAGRAMS_RECEIVED,
                 LinkType.DATAGRAM);
+        count(registry, "hhfr.udp.early.parked", "UDP streams whose first datagrams waited for their session's"
+                + " negotiation", udp, metrics, Counter.EARLY_DATAGRAM_STREAMS_PARKED, LinkType.DATAGRAM);
+        count(registry, "hhfr.udp.early.dropped", "Early UDP streams dropped beyond the limits or after waiting"
+                + " in vain", udp, metrics, Counter.EARLY_DATAGRAM_STREAMS_DROPPED, LinkType.DATAGRAM);
         count(registry, "hhfr.udp.address.changes", "Streams whose client moved to a new address (NAT rebinding)",
                 udp, metrics, Counter.ADDRESS_CHANGES, LinkType.DATAGRAM);
     }

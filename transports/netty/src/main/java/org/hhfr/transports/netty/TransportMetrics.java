@@ -55,6 +55,16 @@ public final class TransportMetrics {
         DATAGRAMS_DROPPED_OVERSIZED(LinkType.DATAGRAM),
         /** Datagrams dropped because their packet number was seen before (replays and network duplicates). */
         DATAGRAMS_DROPPED_REPLAYED(LinkType.DATAGRAM),
+        /**
+         * UDP streams whose first datagrams, flagged EARLY, waited for the negotiation storing their session
+         * (WIRE-FORMAT 5.2).
+         */
+        EARLY_DATAGRAM_STREAMS_PARKED(LinkType.DATAGRAM),
+        /**
+         * Early UDP streams whose datagrams were dropped without waiting (a limit of {@link EarlyHandshakeLimits}
+         * reached) or after waiting in vain; each datagram also counted in {@link #DATAGRAMS_DROPPED_UNKNOWN_SESSION}.
+         */
+        EARLY_DATAGRAM_STREAMS_DROPPED(LinkType.DATAGRAM),
         /** A session moved to its client's new address (NAT rebinding, another network) once it was validated. */
         ADDRESS_CHANGES(LinkType.DATAGRAM),
         /** Sessions whose first connection or datagram was authenticated. */
