@@ -17,7 +17,8 @@ import org.hhfr.negotiation.description.AdvertisedEndpoint;
  * Opens the streams of one session: the stream a grant names, at the grant's endpoint, over its transport,
  * with the session's numbering of calls (shared by all its streams) and where its calls go when the server
  * refuses the stream or the stream is lost after it was accepted. While the session negotiates, it may open
- * the TCP connection of the stream it expects ({@link #connectEarly}), which the granted stream then takes.
+ * the TCP connection of the stream it expects ({@link #connectEarly}), which the granted stream then takes, and
+ * the stream of a session it proposes (over TCP or UDP).
  */
 final class StreamConnector {
     /** What a stream hands back to its session. */
@@ -34,7 +35,7 @@ final class StreamConnector {
     private final CallNumbers callNumbers = new CallNumbers();
     /** The connection opened while negotiating, until a stream takes it or it is dropped. Guarded by this. */
     private EarlyConnection early;
-    /** The advertised endpoint as {@link #tcpHint} resolved it, so that every use names the same. Guarded by this. */
+    /** The advertised endpoint as {@link #hint} resolved it, so that every use names the same. Guarded by this. */
     private EndpointHint advertisedHint;
 
     StreamConnector(HhfrClient client, Operation operation, Returns returns, TcpChannel.Reconnections reconnections) {
@@ -46,12 +47,12 @@ final class StreamConnector {
 
     /**
      * Starts the TCP connection (and TLS) of the stream a negotiation about to start is expected to grant: at
-     * the service's {@link #tcpHint TCP endpoint} when the client knows it. Returns at once; does nothing
-     * without such a hint.
+     * the service's {@link #hint endpoint} when the client knows it and it is a TCP one. Returns at once; does
+     * nothing otherwise (a UDP stream has no connection to open).
      */
     void connectEarly(BackgroundWork background) {
-        EndpointHint hint = tcpHint();
-        if (hint == null) {
+        EndpointHint hint = hint();
+        if (hint == null || !HhfrUris.TRANSPORT_TCP.equals(hint.transportUri())) {
             return;
         }
         EarlyConnection opened = EarlyConnection.open(client.settings(), hint.endpoint(), background);
@@ -68,25 +69,28 @@ final class StreamConnector {
     /**
      * The session to propose in {@code offer}, so that its stream opens before the answer (WIRE-FORMAT 3.4):
      * with the same {@link EndpointHint} as {@link #connectEarly}, a fresh id and token from a
-     * {@code SecureRandom}, the hinted endpoint, the offer's first representation, TCP, and the offered policy.
-     * {@code null} without such a hint.
+     * {@code SecureRandom}, the hinted endpoint and transport, the offer's first representation and the offered
+     * policy. {@code null} without such a hint.
      */
     StreamGrant propose(Offer offer) {
-        EndpointHint hint = tcpHint();
+        EndpointHint hint = hint();
         if (hint == null) {
             return null;
         }
-        ProposedSession proposal = ProposedSession.draw(RANDOM, HhfrUris.TRANSPORT_TCP, hint.endpoint());
+        ProposedSession proposal = ProposedSession.draw(RANDOM, hint.transportUri(), hint.endpoint());
         return StreamGrant.proposing(ResumptionTicket.of(proposal.id(), proposal.token(), hint.endpoint(),
                 offer.representations().get(0), proposal.transportUri(), offer.policy()));
     }
 
-    /** Whether {@link #propose} proposes a session: the client offers TCP and knows where the service streams. */
+    /** Whether {@link #propose} proposes a session: the client knows where the service streams. */
     boolean canPropose() {
-        return offersTcp() && (rememberedTcpHint() != null || advertisedTcp() != null);
+        return rememberedHint() != null || advertised() != null;
     }
 
-    /** Opens the stream of a {@link #propose proposed} session (HELLO flagged EARLY); {@code null} if it cannot. */
+    /**
+     * Opens the stream of a {@link #propose proposed} session (its HELLO, or its datagrams, flagged EARLY);
+     * {@code null} if it cannot.
+     */
     Channel openProposed(StreamGrant proposed) {
         Channel opened;
         try {
@@ -113,16 +117,15 @@ final class StreamConnector {
     }
 
     /**
-     * Where the service streams over TCP, when the client offers TCP: the endpoint of its latest grant, which the
-     * ticket cache remembers, else the one the operation's description advertises for the service's host; else
-     * {@code null}. An advertisement without a host names the address the service's host resolves to (what the
-     * server grants): call this on a thread that may use the network.
+     * Where the service streams over the transport its answer is expected to grant: the endpoint of its latest
+     * grant, which the ticket cache remembers, when the client still offers that transport; else the one the
+     * operation's description advertises for the service's host over the first transport the client offers that
+     * it advertises (the one a server picks); else {@code null}. An advertisement without a host names the
+     * address the service's host resolves to (what the server grants): call this on a thread that may use the
+     * network.
      */
-    private EndpointHint tcpHint() {
-        if (!offersTcp()) {
-            return null;
-        }
-        EndpointHint remembered = rememberedTcpHint();
+    private EndpointHint hint() {
+        EndpointHint remembered = rememberedHint();
         if (remembered != null) {
             return remembered;
         }
@@ -131,13 +134,14 @@ final class StreamConnector {
                 return advertisedHint;
             }
         }
-        AdvertisedEndpoint advertised = advertisedTcp();
+        AdvertisedEndpoint advertised = advertised();
         String streamHost = advertised == null ? null
                 : advertised.host() != null ? advertised.host() : addressOf(client.settings().serviceUrl.getHost());
         if (streamHost == null) {
             return null;
         }
-        EndpointHint hint = EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of(streamHost, advertised.port()));
+        EndpointHint hint = EndpointHint.of(advertised.transportUri(),
+                StreamEndpoint.of(streamHost, advertised.port()));
         synchronized (this) {
             if (advertisedHint == null) {
                 advertisedHint = hint;
@@ -146,21 +150,22 @@ final class StreamConnector {
         }
     }
 
-    private boolean offersTcp() {
-        return client.settings().transportUris().contains(HhfrUris.TRANSPORT_TCP);
-    }
-
-    private EndpointHint rememberedTcpHint() {
+    private EndpointHint rememberedHint() {
         EndpointHint hint = client.tickets().endpointHint(client.settings().serviceUrl.toString()).orElse(null);
-        return hint != null && HhfrUris.TRANSPORT_TCP.equals(hint.transportUri()) ? hint : null;
+        return hint != null && client.settings().transportUris().contains(hint.transportUri()) ? hint : null;
     }
 
-    /** The TCP endpoint the operation's service advertises for the host the client reaches it at, or {@code null}. */
-    private AdvertisedEndpoint advertisedTcp() {
+    /**
+     * The endpoint the operation's service advertises, for the host the client reaches it at, over the first
+     * transport the client offers that has one; {@code null} when there is none.
+     */
+    private AdvertisedEndpoint advertised() {
         String serviceHost = client.settings().serviceUrl.getHost();
-        for (AdvertisedEndpoint endpoint : operation.advertisedEndpoints()) {
-            if (HhfrUris.TRANSPORT_TCP.equals(endpoint.transportUri()) && endpoint.isFor(serviceHost)) {
-                return endpoint;
+        for (String transport : client.settings().transportUris()) {
+            for (AdvertisedEndpoint endpoint : operation.advertisedEndpoints()) {
+                if (transport.equals(endpoint.transportUri()) && endpoint.isFor(serviceHost)) {
+                    return endpoint;
+                }
             }
         }
         return null;

@@ -67,12 +67,18 @@ final class UdpChannel extends StreamChannel {
         this.link = new DatagramSocketLink(socket, datagrams, outbox, this::sendFailed);
     }
 
-    /** Binds a local socket for the endpoint; no packet is sent until the first call. */
+    /**
+     * Binds a local socket for the endpoint; no packet is sent until the first call. The stream of a session
+     * proposed in a negotiation still running flags its datagrams early, so that its server waits for the session.
+     */
     static UdpChannel open(StreamSettings settings) throws HhfrException {
         DatagramSocket socket = bind(settings);
         DatagramWriter datagrams = new DatagramWriter(settings.sessionId,
                 SessionKeys.fromToken(settings.token, settings.epoch),
                 Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE, protection(settings));
+        if (settings.early) {
+            datagrams.early();
+        }
         UdpChannel channel = new UdpChannel(settings, socket, datagrams);
         channel.context.execute(() -> channel.stream.attach(channel.link, false));
         channel.outbox.start("hhfr-udp-writer");

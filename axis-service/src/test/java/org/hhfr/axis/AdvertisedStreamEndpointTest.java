@@ -27,6 +27,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -37,13 +39,13 @@ import org.w3c.dom.NodeList;
  * an earlier grant, opens the stream while it negotiates and runs every call on it, the first included; without
  * the advertisement that first call rides the negotiation over SOAP. A description compiled from the WSDL keeps
  * the advertisement; one that names another host than the SOAP endpoint's (here an address where the client
- * named the host) is not taken.
+ * named the host) is not taken. Over UDP too: the client's first datagrams, flagged early, wait at the server for
+ * the session its negotiation stores.
  */
 @Timeout(60)
 class AdvertisedStreamEndpointTest {
     private static final String WSP = "http://www.w3.org/ns/ws-policy";
     private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
-    private static final String STREAMED_IN = "hhfr_stream_messages_total{direction=\"in\",transport=\"tcp\"}";
     private static final int CALLS = 10;
     private static HhfrServer server;
     private static AdminEndpoint admin;
@@ -86,53 +88,83 @@ class AdvertisedStreamEndpointTest {
         }
     }
 
-    @Test
-    void aFirstContactFromTheWsdlRunsEveryCallTheFirstIncludedOnTheStream() throws Exception {
-        try (HhfrClient client = client()) {
-            assertEquals(CALLS, streamedCalls(client, WsdlOperations.fetch(client).operation("sum")));
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"HHFR_TCP", "HHFR_UDP"})
+    void aFirstContactFromTheWsdlRunsEveryCallTheFirstIncludedOnTheStream(Mode mode) throws Exception {
+        try (HhfrClient client = client(mode)) {
+            assertEquals(CALLS, streamedCalls(client, WsdlOperations.fetch(client).operation("sum"), mode));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Mode.class, names = {"HHFR_TCP", "HHFR_UDP"})
+    void withoutTheAdvertisementTheFirstCallRidesTheNegotiationOverSoap(Mode mode) throws Exception {
+        try (HhfrClient client = client(mode)) {
+            Operation advertised = WsdlOperations.fetch(client).operation("sum");
+            Operation plain = Operation.of(advertised.soapAction(), advertised.request(), advertised.response());
+            assertEquals(CALLS - 1, streamedCalls(client, plain, mode));
         }
     }
 
     @Test
-    void withoutTheAdvertisementTheFirstCallRidesTheNegotiationOverSoap() throws Exception {
-        try (HhfrClient client = client()) {
-            Operation advertised = WsdlOperations.fetch(client).operation("sum");
-            Operation plain = Operation.of(advertised.soapAction(), advertised.request(), advertised.response());
-            assertEquals(CALLS - 1, streamedCalls(client, plain));
+    void aClientPreferringUdpTakesTheAdvertisedUdpEndpointThoughTcpIsAdvertisedFirst() throws Exception {
+        try (HhfrClient client = client(Mode.HHFR_UDP, Mode.HHFR_TCP)) {
+            assertEquals(CALLS, streamedCalls(client, WsdlOperations.fetch(client).operation("sum"), Mode.HHFR_UDP));
         }
+    }
+
+    @Test
+    void aFirstContactsEarlyDatagramsWaitForTheSessionInsteadOfBeingDropped() throws Exception {
+        String parked = "hhfr_udp_early_parked_total{transport=\"udp\"}";
+        String dropped = "hhfr_stream_refused_total{reason=\"unknown_session\",transport=\"udp\"}";
+        String before = admin.scrape();
+        try (HhfrClient client = client(Mode.HHFR_UDP)) {
+            assertEquals(CALLS, streamedCalls(client, WsdlOperations.fetch(client).operation("sum"), Mode.HHFR_UDP));
+        }
+        String after = admin.scrape();
+        assertTrue(sample(after, parked) - sample(before, parked) <= 1, "at most one stream parked");
+        assertEquals(sample(before, dropped), sample(after, dropped), "no datagram dropped");
     }
 
     @Test
     void aDescriptionCompiledFromTheWsdlKeepsTheAdvertisement() throws Exception {
-        try (HhfrClient client = client()) {
+        try (HhfrClient client = client(Mode.HHFR_TCP)) {
             ServiceDescription description = WsdlOperations.fetch(client).description();
             assertEquals(2, description.advertisedEndpoints().size());
             Operation compiled = CompiledOperations.read(ServiceDescriptionWriter.write(description)).operation("sum");
-            assertEquals(CALLS, streamedCalls(client, compiled));
+            assertEquals(CALLS, streamedCalls(client, compiled, Mode.HHFR_TCP));
         }
     }
 
     @Test
     void anAdvertisementNamingAnotherHostIsNotTaken() throws Exception {
-        try (HhfrClient client = client()) {
+        try (HhfrClient client = client(Mode.HHFR_TCP)) {
             ServiceDescription fetched = WsdlOperations.fetch(client).description();
             ServiceDescription elsewhere = ServiceDescription.of(fetched.operations(), List.of(AdvertisedEndpoint.of(
                     HhfrUris.TRANSPORT_TCP, server.streamPort(HhfrUris.TRANSPORT_TCP), TestServers.LOOPBACK)));
             Operation compiled = CompiledOperations.read(ServiceDescriptionWriter.write(elsewhere)).operation("sum");
-            assertEquals(CALLS - 1, streamedCalls(client, compiled));
+            assertEquals(CALLS - 1, streamedCalls(client, compiled, Mode.HHFR_TCP));
         }
     }
 
     /**
      * A client as an app makes it: a fresh ticket cache, calls negotiating on the first one, the service named by
-     * a host name (which the client resolves to the address the server grants streams at).
+     * a host name (which the client resolves to the address the server grants streams at), preferring
+     * {@code modes}.
      */
-    private static HhfrClient client() {
-        return HhfrClient.builder(server.serviceUrl("localhost", "FloatSum")).callTimeoutMillis(15_000).build();
+    private static HhfrClient client(Mode... modes) {
+        return HhfrClient.builder(server.serviceUrl("localhost", "FloatSum")).callTimeoutMillis(15_000)
+                .preferredModes(modes).build();
     }
 
-    /** Starts {@link #CALLS} calls at once on a new session; all answered right, how many ran on the stream. */
-    private static double streamedCalls(HhfrClient client, Operation sum) throws Exception {
+    /**
+     * Starts {@link #CALLS} calls at once on a new session; all answered right, the session on {@code mode}; how
+     * many ran on the stream.
+     */
+    private static double streamedCalls(HhfrClient client, Operation sum, Mode mode) throws Exception {
+        String transport = mode == Mode.HHFR_TCP ? "tcp" : "udp";
+        String streamedIn = "hhfr_stream_messages_total{direction=\"in\",transport=\"" + transport + "\"}";
+        String accepted = "hhfr_negotiations_accepted_total{resumed=\"false\",transport=\"" + transport + "\"}";
         String before = admin.scrape();
         try (Session session = client.open(sum)) {
             List<CompletableFuture<Message>> calls = new ArrayList<>();
@@ -142,11 +174,10 @@ class AdvertisedStreamEndpointTest {
             for (int i = 0; i < CALLS; i++) {
                 assertEquals(i + 0.5f, calls.get(i).get(15, TimeUnit.SECONDS).record().floatValue("return"));
             }
-            assertEquals(Mode.HHFR_TCP, session.mode());
+            assertEquals(mode, session.mode());
         }
         String after = admin.scrape();
-        assertTrue(sample(after, "hhfr_negotiations_accepted_total{resumed=\"false\",transport=\"tcp\"}")
-                > sample(before, "hhfr_negotiations_accepted_total{resumed=\"false\",transport=\"tcp\"}"));
-        return sample(after, STREAMED_IN) - sample(before, STREAMED_IN);
+        assertTrue(sample(after, accepted) > sample(before, accepted));
+        return sample(after, streamedIn) - sample(before, streamedIn);
     }
 }
