@@ -60,6 +60,8 @@ public final class StreamServerMeters implements MeterBinder {
                 LinkType.STREAM);
         count(registry, "hhfr.tcp.reads.paused", "Times a TCP connection stopped being read (backpressure)", tcp,
                 metrics, Counter.READS_PAUSED, LinkType.STREAM);
+        count(registry, "hhfr.tcp.writes", "Turns that wrote frames to a TCP connection (answers leave together)",
+                tcp, metrics, Counter.TCP_WRITES, LinkType.STREAM);
         count(registry, "hhfr.tcp.early.parked", "HELLOs that waited for the negotiation of their session", tcp,
                 metrics, Counter.EARLY_HANDSHAKES_PARKED, LinkType.STREAM);
         count(registry, "hhfr.tcp.early.refused", "Early HELLOs refused beyond the limits or after waiting in vain",

@@ -66,6 +66,12 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private static final long CLAIM_RETRY_MILLIS = 50;
     /** Initial retransmission timeouts a client's new address has to answer its path challenge. */
     private static final int PATH_VALIDATION_RTOS = 3;
+    /**
+     * How long a TCP stream's answer waits for the answers of the session's other requests still in dispatch, so
+     * that a pipelined burst's answers leave in a few segments: a new connection's congestion window (ten
+     * segments) then carries them in its first flight instead of one round trip per window of tiny segments.
+     */
+    private static final long ANSWER_GATHERING_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final StoredSession stored;
     private final SessionId wireId;
@@ -88,6 +94,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     /** Whether the registry made this the session's latest stream (a candidate until then). */
     private boolean admitted;
     private int pending;
+    /** A turn is scheduled to send the answers gathered until then (TCP). */
+    private boolean gathering;
     private boolean peerClosed;
     private boolean closing;
     private volatile boolean ended;
@@ -501,7 +509,23 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         unsent.add(new Response(body, operation, message.messageNumber(), message.callNumber()));
         offerUnsent();
         closeIfPeerDone();
-        driver.requestRun();
+        sendAnswers();
+    }
+
+    /**
+     * Runs the turn that sends an answer: soon, or on TCP, while other requests of the session are still in
+     * dispatch, at most {@link #ANSWER_GATHERING_NANOS} later with every answer ready by then.
+     */
+    private void sendAnswers() {
+        if (linkType != LinkType.STREAM || pending == 0) {
+            driver.requestRun();
+        } else if (!gathering) {
+            gathering = true;
+            loop.schedule(() -> {
+                gathering = false;
+                run();
+            }, ANSWER_GATHERING_NANOS, TimeUnit.NANOSECONDS);
+        }
     }
 
     private void offerUnsent() {

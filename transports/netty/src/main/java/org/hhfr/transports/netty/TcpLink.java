@@ -30,7 +30,7 @@ final class TcpLink implements Link {
     /** Frames encoded and not yet written to the channel; null when none. */
     private ByteBuf batch;
 
-    /** @param metrics where pauses in reading are counted; null on a client */
+    /** @param metrics where pauses in reading and writes are counted; null on a client */
     TcpLink(Channel channel, TransportMetrics metrics) {
         this.channel = channel;
         this.metrics = metrics;
@@ -66,6 +66,9 @@ final class TcpLink implements Link {
     public void flush() {
         if (batch != null) {
             writeBatch();
+            if (metrics != null) {
+                metrics.increment(TransportMetrics.Counter.TCP_WRITES);
+            }
         }
         channel.flush();
     }

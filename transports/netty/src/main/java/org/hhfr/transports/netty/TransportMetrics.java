@@ -36,6 +36,11 @@ public final class TransportMetrics {
         EARLY_SESSION_LOOKUPS(LinkType.STREAM),
         /** TCP connections that resumed a session after an earlier connection broke. */
         RESUMES(LinkType.STREAM),
+        /**
+         * Turns that wrote frames to a TCP connection and flushed them: with {@link #MESSAGES_SENT}, how many answers
+         * leave together.
+         */
+        TCP_WRITES(LinkType.STREAM),
         /** Times a TCP connection stopped being read: outbound buffer full or too many messages in dispatch. */
         READS_PAUSED(LinkType.STREAM),
         /** TCP connections closed after a frame that does not decode (by reason: {@link #tcpRefusals}). */
