@@ -28,7 +28,7 @@ final class SessionEvents implements TcpChannel.Reconnections {
         switch (after) {
             case STREAMING:
                 listener.negotiated(session, streamed.mode(), streamed.ticket.policy());
-                listener.streamProtection(session, encryptedOnly || streamed.answeredEncrypted);
+                listener.streamProtection(session, encryptedOnly || streamed.encrypted);
                 break;
             case SOAP:
                 listener.fellBackToSoap(session, reason != null ? reason : "the stream was not granted");

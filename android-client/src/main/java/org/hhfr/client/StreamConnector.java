@@ -79,7 +79,8 @@ final class StreamConnector {
         }
         ProposedSession proposal = ProposedSession.draw(RANDOM, hint.transportUri(), hint.endpoint());
         return StreamGrant.proposing(ResumptionTicket.of(proposal.id(), proposal.token(), hint.endpoint(),
-                offer.representations().get(0), proposal.transportUri(), offer.policy()));
+                offer.representations().get(0), proposal.transportUri(), offer.policy()),
+                client.settings().encryptedOnly);
     }
 
     /** Whether {@link #propose} proposes a session: the client knows where the service streams. */

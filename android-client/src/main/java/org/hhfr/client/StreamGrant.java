@@ -26,11 +26,11 @@ final class StreamGrant {
     /** The endpoints tried, this one included, since the session last had an open stream. */
     private final int endpointsTried;
     /**
-     * The answer said the session's streams are encrypted. A ticket does not record it: a stream from a ticket
-     * is encrypted when the service's URL is https, and a server that wants more refuses it (then the session
-     * negotiates again).
+     * The session's streams are encrypted: the answer said so, or, for a proposed session, its early stream is
+     * (as for an https service). A ticket does not record it: a stream from a ticket is encrypted when the
+     * service's URL is https, and a server that wants more refuses it (then the session negotiates again).
      */
-    final boolean answeredEncrypted;
+    final boolean encrypted;
     /**
      * The session is the one this client proposed in the offer out now: its first stream opens before the answer,
      * its HELLOs flagged EARLY so that the server waits for the negotiation (WIRE-FORMAT 3.4).
@@ -42,8 +42,8 @@ final class StreamGrant {
     }
 
     private StreamGrant(ResumptionTicket ticket, boolean fromTicket, long epoch, int endpointIndex,
-                        int endpointsTried, boolean answeredEncrypted, boolean proposed) {
-        this.answeredEncrypted = answeredEncrypted;
+                        int endpointsTried, boolean encrypted, boolean proposed) {
+        this.encrypted = encrypted;
         this.proposed = proposed;
         this.ticket = Objects.requireNonNull(ticket, "ticket");
         this.fromTicket = fromTicket;
@@ -67,13 +67,13 @@ final class StreamGrant {
             return null;
         }
         return new StreamGrant(ticket, true, StreamEpoch.fresh(), (endpointIndex + 1) % endpoints,
-                endpointsTried + 1, answeredEncrypted, false);
+                endpointsTried + 1, encrypted, false);
     }
 
     /** This grant's stream opened: a later loss may try every other endpoint again. */
     StreamGrant opened() {
         return endpointsTried == 1 ? this
-                : new StreamGrant(ticket, fromTicket, epoch, endpointIndex, 1, answeredEncrypted, proposed);
+                : new StreamGrant(ticket, fromTicket, epoch, endpointIndex, 1, encrypted, proposed);
     }
 
     /** A new stream of the cached ticket's session (earlier streams of it may exist, so a fresh epoch). */
@@ -87,21 +87,32 @@ final class StreamGrant {
         if (answer == null) {
             return fromTicket(outcome.ticket());
         }
-        return new StreamGrant(outcome.ticket(), false, answer.resumed() ? StreamEpoch.fresh() : StreamEpoch.FIRST,
-                0, 1, answer.encrypted(), false);
+        return answered(outcome.ticket(), answer.resumed() ? StreamEpoch.fresh() : StreamEpoch.FIRST,
+                answer.encrypted());
+    }
+
+    /** The stream of {@code ticket}'s session an answer granted, its streams {@code encrypted} or not. */
+    static StreamGrant answered(ResumptionTicket ticket, long epoch, boolean encrypted) {
+        return new StreamGrant(ticket, false, epoch, 0, 1, encrypted, false);
     }
 
     /**
      * The first stream of the session this client proposes ({@code ticket}: its id and token, the hinted endpoint,
-     * the representation and transport the early stream runs, the offered policy), opened before the answer.
+     * the representation and transport the early stream runs, the offered policy), opened before the answer,
+     * {@code encrypted} or not.
      */
-    static StreamGrant proposing(ResumptionTicket ticket) {
-        return new StreamGrant(ticket, false, StreamEpoch.FIRST, 0, 1, false, true);
+    static StreamGrant proposing(ResumptionTicket ticket, boolean encrypted) {
+        return new StreamGrant(ticket, false, StreamEpoch.FIRST, 0, 1, encrypted, true);
     }
 
-    /** Whether {@code answered} grants this proposed session. */
+    /**
+     * Whether {@code answered} grants this proposed session as its early stream runs: an answer that wants the
+     * streams encrypted does not grant a cleartext early stream (whose server then runs nothing of it: it refuses
+     * a HELLO without TLS and drops cleartext datagrams).
+     */
     boolean isGrantedBy(StreamGrant answered) {
-        return proposed && ticket.sessionId().equals(answered.ticket.sessionId());
+        return proposed && ticket.sessionId().equals(answered.ticket.sessionId())
+                && (encrypted || !answered.encrypted);
     }
 
     /** How long the server keeps the session unused; each use starts it again. */

@@ -59,7 +59,7 @@ final class StreamSettings {
         this.representation = Representations.standard(client.streamerLimits()).get(ticket.representationUri());
         this.policy = ticket.policy();
         this.requestLimit = Math.min(policy.maxRequestBytes(), client.maxMessageBytes);
-        this.encrypted = client.encryptedOnly || grant.answeredEncrypted;
+        this.encrypted = client.encryptedOnly || grant.encrypted;
         this.early = grant.proposed;
     }
 

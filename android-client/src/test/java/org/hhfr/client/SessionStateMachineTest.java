@@ -451,6 +451,28 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void anAnswerWantingEncryptedStreamsDoesNotGrantACleartextEarlyStreamItsCallsWaitForTheGrantedOne() {
+        StreamGrant proposal = proposal(7);
+        StreamGrant encrypted = StreamGrant.answered(proposal.ticket, 1, true);
+        machine.callStarted(a, false);
+        machine.streamProposed(proposal);
+        machine.earlyStreamConnected(proposal, "early");
+
+        assertEquals(actions(SessionAction.abandonStream("early"), SessionAction.openStream(encrypted)),
+                machine.streamGranted(encrypted));
+        assertEquals(actions(), machine.streamRefused("early", list(a)), "the handed back call waits");
+        assertEquals(actions(SessionAction.sendOnStream(list(a), "tls")), machine.streamOpened("tls"));
+
+        SessionStateMachine<Call, String> https = machine(true);
+        StreamGrant encryptedProposal = StreamGrant.proposing(ticketOf(9), true);
+        https.callStarted(b, false);
+        https.streamProposed(encryptedProposal);
+        https.earlyStreamConnected(encryptedProposal, "early");
+        assertEquals(actions(), https.streamGranted(StreamGrant.answered(encryptedProposal.ticket, 1, true)),
+                "an encrypted early stream is granted");
+    }
+
+    @Test
     void anAnswerGrantingAnotherSessionAbandonsTheEarlyStreamAndItsCallsWaitForTheGrantedOne() {
         StreamGrant proposal = proposal(7);
         StreamGrant other = answering(proposal(8));
@@ -589,7 +611,7 @@ class SessionStateMachineTest {
 
     /** The first stream of a session this client proposes, with an id of {@code id} bytes. */
     private static StreamGrant proposal(int id) {
-        return StreamGrant.proposing(ticketOf(id));
+        return StreamGrant.proposing(ticketOf(id), false);
     }
 
     /** An answer granting the session {@code proposal} names. */
