@@ -12,7 +12,14 @@ package org.hhfr.transports.reliability;
  *       until what is in flight is one BDP.</li>
  *   <li>PROBE_BW cycles through eight phases of about one minimum round trip: 1.25 × (probing for more, until
  *       one BDP and a quarter is in flight or losses show), 0.75 × (draining what the probe queued), then six
- *       at 1 ×. The window is 2 × BDP plus three datagrams for coalesced acknowledgements.</li>
+ *       at 1 ×; it starts with the probe, since STARTUP may have ended on rounds that the application or a
+ *       queue on the acknowledgements' path held back. The window is 2 × BDP plus three datagrams for coalesced
+ *       acknowledgements.</li>
+ *   <li>A probe that raised the bandwidth by 5 % found a path faster than the model (its rate rose after a
+ *       dip, or STARTUP stopped short): the search starts again from STARTUP once the phase after the probe
+ *       ends, so the model catches up within a few round trips instead of 25 % per cycle of eight. Where a round
+ *       last lost too much the drop-tail queue is shallow; at or above that bandwidth the next phase is
+ *       another probe instead.</li>
  *   <li>PROBE_RTT: when the minimum round trip was not seen again for ten seconds, the window falls to half a
  *       BDP (at least four datagrams) for 200 ms and a round, so the queue drains and the minimum is measured
  *       afresh.</li>
@@ -35,8 +42,8 @@ final class Bbr implements CongestionController {
     private static final double DRAIN_PACING_GAIN = 1 / STARTUP_PACING_GAIN;
     private static final double CWND_GAIN = 2;
     private static final double[] PROBE_BW_GAINS = {1.25, 0.75, 1, 1, 1, 1, 1, 1};
-    /** The phase PROBE_BW starts in: cruising, so that a probe does not follow DRAIN at once. */
-    private static final int FIRST_PHASE = 2;
+    /** The phase PROBE_BW starts in: the probe, checking at once the rate STARTUP ended on. */
+    private static final int FIRST_PHASE = 0;
     private static final int BANDWIDTH_ROUNDS = 10;
     private static final int FULL_BANDWIDTH_ROUNDS = 3;
     private static final double FULL_BANDWIDTH_GROWTH = 1.25;
@@ -48,6 +55,8 @@ final class Bbr implements CongestionController {
     /** Datagrams' worth a round must lose before its loss rate counts: one loss in a small round is noise. */
     private static final int LOSS_BOUND_DATAGRAMS = 3;
     private static final double RATE_DROP = 0.75;
+    /** How much a probe must raise the bandwidth to have found more than the model held. */
+    private static final double PROBE_PAID_GROWTH = 1.05;
     /** Minimum round trips that every delivery rate must stay low (and every round trip queued) for a drop. */
     private static final int RATE_DROP_ROUND_TRIPS = 2;
     private static final long NONE = Long.MIN_VALUE;
@@ -81,6 +90,10 @@ final class Bbr implements CongestionController {
     private int phase;
     private long phaseStart;
     private boolean lostInPhase;
+    /** The bandwidth when the latest probe started; infinite before the first probe of a PROBE_BW. */
+    private double bandwidthBeforeProbe;
+    /** The bandwidth when a round last lost too much, 0 before. */
+    private double lossyBandwidth;
     private long probeRttDoneAt = NONE;
     private boolean probeRttRoundDone;
     private long windowBeforeProbeRtt;
@@ -156,6 +169,7 @@ final class Bbr implements CongestionController {
         boolean lossy = roundLost >= (long) LOSS_BOUND_DATAGRAMS * maxDatagramSize
                 && roundLost > LOSS_THRESHOLD * (roundLost + roundAcked);
         if (lossy) {
+            lossyBandwidth = bandwidth;
             filledPipe = true;
             inflightBound = Math.max(inflight(1), minimum());
             boundGrowth = maxDatagramSize;
@@ -230,7 +244,10 @@ final class Bbr implements CongestionController {
         }
     }
 
-    /** PROBE_BW: the next phase once this one lasted a minimum round trip (and reached its aim). */
+    /**
+     * PROBE_BW: the next phase once this one lasted a minimum round trip (and reached its aim); after a probe
+     * that found more bandwidth, STARTUP or another probe.
+     */
     private void advancePhase(long bytesInFlight, long now) {
         if (state != State.PROBE_BW) {
             return;
@@ -244,17 +261,36 @@ final class Bbr implements CongestionController {
         } else {
             done = fullLength;
         }
-        if (done) {
-            startPhase((phase + 1) % PROBE_BW_GAINS.length, now);
+        if (!done) {
+            return;
         }
+        boolean probePaid = pacingGain <= 1 && bandwidth >= PROBE_PAID_GROWTH * bandwidthBeforeProbe;
+        if (probePaid && (lossyBandwidth == 0 || bandwidth < lossyBandwidth)) {
+            restartStartup();
+        } else {
+            startPhase(probePaid ? 0 : (phase + 1) % PROBE_BW_GAINS.length, now);
+        }
+    }
+
+    /** Searches for the bandwidth again as at the start, from the rate the model holds now. */
+    private void restartStartup() {
+        state = State.STARTUP;
+        pacingGain = STARTUP_PACING_GAIN;
+        filledPipe = false;
+        fullBandwidth = bandwidth;
+        roundsWithoutGrowth = 0;
     }
 
     private void enterProbeBandwidth(long now) {
         state = State.PROBE_BW;
+        bandwidthBeforeProbe = Double.POSITIVE_INFINITY;
         startPhase(FIRST_PHASE, now);
     }
 
     private void startPhase(int next, long now) {
+        if (PROBE_BW_GAINS[next] > 1) {
+            bandwidthBeforeProbe = bandwidth;
+        }
         phase = next;
         phaseStart = now;
         lostInPhase = false;

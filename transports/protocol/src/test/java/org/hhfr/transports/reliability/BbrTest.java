@@ -105,6 +105,33 @@ class BbrTest {
         }
     }
 
+    @Test
+    void aProbeThatFindsTheRateRisenSearchesAgainFromStartupAndSettlesOnTheNewRate() {
+        reachSteadyState();
+        boolean searched = false;
+        for (int i = 0; i < 20; i++) {
+            round(100 * MS, 2 * BDP, 2 * RATE, searched ? 2 * BDP : 3 * BDP);
+            searched |= bbr.state() == Bbr.State.STARTUP;
+        }
+        assertTrue(searched, "went back to STARTUP");
+        assertEquals(Bbr.State.PROBE_BW, bbr.state());
+        assertEquals(2 * RATE, bbr.bandwidth(), 1);
+    }
+
+    @Test
+    void whereARoundLostTooMuchAProbeThatFindsMoreProbesAgainInsteadOfSearchingFromStartup() {
+        reachSteadyState();
+        bbr.onLost(4 * DATAGRAM, now - 50 * MS, now);
+        cruise(100 * MS);
+        int probes = 0;
+        for (int i = 0; i < 20; i++) {
+            round(100 * MS, 12 * BDP / 10, 1.2 * RATE, 12 * BDP / 10);
+            assertEquals(Bbr.State.PROBE_BW, bbr.state());
+            probes += bbr.pacingRate() > 1.2 * bbr.bandwidth() ? 1 : 0;
+        }
+        assertTrue(probes >= 2, probes + " rounds probing");
+    }
+
     /** STARTUP until three rounds bring no more bandwidth, DRAIN, then PROBE_BW. */
     private void reachSteadyState() {
         double rate = RATE / 4;

@@ -3,14 +3,22 @@ package org.hhfr.transports.sim;
 import java.util.ArrayDeque;
 
 /**
- * A rate-limited hop with a drop-tail queue: datagrams leave one after another at {@code bytesPerSecond}; one
- * that arrives while the queue already holds {@code queueLimit} bytes (or would go beyond) is dropped. Records
- * the queue it saw, for checks on how much a sender keeps queued.
+ * A rate-limited hop with a drop-tail queue: datagrams leave one after another at {@code bytesPerSecond}, or at
+ * the delivery opportunities of a {@link DeliveryTrace} as {@code hhfr-link} replays one; one that arrives while
+ * the queue already holds {@code queueLimit} bytes (or would go beyond) is dropped. Records the queue it saw, for
+ * checks on how much a sender keeps queued.
  */
 final class Bottleneck {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
+    /** What a datagram takes of a trace's delivery opportunity: the datagram and its IPv4 and UDP headers. */
+    private static final int PACKET_OVERHEAD = 28;
+
     private long bytesPerSecond;
+    private final DeliveryTrace trace;
+    /** The trace's opportunity the latest datagram left with, -1 before the first, and the bytes it left over. */
+    private long lastOpportunity = -1;
+    private int leftover;
     private long rateChangesAt = Long.MAX_VALUE;
     private long laterBytesPerSecond;
     private final long queueLimit;
@@ -28,6 +36,13 @@ final class Bottleneck {
 
     Bottleneck(long bytesPerSecond, long queueLimit) {
         this.bytesPerSecond = bytesPerSecond;
+        this.trace = null;
+        this.queueLimit = queueLimit;
+    }
+
+    /** A hop whose capacity is {@code trace}'s, from virtual time 0 (where a session starts the trace). */
+    Bottleneck(DeliveryTrace trace, long queueLimit) {
+        this.trace = trace;
         this.queueLimit = queueLimit;
     }
 
@@ -54,7 +69,8 @@ final class Bottleneck {
             }
             return -1;
         }
-        long departure = Math.max(now, lastDeparture) + size * NANOS_PER_SECOND / bytesPerSecond;
+        long departure = trace != null ? traceDeparture(now, size + PACKET_OVERHEAD)
+                : Math.max(now, lastDeparture) + size * NANOS_PER_SECOND / bytesPerSecond;
         lastDeparture = departure;
         queued.add(new long[] {departure, size});
         account(now);
@@ -64,6 +80,31 @@ final class Bottleneck {
             passed++;
         }
         return departure;
+    }
+
+    /**
+     * When a packet of {@code size} bytes arriving at {@code now} has left with the trace's opportunities: behind
+     * the packets before it, first in what the last opportunity left over if it was queued by then; what an
+     * opportunity leaves over while the queue is empty is lost (link-emulator's {@code TraceDriven}).
+     */
+    private long traceDeparture(long now, int size) {
+        int remaining = size;
+        long k = trace.firstAfter(now);
+        if (lastOpportunity >= 0 && leftover > 0 && now < trace.opportunity(lastOpportunity)) {
+            if (remaining <= leftover) {
+                leftover -= remaining;
+                return trace.opportunity(lastOpportunity);
+            }
+            remaining -= leftover;
+        }
+        k = Math.max(k, lastOpportunity + 1);
+        while (remaining > DeliveryTrace.OPPORTUNITY_BYTES) {
+            remaining -= DeliveryTrace.OPPORTUNITY_BYTES;
+            k++;
+        }
+        lastOpportunity = k;
+        leftover = DeliveryTrace.OPPORTUNITY_BYTES - remaining;
+        return trace.opportunity(k);
     }
 
     private void drain(long now) {

@@ -29,22 +29,35 @@ final class Payloads {
         return index;
     }
 
-    static byte[] response(int index) {
-        byte[] payload = new byte[8];
+    /** The response to request {@code index}: the index and its complement, then a pattern up to {@code size}. */
+    static byte[] response(int index, int size) {
+        byte[] payload = new byte[Math.max(8, size)];
         writeInt(payload, index);
         payload[4] = (byte) ~index;
         payload[5] = (byte) (~index >> 8);
         payload[6] = (byte) (~index >> 16);
         payload[7] = (byte) (~index >> 24);
+        for (int i = 8; i < payload.length; i++) {
+            payload[i] = (byte) (index * 17 + i * 5);
+        }
         return payload;
     }
 
+    /** The index of an intact response, or -1 when a byte is wrong. */
     static int responseIndex(byte[] payload) {
-        if (payload.length != 8) {
+        if (payload.length < 8) {
             return -1;
         }
         int index = readInt(payload, 0);
-        return readInt(payload, 4) == ~index ? index : -1;
+        if (readInt(payload, 4) != ~index) {
+            return -1;
+        }
+        for (int i = 8; i < payload.length; i++) {
+            if (payload[i] != (byte) (index * 17 + i * 5)) {
+                return -1;
+            }
+        }
+        return index;
     }
 
     private static void writeInt(byte[] dst, int value) {

@@ -14,6 +14,7 @@ final class Responder implements PeerApplication {
     private final int expected;
     private final boolean lossAllowed;
     private final long processingTime;
+    private final int responseSize;
     private final ArrayDeque<long[]> outbox = new ArrayDeque<>();
     private long busyUntil = ReliabilityEngine.NO_DEADLINE;
     private int lastRequest = -1;
@@ -22,10 +23,12 @@ final class Responder implements PeerApplication {
     private boolean closed;
     private String problem;
 
-    Responder(int expected, boolean lossAllowed, long processingTime) {
+    /** Answers each request with {@code responseSize} bytes (at least 8). */
+    Responder(int expected, boolean lossAllowed, long processingTime, int responseSize) {
         this.expected = expected;
         this.lossAllowed = lossAllowed;
         this.processingTime = processingTime;
+        this.responseSize = responseSize;
     }
 
     @Override
@@ -69,7 +72,8 @@ final class Responder implements PeerApplication {
         boolean any = false;
         while (!outbox.isEmpty() && engine.state() == ReliabilityEngine.State.OPEN) {
             long[] next = outbox.peek();
-            if (engine.offer(Payloads.response((int) next[0]), 0, next[1]) == ReliabilityEngine.REFUSED) {
+            byte[] response = Payloads.response((int) next[0], responseSize);
+            if (engine.offer(response, 0, next[1]) == ReliabilityEngine.REFUSED) {
                 return any;
             }
             outbox.poll();

@@ -105,7 +105,7 @@ final class SimulationRun {
                 new Random(scramble(seed) + 1), 0), new Requester(sizes, lossAllowed), sim);
         SimulatedPeer server = new SimulatedPeer(Role.SERVER,
                 new ReliabilityEngine(serverConfig, new Random(scramble(seed) + 2), 0),
-                new Responder(sizes.length, lossAllowed, processing), sim);
+                new Responder(sizes.length, lossAllowed, processing, 8), sim);
         String description = "seed " + seed + ": " + link + " " + assurance + ", " + sizes.length + " requests, "
                 + "window " + config.sendWindow() + "/" + config.receiveWindow() + ", buffer "
                 + config.maxBufferedMessages() + ", ack " + TimeUnit.NANOSECONDS.toMillis(config.ackDelayNanos())

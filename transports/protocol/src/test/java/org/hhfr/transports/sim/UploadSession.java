@@ -32,7 +32,14 @@ final class UploadSession {
         this(seed, profile, requests, requestSize, defaults());
     }
 
+    /** Requests answered with 8 bytes each: an upload. */
     UploadSession(long seed, LinkProfile profile, int requests, int requestSize, ReliabilityConfig config) {
+        this(seed, profile, requests, requestSize, 8, config);
+    }
+
+    /** Requests answered with {@code responseSize} bytes each (at least 8). */
+    UploadSession(long seed, LinkProfile profile, int requests, int requestSize, int responseSize,
+                  ReliabilityConfig config) {
         Random random = new Random(seed);
         this.requests = requests;
         this.requestSize = requestSize;
@@ -41,7 +48,7 @@ final class UploadSession {
         client = new SimulatedPeer(Role.CLIENT, new ReliabilityEngine(config, new Random(seed + 1), 0),
                 new Requester(sizes, false), sim);
         server = new SimulatedPeer(Role.SERVER, new ReliabilityEngine(config, new Random(seed + 2), 0),
-                new Responder(requests, false, 0), sim);
+                new Responder(requests, false, 0, responseSize), sim);
         byte[] token = new byte[32];
         random.nextBytes(token);
         network = new DatagramNetwork(sim, random, profile);
