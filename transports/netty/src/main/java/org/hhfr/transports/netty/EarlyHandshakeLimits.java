@@ -25,6 +25,13 @@ public record EarlyHandshakeLimits(int maxPerAddress, int maxParked, int maxByte
                                    int maxLookupsPerSecond) {
     /** 8 per address, 1,024 on the server, 256 KiB each, 2 s, 100 store lookups a second. */
     public static final EarlyHandshakeLimits DEFAULTS = new EarlyHandshakeLimits(8, 1_024, 256 << 10, 2_000, 100);
+    /**
+     * For early UDP streams: 8 per address, 1,024 on the server, 32 KiB each (a client's first window of
+     * datagrams is about 12 KB; each datagram is charged 128 bytes beyond its length for what holding it costs),
+     * 2 s, 100 store lookups a second of their own.
+     */
+    public static final EarlyHandshakeLimits DATAGRAM_DEFAULTS =
+            new EarlyHandshakeLimits(8, 1_024, 32 << 10, 2_000, 100);
 
     public EarlyHandshakeLimits {
         Bounds.requireAtLeast(maxPerAddress, 0, "maxPerAddress");

@@ -20,23 +20,30 @@ import org.hhfr.transports.reliability.LinkType;
  * The UDP streams opened before their session was granted (WIRE-FORMAT 5.2), on one UDP endpoint: the first
  * datagrams of such a stream are long form datagrams flagged EARLY, naming a session its negotiation may still be
  * storing. They are held, unread, until the session is found, then handed to it in the order they came, as if
- * they had just arrived; nothing in them is processed before. The server's early handshakes and these streams
- * share the {@link ParkedHandshakes} and their {@link EarlyHandshakeLimits}: one place per stream (not per
- * datagram), per client address and in all, at most {@code maxBytes} of datagrams each (later ones are dropped,
- * and the client sends them again), found by the negotiation on this node at once or by the paced lookups. A
- * stream whose session is not found within the wait, or that finds no place, has its datagrams dropped, never
- * answered: a UDP endpoint answers no unauthenticated datagram.
+ * they had just arrived; nothing in them is processed before. They are found as the early TCP handshakes are,
+ * by the negotiation on this node at once or by the paced lookups, but they hold places of their own
+ * ({@link SessionRegistry#parkedDatagramStreams}, within {@link StreamServerConfig#earlyDatagrams}): a UDP source
+ * address is not proven, so spoofed datagrams may fill these places, never the HELLOs'. One place per stream
+ * (not per datagram), per client address and in all; at most {@code maxBytes} of datagrams each, every datagram
+ * charged {@value #DATAGRAM_OVERHEAD} bytes beyond its length for what holding it costs (later ones are dropped,
+ * and the client sends them again). A stream whose session is not found within the wait, or that finds no
+ * place, has its datagrams dropped, never answered: a UDP endpoint answers no unauthenticated datagram.
  *
  * <p>Confined to the endpoint channel's event loop: the finds of other threads come back to it through
  * {@link ParkedHandshake}.
  */
 final class ParkedDatagrams {
+    /** What holding a datagram costs beyond its bytes: its array and list slots, its sender's address. */
+    static final int DATAGRAM_OVERHEAD = 128;
+
     private final SessionRegistry registry;
+    private final ParkedHandshakes places;
     private final EventLoop loop;
     private final Map<SessionId, Parked> bySession = new HashMap<>();
 
     ParkedDatagrams(SessionRegistry registry, EventLoop loop) {
         this.registry = registry;
+        this.places = registry.parkedDatagramStreams;
         this.loop = loop;
     }
 
@@ -55,36 +62,41 @@ final class ParkedDatagrams {
         }
         Parked parked = new Parked(id, epoch, channel);
         // Watched before the lookup, so that a session stored in between is not missed.
-        registry.parkedHandshakes.watch(parked.handshake);
-        ServerSession session;
+        places.watch(parked.handshake);
+        boolean parking = false;
         try {
-            session = registry.find(id, epoch, LinkType.DATAGRAM, loop);
+            return registry.find(id, epoch, LinkType.DATAGRAM, loop);
         } catch (WireException e) {
             if (e.code() != ErrorCode.UNKNOWN_SESSION) {
-                parked.stopWatching();
                 throw e;
             }
-            park(parked, datagram, sender);
+            parking = park(parked, datagram, sender);
             return null;
+        } finally {
+            if (!parking) {
+                parked.stopWatching();
+            }
         }
-        parked.stopWatching();
-        return session;
     }
 
-    private void park(Parked parked, byte[] datagram, InetSocketAddress sender) {
+    /**
+     * Takes a place for {@code parked} and holds its first datagram; {@code false} when no place is left (the
+     * datagram is dropped; the stream's next datagram tries again).
+     */
+    private boolean park(Parked parked, byte[] datagram, InetSocketAddress sender) {
         InetAddress address = sender.getAddress();
-        if (!registry.parkedHandshakes.park(address, parked.handshake)) {
-            parked.stopWatching();
+        if (!places.park(address, parked.handshake)) {
             registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_DROPPED);
             registry.metrics.datagramDropped(ErrorCode.UNKNOWN_SESSION);
-            return;
+            return false;
         }
         parked.from = address;
         bySession.put(parked.id, parked);
         registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED);
         parked.add(parked.epoch, datagram, sender);
-        long waitMillis = registry.parkedHandshakes.limits().waitMillis();
+        long waitMillis = places.limits().waitMillis();
         parked.timeout = loop.schedule(() -> giveUp(parked), waitMillis, TimeUnit.MILLISECONDS);
+        return true;
     }
 
     /** The session of {@code parked} was stored: its datagrams go to it, in order, and it runs a turn. */
@@ -97,7 +109,8 @@ final class ParkedDatagrams {
         try {
             session = registry.find(stored, parked.epoch, LinkType.DATAGRAM, loop);
         } catch (WireException e) {
-            dropAll(parked);
+            registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_DROPPED);
+            dropAll(parked, e.code());
             return;
         }
         for (int i = 0; i < parked.datagrams.size(); i++) {
@@ -113,11 +126,11 @@ final class ParkedDatagrams {
         if (bySession.get(parked.id) == parked) {
             end(parked);
             registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_DROPPED);
-            dropAll(parked);
+            dropAll(parked, ErrorCode.UNKNOWN_SESSION);
         }
     }
 
-    /** Drops every parked stream's datagrams: the endpoint is closing. */
+    /** Drops every parked stream's datagrams, uncounted: the endpoint is closing. */
     void clear() {
         for (Parked parked : new ArrayList<>(bySession.values())) {
             end(parked);
@@ -127,15 +140,15 @@ final class ParkedDatagrams {
     private void end(Parked parked) {
         bySession.remove(parked.id);
         parked.stopWatching();
-        registry.parkedHandshakes.release(parked.from);
+        places.release(parked.from);
         if (parked.timeout != null) {
             parked.timeout.cancel(false);
         }
     }
 
-    private void dropAll(Parked parked) {
+    private void dropAll(Parked parked, ErrorCode reason) {
         for (int i = 0; i < parked.datagrams.size(); i++) {
-            registry.metrics.datagramDropped(ErrorCode.UNKNOWN_SESSION);
+            registry.metrics.datagramDropped(reason);
         }
     }
 
@@ -161,19 +174,19 @@ final class ParkedDatagrams {
 
         /** Holds one more datagram of the stream, within its byte limit; drops it (counted) otherwise. */
         void add(long datagramEpoch, byte[] datagram, InetSocketAddress sender) {
-            if (datagramEpoch != epoch
-                    || bytes + datagram.length > registry.parkedHandshakes.limits().maxBytes()) {
+            long cost = (long) datagram.length + DATAGRAM_OVERHEAD;
+            if (datagramEpoch != epoch || bytes + cost > places.limits().maxBytes()) {
                 registry.metrics.datagramDropped(ErrorCode.UNKNOWN_SESSION);
                 return;
             }
-            bytes += datagram.length;
+            bytes += cost;
             datagrams.add(datagram);
             senders.add(sender);
         }
 
         void stopWatching() {
             handshake.stopWaiting();
-            registry.parkedHandshakes.unwatch(handshake);
+            places.unwatch(handshake);
         }
     }
 }

@@ -49,6 +49,8 @@ final class SessionRegistry implements EvictionListener {
     final FrameBufferBudget frameBuffers;
     /** The early handshakes waiting for their sessions; the store's creation listener. */
     final ParkedHandshakes parkedHandshakes;
+    /** The places, limits and lookups of early UDP streams: apart from the HELLOs', which spoofing cannot take. */
+    final ParkedHandshakes parkedDatagramStreams;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
     /** UDP sessions whose last turn stopped sending because their socket was not writable. */
     private final Set<ServerSession> awaitingWritable = ConcurrentHashMap.newKeySet();
@@ -70,6 +72,7 @@ final class SessionRegistry implements EvictionListener {
         this.datagramLimits = FrameLimits.defaults().withMaxFrameLength(config.maxDatagramSize());
         this.frameBuffers = FrameBufferBudget.of(config.maxBufferedFrameBytes());
         this.parkedHandshakes = new ParkedHandshakes(config.earlyHandshakes(), store, metrics);
+        this.parkedDatagramStreams = new ParkedHandshakes(config.earlyDatagrams(), store, metrics);
     }
 
     /**
@@ -262,6 +265,7 @@ final class SessionRegistry implements EvictionListener {
     void close() {
         closed = true;
         parkedHandshakes.close();
+        parkedDatagramStreams.close();
     }
 
     @Override

@@ -115,6 +115,7 @@ public final class StreamServer implements AutoCloseable {
         }
         store.addEvictionListener(registry);
         store.addCreationListener(registry.parkedHandshakes);
+        store.addCreationListener(registry.parkedDatagramStreams);
         ScheduledFuture<?> purge = config.purgeIntervalMillis() == 0 ? null
                 : workers.next().scheduleAtFixedRate(() -> purgeExpired(store),
                         config.purgeIntervalMillis(), config.purgeIntervalMillis(), TimeUnit.MILLISECONDS);

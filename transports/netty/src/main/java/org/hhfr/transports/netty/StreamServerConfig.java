@@ -46,6 +46,10 @@ import org.jspecify.annotations.Nullable;
  * @param earlyHandshakes        how many HELLOs flagged EARLY, for sessions a negotiation may still be storing,
  *                               wait for their session, with how many bytes, how long, and how often the store
  *                               may be asked for sessions another node stores
+ * @param earlyDatagrams         the same for UDP streams whose first datagrams, flagged EARLY, wait for their
+ *                               session: counted apart from the HELLOs (a UDP source address is not proven, so
+ *                               spoofed datagrams can fill these places but never the HELLOs'), and with far
+ *                               fewer bytes each (a client sends one window of datagrams before an answer)
  * @param purgeIntervalMillis    how often the context store is told to purge expired sessions (their streams
  *                               close then), on an event loop; 0 when the application purges on a thread of its
  *                               own (as the Axis2 module does), so that a remote store's call never blocks a loop
@@ -65,7 +69,7 @@ import org.jspecify.annotations.Nullable;
  */
 public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioThreads, Executor dispatchExecutor,
         int maxPendingDispatches, int maxDatagramSize, WriteBufferWaterMark waterMark, long maxBufferedFrameBytes,
-        long handshakeTimeoutMillis, EarlyHandshakeLimits earlyHandshakes,
+        long handshakeTimeoutMillis, EarlyHandshakeLimits earlyHandshakes, EarlyHandshakeLimits earlyDatagrams,
         long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability,
         StreamSharing sharing, @Nullable SslContext tls) {
 
@@ -81,6 +85,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         Bounds.requirePositive(maxBufferedFrameBytes, "maxBufferedFrameBytes");
         Bounds.requirePositive(handshakeTimeoutMillis, "handshakeTimeoutMillis");
         Objects.requireNonNull(earlyHandshakes, "early handshakes");
+        Objects.requireNonNull(earlyDatagrams, "early datagrams");
         Bounds.requireAtLeast(purgeIntervalMillis, 0, "purgeIntervalMillis");
         Objects.requireNonNull(streamReliability, "stream reliability");
         Objects.requireNonNull(datagramReliability, "datagram reliability");
@@ -101,6 +106,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
                 .maxBufferedFrameBytes(FrameBufferBudget.DEFAULT_MAX_BYTES)
                 .handshakeTimeoutMillis(5_000)
                 .earlyHandshakes(EarlyHandshakeLimits.DEFAULTS)
+                .earlyDatagrams(EarlyHandshakeLimits.DATAGRAM_DEFAULTS)
                 .purgeIntervalMillis(30_000)
                 .streamReliability(ReliabilityConfig.forStream())
                 .datagramReliability(ReliabilityConfig.forDatagrams(frameBudget(datagramSize)))
@@ -156,6 +162,8 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         public abstract Builder handshakeTimeoutMillis(long millis);
 
         public abstract Builder earlyHandshakes(EarlyHandshakeLimits limits);
+
+        public abstract Builder earlyDatagrams(EarlyHandshakeLimits limits);
 
         public abstract Builder purgeIntervalMillis(long millis);
 

@@ -53,12 +53,17 @@ class EarlyDatagramTest {
     }
 
     private void start(EarlyHandshakeLimits limits) throws Exception {
-        echo = EchoingStreamServer.start(store, TestSessions.config().toBuilder().earlyHandshakes(limits).build());
+        echo = EchoingStreamServer.start(store, TestSessions.config().toBuilder().earlyDatagrams(limits).build());
+    }
+
+    /** A wait far above any stall of a shared machine, for the cases that are not about the wait. */
+    private static EarlyHandshakeLimits patient(int maxPerAddress, int maxBytes) {
+        return new EarlyHandshakeLimits(maxPerAddress, 64, maxBytes, 30_000, 100);
     }
 
     @Test
     void earlyDatagramsRunOnceTheNegotiationStoresTheSessionAndNotBefore() throws Exception {
-        start(EarlyHandshakeLimits.DEFAULTS);
+        start(patient(8, 32 << 10));
         EarlyClient client = new EarlyClient(true);
         client.send(3, 16);
 
@@ -90,7 +95,7 @@ class EarlyDatagramTest {
 
     @Test
     void datagramsNotFlaggedEarlyForAnUnknownSessionAreDroppedAtOnce() throws Exception {
-        start(EarlyHandshakeLimits.DEFAULTS);
+        start(patient(8, 32 << 10));
         EarlyClient client = new EarlyClient(false);
         client.send(2, 16);
         TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.DATAGRAMS_DROPPED_UNKNOWN_SESSION, 2);
@@ -103,7 +108,7 @@ class EarlyDatagramTest {
 
     @Test
     void anAddressHoldingItsLimitOfParkedStreamsHasTheNextStreamsDatagramsDropped() throws Exception {
-        start(new EarlyHandshakeLimits(1, 64, 64 << 10, 2_000, 100));
+        start(patient(1, 32 << 10));
         EarlyClient first = new EarlyClient(true);
         EarlyClient second = new EarlyClient(true);
         first.send(1, 16);
@@ -120,7 +125,8 @@ class EarlyDatagramTest {
 
     @Test
     void aParkedStreamHoldsItsDatagramsOnlyUpToItsByteLimit() throws Exception {
-        start(new EarlyHandshakeLimits(8, 64, 700, 2_000, 100));
+        // Each datagram of a 300-byte call costs its 340 bytes plus 128: two fit in 1,000, not three.
+        start(patient(8, 1_000));
         EarlyClient client = new EarlyClient(true);
         client.send(3, 300);
         TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.DATAGRAMS_DROPPED_UNKNOWN_SESSION, 1);
@@ -129,6 +135,46 @@ class EarlyDatagramTest {
         TestSessions.await(echo.server(), "the 2 calls held answered", () -> echo.dispatched() == 2);
         assertEquals(2, client.answers(2));
         assertEquals(2, echo.dispatched(), "the third call was dropped, to be sent again");
+    }
+
+    @Test
+    void aStreamGivesItsPlaceBackWhenItsSessionComesOrItsWaitEnds() throws Exception {
+        start(new EarlyHandshakeLimits(1, 1, 32 << 10, 500, 100));
+        EarlyClient found = new EarlyClient(true);
+        found.send(1, 16);
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED, 1);
+        store.createProposed(TestSessions.floatSum(UDP), null, found.id, found.token);
+        assertEquals(1, found.answers(1));
+
+        EarlyClient abandoned = new EarlyClient(true);
+        abandoned.send(1, 16);
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED, 2);
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_DROPPED, 1);
+
+        EarlyClient last = new EarlyClient(true);
+        last.send(1, 16);
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED, 3);
+        store.createProposed(TestSessions.floatSum(UDP), null, last.id, last.token);
+        assertEquals(1, last.answers(1));
+        assertEquals(1, echo.server().metrics().get(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_DROPPED),
+                "every stream found a place: each one before it gave its place back");
+    }
+
+    @Test
+    void earlyDatagramsCannotTakeThePlacesOfEarlyTcpHandshakes() throws Exception {
+        echo = EchoingStreamServer.start(store, TestSessions.config().toBuilder()
+                .earlyDatagrams(patient(1, 32 << 10)).earlyHandshakes(patient(1, 64 << 10)).build());
+        new EarlyClient(true).send(1, 16);
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED, 1);
+
+        SessionId id = tokens.newSessionId();
+        SessionToken token = tokens.newToken();
+        RawTcpPeer peer = echo.connect(TestSessions.earlyHello(id, token, 1, 16));
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED, 1);
+        store.createProposed(TestSessions.floatSum("urn:hhfr:transport:tcp"), null, id, token);
+        TestSessions.await(echo.server(), "the early HELLO's call answered", () -> echo.dispatched() == 1);
+        assertEquals(0, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
+        peer.close();
     }
 
     /** A client of a session it proposed, sending raw datagrams of its first stream before the grant. */
