@@ -67,11 +67,11 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     /** Initial retransmission timeouts a client's new address has to answer its path challenge. */
     private static final int PATH_VALIDATION_RTOS = 3;
     /**
-     * How long a TCP stream's answer waits for the answers of the session's other requests still in dispatch, so
-     * that a pipelined burst's answers leave in a few segments: a new connection's congestion window (ten
-     * segments) then carries them in its first flight instead of one round trip per window of tiny segments.
+     * The bytes of a young TCP connection: while it has written fewer, its answers are gathered (see
+     * {@link StreamServerConfig#answerGatheringMillis}). A new connection's congestion window is ten segments
+     * and doubles each round trip; past its first few flights, segments are no longer what the answers wait for.
      */
-    private static final long ANSWER_GATHERING_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long YOUNG_CONNECTION_BYTES = 64 << 10;
 
     private final StoredSession stored;
     private final SessionId wireId;
@@ -96,6 +96,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private int pending;
     /** A turn is scheduled to send the answers gathered until then (TCP). */
     private boolean gathering;
+    /** The TCP connection's link; null on UDP. */
+    private TcpLink tcp;
     private boolean peerClosed;
     private boolean closing;
     private volatile boolean ended;
@@ -189,7 +191,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
         Link previous = driver.link();
         channel.writeAndFlush(FrameEncoder.encoded(channel.alloc(), welcome), channel.voidPromise());
-        driver.attach(new TcpLink(channel, registry.metrics));
+        tcp = new TcpLink(channel, registry.metrics);
+        driver.attach(tcp);
         if (previous != null) {
             previous.close(null);
         }
@@ -513,18 +516,20 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     /**
-     * Runs the turn that sends an answer: soon, or on TCP, while other requests of the session are still in
-     * dispatch, at most {@link #ANSWER_GATHERING_NANOS} later with every answer ready by then.
+     * Runs the turn that sends an answer: soon, or, on a young TCP connection while other requests of the session
+     * are still in dispatch, at most {@link StreamServerConfig#answerGatheringMillis} later with every answer
+     * ready by then.
      */
     private void sendAnswers() {
-        if (linkType != LinkType.STREAM || pending == 0) {
+        long window = registry.config.answerGatheringMillis();
+        if (tcp == null || pending == 0 || window == 0 || tcp.written() >= YOUNG_CONNECTION_BYTES) {
             driver.requestRun();
         } else if (!gathering) {
             gathering = true;
             loop.schedule(() -> {
                 gathering = false;
                 run();
-            }, ANSWER_GATHERING_NANOS, TimeUnit.NANOSECONDS);
+            }, window, TimeUnit.MILLISECONDS);
         }
     }
 

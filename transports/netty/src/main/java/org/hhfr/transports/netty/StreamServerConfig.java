@@ -50,6 +50,10 @@ import org.jspecify.annotations.Nullable;
  *                               session: counted apart from the HELLOs (a UDP source address is not proven, so
  *                               spoofed datagrams can fill these places but never the HELLOs'), and with far
  *                               fewer bytes each (a client sends one window of datagrams before an answer)
+ * @param answerGatheringMillis  how long, at most, an answer on a young TCP connection (its first 64 KiB) waits
+ *                               for the answers of the session's other requests still in dispatch, so that a
+ *                               pipelined burst's answers leave in a few segments, which a new connection's
+ *                               congestion window carries in its first flight (1 ms; 0 sends each at once)
  * @param purgeIntervalMillis    how often the context store is told to purge expired sessions (their streams
  *                               close then), on an event loop; 0 when the application purges on a thread of its
  *                               own (as the Axis2 module does), so that a remote store's call never blocks a loop
@@ -70,7 +74,7 @@ import org.jspecify.annotations.Nullable;
 public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioThreads, Executor dispatchExecutor,
         int maxPendingDispatches, int maxDatagramSize, WriteBufferWaterMark waterMark, long maxBufferedFrameBytes,
         long handshakeTimeoutMillis, EarlyHandshakeLimits earlyHandshakes, EarlyHandshakeLimits earlyDatagrams,
-        long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability,
+        long answerGatheringMillis, long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability,
         StreamSharing sharing, @Nullable SslContext tls) {
 
     public StreamServerConfig {
@@ -86,6 +90,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         Bounds.requirePositive(handshakeTimeoutMillis, "handshakeTimeoutMillis");
         Objects.requireNonNull(earlyHandshakes, "early handshakes");
         Objects.requireNonNull(earlyDatagrams, "early datagrams");
+        Bounds.requireAtLeast(answerGatheringMillis, 0, "answerGatheringMillis");
         Bounds.requireAtLeast(purgeIntervalMillis, 0, "purgeIntervalMillis");
         Objects.requireNonNull(streamReliability, "stream reliability");
         Objects.requireNonNull(datagramReliability, "datagram reliability");
@@ -107,6 +112,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
                 .handshakeTimeoutMillis(5_000)
                 .earlyHandshakes(EarlyHandshakeLimits.DEFAULTS)
                 .earlyDatagrams(EarlyHandshakeLimits.DATAGRAM_DEFAULTS)
+                .answerGatheringMillis(1)
                 .purgeIntervalMillis(30_000)
                 .streamReliability(ReliabilityConfig.forStream())
                 .datagramReliability(ReliabilityConfig.forDatagrams(frameBudget(datagramSize)))
@@ -164,6 +170,8 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         public abstract Builder earlyHandshakes(EarlyHandshakeLimits limits);
 
         public abstract Builder earlyDatagrams(EarlyHandshakeLimits limits);
+
+        public abstract Builder answerGatheringMillis(long millis);
 
         public abstract Builder purgeIntervalMillis(long millis);
 

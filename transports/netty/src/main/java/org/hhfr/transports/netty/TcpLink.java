@@ -29,6 +29,8 @@ final class TcpLink implements Link {
     private final TransportMetrics metrics;
     /** Frames encoded and not yet written to the channel; null when none. */
     private ByteBuf batch;
+    /** Bytes handed to the channel so far. */
+    private long written;
 
     /** @param metrics where pauses in reading and writes are counted; null on a client */
     TcpLink(Channel channel, TransportMetrics metrics) {
@@ -98,7 +100,13 @@ final class TcpLink implements Link {
     private void writeBatch() {
         ByteBuf gathered = batch;
         batch = null;
+        written += gathered.readableBytes();
         channel.write(gathered, channel.voidPromise());
+    }
+
+    /** Bytes this link wrote to its connection so far. */
+    long written() {
+        return written;
     }
 
     @Override
