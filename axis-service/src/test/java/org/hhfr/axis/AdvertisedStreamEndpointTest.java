@@ -40,7 +40,7 @@ import org.w3c.dom.NodeList;
  * the advertisement that first call rides the negotiation over SOAP. A description compiled from the WSDL keeps
  * the advertisement; one that names another host than the SOAP endpoint's (here an address where the client
  * named the host) is not taken. Over UDP too: the client's first datagrams, flagged early, wait at the server for
- * the session its negotiation stores.
+ * the session its negotiation stores (that they wait, and run only then, is {@code EarlyDatagramTest}'s).
  */
 @Timeout(60)
 class AdvertisedStreamEndpointTest {
@@ -111,19 +111,6 @@ class AdvertisedStreamEndpointTest {
         try (HhfrClient client = client(Mode.HHFR_UDP, Mode.HHFR_TCP)) {
             assertEquals(CALLS, streamedCalls(client, WsdlOperations.fetch(client).operation("sum"), Mode.HHFR_UDP));
         }
-    }
-
-    @Test
-    void aFirstContactsEarlyDatagramsWaitForTheSessionInsteadOfBeingDropped() throws Exception {
-        String parked = "hhfr_udp_early_parked_total{transport=\"udp\"}";
-        String dropped = "hhfr_stream_refused_total{reason=\"unknown_session\",transport=\"udp\"}";
-        String before = admin.scrape();
-        try (HhfrClient client = client(Mode.HHFR_UDP)) {
-            assertEquals(CALLS, streamedCalls(client, WsdlOperations.fetch(client).operation("sum"), Mode.HHFR_UDP));
-        }
-        String after = admin.scrape();
-        assertTrue(sample(after, parked) - sample(before, parked) <= 1, "at most one stream parked");
-        assertEquals(sample(before, dropped), sample(after, dropped), "no datagram dropped");
     }
 
     @Test
