@@ -210,7 +210,7 @@ final class StreamConnector {
             case HHFR_TCP:
                 return TcpChannel.open(stream, returns, reconnections, connected);
             case HHFR_UDP:
-                return UdpChannel.open(stream);
+                return UdpChannel.open(stream, returns);
             default:
                 return null;
         }

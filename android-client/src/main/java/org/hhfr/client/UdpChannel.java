@@ -56,8 +56,8 @@ final class UdpChannel extends StreamChannel {
     private Thread reader;
     private long lastMigration = System.nanoTime();
 
-    private UdpChannel(StreamSettings settings, DatagramSocket socket, DatagramWriter datagrams) {
-        super(settings, ReliabilityConfig.forDatagrams(datagrams.frameBudget()), null);
+    private UdpChannel(StreamSettings settings, DatagramSocket socket, DatagramWriter datagrams, HandBack handBack) {
+        super(settings, ReliabilityConfig.forDatagrams(datagrams.frameBudget()), settings.early ? handBack : null);
         this.socket = socket;
         this.datagrams = datagrams;
         this.verifier = new DatagramReader(settings.sessionId, SessionKeys.fromToken(settings.token, settings.epoch),
@@ -69,9 +69,11 @@ final class UdpChannel extends StreamChannel {
 
     /**
      * Binds a local socket for the endpoint; no packet is sent until the first call. The stream of a session
-     * proposed in a negotiation still running flags its datagrams early, so that its server waits for the session.
+     * proposed in a negotiation still running flags its datagrams early, so that its server waits for the session,
+     * and keeps its calls for {@code handBack} until the server's first datagram verifies: a proposal the answer
+     * does not grant is never stored, so its server ran none of them.
      */
-    static UdpChannel open(StreamSettings settings) throws HhfrException {
+    static UdpChannel open(StreamSettings settings, HandBack handBack) throws HhfrException {
         DatagramSocket socket = bind(settings);
         DatagramWriter datagrams = new DatagramWriter(settings.sessionId,
                 SessionKeys.fromToken(settings.token, settings.epoch),
@@ -79,7 +81,7 @@ final class UdpChannel extends StreamChannel {
         if (settings.early) {
             datagrams.early();
         }
-        UdpChannel channel = new UdpChannel(settings, socket, datagrams);
+        UdpChannel channel = new UdpChannel(settings, socket, datagrams, handBack);
         channel.context.execute(() -> channel.stream.attach(channel.link, false));
         channel.outbox.start("hhfr-udp-writer");
         synchronized (channel.sockets) {
@@ -208,7 +210,10 @@ final class UdpChannel extends StreamChannel {
             }
             if (learned != null) {
                 ConnectionId id = learned;
-                context.execute(() -> datagrams.connectionId(id));
+                context.execute(() -> {
+                    datagrams.connectionId(id);
+                    accepted(); // the server holds the session: the calls are its own from now on
+                });
             }
             List<PathFrame> challenges = takePathFrames(frames);
             context.execute(() -> {

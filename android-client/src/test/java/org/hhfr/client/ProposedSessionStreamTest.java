@@ -108,6 +108,48 @@ class ProposedSessionStreamTest {
     }
 
     @Test
+    void everyCallOfASessionProposedOverUdpIsAnsweredOnItsEarlyDatagramsBeforeTheNegotiationIsAnswered()
+            throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_UDP);
+        hint(HhfrUris.TRANSPORT_UDP, server.udpPort());
+
+        try (HhfrClient client = client(Mode.HHFR_UDP)) {
+            Session session = client.open(FloatSum.operation());
+            List<CompletableFuture<Message>> calls = calls(session, CALLS);
+            assertAnswered(calls);
+            assertEquals(1, server.service().negotiations.get(), "the answer is still held back");
+
+            answers.countDown();
+            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_UDP));
+            assertEquals(0.5f, session.callAsync(FloatSum.request(0f, 0.5f)).get(10, TimeUnit.SECONDS).record()
+                    .floatValue("return"), "the early stream is the session's stream");
+        }
+        assertEquals(0, server.service().soapCalls.get(), "no call went over SOAP");
+        assertEquals(CALLS + 1, server.dispatched.get(), "each streamed call ran once");
+    }
+
+    @Test
+    void callsOnAnEarlyUdpStreamTheAnswerDidNotGrantRunOnceOnTheGrantedTcpStream() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        hint(HhfrUris.TRANSPORT_UDP, server.udpPort());
+
+        try (HhfrClient client = client(Mode.HHFR_UDP, Mode.HHFR_TCP)) {
+            Session session = client.open(FloatSum.operation());
+            List<CompletableFuture<Message>> calls = calls(session, CALLS);
+            assertTrue(within(5_000, () -> server.metrics().get(
+                    TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED) == 1),
+                    "the early datagrams wait for a session the negotiation does not store");
+            assertEquals(0, server.dispatched.get(), "nothing in them ran");
+
+            answers.countDown();
+            assertAnswered(calls);
+            assertEquals(Mode.HHFR_TCP, session.mode(), "the calls went the way the answer granted");
+        }
+        assertEquals(CALLS, server.dispatched.get(), "each call ran once");
+        assertEquals(0, server.service().soapCalls.get());
+    }
+
+    @Test
     void callsOnTheEarlyStreamOfADeclinedNegotiationAreAnsweredOnceOverSoap() throws Exception {
         server = HhfrServerSide.offering("urn:example:transport:other");
         hint(server.tcpPort());
@@ -235,13 +277,18 @@ class ProposedSessionStreamTest {
     }
 
     private void hint(int port) {
+        hint(HhfrUris.TRANSPORT_TCP, port);
+    }
+
+    private void hint(String transport, int port) {
         tickets.putEndpointHint(server.service().url(),
-                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", port)));
+                EndpointHint.of(transport, StreamEndpoint.of("127.0.0.1", port)));
         server.service().holdResponsesUntil(answers);
     }
 
-    private HhfrClient client() {
-        return HhfrClient.builder(server.service().url()).ticketCache(tickets).build();
+    private HhfrClient client(Mode... preferred) {
+        HhfrClient.Builder builder = HhfrClient.builder(server.service().url()).ticketCache(tickets);
+        return (preferred.length == 0 ? builder : builder.preferredModes(preferred)).build();
     }
 
     private static List<CompletableFuture<Message>> calls(Session session, int count) {
