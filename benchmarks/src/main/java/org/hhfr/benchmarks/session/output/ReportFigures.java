@@ -317,8 +317,14 @@ final class ReportFigures {
                 + "included), beside the payload (" + format(payload) + " bytes per message). Fewest: "
                 + fewest.mode().label() + ", " + format(fewest.bytesPerMessage()) + " bytes ("
                 + ratio(fewest.bytesPerMessage() / payload) + " the payload)");
+        if (!fewest.mode().isHhfr()) {
+            modes.stream().filter(c -> c.mode().isHhfr()).min(Comparator.comparingDouble(CellFigures::bytesPerMessage))
+                    .ifPresent(h -> caption.append("; fewest of HHFR's, ").append(h.mode().label()).append(' ')
+                            .append(format(h.bytesPerMessage())).append(" (")
+                            .append(ratio(h.bytesPerMessage() / payload)).append(')'));
+        }
         for (String rival : List.of(GRPC, "rest-json", SOAP)) {
-            modes.stream().filter(c -> c.mode().label().equals(rival)).findFirst().ifPresent(r -> caption
+            modes.stream().filter(c -> c.mode().label().equals(rival) && c != fewest).findFirst().ifPresent(r -> caption
                     .append("; ").append(rival).append(' ').append(format(r.bytesPerMessage())).append(" ("
                     ).append(ratio(r.bytesPerMessage() / payload)).append(')'));
         }
