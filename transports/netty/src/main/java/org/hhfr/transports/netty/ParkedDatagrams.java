@@ -113,10 +113,8 @@ final class ParkedDatagrams {
             dropAll(parked, e.code());
             return;
         }
-        for (int i = 0; i < parked.datagrams.size(); i++) {
-            byte[] datagram = parked.datagrams.get(i);
-            InetSocketAddress sender = parked.senders.get(i);
-            session.execute(() -> session.receiveDatagram(datagram, sender, parked.channel));
+        for (Held held : parked.held) {
+            session.execute(() -> session.receiveDatagram(held.datagram(), held.sender(), parked.channel));
         }
         session.execute(session::run);
     }
@@ -147,9 +145,13 @@ final class ParkedDatagrams {
     }
 
     private void dropAll(Parked parked, ErrorCode reason) {
-        for (int i = 0; i < parked.datagrams.size(); i++) {
+        for (int i = 0; i < parked.held.size(); i++) {
             registry.metrics.datagramDropped(reason);
         }
+    }
+
+    /** A datagram held for its stream, and where it came from. */
+    private record Held(byte[] datagram, InetSocketAddress sender) {
     }
 
     /** One early stream's datagrams, while its session is looked for. */
@@ -158,8 +160,7 @@ final class ParkedDatagrams {
         final long epoch;
         final Channel channel;
         final ParkedHandshake handshake;
-        final List<byte[]> datagrams = new ArrayList<>();
-        final List<InetSocketAddress> senders = new ArrayList<>();
+        final List<Held> held = new ArrayList<>();
         /** The client address whose place it holds; set once parked. */
         InetAddress from;
         ScheduledFuture<?> timeout;
@@ -180,8 +181,7 @@ final class ParkedDatagrams {
                 return;
             }
             bytes += cost;
-            datagrams.add(datagram);
-            senders.add(sender);
+            held.add(new Held(datagram, sender));
         }
 
         void stopWatching() {
