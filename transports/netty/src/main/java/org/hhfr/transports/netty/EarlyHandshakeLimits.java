@@ -14,7 +14,9 @@ import org.hhfr.schemas.Bounds;
  * times a second over all parked handshakes, so that a flood of early HELLOs for sessions that never come costs
  * the store a fixed load; a handshake not looked for in time waits out its wait and is refused.
  *
- * @param maxPerAddress       handshakes parked at once for one client address
+ * @param maxPerAddress       handshakes parked at once for one client address: an IPv4 address, or for IPv6 the
+ *                            /64 the address lies in (one host commonly owns a whole /64 and may send from any
+ *                            address in it); an IPv4-mapped IPv6 address counts as its IPv4 address
  * @param maxParked           handshakes parked at once on the server
  * @param maxBytes            bytes of frames one parked connection may have sent behind its HELLO
  * @param waitMillis          how long a handshake waits for its session

@@ -11,16 +11,17 @@ import org.hhfr.contextstore.StoredSession;
 import org.hhfr.transports.auth.SessionId;
 
 /**
- * The early handshakes parked on the server: counted per client address and in all, within their
- * {@link EarlyHandshakeLimits}, and found by the session they wait for. As the store's {@link CreationListener}
- * it resumes the handshakes waiting for a session a negotiation on this node just stored, at once; the sessions
- * other nodes store are found by its {@link ParkedSessionLookups}. Thread-safe: every event loop parks and
- * releases here, and negotiations announce their sessions from their own threads.
+ * The early handshakes parked on the server: counted per client address (per {@link ClientAddressBlock}: an
+ * IPv4 address, an IPv6 /64) and in all, within their {@link EarlyHandshakeLimits}, and found by the session
+ * they wait for. As the store's {@link CreationListener} it resumes the handshakes waiting for a session a
+ * negotiation on this node just stored, at once; the sessions other nodes store are found by its
+ * {@link ParkedSessionLookups}. Thread-safe: every event loop parks and releases here, and negotiations announce
+ * their sessions from their own threads.
  */
 final class ParkedHandshakes implements CreationListener, AutoCloseable {
     private final EarlyHandshakeLimits limits;
     private final AtomicInteger parked = new AtomicInteger();
-    private final ConcurrentMap<InetAddress, Integer> perAddress = new ConcurrentHashMap<>();
+    private final ConcurrentMap<ClientAddressBlock, Integer> perAddress = new ConcurrentHashMap<>();
     /** The handshakes watching for each session; a set is added to and dropped only inside {@code compute}. */
     private final ConcurrentMap<SessionId, Set<ParkedHandshake>> bySession = new ConcurrentHashMap<>();
     private final ParkedSessionLookups lookups;
@@ -54,8 +55,9 @@ final class ParkedHandshakes implements CreationListener, AutoCloseable {
     }
 
     /**
-     * Takes a place for {@code handshake} from {@code address} and has its session looked for in the store
-     * (for one another node stores); {@code false} when a limit is reached.
+     * Takes a place for {@code handshake} from {@code address} (counted in its {@link ClientAddressBlock}) and
+     * has its session looked for in the store (for one another node stores); {@code false} when a limit is
+     * reached.
      */
     boolean park(InetAddress address, ParkedHandshake handshake) {
         if (parked.incrementAndGet() > limits.maxParked()) {
@@ -63,7 +65,7 @@ final class ParkedHandshakes implements CreationListener, AutoCloseable {
             return false;
         }
         boolean[] taken = new boolean[1];
-        perAddress.compute(address, (key, count) -> {
+        perAddress.compute(ClientAddressBlock.of(address), (key, count) -> {
             int now = count == null ? 0 : count;
             taken[0] = now < limits.maxPerAddress();
             return taken[0] ? now + 1 : count;
@@ -78,7 +80,7 @@ final class ParkedHandshakes implements CreationListener, AutoCloseable {
 
     /** Gives back the place of a handshake from {@code address} that {@link #park} took. */
     void release(InetAddress address) {
-        perAddress.computeIfPresent(address, (key, count) -> count > 1 ? count - 1 : null);
+        perAddress.computeIfPresent(ClientAddressBlock.of(address), (key, count) -> count > 1 ? count - 1 : null);
         parked.decrementAndGet();
     }
 
