@@ -87,6 +87,12 @@ final class DatagramSocketLink extends PackedDatagramLink implements FrameOutbox
         return false;
     }
 
+    /** Datagrams are packed by the engine's turns instead (see {@link FrameOutbox#isIdle}). */
+    @Override
+    public long lingerNanos(int length) {
+        return 0;
+    }
+
     /** Lost like any datagram: the engine retransmits what is not acknowledged. */
     @Override
     public void broken(IOException cause) {

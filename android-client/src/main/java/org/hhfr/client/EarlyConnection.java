@@ -24,6 +24,8 @@ final class EarlyConnection {
     /** The connected (and TLS) socket, or {@code null} when connecting failed or the connection was closed. */
     private final CompletableFuture<Socket> connected = new CompletableFuture<>();
     private final AtomicBoolean settled = new AtomicBoolean();
+    /** How long the TCP connect took; set before {@link #connected} completes with a socket. */
+    private volatile long connectNanos;
 
     private EarlyConnection(StreamEndpoint endpoint) {
         this.endpoint = endpoint;
@@ -47,7 +49,9 @@ final class EarlyConnection {
         Socket ready = plain;
         try {
             plain.setTcpNoDelay(true);
+            long start = System.nanoTime();
             plain.connect(address, settings.connectTimeoutMillis);
+            connectNanos = System.nanoTime() - start;
             plain.setSoTimeout(settings.readTimeoutMillis);
             if (settings.encryptedOnly) {
                 ready = StreamTls.handshake(settings.sslSocketFactory(), plain, address);
@@ -82,6 +86,11 @@ final class EarlyConnection {
             discard();
             return null;
         }
+    }
+
+    /** How long the TCP connect of the socket {@link #take} gave took: about one round trip. */
+    long connectNanos() {
+        return connectNanos;
     }
 
     /** Closes the connection unless a stream took it. Idempotent. */

@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * blocks, and emptied by the stream's writer thread, which does the blocking writes and sends. Bounded by a
  * high-water mark: above it the links report themselves unwritable, and frames wait in the engine; once the
  * writer has brought it down to the low-water mark it asks for an engine turn. Consecutive chunks for one
- * TCP connection leave in one write (frames offered while a write is under way leave together).
+ * TCP connection leave in one write (frames offered while a write is under way leave together), and a sink may
+ * have a write wait a little for more ({@link Sink#lingerNanos}).
  */
 final class FrameOutbox {
     static final int HIGH_WATER_MARK = 256 << 10;
@@ -26,6 +27,12 @@ final class FrameOutbox {
 
         /** Whether consecutive chunks may be joined into one send (a byte stream, not datagrams). */
         boolean joinsChunks();
+
+        /**
+         * How long a send of {@code length} bytes may wait, from now, for more of this sink's chunks to join it;
+         * 0 to send at once. Only a sink that joins chunks may wait.
+         */
+        long lingerNanos(int length);
 
         /** A send failed: the sink's connection is broken. */
         void broken(IOException cause);
@@ -105,6 +112,7 @@ final class FrameOutbox {
     private void runWriter() {
         byte[] joined = new byte[8 << 10];
         List<Chunk> taken = new ArrayList<>();
+        int length;
         while (true) {
             synchronized (lock) {
                 while (chunks.isEmpty() && !closed) {
@@ -117,15 +125,12 @@ final class FrameOutbox {
                 if (closed) {
                     return;
                 }
-                takeJoinable(taken);
+                length = takeJoinable(taken, 0);
+                length = linger(taken, length);
             }
             Chunk first = taken.get(0);
             byte[] bytes = first.bytes;
-            int length = first.length;
             if (taken.size() > 1) {
-                for (int i = 1; i < taken.size(); i++) {
-                    length += taken.get(i).length;
-                }
                 if (joined.length < length) {
                     joined = new byte[Math.max(2 * joined.length, length)];
                 }
@@ -150,17 +155,45 @@ final class FrameOutbox {
         }
     }
 
-    /** Takes the first chunk and, for a sink that joins them, the next ones for the same sink. */
-    private void takeJoinable(List<Chunk> taken) {
-        Chunk first = chunks.poll();
-        taken.add(first);
-        int length = first.length;
-        while (first.sink.joinsChunks() && !chunks.isEmpty() && chunks.peek().sink == first.sink
+    /**
+     * Takes the first chunk unless {@code taken} holds it already and, for a sink that joins them, the next ones
+     * for the same sink; returns the bytes taken in all, {@code length} being those taken before. Holds
+     * {@link #lock}.
+     */
+    private int takeJoinable(List<Chunk> taken, int length) {
+        if (taken.isEmpty()) {
+            Chunk first = chunks.poll();
+            taken.add(first);
+            length = first.length;
+        }
+        Sink sink = taken.get(0).sink;
+        while (sink.joinsChunks() && !chunks.isEmpty() && chunks.peek().sink == sink
                 && length + chunks.peek().length <= MAX_WRITE) {
             Chunk next = chunks.poll();
             taken.add(next);
             length += next.length;
         }
+        return length;
+    }
+
+    /**
+     * Holds a send its sink wants to {@linkplain Sink#lingerNanos linger}, taking the chunks that join it
+     * meanwhile, until the time is up, a chunk for another sink is queued or the outbox closes; returns the
+     * bytes taken. Holds {@link #lock}.
+     */
+    private int linger(List<Chunk> taken, int length) {
+        long deadline = System.nanoTime() + taken.get(0).sink.lingerNanos(length);
+        long left;
+        while (!closed && chunks.isEmpty() && (left = deadline - System.nanoTime()) > 0) {
+            try {
+                lock.wait(left / 1_000_000, (int) (left % 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return length;
+            }
+            length = takeJoinable(taken, length);
+        }
+        return length;
     }
 
     private boolean drained(int sent) {

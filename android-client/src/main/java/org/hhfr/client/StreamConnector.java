@@ -208,7 +208,8 @@ final class StreamConnector {
                 failover);
         switch (grant.mode()) {
             case HHFR_TCP:
-                return TcpChannel.open(stream, returns, reconnections, connected);
+                return TcpChannel.open(stream, returns, reconnections, connected,
+                        connected != null ? opened.connectNanos() : 0);
             case HHFR_UDP:
                 return UdpChannel.open(stream, returns);
             default:

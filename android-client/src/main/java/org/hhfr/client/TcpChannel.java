@@ -65,14 +65,15 @@ final class TcpChannel extends StreamChannel {
      *
      * @param connected a connection to the stream's endpoint opened while negotiating (TLS done when the
      *                  service is reached over https), which the stream takes over; {@code null} to connect now
+     * @param connectedNanos how long {@code connected} took to connect
      * @throws HhfrException the connection cannot be set up (refused, unreachable, connect timeout)
      */
     static TcpChannel open(StreamSettings settings, HandBack handBack, Reconnections reconnections,
-                           Socket connected) throws HhfrException {
+                           Socket connected, long connectedNanos) throws HhfrException {
         TcpChannel channel = new TcpChannel(settings, handBack, reconnections);
         Connection first;
         try {
-            first = channel.dial(connected);
+            first = channel.dial(connected, connectedNanos);
         } catch (IOException e) {
             throw new HhfrException("cannot open " + channel.describe() + ": " + e.getMessage(), e);
         }
@@ -98,7 +99,7 @@ final class TcpChannel extends StreamChannel {
      * Connects (within the connect timeout) unless {@code connected} is given, for an encrypted stream completes
      * TLS unless done, and writes HELLO or RESUME.
      */
-    private Connection dial(Socket connected) throws IOException {
+    private Connection dial(Socket connected, long connectedNanos) throws IOException {
         Socket plain = connected != null ? connected : new Socket();
         Socket attempt = plain;
         synchronized (this) {
@@ -107,10 +108,13 @@ final class TcpChannel extends StreamChannel {
             }
             socket = attempt;
         }
+        long connectNanos = connected != null ? connectedNanos : 0;
         try {
             if (connected == null) {
                 attempt.setTcpNoDelay(true);
+                long start = System.nanoTime();
                 attempt.connect(settings.address, settings.client.connectTimeoutMillis);
+                connectNanos = System.nanoTime() - start;
                 attempt.setSoTimeout(settings.client.readTimeoutMillis);
             }
             if (settings.encrypted && !(attempt instanceof SSLSocket)) {
@@ -122,7 +126,7 @@ final class TcpChannel extends StreamChannel {
             OutputStream out = attempt.getOutputStream();
             out.write(FrameCodec.encode(handshake.hello()));
             out.flush();
-            return new Connection(attempt);
+            return new Connection(attempt, connectNanos);
         } catch (IOException | RuntimeException e) {
             closeQuietly(attempt);
             closeQuietly(plain);
@@ -255,7 +259,7 @@ final class TcpChannel extends StreamChannel {
                 return null;
             }
             try {
-                return dial(null);
+                return dial(null, 0);
             } catch (IOException e) {
                 if (isLost()) {
                     return null;
@@ -305,9 +309,9 @@ final class TcpChannel extends StreamChannel {
         boolean welcomed;
         WireException refusal;
 
-        Connection(Socket socket) {
+        Connection(Socket socket, long connectNanos) {
             this.socket = socket;
-            this.link = new SocketLink(socket, outbox);
+            this.link = new SocketLink(socket, outbox, connectNanos);
         }
     }
 

@@ -70,6 +70,28 @@ class FrameOutboxTest {
         assertEquals(List.of(1, 2, 3), sendsOfTwoChunksQueuedDuringAHeldSend(new HeldSink(false), 3));
     }
 
+    @Test
+    void aWriteItsSinkLingersTakesTheChunksQueuedMeanwhile() throws Exception {
+        HeldSink sink = new HeldSink(true, TimeUnit.SECONDS.toNanos(5));
+        HeldSink other = new HeldSink(true);
+        sink.release.countDown();
+        other.release.countDown();
+        outbox.start("test-writer");
+        try {
+            outbox.add(sink, new byte[] {1}, 1);
+            // Time for the writer to take the first chunk: without lingering, it would send it alone.
+            Thread.sleep(50);
+            outbox.add(sink, new byte[] {2, 2}, 2);
+            outbox.add(sink, new byte[] {3, 3, 3}, 3);
+            // A chunk for another connection ends the wait.
+            outbox.add(other, new byte[4], 4);
+            awaitUntil(() -> !other.sizes.isEmpty());
+            assertEquals(List.of(6), sink.sizes);
+        } finally {
+            outbox.close();
+        }
+    }
+
     /** Sends 1 byte, queues 2 and 3 bytes while the sink holds that send, releases it: the sizes sent. */
     private List<Integer> sendsOfTwoChunksQueuedDuringAHeldSend(HeldSink sink, int expectedSends)
             throws Exception {
@@ -101,9 +123,15 @@ class FrameOutboxTest {
         final CountDownLatch release = new CountDownLatch(1);
         final List<Integer> sizes = new CopyOnWriteArrayList<>();
         private final boolean joins;
+        private final long lingerNanos;
 
         HeldSink(boolean joins) {
+            this(joins, 0);
+        }
+
+        HeldSink(boolean joins, long lingerNanos) {
             this.joins = joins;
+            this.lingerNanos = lingerNanos;
         }
 
         @Override
@@ -120,6 +148,11 @@ class FrameOutboxTest {
         @Override
         public boolean joinsChunks() {
             return joins;
+        }
+
+        @Override
+        public long lingerNanos(int length) {
+            return lingerNanos;
         }
 
         @Override

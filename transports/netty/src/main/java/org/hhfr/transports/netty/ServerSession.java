@@ -66,12 +66,6 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private static final long CLAIM_RETRY_MILLIS = 50;
     /** Initial retransmission timeouts a client's new address has to answer its path challenge. */
     private static final int PATH_VALIDATION_RTOS = 3;
-    /**
-     * The bytes of a young TCP connection: while it has written fewer, its answers are gathered (see
-     * {@link StreamServerConfig#answerGatheringMillis}). A new connection's congestion window is ten segments
-     * and doubles each round trip; past its first few flights, segments are no longer what the answers wait for.
-     */
-    private static final long YOUNG_CONNECTION_BYTES = 64 << 10;
 
     private final StoredSession stored;
     private final SessionId wireId;
@@ -516,13 +510,13 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     /**
-     * Runs the turn that sends an answer: soon, or, on a young TCP connection while other requests of the session
-     * are still in dispatch, at most {@link StreamServerConfig#answerGatheringMillis} later with every answer
-     * ready by then.
+     * Runs the turn that sends an answer: soon, or, on a TCP connection still in its
+     * {@linkplain org.hhfr.transports.driver.FirstFlight first flight} while other requests of the session are in
+     * dispatch, once they are all answered and at most {@link StreamServerConfig#answerGatheringMillis} later.
      */
     private void sendAnswers() {
         long window = registry.config.answerGatheringMillis();
-        if (tcp == null || pending == 0 || window == 0 || tcp.written() >= YOUNG_CONNECTION_BYTES) {
+        if (tcp == null || pending == 0 || window == 0 || !tcp.isYoung()) {
             driver.requestRun();
         } else if (!gathering) {
             gathering = true;

@@ -50,10 +50,12 @@ import org.jspecify.annotations.Nullable;
  *                               session: counted apart from the HELLOs (a UDP source address is not proven, so
  *                               spoofed datagrams can fill these places but never the HELLOs'), and with far
  *                               fewer bytes each (a client sends one window of datagrams before an answer)
- * @param answerGatheringMillis  how long, at most, an answer on a young TCP connection (its first 64 KiB) waits
- *                               for the answers of the session's other requests still in dispatch, so that a
- *                               pipelined burst's answers leave in a few segments, which a new connection's
- *                               congestion window carries in its first flight (1 ms; 0 sends each at once)
+ * @param answerGatheringMillis  how long, at most, an answer on a young TCP connection (within its first
+ *                               flight: eight segments written) waits for the answers of the session's other
+ *                               requests still in dispatch, so that a pipelined burst's answers leave in a few
+ *                               segments, which a new connection's congestion window carries before the first
+ *                               acknowledgement; one segment past it waits a whole round trip (5 ms, a small
+ *                               part of a mobile round trip; 0 sends each at once)
  * @param purgeIntervalMillis    how often the context store is told to purge expired sessions (their streams
  *                               close then), on an event loop; 0 when the application purges on a thread of its
  *                               own (as the Axis2 module does), so that a remote store's call never blocks a loop
@@ -112,7 +114,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
                 .handshakeTimeoutMillis(5_000)
                 .earlyHandshakes(EarlyHandshakeLimits.DEFAULTS)
                 .earlyDatagrams(EarlyHandshakeLimits.DATAGRAM_DEFAULTS)
-                .answerGatheringMillis(1)
+                .answerGatheringMillis(5)
                 .purgeIntervalMillis(30_000)
                 .streamReliability(ReliabilityConfig.forStream())
                 .datagramReliability(ReliabilityConfig.forDatagrams(frameBudget(datagramSize)))

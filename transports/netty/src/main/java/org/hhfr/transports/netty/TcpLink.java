@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import org.hhfr.transports.driver.FirstFlight;
 import org.hhfr.transports.driver.Link;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameCodec;
@@ -29,8 +30,9 @@ final class TcpLink implements Link {
     private final TransportMetrics metrics;
     /** Frames encoded and not yet written to the channel; null when none. */
     private ByteBuf batch;
-    /** Bytes handed to the channel so far. */
-    private long written;
+    /** Bytes handed to the channel since the last flush. */
+    private int unflushed;
+    private final FirstFlight firstFlight = new FirstFlight();
 
     /** @param metrics where pauses in reading and writes are counted; null on a client */
     TcpLink(Channel channel, TransportMetrics metrics) {
@@ -72,6 +74,8 @@ final class TcpLink implements Link {
                 metrics.increment(TransportMetrics.Counter.TCP_WRITES);
             }
         }
+        firstFlight.wrote(unflushed);
+        unflushed = 0;
         channel.flush();
     }
 
@@ -100,13 +104,13 @@ final class TcpLink implements Link {
     private void writeBatch() {
         ByteBuf gathered = batch;
         batch = null;
-        written += gathered.readableBytes();
+        unflushed += gathered.readableBytes();
         channel.write(gathered, channel.voidPromise());
     }
 
-    /** Bytes this link wrote to its connection so far. */
-    long written() {
-        return written;
+    /** Whether this link's writes so far fill less than its connection's first flight. */
+    boolean isYoung() {
+        return firstFlight.isYoung();
     }
 
     @Override
