@@ -111,8 +111,8 @@ final class ServeCommand implements Callable<Integer> {
     private Integer requestThreads;
 
     @Option(names = "--max-connections-per-address", paramLabel = "N",
-            description = "HTTP connections one client address may hold open; one more is answered 429 "
-                    + "(default: 16; raise it when many clients share an address behind NAT)")
+            description = "HTTP connections one client address (an IPv6 client: its /64) may hold open; one "
+                    + "more is answered 429 (default: 16; raise it when many clients share an address behind NAT)")
     private Integer maxConnectionsPerAddress;
 
     @Option(names = "--request-timeout", paramLabel = "MILLIS",

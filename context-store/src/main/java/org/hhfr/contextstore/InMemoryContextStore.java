@@ -14,9 +14,10 @@ import org.jspecify.annotations.Nullable;
  * <p>Entries are immutable and replaced by compare-and-set, so a use and an expiry of the same session never
  * lose each other's effect and each session is reported to listeners exactly once. A counter of reserved
  * slots, raised by compare-and-set before an entry is inserted, keeps the number of sessions at or below the
- * maximum at every instant; a counter per client address, raised the same way, keeps each address at or below
- * its share. When the store or an address is full, {@link #create} first purges expired sessions and only then
- * refuses. No thread is started here: call {@link #purgeExpired()} on a schedule.
+ * maximum at every instant; a counter per client address (per {@link ClientAddressBlock}: an IPv4 address, an
+ * IPv6 /64), raised the same way, keeps each address at or below its share. When the store or an address is
+ * full, {@link #create} first purges expired sessions and only then refuses. No thread is started here: call
+ * {@link #purgeExpired()} on a schedule.
  */
 public final class InMemoryContextStore implements ContextStore {
     private final StoreLimits limits;
@@ -69,9 +70,10 @@ public final class InMemoryContextStore implements ContextStore {
                 throw new SessionLimitException(limits.maxSessions());
             }
         }
-        if (clientAddress != null && !reserveAddressSlot(clientAddress)) {
+        @Nullable String block = clientAddress == null ? null : ClientAddressBlock.textOf(clientAddress);
+        if (block != null && !reserveAddressSlot(block)) {
             purgeExpired();
-            if (!reserveAddressSlot(clientAddress)) {
+            if (!reserveAddressSlot(block)) {
                 slots.decrementAndGet();
                 throw new AddressLimitException(limits.maxSessionsPerAddress());
             }
@@ -86,7 +88,7 @@ public final class InMemoryContextStore implements ContextStore {
                 StoredSession session = new StoredSession(proposedId != null ? proposedId : tokens.newSessionId(),
                         context, digest, now, now,
                         limits.sessionExpiresAt(context.characteristics().reliability(), now, now, false));
-                entry = new Entry(session, clientAddress, false);
+                entry = new Entry(session, block, false);
                 if (proposedId != null && sessions.putIfAbsent(proposedId, entry) != null) {
                     throw new SessionIdInUseException();
                 }
@@ -95,7 +97,7 @@ public final class InMemoryContextStore implements ContextStore {
             if (closed) {
                 // close() may have swept the map before this entry arrived; take it back out unannounced.
                 if (sessions.remove(entry.session.id(), entry)) {
-                    releaseSlots(clientAddress);
+                    releaseSlots(block);
                 }
                 throw closedException();
             }
@@ -104,7 +106,7 @@ public final class InMemoryContextStore implements ContextStore {
             return SessionGrant.of(created, token);
         } finally {
             if (!stored) {
-                releaseSlots(clientAddress);
+                releaseSlots(block);
             }
         }
     }
@@ -190,10 +192,10 @@ public final class InMemoryContextStore implements ContextStore {
         return true;
     }
 
-    /** Counts a session against {@code address}, atomically per address; false if it holds its share. */
-    private boolean reserveAddressSlot(String address) {
+    /** Counts a session against {@code block}, atomically per block; false if it holds its share. */
+    private boolean reserveAddressSlot(String block) {
         boolean[] reserved = {false};
-        addressSlots.compute(address, (a, held) -> {
+        addressSlots.compute(block, (a, held) -> {
             int count = held == null ? 0 : held;
             if (count >= limits.maxSessionsPerAddress()) {
                 return held;
@@ -204,10 +206,10 @@ public final class InMemoryContextStore implements ContextStore {
         return reserved[0];
     }
 
-    private void releaseSlots(@Nullable String address) {
+    private void releaseSlots(@Nullable String block) {
         slots.decrementAndGet();
-        if (address != null) {
-            addressSlots.computeIfPresent(address, (a, held) -> held == 1 ? null : held - 1);
+        if (block != null) {
+            addressSlots.computeIfPresent(block, (a, held) -> held == 1 ? null : held - 1);
         }
     }
 
@@ -247,7 +249,7 @@ public final class InMemoryContextStore implements ContextStore {
 
     /** Frees the slots of an entry this thread removed and tells the listeners. */
     private void released(Entry entry, RemovalCause cause) {
-        releaseSlots(entry.clientAddress);
+        releaseSlots(entry.addressBlock);
         evictionListeners.tell(listener -> listener.onEviction(entry.session, cause));
     }
 
@@ -255,15 +257,18 @@ public final class InMemoryContextStore implements ContextStore {
         return new ContextStoreException("context store is closed");
     }
 
-    /** A session, the address it counts against and whether it was used; replaced, never changed. */
+    /**
+     * A session, the address block it counts against ({@link ClientAddressBlock#textOf}) and whether it was used;
+     * replaced, never changed.
+     */
     private static final class Entry {
         final StoredSession session;
-        final @Nullable String clientAddress;
+        final @Nullable String addressBlock;
         final boolean used;
 
-        Entry(StoredSession session, @Nullable String clientAddress, boolean used) {
+        Entry(StoredSession session, @Nullable String addressBlock, boolean used) {
             this.session = session;
-            this.clientAddress = clientAddress;
+            this.addressBlock = addressBlock;
             this.used = used;
         }
 
@@ -275,7 +280,7 @@ public final class InMemoryContextStore implements ContextStore {
             long lastUsed = Math.max(now, session.lastUsedAtMillis());
             return new Entry(new StoredSession(session.id(), session.context(), session.tokenDigest(), created,
                     lastUsed, limits.sessionExpiresAt(session.context().characteristics().reliability(), created,
-                    lastUsed, true)), clientAddress, true);
+                    lastUsed, true)), addressBlock, true);
         }
     }
 }

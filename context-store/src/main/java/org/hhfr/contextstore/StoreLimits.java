@@ -25,8 +25,9 @@ public abstract class StoreLimits {
     public abstract int maxSessions();
 
     /**
-     * Live sessions one client address holds at most (256), so that one address cannot take the whole store.
-     * Sessions created without an address count only against {@link #maxSessions()}.
+     * Live sessions one client address holds at most (256), so that one address cannot take the whole store; an
+     * address counts in its {@link ClientAddressBlock} (an IPv6 client is its /64). Sessions created without an
+     * address count only against {@link #maxSessions()}.
      */
     public abstract int maxSessionsPerAddress();
 

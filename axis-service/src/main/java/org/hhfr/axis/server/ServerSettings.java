@@ -24,8 +24,9 @@ import org.jspecify.annotations.Nullable;
  * @param requestThreads       each open connection holds one thread until it closes or idles out (streamed
  *                             calls have their own threads, the module's {@code dispatchThreads})
  * @param queuedConnections    connections waiting for a request thread; one more is answered 503 and closed
- * @param maxConnectionsPerAddress connections one client address may hold open (holding threads or waiting
- *                             for one); one more is answered 429 and closed
+ * @param maxConnectionsPerAddress connections one client address (its {@code ClientAddressBlock}: an IPv6
+ *                             client is its /64) may hold open (holding threads or waiting for one); one more
+ *                             is answered 429 and closed
  * @param maxRequestBytes      the largest request body
  * @param requestTimeoutMillis how long a request's whole body may take to arrive once its head is read
  * @param keepAliveMillis      how long a connection may idle between requests (it holds a request thread)

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import org.hhfr.contextstore.AddressLimitException;
+import org.hhfr.contextstore.ClientAddressBlock;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.CreationListener;
@@ -36,7 +37,8 @@ import redis.clients.jedis.params.SetParams;
  * negotiated on one node streams, resumes and expires on any other. Sessions, the structures they agreed (once
  * per schema digest) and the indexes that count them are Redis keys under the settings' prefix; each change is
  * one atomic Lua script ({@link StoreScripts}), so concurrent nodes never lose a use, bring back a removed
- * session or count past {@link StoreLimits#maxSessions()} or {@link StoreLimits#maxSessionsPerAddress()}.
+ * session or count past {@link StoreLimits#maxSessions()} or {@link StoreLimits#maxSessionsPerAddress()} (per
+ * {@link ClientAddressBlock}: an IPv4 address, an IPv6 /64).
  *
  * <p><b>Time.</b> Expiry follows {@link StoreLimits#sessionExpiresAt} on the store's clock, which every node
  * sharing the Redis must agree on: by default the wall clock ({@link #WALL_CLOCK}), so the nodes' clocks must
@@ -135,7 +137,7 @@ public final class RedisContextStore implements ContextStore {
             throw new ContextStoreException("the session's context takes " + record.length
                     + " bytes, more than the store's limit of " + settings.maxValueBytes());
         }
-        String address = clientAddress == null ? "" : clientAddress;
+        String address = clientAddress == null ? "" : ClientAddressBlock.textOf(clientAddress);
         String requestDigest = context.request().fingerprint();
         String responseDigest = context.response() == null ? requestDigest : context.response().fingerprint();
         boolean purged = false;

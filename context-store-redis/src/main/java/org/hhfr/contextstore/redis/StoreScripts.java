@@ -6,10 +6,11 @@ import java.nio.charset.StandardCharsets;
  * The Lua scripts that change sessions, each one atomic in Redis, so that nodes sharing the store never lose a
  * use, resurrect a removed session or count past a limit. A session is a hash: {@code r} the record
  * ({@link SessionRecordCodec}), {@code c} created, {@code u} last used, {@code x} expires (store clock, ms),
- * {@code i} its idle timeout, {@code l} the end of its lifetime, {@code a} its client address ({@code ""} if
- * none), {@code o} whether it was used. The live index and the per-address indexes are sorted sets of session ids
- * scored by their expiry, so live sessions are counted as the members scored above now. Times are whole
- * milliseconds well below 2^53, exact in Lua's numbers.
+ * {@code i} its idle timeout, {@code l} the end of its lifetime, {@code a} the client address block it counts
+ * against ({@code ClientAddressBlock.textOf} its address; {@code ""} if none), {@code o} whether it was used.
+ * The live index and the per-address (per-block) indexes are sorted sets of session ids scored by their expiry,
+ * so live sessions are counted as the members scored above now. Times are whole milliseconds well below 2^53,
+ * exact in Lua's numbers.
  */
 final class StoreScripts {
     /**

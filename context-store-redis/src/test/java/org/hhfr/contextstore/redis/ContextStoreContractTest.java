@@ -34,8 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The behaviours every {@link ContextStore} shares, run against the in-memory store and against the Redis store
  * on a real redis-server, both on a clock the test moves: create, get, authenticate, touch, remove, expiry
- * (unopened, idle, lifetime, the agreed shorter life), purge, the session and per-address limits, listeners and
- * close.
+ * (unopened, idle, lifetime, the agreed shorter life), purge, the session and per-address limits (an IPv6 /64
+ * being one address), listeners and close.
  */
 class ContextStoreContractTest {
     private static final StoreLimits LIMITS = StoreLimits.defaults().toBuilder().maxSessions(4)
@@ -294,6 +294,26 @@ class ContextStoreContractTest {
             now.addAndGet(500);
             store.create(SampleContexts.points(), "198.51.100.7");
             store.create(SampleContexts.points(), "198.51.100.7");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stores")
+    void theAddressesOfOneIpv6Slash64ShareOneAddressesShareWhileOtherClientsKeepTheirOwn(Kind kind)
+            throws Exception {
+        try (ContextStore store = open(kind, LIMITS)) {
+            SessionGrant first = store.create(SampleContexts.points(), "2001:db8:1:2::1");
+            store.create(SampleContexts.points(), "2001:db8:1:2:a3f1:9c2:77:5");
+            assertThrows(AddressLimitException.class,
+                    () -> store.create(SampleContexts.points(), "2001:db8:1:2::3"), "a third address of the /64");
+            assertThrows(AddressLimitException.class,
+                    () -> store.forClient("2001:db8:1:2:0:0:0:4").create(SampleContexts.points()));
+            store.create(SampleContexts.points(), "2001:db8:1:3::1");
+            store.create(SampleContexts.points(), "192.0.2.1");
+
+            assertTrue(store.touch(first.id()));
+            store.remove(first.id());
+            store.create(SampleContexts.points(), "2001:db8:1:2:ffff:ffff:ffff:fffe");
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.hhfr.contextstore.ClientAddressBlock;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.CreationListener;
 import org.hhfr.contextstore.StoredSession;

@@ -1,4 +1,4 @@
-package org.hhfr.transports.netty;
+package org.hhfr.contextstore;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which source addresses count as one client: an IPv4 address alone, every IPv6 address of one /64 together, and
- * an IPv4-mapped IPv6 address as its IPv4 address.
+ * an IPv4-mapped IPv6 address as its IPv4 address; an address known as text counts as its block's text.
  */
 class ClientAddressBlockTest {
     private static ClientAddressBlock blockOf(String literal) throws UnknownHostException {
@@ -52,5 +52,25 @@ class ClientAddressBlockTest {
         assertEquals(blockOf("192.0.2.1"), block);
         assertInstanceOf(Inet4Address.class, block.first());
         assertNotEquals(blockOf("192.0.2.2"), block);
+    }
+
+    @Test
+    void anAddressLiteralCountsAsItsBlocksText() {
+        assertEquals("192.0.2.1", ClientAddressBlock.textOf("192.0.2.1"));
+        assertEquals("192.0.2.1", ClientAddressBlock.textOf("::ffff:192.0.2.1"));
+        assertEquals("2001:db8:1:2:0:0:0:0", ClientAddressBlock.textOf("2001:db8:1:2::1"));
+        assertEquals("2001:db8:1:2:0:0:0:0", ClientAddressBlock.textOf("2001:db8:1:2:a3f1:9c2:77:5"));
+        assertEquals("2001:db8:1:2:0:0:0:0", ClientAddressBlock.textOf("[2001:db8:1:2:0:0:0:7]"));
+        assertEquals("fe80:0:0:0:0:0:0:0", ClientAddressBlock.textOf("fe80::1%eth0"));
+        assertEquals("2001:db8:1:3:0:0:0:0", ClientAddressBlock.textOf("2001:db8:1:3::1"));
+    }
+
+    @Test
+    void textThatIsNoAddressLiteralCountsAsItself() {
+        assertEquals("client-a", ClientAddressBlock.textOf("client-a"));
+        assertEquals("192.0.2.256", ClientAddressBlock.textOf("192.0.2.256"));
+        assertEquals("2001:db8::1::2", ClientAddressBlock.textOf("2001:db8::1::2"));
+        assertEquals("cafe.example", ClientAddressBlock.textOf("cafe.example"));
+        assertEquals("", ClientAddressBlock.textOf(""));
     }
 }
