@@ -24,7 +24,9 @@ import org.hhfr.transports.auth.SessionKeys;
  *
  * <p>Use: {@code add} frames until it returns false, then {@code finish} the datagram, send it, and add the
  * refused frame to the next one. Every frame up to {@link #frameBudget()} bytes fits into an empty datagram of
- * either form.
+ * either form. A short form datagram's frames may take all the room its smaller header leaves ({@code
+ * maxDatagramSize - }{@value #SHORT_OVERHEAD}): beside a fragment sized to the budget, that is where an
+ * acknowledgement fits.
  */
 public final class DatagramWriter {
     /** Fits a 1,280-byte IPv6 minimum MTU after IP and UDP headers, and most mobile paths. */
@@ -48,6 +50,7 @@ public final class DatagramWriter {
     private final SessionId session;
     private final SessionKeys keys;
     private final Role sender;
+    private final int maxDatagramSize;
     private final int budget;
     /** Null for {@link DatagramProtection#AUTHENTICATED} datagrams. */
     private final DatagramCipher cipher;
@@ -71,6 +74,7 @@ public final class DatagramWriter {
         this.session = session;
         this.keys = keys;
         this.sender = sender;
+        this.maxDatagramSize = maxDatagramSize;
         this.budget = frameBudget(maxDatagramSize, session.length());
         if (budget < MIN_FRAME_BUDGET) {
             throw new IllegalArgumentException("datagrams of " + maxDatagramSize + " bytes leave " + budget
@@ -102,11 +106,12 @@ public final class DatagramWriter {
             throw new IllegalArgumentException(frame.type() + " frame of " + size
                     + " bytes can never fit a datagram's " + budget + " bytes for frames");
         }
-        if (used + size > budget) {
+        int room = room();
+        if (used + size > room) {
             return false;
         }
         if (used + size > frames.length) {
-            frames = Arrays.copyOf(frames, Math.min(budget, Math.max(used + size,
+            frames = Arrays.copyOf(frames, Math.min(room, Math.max(used + size,
                     Math.max(INITIAL_FRAMES_SIZE, 2 * frames.length))));
         }
         used = FrameCodec.encode(frame, frames, used);
@@ -117,11 +122,19 @@ public final class DatagramWriter {
         return used == 0;
     }
 
+    /** Bytes the frames of the datagram being built may take: the short form's room, or the budget. */
+    private int room() {
+        return connectionId != null ? maxDatagramSize - SHORT_OVERHEAD : budget;
+    }
+
     /**
      * Makes the datagrams finished from now on take the short form with {@code id}: a server's, with the id it
      * issued to the stream (before its first datagram); a client's, with the id its reader learned.
      */
     public void connectionId(ConnectionId id) {
+        if (id == null && used > budget) {
+            throw new IllegalStateException("the frames added fill more than a long form datagram holds");
+        }
         connectionId = id;
     }
 

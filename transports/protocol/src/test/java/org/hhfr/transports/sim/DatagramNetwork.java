@@ -14,6 +14,7 @@ import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameLimits;
+import org.hhfr.transports.frame.FrameType;
 
 /**
  * Two peers joined by simulated UDP: real authenticated datagrams (writer, tag, reader, replay window) over a
@@ -32,6 +33,8 @@ final class DatagramNetwork {
     private long datagrams;
     private long replaysRefused;
     private final long[] bytesSent = new long[2];
+    private final long[] ackOnlyDatagrams = new long[2];
+    private final long[] acksApartFromData = new long[2];
     private final Bottleneck[] bottlenecks = new Bottleneck[2];
     private final List<List<Long>> sendTimes = Arrays.asList(new ArrayList<>(), new ArrayList<>());
     private long delayChangesAt = Long.MAX_VALUE;
@@ -69,22 +72,43 @@ final class DatagramNetwork {
                 writer.connectionId(issued);
             }
             peer.attach(new FrameLink() {
+                /** Whether the datagram being packed holds nothing but acknowledgements (so far). */
+                private boolean acksOnly = true;
+                /** Whether DATA was written since the last flush (in this turn of the peer). */
+                private boolean turnHasData;
+
                 @Override
                 public void send(Frame frame) {
                     if (writer.connectionId() == null) {
                         writer.connectionId(toClient.connectionId());
                     }
+                    boolean data = frame.type() == FrameType.DATA;
                     if (!writer.add(frame)) {
-                        transmit(peer.role, writer.finish());
+                        seal(data);
                         writer.add(frame);
                     }
+                    acksOnly &= frame.type() == FrameType.ACK;
+                    turnHasData |= data;
                 }
 
                 @Override
                 public void flush() {
                     if (!writer.isEmpty()) {
-                        transmit(peer.role, writer.finish());
+                        seal(false);
                     }
+                    turnHasData = false;
+                }
+
+                /** @param dataRefused DATA is written next, which did not fit */
+                private void seal(boolean dataRefused) {
+                    if (acksOnly) {
+                        ackOnlyDatagrams[peer.role.ordinal()]++;
+                        if (dataRefused || turnHasData) {
+                            acksApartFromData[peer.role.ordinal()]++;
+                        }
+                    }
+                    acksOnly = true;
+                    transmit(peer.role, writer.finish());
                 }
             });
         }
@@ -166,6 +190,19 @@ final class DatagramNetwork {
     /** Bytes of every datagram {@code from} sent, lost ones included. */
     long bytesSent(Role from) {
         return bytesSent[from.ordinal()];
+    }
+
+    /** Datagrams {@code from} sent that carried acknowledgements and nothing else. */
+    long ackOnlyDatagrams(Role from) {
+        return ackOnlyDatagrams[from.ordinal()];
+    }
+
+    /**
+     * Datagrams {@code from} sent with nothing but ACKs in a turn that also wrote DATA: acknowledgements that did
+     * not share a datagram with the data written with them.
+     */
+    long acksApartFromData(Role from) {
+        return acksApartFromData[from.ordinal()];
     }
 
     /** When each of {@code from}'s datagrams was sent, in order. */
