@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.hhfr.schemas.Bounds;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.reliability.DeliveryAssurance;
+import org.hhfr.transports.reliability.LinkType;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
@@ -97,8 +98,9 @@ public abstract class ReliabilityPolicy {
      * retransmission timeout, its largest message). The agreement sets the assurance, the send and receive
      * windows and the initial credit (all three equal to {@link #window()}: the congestion window and pacing
      * of a datagram link, and TCP's own, keep a first flight from flooding a slow link), the acknowledgement
-     * delay, the initial
-     * retransmission timeout, the largest message received (this side's agreed limit) and sent (the peer's,
+     * delay (over datagrams at least {@code local}'s, 25 ms by default as QUIC's: each acknowledgement that
+     * cannot ride with data costs a datagram of its own, on a mobile uplink as much as a TCP segment of data),
+     * the initial retransmission timeout, the largest message received (this side's agreed limit) and sent (the peer's,
      * or less if {@code local} allows less), and lowers the idle timeout to the session's lifetime: a stream
      * silent for longer has lost its session anyway. This is the one mapping both ends use, so both run the
      * same terms.
@@ -121,7 +123,9 @@ public abstract class ReliabilityPolicy {
                 .sendWindow(window())
                 .receiveWindow(window())
                 .initialCredit(window())
-                .ackPolicy(ackIntervalMillis(), local.ackEvery())
+                .ackPolicy(local.link() == LinkType.DATAGRAM
+                        ? Math.max(ackIntervalMillis(), millis(local.ackDelayNanos())) : ackIntervalMillis(),
+                        local.ackEvery())
                 .rtoMillis(retransmissionIntervalMillis(), minRto, maxRto)
                 .maxMessageSizes(inbound, outbound)
                 .keepAliveMillis(keepAlive, idle)

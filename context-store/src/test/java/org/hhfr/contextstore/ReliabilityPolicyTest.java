@@ -28,10 +28,25 @@ class ReliabilityPolicyTest {
         assertEquals(48, config.initialCredit(), "a datagram stream's first flight is the window");
         assertEquals(48, AGREED.applyTo(ReliabilityConfig.forStream(), Role.SERVER).initialCredit(),
                 "a TCP stream's first flight is the window");
-        assertEquals(TimeUnit.MILLISECONDS.toNanos(20), config.ackDelayNanos());
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(20), AGREED.applyTo(ReliabilityConfig.forStream(), Role.SERVER)
+                .ackDelayNanos());
         assertEquals(TimeUnit.MILLISECONDS.toNanos(200), config.initialRtoNanos());
         assertEquals(TimeUnit.MILLISECONDS.toNanos(30_000), config.idleTimeoutNanos());
         assertTrue(config.keepAliveNanos() < config.idleTimeoutNanos());
+    }
+
+    @Test
+    void overDatagramsAReceiverWaitsAtLeastTheLinksOwnAckDelay() {
+        ReliabilityConfig datagrams = ReliabilityConfig.forDatagrams(1_148);
+        ReliabilityPolicy prompt = AGREED.toBuilder().ackIntervalMillis(5).build();
+        ReliabilityPolicy patient = AGREED.toBuilder().ackIntervalMillis(40).build();
+
+        assertEquals(datagrams.ackDelayNanos(), prompt.applyTo(datagrams, Role.SERVER).ackDelayNanos());
+        assertEquals(datagrams.ackDelayNanos(), prompt.applyTo(datagrams, Role.CLIENT).ackDelayNanos(),
+                "both ends wait alike, so each knows the other's delay in its probe timeout");
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(5), prompt.applyTo(ReliabilityConfig.forStream(), Role.SERVER)
+                .ackDelayNanos(), "a TCP acknowledgement rides in a segment anyway");
+        assertEquals(TimeUnit.MILLISECONDS.toNanos(40), patient.applyTo(datagrams, Role.SERVER).ackDelayNanos());
     }
 
     @Test
