@@ -42,6 +42,11 @@ final class TestSessions {
 
     /** As above; {@code encryptedStreams} as for a session negotiated over HTTPS. */
     static StreamContext floatSum(String transportUri, boolean encryptedStreams) {
+        return floatSum(transportUri, encryptedStreams, ReliabilityPolicy.defaults());
+    }
+
+    /** As above, the session having agreed {@code policy}. */
+    static StreamContext floatSum(String transportUri, boolean encryptedStreams, ReliabilityPolicy policy) {
         return StreamContext.builder()
                 .encryptedStreams(encryptedStreams)
                 .schemeUri("urn:hhfr:1")
@@ -50,7 +55,7 @@ final class TestSessions {
                 .operation(ServiceOperation.of("FloatSum", "sum", SoapVersion.SOAP_11, "urn:sum"))
                 .request(SampleServices.SUM_REQUEST)
                 .response(SampleServices.SUM_RESPONSE)
-                .characteristics(StreamCharacteristics.of(ReliabilityPolicy.defaults(), 1 << 20, 1 << 20))
+                .characteristics(StreamCharacteristics.of(policy, 1 << 20, 1 << 20))
                 .build();
     }
 
