@@ -40,15 +40,23 @@ class SocketLinkTest {
 
     @Test
     void aBurstOfSmallWritesOnAYoungConnectionWaitsAnEighthOfTheConnectTimeAtMostTwoMilliseconds() throws IOException {
-        SocketLink link = new SocketLink(client, outbox, MOBILE_CONNECT_NANOS);
-        link.send(new byte[CALL_BYTES], CALL_BYTES);
-        assertEquals(SocketLink.MAX_LINGER_NANOS, link.lingerNanos(CALL_BYTES));
+        assertEquals(SocketLink.MAX_LINGER_NANOS, lingerRightAfterASend(new SocketLink(client, outbox,
+                MOBILE_CONNECT_NANOS)));
+        assertEquals(TimeUnit.MICROSECONDS.toNanos(50), lingerRightAfterASend(new SocketLink(client, outbox,
+                TimeUnit.MICROSECONDS.toNanos(400))));
+    }
 
-        SocketLink onALan = new SocketLink(client, outbox, TimeUnit.MICROSECONDS.toNanos(400));
-        onALan.send(new byte[CALL_BYTES], CALL_BYTES);
-        long linger = onALan.lingerNanos(CALL_BYTES);
-        // 50 µs, unless the machine paused the test longer than that since the send.
-        assertEquals(true, linger == TimeUnit.MICROSECONDS.toNanos(50) || linger == 0, "lingers " + linger);
+    /**
+     * What a small write right after a send may wait; sent again (at most three times in all) when the machine
+     * paused the test past the wait between the two.
+     */
+    private static long lingerRightAfterASend(SocketLink link) throws IOException {
+        long linger = 0;
+        for (int attempt = 0; attempt < 3 && linger == 0; attempt++) {
+            link.send(new byte[CALL_BYTES], CALL_BYTES);
+            linger = link.lingerNanos(CALL_BYTES);
+        }
+        return linger;
     }
 
     @Test
