@@ -89,7 +89,7 @@ final class DatagramSocketLink extends PackedDatagramLink implements FrameOutbox
 
     /** Datagrams are packed by the engine's turns instead (see {@link FrameOutbox#isIdle}). */
     @Override
-    public long lingerNanos(int length) {
+    public long lingerNanos(int length, boolean joining) {
         return 0;
     }
 

@@ -19,6 +19,8 @@ final class FrameOutbox {
     static final int HIGH_WATER_MARK = 256 << 10;
     static final int LOW_WATER_MARK = 64 << 10;
     private static final int MAX_WRITE = 256 << 10;
+    /** How many times its first wait a send lingers at most, however long its burst goes on. */
+    static final int MAX_LINGER_WAITS = 4;
 
     /** Where chunks go; its methods run on the writer thread. */
     interface Sink {
@@ -30,9 +32,10 @@ final class FrameOutbox {
 
         /**
          * How long a send of {@code length} bytes may wait, from now, for more of this sink's chunks to join it;
-         * 0 to send at once. Only a sink that joins chunks may wait.
+         * 0 to send at once. Only a sink that joins chunks may wait. Asked again each time chunks joined the
+         * waiting send ({@code joining}: the burst goes on), so a sink can wait until the send is worth making.
          */
-        long lingerNanos(int length);
+        long lingerNanos(int length, boolean joining);
 
         /** A send failed: the sink's connection is broken. */
         void broken(IOException cause);
@@ -178,11 +181,16 @@ final class FrameOutbox {
 
     /**
      * Holds a send its sink wants to {@linkplain Sink#lingerNanos linger}, taking the chunks that join it
-     * meanwhile, until the time is up, a chunk for another sink is queued or the outbox closes; returns the
-     * bytes taken. Holds {@link #lock}.
+     * meanwhile, until the sink's wait since the last join is up, the sink wants no more, a chunk for another
+     * sink is queued or the outbox closes; in all at most {@link #MAX_LINGER_WAITS} times the first wait.
+     * Returns the bytes taken. Holds {@link #lock}.
      */
     private int linger(List<Chunk> taken, int length) {
-        long deadline = System.nanoTime() + taken.get(0).sink.lingerNanos(length);
+        Sink sink = taken.get(0).sink;
+        long wait = sink.lingerNanos(length, false);
+        long now = System.nanoTime();
+        long latest = now + MAX_LINGER_WAITS * wait;
+        long deadline = now + wait;
         long left;
         while (!closed && chunks.isEmpty() && (left = deadline - System.nanoTime()) > 0) {
             try {
@@ -191,7 +199,11 @@ final class FrameOutbox {
                 Thread.currentThread().interrupt();
                 return length;
             }
+            int before = length;
             length = takeJoinable(taken, length);
+            if (length > before) {
+                deadline = Math.min(latest, System.nanoTime() + sink.lingerNanos(length, true));
+            }
         }
         return length;
     }

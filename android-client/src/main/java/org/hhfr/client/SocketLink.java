@@ -101,13 +101,14 @@ final class SocketLink implements Link, FrameOutbox.Sink {
 
     /**
      * While the connection is in its {@link FirstFlight}, a small write that closely follows the previous one (a
-     * burst of pipelined calls) waits a little for the calls behind it, so that the burst leaves in a few full
-     * segments instead of one small segment per call, past the initial window. A lone call, a large write and
-     * an established connection's writes go at once.
+     * burst of pipelined calls) waits a little for the calls behind it, and goes on waiting while they come,
+     * until a segment's worth has gathered: the burst leaves in a few full segments instead of one small segment
+     * per call, past the initial window. A lone call, a large write and an established connection's writes go at
+     * once.
      */
     @Override
-    public long lingerNanos(int length) {
-        boolean burst = sent && System.nanoTime() - lastSendAt < lingerNanos;
+    public long lingerNanos(int length, boolean joining) {
+        boolean burst = joining || sent && System.nanoTime() - lastSendAt < lingerNanos;
         return burst && firstFlight.isYoung() && FirstFlight.isSmall(length) ? lingerNanos : 0;
     }
 

@@ -92,6 +92,52 @@ class FrameOutboxTest {
         }
     }
 
+    @Test
+    void aLingeringWriteWaitsAgainAfterEachChunkThatJoinsItUntilItIsWorthSending() throws Exception {
+        long wait = TimeUnit.SECONDS.toNanos(1);
+        HeldSink sink = new HeldSink(true, wait, 10);
+        sink.release.countDown();
+        outbox.start("test-writer");
+        try {
+            outbox.add(sink, new byte[] {1}, 1);
+            // Each chunk comes within a wait of the one before, the last past the first wait.
+            for (int i = 0; i < 2; i++) {
+                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(wait) * 3 / 5);
+                outbox.add(sink, new byte[] {2, 2}, 2);
+            }
+            assertEquals(List.of(), sink.sizes);
+            // Enough for the sink: sent without waiting again.
+            outbox.add(sink, new byte[6], 6);
+            awaitUntil(() -> !sink.sizes.isEmpty());
+            assertEquals(List.of(11), sink.sizes);
+        } finally {
+            outbox.close();
+        }
+    }
+
+    @Test
+    void aWriteLingersAtMostFourWaitsHoweverLongItsBurstGoesOn() throws Exception {
+        long wait = TimeUnit.MILLISECONDS.toNanos(200);
+        HeldSink sink = new HeldSink(true, wait);
+        sink.release.countDown();
+        outbox.start("test-writer");
+        try {
+            long start = System.nanoTime();
+            int chunks = 0;
+            while (sink.sizes.isEmpty() && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5)) {
+                outbox.add(sink, new byte[] {1}, 1);
+                chunks++;
+                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(wait) / 4);
+            }
+            assertFalse(sink.sizes.isEmpty(), "still lingering after " + chunks + " chunks");
+            assertTrue(System.nanoTime() - start >= FrameOutbox.MAX_LINGER_WAITS * wait,
+                    "sent before " + FrameOutbox.MAX_LINGER_WAITS + " waits");
+            assertTrue(sink.sizes.get(0) > 1, "the send took " + sink.sizes.get(0) + " of " + chunks + " chunks");
+        } finally {
+            outbox.close();
+        }
+    }
+
     /** Sends 1 byte, queues 2 and 3 bytes while the sink holds that send, releases it: the sizes sent. */
     private List<Integer> sendsOfTwoChunksQueuedDuringAHeldSend(HeldSink sink, int expectedSends)
             throws Exception {
@@ -124,14 +170,21 @@ class FrameOutboxTest {
         final List<Integer> sizes = new CopyOnWriteArrayList<>();
         private final boolean joins;
         private final long lingerNanos;
+        /** The size of a send worth making at once. */
+        private final int fullAt;
 
         HeldSink(boolean joins) {
             this(joins, 0);
         }
 
         HeldSink(boolean joins, long lingerNanos) {
+            this(joins, lingerNanos, Integer.MAX_VALUE);
+        }
+
+        HeldSink(boolean joins, long lingerNanos, int fullAt) {
             this.joins = joins;
             this.lingerNanos = lingerNanos;
+            this.fullAt = fullAt;
         }
 
         @Override
@@ -151,8 +204,8 @@ class FrameOutboxTest {
         }
 
         @Override
-        public long lingerNanos(int length) {
-            return lingerNanos;
+        public long lingerNanos(int length, boolean joining) {
+            return length >= fullAt ? 0 : lingerNanos;
         }
 
         @Override

@@ -54,7 +54,7 @@ class SocketLinkTest {
         long linger = 0;
         for (int attempt = 0; attempt < 3 && linger == 0; attempt++) {
             link.send(new byte[CALL_BYTES], CALL_BYTES);
-            linger = link.lingerNanos(CALL_BYTES);
+            linger = link.lingerNanos(CALL_BYTES, false);
         }
         return linger;
     }
@@ -62,7 +62,7 @@ class SocketLinkTest {
     @Test
     void aLoneCallGoesAtOnce() {
         SocketLink link = new SocketLink(client, outbox, MOBILE_CONNECT_NANOS);
-        assertEquals(0, link.lingerNanos(CALL_BYTES));
+        assertEquals(0, link.lingerNanos(CALL_BYTES, false));
     }
 
     @Test
@@ -70,14 +70,23 @@ class SocketLinkTest {
         SocketLink link = new SocketLink(client, outbox, MOBILE_CONNECT_NANOS);
         link.send(new byte[CALL_BYTES], CALL_BYTES);
         Thread.sleep(TimeUnit.NANOSECONDS.toMillis(SocketLink.MAX_LINGER_NANOS) + 5);
-        assertEquals(0, link.lingerNanos(CALL_BYTES));
+        assertEquals(0, link.lingerNanos(CALL_BYTES, false));
+    }
+
+    @Test
+    void aBurstStillComingKeepsItsWriteWaitingUntilASegmentsWorthGathered() throws Exception {
+        SocketLink link = new SocketLink(client, outbox, MOBILE_CONNECT_NANOS);
+        link.send(new byte[CALL_BYTES], CALL_BYTES);
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(SocketLink.MAX_LINGER_NANOS) + 5);
+        assertEquals(SocketLink.MAX_LINGER_NANOS, link.lingerNanos(10 * CALL_BYTES, true));
+        assertEquals(0, link.lingerNanos(FirstFlight.SEGMENT_BYTES, true));
     }
 
     @Test
     void aFullSegmentGoesAtOnce() throws IOException {
         SocketLink link = new SocketLink(client, outbox, MOBILE_CONNECT_NANOS);
         link.send(new byte[CALL_BYTES], CALL_BYTES);
-        assertEquals(0, link.lingerNanos(FirstFlight.SEGMENT_BYTES));
+        assertEquals(0, link.lingerNanos(FirstFlight.SEGMENT_BYTES, false));
     }
 
     @Test
@@ -87,6 +96,6 @@ class SocketLinkTest {
         link.send(segments, segments.length);
         link.send(new byte[CALL_BYTES], CALL_BYTES);
         link.send(new byte[CALL_BYTES], CALL_BYTES);
-        assertEquals(0, link.lingerNanos(CALL_BYTES));
+        assertEquals(0, link.lingerNanos(CALL_BYTES, false));
     }
 }
