@@ -67,19 +67,22 @@ class SocketLinkTest {
 
     @Test
     void aCallLongAfterTheLastWriteGoesAtOnce() throws Exception {
-        SocketLink link = new SocketLink(client, outbox, MOBILE_CONNECT_NANOS);
-        link.send(new byte[CALL_BYTES], CALL_BYTES);
-        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(SocketLink.MAX_LINGER_NANOS) + 5);
-        assertEquals(0, link.lingerNanos(CALL_BYTES, false));
+        assertEquals(0, linkLongAfterASend().lingerNanos(CALL_BYTES, false));
     }
 
     @Test
     void aBurstStillComingKeepsItsWriteWaitingUntilASegmentsWorthGathered() throws Exception {
+        SocketLink link = linkLongAfterASend();
+        assertEquals(SocketLink.MAX_LINGER_NANOS, link.lingerNanos(10 * CALL_BYTES, true));
+        assertEquals(0, link.lingerNanos(FirstFlight.SEGMENT_BYTES, true));
+    }
+
+    /** A young link whose last send was longer ago than its wait. */
+    private SocketLink linkLongAfterASend() throws Exception {
         SocketLink link = new SocketLink(client, outbox, MOBILE_CONNECT_NANOS);
         link.send(new byte[CALL_BYTES], CALL_BYTES);
         Thread.sleep(TimeUnit.NANOSECONDS.toMillis(SocketLink.MAX_LINGER_NANOS) + 5);
-        assertEquals(SocketLink.MAX_LINGER_NANOS, link.lingerNanos(10 * CALL_BYTES, true));
-        assertEquals(0, link.lingerNanos(FirstFlight.SEGMENT_BYTES, true));
+        return link;
     }
 
     @Test

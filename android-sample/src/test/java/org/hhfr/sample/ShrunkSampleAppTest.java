@@ -32,10 +32,11 @@ class ShrunkSampleAppTest {
     /**
      * What the client costs an app after R8: about 217 KB of dex on 2026-11-27 (code 128 KB, strings 40 KB with
      * their ids; 3 KB more since the client takes the stream endpoints a description advertises), 218 KB once
-     * TCP writes gather a burst within a connection's first flight. The app takes its operation from a compiled service description, and the client no longer
-     * depends on the XML Schema parser at all (hhfr-android-client-wsdl brings it), so it is not in it; the XML
-     * and binary representations, SOAP, negotiation, the description's reader and both stream transports are
-     * all reachable from one call. The budget keeps it from growing unnoticed.
+     * TCP writes gather a burst within a connection's first flight. The app takes its operation from a compiled
+     * service description, and the client no longer depends on the XML Schema parser at all
+     * (hhfr-android-client-wsdl brings it), so it is not in it; the XML and binary representations, SOAP,
+     * negotiation, the description's reader and both stream transports are all reachable from one call. The
+     * budget keeps it from growing unnoticed.
      */
     private static final long DEX_BUDGET_BYTES = 219_000;
 

@@ -100,8 +100,8 @@ public abstract class ReliabilityPolicy {
      * of a datagram link, and TCP's own, keep a first flight from flooding a slow link), the acknowledgement
      * delay (over datagrams at least {@code local}'s, 25 ms by default as QUIC's: each acknowledgement that
      * cannot ride with data costs a datagram of its own, on a mobile uplink as much as a TCP segment of data),
-     * the initial retransmission timeout, the largest message received (this side's agreed limit) and sent (the peer's,
-     * or less if {@code local} allows less), and lowers the idle timeout to the session's lifetime: a stream
+     * the initial retransmission timeout, the largest message received (this side's agreed limit) and sent (the
+     * peer's, or less if {@code local} allows less), and lowers the idle timeout to the session's lifetime: a stream
      * silent for longer has lost its session anyway. This is the one mapping both ends use, so both run the
      * same terms.
      *
