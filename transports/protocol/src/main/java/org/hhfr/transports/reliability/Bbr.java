@@ -13,8 +13,10 @@ package org.hhfr.transports.reliability;
  *   <li>PROBE_BW cycles through eight phases of about one minimum round trip: 1.25 × (probing for more, until
  *       one BDP and a quarter is in flight or losses show), 0.75 × (draining what the probe queued), then six
  *       at 1 ×; it starts with the probe, since STARTUP may have ended on rounds that the application or a
- *       queue on the acknowledgements' path held back. The window is 2 × BDP plus three datagrams for coalesced
- *       acknowledgements.</li>
+ *       queue on the acknowledgements' path held back. The window is 2 × BDP, plus the bytes acknowledgements
+ *       brought beyond what the bandwidth explains (their aggregation: a link or a host that delivers in
+ *       bursts; the largest of the last ten round trips, at most the window), plus three datagrams for a
+ *       receiver acknowledging every second one.</li>
  *   <li>A probe that raised the bandwidth by 5 % found a path faster than the model (its rate rose after a
  *       dip, or STARTUP stopped short): the search starts again from STARTUP once the phase after the probe
  *       ends, so the model catches up within a few round trips instead of 25 % per cycle of eight. Where a round
@@ -45,6 +47,9 @@ final class Bbr implements CongestionController {
     /** The phase PROBE_BW starts in: the probe, checking at once the rate STARTUP ended on. */
     private static final int FIRST_PHASE = 0;
     private static final int BANDWIDTH_ROUNDS = 10;
+    private static final int EXTRA_ACKED_ROUNDS = 10;
+    /** The aggregation a window allows for is at most what the bandwidth delivers in this time (as Linux). */
+    private static final long EXTRA_ACKED_MAX_NANOS = 100_000_000L;
     private static final int FULL_BANDWIDTH_ROUNDS = 3;
     private static final double FULL_BANDWIDTH_GROWTH = 1.25;
     /** Datagrams beyond the BDP a window holds: the receiver acknowledges every second one. */
@@ -63,7 +68,9 @@ final class Bbr implements CongestionController {
 
     private final RttEstimator rtt;
     private final int maxDatagramSize;
-    private final BandwidthFilter bandwidthFilter = new BandwidthFilter(BANDWIDTH_ROUNDS);
+    private final RoundTripMaxFilter bandwidthFilter = new RoundTripMaxFilter(BANDWIDTH_ROUNDS);
+    /** Bytes acknowledged beyond the bandwidth's pace, per round. */
+    private final RoundTripMaxFilter extraAckedFilter = new RoundTripMaxFilter(EXTRA_ACKED_ROUNDS);
 
     private State state = State.STARTUP;
     private double pacingGain = STARTUP_PACING_GAIN;
@@ -80,6 +87,10 @@ final class Bbr implements CongestionController {
     private long ackedBytes;
     private long roundAcked;
     private long roundLost;
+    /** Since when acknowledgements came faster than the bandwidth, and the bytes they brought since. */
+    private long aggregationStart;
+    private long aggregationAcked;
+    private long lastAcknowledgementAt;
     /** Since when every delivery rate was low and every round trip queued, or NONE. */
     private long slowSince = NONE;
     private double slowMaxBandwidth;
@@ -150,6 +161,7 @@ final class Bbr implements CongestionController {
         }
         updateMinRtt(sample, now);
         updateBandwidth(sample, now);
+        updateAckAggregation(now);
         advancePhase(bytesInFlight, now);
         if (state == State.STARTUP && filledPipe) {
             state = State.DRAIN;
@@ -218,6 +230,31 @@ final class Bbr implements CongestionController {
     }
 
     /**
+     * Acknowledgements that bring more bytes than the bandwidth delivers in their time came aggregated (a
+     * cellular link's bursts, a receiver or a host that batches): the excess since the acknowledgement before
+     * the burst is what the window must hold beyond the BDP to keep sending between bursts (BBR's extra_acked,
+     * measured from that acknowledgement rather than from the burst's first, so that acknowledgements at the
+     * bandwidth's pace add nothing), at most the window and what the bandwidth delivers in 100 ms. Before the
+     * pipe is full only the latest round's counts.
+     */
+    private void updateAckAggregation(long now) {
+        double expected = bandwidth * (now - aggregationStart) / 1e9;
+        if (aggregationAcked <= expected) {
+            aggregationStart = lastAcknowledgementAt;
+            aggregationAcked = 0;
+            expected = bandwidth * (now - aggregationStart) / 1e9;
+        }
+        lastAcknowledgementAt = now;
+        aggregationAcked += ackedBytes;
+        double extra = Math.max(0, Math.min(aggregationAcked - expected, window));
+        extraAckedFilter.update(Math.min(extra, bandwidth * EXTRA_ACKED_MAX_NANOS / 1e9), round);
+    }
+
+    private long extraAcked() {
+        return (long) extraAckedFilter.max(round, filledPipe ? EXTRA_ACKED_ROUNDS : 1);
+    }
+
+    /**
      * The path's rate fell when, for two minimum round trips, every delivery rate stayed under three quarters
      * of the filter's while every round trip showed a queue (beyond a quarter of the minimum and the peer's
      * acknowledgement delay): the filter restarts from the best of those rates and DRAIN empties the queue
@@ -238,6 +275,7 @@ final class Bbr implements CongestionController {
         slowMaxBandwidth = Math.max(slowMaxBandwidth, measured);
         if (now - slowSince >= RATE_DROP_ROUND_TRIPS * minRtt) {
             bandwidthFilter.restart(slowMaxBandwidth, round);
+            extraAckedFilter.restart(0, round);
             slowSince = NONE;
             state = State.DRAIN;
             pacingGain = DRAIN_PACING_GAIN;
@@ -343,13 +381,13 @@ final class Bbr implements CongestionController {
     }
 
     /**
-     * Toward the target (2 × BDP and the aggregation allowance, within the loss bound): up to it by what was
+     * Toward the target (2 × BDP, the measured aggregation and three datagrams, within the loss bound): up to it by what was
      * acknowledged once the pipe was filled; before, grown by that like slow start while below the target or
      * while less than the initial window was delivered.
      */
     private void setWindow(long totalDelivered) {
-        long target = Math.min(inflight(CWND_GAIN) + (long) ACK_AGGREGATION_DATAGRAMS * maxDatagramSize,
-                inflightBound);
+        long target = Math.min(inflight(CWND_GAIN) + extraAcked()
+                + (long) ACK_AGGREGATION_DATAGRAMS * maxDatagramSize, inflightBound);
         if (filledPipe) {
             window = Math.min(window + ackedBytes, target);
         } else if (window < target || totalDelivered < (long) INITIAL_DATAGRAMS * maxDatagramSize) {

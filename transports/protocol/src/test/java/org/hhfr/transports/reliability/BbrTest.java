@@ -132,6 +132,47 @@ class BbrTest {
         assertTrue(probes >= 2, probes + " rounds probing");
     }
 
+    @Test
+    void acknowledgementsArrivingInBurstsWidenTheWindowByWhatABurstBringsBeyondTheBandwidth() {
+        reachSteadyState();
+        for (int i = 0; i < 4; i++) {
+            burstRound(5);
+        }
+        assertEquals(STEADY_WINDOW + 4 * BDP / 5, bbr.window(), "four fifths of a BDP came at once");
+    }
+
+    @Test
+    void acknowledgementsAtTheBandwidthsPaceAddNothing() {
+        reachSteadyState();
+        for (int i = 0; i < 12; i++) {
+            spreadRound(10);
+        }
+        assertEquals(STEADY_WINDOW, bbr.window());
+    }
+
+    @Test
+    void aggregationIsForgottenTenRoundsAfterAcknowledgementsStopComingInBursts() {
+        reachSteadyState();
+        burstRound(5);
+        now += 100 * MS;
+        for (int i = 0; i < 9; i++) {
+            spreadRound(5);
+        }
+        assertEquals(STEADY_WINDOW + 4 * BDP / 5, bbr.window(), "the burst of nine rounds ago still counts");
+        spreadRound(5);
+        assertEquals(STEADY_WINDOW, bbr.window());
+    }
+
+    @Test
+    void aggregationCountsAtMostWhatTheBandwidthDeliversInAHundredMilliseconds() {
+        reachSteadyState();
+        now += 100 * MS;
+        for (int i = 0; i < 10; i++) {
+            round(i == 0 ? 100 * MS : 0, 2 * BDP / 10, RATE, 2 * BDP, 200 * MS);
+        }
+        assertEquals(STEADY_WINDOW + BDP, bbr.window(), "1.8 BDP came at once, one counts");
+    }
+
     /** STARTUP until three rounds bring no more bandwidth, DRAIN, then PROBE_BW. */
     private void reachSteadyState() {
         double rate = RATE / 4;
@@ -152,16 +193,39 @@ class BbrTest {
         round(roundTrip, BDP, RATE, BDP);
     }
 
+    /** A 100 ms round trip's BDP delivered by {@code acks} acknowledgements evenly spaced. */
+    private void spreadRound(int acks) {
+        for (int i = 0; i < acks; i++) {
+            round(100 * MS / acks, BDP / acks, RATE, BDP, 100 * MS);
+        }
+    }
+
+    /** A 100 ms round trip's BDP delivered by {@code acks} acknowledgements all at its end. */
+    private void burstRound(int acks) {
+        for (int i = 0; i < acks; i++) {
+            round(i == 0 ? 100 * MS : 0, BDP / acks, RATE, BDP, 100 * MS);
+        }
+    }
+
     /** One round trip: an acknowledgement of {@code bytes} delivered at {@code rate} bytes per second. */
     private void round(long roundTrip, long bytes, double rate, long inFlight) {
-        now += roundTrip;
+        round(roundTrip, bytes, rate, inFlight, roundTrip);
+    }
+
+    /**
+     * An acknowledgement {@code gap} after the last, of {@code bytes} sent {@code roundTrip} earlier; its delivery
+     * rate is measured over all that the path delivered since they were sent.
+     */
+    private void round(long gap, long bytes, double rate, long inFlight, long roundTrip) {
+        now += gap;
         bbr.onAcked((int) bytes, now - roundTrip, now);
+        long deliveredSinceSent = (long) ((roundTrip - gap) * rate / 1e9);
         sample.clear();
-        sample.priorDelivered = delivered;
+        sample.priorDelivered = delivered - deliveredSinceSent;
         delivered += bytes;
         sample.totalDelivered = delivered;
-        sample.delivered = bytes;
-        sample.interval = (long) (bytes * 1e9 / rate);
+        sample.delivered = deliveredSinceSent + bytes;
+        sample.interval = (long) (sample.delivered * 1e9 / rate);
         sample.roundTrip = roundTrip;
         bbr.onAcknowledgement(sample, inFlight, now);
     }
