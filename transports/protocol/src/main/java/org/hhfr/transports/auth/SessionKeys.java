@@ -51,7 +51,8 @@ public final class SessionKeys {
     /*
      * A keyed Mac holds about 600 bytes, and a server holds the keys of every open stream: the handshake keys and
      * MACs, used once per connection, are derived when needed; each datagram key is derived on first use and kept
-     * (a TCP stream never derives one), and tags are computed by one Mac per thread, keyed for each datagram.
+     * (a TCP stream never derives one), and tags are computed by two Macs per thread, one per sending role,
+     * keyed again only when the datagram belongs to another stream than the one before.
      */
     private SecretKeySpec clientDatagramKey;
     private SecretKeySpec serverDatagramKey;
@@ -176,28 +177,44 @@ public final class SessionKeys {
         TagMac tag = TAG_MAC.get();
         byte[] scratch = tag.scratch;
         try {
-            tag.mac.init(key);
+            Mac mac = tag.keyedWith(sender, key);
             writeLong(packetNumber, scratch, 0);
-            tag.mac.update(scratch, 0, 8);
-            tag.mac.update(buf, offset, length);
-            tag.mac.doFinal(scratch, 0);
+            mac.update(scratch, 0, 8);
+            mac.update(buf, offset, length);
+            mac.doFinal(scratch, 0);
         } catch (InvalidKeyException | ShortBufferException e) {
             throw new IllegalStateException("HMAC-SHA256 with a 32-byte key gives 32 bytes", e);
         }
         return scratch;
     }
 
-    /** One thread's HMAC-SHA256 for datagram tags and the buffer its result goes to. */
+    /**
+     * One thread's HMAC-SHA256s for datagram tags, one per sending role (a peer tags its own datagrams and checks
+     * the other's in turn), and the buffer their results go to. A Mac stays keyed after {@code doFinal}, so it
+     * is keyed again only for another stream's key; holding that key keeps it from being mistaken for a new one.
+     */
     private static final class TagMac {
-        final Mac mac;
+        final Mac[] macs = new Mac[Role.values().length];
+        final SecretKeySpec[] keys = new SecretKeySpec[macs.length];
         final byte[] scratch = new byte[FULL_MAC_SIZE];
 
         TagMac() {
             try {
-                mac = Mac.getInstance(HMAC);
+                for (int i = 0; i < macs.length; i++) {
+                    macs[i] = Mac.getInstance(HMAC);
+                }
             } catch (NoSuchAlgorithmException e) {
                 throw new IllegalStateException(HMAC + " is not available", e);
             }
+        }
+
+        Mac keyedWith(Role sender, SecretKeySpec key) throws InvalidKeyException {
+            int i = sender.ordinal();
+            if (keys[i] != key) {
+                macs[i].init(key);
+                keys[i] = key;
+            }
+            return macs[i];
         }
     }
 

@@ -1,11 +1,11 @@
 package org.hhfr.transports.auth;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.security.MessageDigest;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import org.hhfr.transports.Role;
@@ -62,6 +62,24 @@ class SessionKeysTest {
         assertNotEquals(Arrays.toString(clientTag), Arrays.toString(serverTag));
         assertTrue(keys.verifyDatagramTag(Role.CLIENT, 7, data, 0, 3, clientTag, 0));
         assertFalse(keys.verifyDatagramTag(Role.SERVER, 7, data, 0, 3, clientTag, 0));
+    }
+
+    @Test
+    void datagramTagsOfStreamsInterleavedOnOneThreadEachVerifyOnlyWithTheirOwnKeys() {
+        byte[] data = {1, 2, 3};
+        SessionKeys nextStream = SessionKeys.fromToken(token, StreamEpoch.FIRST + 1);
+        byte[] first = new byte[SessionKeys.MAC_SIZE];
+        byte[] next = new byte[SessionKeys.MAC_SIZE];
+        byte[] firstAgain = new byte[SessionKeys.MAC_SIZE];
+        keys.writeDatagramTag(Role.CLIENT, 7, data, 0, 3, first, 0);
+        nextStream.writeDatagramTag(Role.CLIENT, 7, data, 0, 3, next, 0);
+        keys.writeDatagramTag(Role.CLIENT, 7, data, 0, 3, firstAgain, 0);
+
+        assertNotEquals(Arrays.toString(first), Arrays.toString(next));
+        assertEquals(Arrays.toString(first), Arrays.toString(firstAgain));
+        assertFalse(nextStream.verifyDatagramTag(Role.CLIENT, 7, data, 0, 3, first, 0));
+        assertTrue(keys.verifyDatagramTag(Role.CLIENT, 7, data, 0, 3, first, 0));
+        assertTrue(nextStream.verifyDatagramTag(Role.CLIENT, 7, data, 0, 3, next, 0));
     }
 
     @Test
