@@ -15,8 +15,10 @@ package org.hhfr.transports.reliability;
  *       at 1 ×; it starts with the probe, since STARTUP may have ended on rounds that the application or a
  *       queue on the acknowledgements' path held back. The window is 2 × BDP, plus the bytes acknowledgements
  *       brought beyond what the bandwidth explains (their aggregation: a link or a host that delivers in
- *       bursts; the largest of the last ten round trips, at most the window), plus three datagrams for a
- *       receiver acknowledging every second one.</li>
+ *       bursts; the largest of the last ten round trips, at most the window), plus three send quanta (the
+ *       draft's offload budget: a quantum is a millisecond at the pacing rate, at least one datagram and at most
+ *       64 KiB), so a fast path keeps enough in flight for the bursts its hosts send and acknowledge in, and a
+ *       cellular one three datagrams for a receiver acknowledging every second one.</li>
  *   <li>A probe that raised the bandwidth by 5 % found a path faster than the model (its rate rose after a
  *       dip, or STARTUP stopped short): the search starts again from STARTUP once the phase after the probe
  *       ends, so the model catches up within a few round trips instead of 25 % per cycle of eight. Where a round
@@ -52,8 +54,10 @@ final class Bbr implements CongestionController {
     private static final long EXTRA_ACKED_MAX_NANOS = 100_000_000L;
     private static final int FULL_BANDWIDTH_ROUNDS = 3;
     private static final double FULL_BANDWIDTH_GROWTH = 1.25;
-    /** Datagrams beyond the BDP a window holds: the receiver acknowledges every second one. */
-    private static final int ACK_AGGREGATION_DATAGRAMS = 3;
+    /** Send quanta beyond the BDP a window holds. */
+    private static final int OFFLOAD_QUANTA = 3;
+    private static final long QUANTUM_NANOS = 1_000_000L;
+    private static final int MAX_QUANTUM = 64 << 10;
     static final long MIN_RTT_LIFETIME = 10_000_000_000L;
     static final long PROBE_RTT_DURATION = 200_000_000L;
     private static final double LOSS_THRESHOLD = 0.02;
@@ -381,13 +385,12 @@ final class Bbr implements CongestionController {
     }
 
     /**
-     * Toward the target (2 × BDP, the measured aggregation and three datagrams, within the loss bound): up to it by what was
-     * acknowledged once the pipe was filled; before, grown by that like slow start while below the target or
-     * while less than the initial window was delivered.
+     * Toward the target (2 × BDP, the measured aggregation and three send quanta, within the loss bound): up to
+     * it by what was acknowledged once the pipe was filled; before, grown by that like slow start while below
+     * the target or while less than the initial window was delivered.
      */
     private void setWindow(long totalDelivered) {
-        long target = Math.min(inflight(CWND_GAIN) + extraAcked()
-                + (long) ACK_AGGREGATION_DATAGRAMS * maxDatagramSize, inflightBound);
+        long target = Math.min(inflight(CWND_GAIN) + extraAcked() + OFFLOAD_QUANTA * sendQuantum(), inflightBound);
         if (filledPipe) {
             window = Math.min(window + ackedBytes, target);
         } else if (window < target || totalDelivered < (long) INITIAL_DATAGRAMS * maxDatagramSize) {
@@ -397,6 +400,11 @@ final class Bbr implements CongestionController {
         if (state == State.PROBE_RTT) {
             window = Math.min(window, probeRttWindow());
         }
+    }
+
+    /** What the pacing rate sends in a millisecond, at least one datagram, at most 64 KiB. */
+    private long sendQuantum() {
+        return Math.max(maxDatagramSize, Math.min(MAX_QUANTUM, (long) (pacingRate * QUANTUM_NANOS / 1e9)));
     }
 
     /** Bytes in flight that keep the pipe full at {@code gain} times the bandwidth: gain × BDP. */

@@ -173,6 +173,30 @@ class BbrTest {
         assertEquals(STEADY_WINDOW + BDP, bbr.window(), "1.8 BDP came at once, one counts");
     }
 
+    @Test
+    void onAFastPathTheWindowHoldsThreeSendQuantaOfAMillisecondAtThePacingRateEachAtMost64KiB() {
+        cruiseFromStart(100e6, 100_000);
+        assertEquals(Bbr.State.PROBE_BW, bbr.state());
+        assertEquals(2 * 10_000 + 3 * 65_536, bbr.window(), "a BDP of 10,000 bytes, quanta of 64 KiB");
+    }
+
+    @Test
+    void aSendQuantumIsAMillisecondAtThePacingRate() {
+        cruiseFromStart(10e6, MS);
+        assertEquals(Bbr.State.PROBE_BW, bbr.state());
+        long quantum = (long) (bbr.pacingRate() * MS / 1e9);
+        assertTrue(quantum > 5 * DATAGRAM, "paced at " + bbr.pacingRate());
+        assertEquals(2 * 10_000 + 3 * quantum, bbr.window(), "a BDP of 10,000 bytes");
+    }
+
+    /** Sixty round trips of {@code roundTrip} nanoseconds over a path of {@code rate} bytes per second. */
+    private void cruiseFromStart(double rate, long roundTrip) {
+        long bdp = (long) (rate * roundTrip / 1e9);
+        for (int i = 0; i < 60; i++) {
+            round(roundTrip, bdp, rate, bdp);
+        }
+    }
+
     /** STARTUP until three rounds bring no more bandwidth, DRAIN, then PROBE_BW. */
     private void reachSteadyState() {
         double rate = RATE / 4;
