@@ -12,11 +12,17 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class FrameOutboxTest {
     private final AtomicInteger turnsAsked = new AtomicInteger();
     private final FrameOutbox outbox = new FrameOutbox(turnsAsked::incrementAndGet);
+
+    @AfterEach
+    void closeOutbox() {
+        outbox.close();
+    }
 
     @Test
     void aFullOutboxIsUnwritableUntilTheWriterDrainsItThenAsksForOneTurn() throws Exception {
@@ -36,7 +42,6 @@ class FrameOutboxTest {
             assertEquals(1, turnsAsked.get());
         } finally {
             sink.release.countDown();
-            outbox.close();
         }
     }
 
@@ -56,7 +61,6 @@ class FrameOutboxTest {
             assertEquals(1, turnsAsked.get());
         } finally {
             sink.release.countDown();
-            outbox.close();
         }
     }
 
@@ -77,19 +81,15 @@ class FrameOutboxTest {
         sink.release.countDown();
         other.release.countDown();
         outbox.start("test-writer");
-        try {
-            outbox.add(sink, new byte[] {1}, 1);
-            // Time for the writer to take the first chunk: without lingering, it would send it alone.
-            Thread.sleep(50);
-            outbox.add(sink, new byte[] {2, 2}, 2);
-            outbox.add(sink, new byte[] {3, 3, 3}, 3);
-            // A chunk for another connection ends the wait.
-            outbox.add(other, new byte[4], 4);
-            awaitUntil(() -> !other.sizes.isEmpty());
-            assertEquals(List.of(6), sink.sizes);
-        } finally {
-            outbox.close();
-        }
+        outbox.add(sink, new byte[] {1}, 1);
+        // Time for the writer to take the first chunk: without lingering, it would send it alone.
+        Thread.sleep(50);
+        outbox.add(sink, new byte[] {2, 2}, 2);
+        outbox.add(sink, new byte[] {3, 3, 3}, 3);
+        // A chunk for another connection ends the wait.
+        outbox.add(other, new byte[4], 4);
+        awaitUntil(() -> !other.sizes.isEmpty());
+        assertEquals(List.of(6), sink.sizes);
     }
 
     @Test
@@ -98,21 +98,17 @@ class FrameOutboxTest {
         HeldSink sink = new HeldSink(true, wait, 10);
         sink.release.countDown();
         outbox.start("test-writer");
-        try {
-            outbox.add(sink, new byte[] {1}, 1);
-            // Each chunk comes within a wait of the one before, the last past the first wait.
-            for (int i = 0; i < 2; i++) {
-                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(wait) * 3 / 5);
-                outbox.add(sink, new byte[] {2, 2}, 2);
-            }
-            assertEquals(List.of(), sink.sizes);
-            // Enough for the sink: sent without waiting again.
-            outbox.add(sink, new byte[6], 6);
-            awaitUntil(() -> !sink.sizes.isEmpty());
-            assertEquals(List.of(11), sink.sizes);
-        } finally {
-            outbox.close();
+        outbox.add(sink, new byte[] {1}, 1);
+        // Each chunk comes within a wait of the one before, the last past the first wait.
+        for (int i = 0; i < 2; i++) {
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(wait) * 3 / 5);
+            outbox.add(sink, new byte[] {2, 2}, 2);
         }
+        assertEquals(List.of(), sink.sizes);
+        // Enough for the sink: sent without waiting again.
+        outbox.add(sink, new byte[6], 6);
+        awaitUntil(() -> !sink.sizes.isEmpty());
+        assertEquals(List.of(11), sink.sizes);
     }
 
     @Test
@@ -121,38 +117,30 @@ class FrameOutboxTest {
         HeldSink sink = new HeldSink(true, wait);
         sink.release.countDown();
         outbox.start("test-writer");
-        try {
-            long start = System.nanoTime();
-            int chunks = 0;
-            while (sink.sizes.isEmpty() && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5)) {
-                outbox.add(sink, new byte[] {1}, 1);
-                chunks++;
-                Thread.sleep(TimeUnit.NANOSECONDS.toMillis(wait) / 4);
-            }
-            assertFalse(sink.sizes.isEmpty(), "still lingering after " + chunks + " chunks");
-            assertTrue(System.nanoTime() - start >= FrameOutbox.MAX_LINGER_WAITS * wait,
-                    "sent before " + FrameOutbox.MAX_LINGER_WAITS + " waits");
-            assertTrue(sink.sizes.get(0) > 1, "the send took " + sink.sizes.get(0) + " of " + chunks + " chunks");
-        } finally {
-            outbox.close();
+        long start = System.nanoTime();
+        int chunks = 0;
+        while (sink.sizes.isEmpty() && System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5)) {
+            outbox.add(sink, new byte[] {1}, 1);
+            chunks++;
+            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(wait) / 4);
         }
+        assertFalse(sink.sizes.isEmpty(), "still lingering after " + chunks + " chunks");
+        assertTrue(System.nanoTime() - start >= FrameOutbox.MAX_LINGER_WAITS * wait,
+                "sent before " + FrameOutbox.MAX_LINGER_WAITS + " waits");
+        assertTrue(sink.sizes.get(0) > 1, "the send took " + sink.sizes.get(0) + " of " + chunks + " chunks");
     }
 
     /** Sends 1 byte, queues 2 and 3 bytes while the sink holds that send, releases it: the sizes sent. */
     private List<Integer> sendsOfTwoChunksQueuedDuringAHeldSend(HeldSink sink, int expectedSends)
             throws Exception {
         outbox.start("test-writer");
-        try {
-            outbox.add(sink, new byte[] {1}, 1);
-            assertTrue(sink.sending.await(5, TimeUnit.SECONDS));
-            outbox.add(sink, new byte[] {2, 2}, 2);
-            outbox.add(sink, new byte[] {3, 3, 3}, 3);
-            sink.release.countDown();
-            awaitUntil(() -> sink.sizes.size() >= expectedSends);
-            return sink.sizes;
-        } finally {
-            outbox.close();
-        }
+        outbox.add(sink, new byte[] {1}, 1);
+        assertTrue(sink.sending.await(5, TimeUnit.SECONDS));
+        outbox.add(sink, new byte[] {2, 2}, 2);
+        outbox.add(sink, new byte[] {3, 3, 3}, 3);
+        sink.release.countDown();
+        awaitUntil(() -> sink.sizes.size() >= expectedSends);
+        return sink.sizes;
     }
 
     /** Waits up to 5 seconds for the condition; the assertions that follow tell whether it came. */
