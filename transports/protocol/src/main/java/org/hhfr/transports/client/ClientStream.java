@@ -106,6 +106,12 @@ public final class ClientStream<C extends ClientCalls.Call> implements EngineDri
         return calls.takeAll();
     }
 
+    /** See {@link ReliabilityEngine#limitFlight}; what the lifted limit lets go leaves in the next turn. */
+    public void limitFlight(long bytes) {
+        engine().limitFlight(bytes);
+        driver.requestRun();
+    }
+
     /** Makes {@code link} the stream's link; after a reconnection the engine resends what may have been lost. */
     public void attach(Link link, boolean resumed) {
         driver.attach(link);

@@ -23,6 +23,8 @@ final class DatagramRecovery {
     private Pacer pacer;
 
     private long bytesInFlight;
+    /** The owner's bound on bytes in flight, below the window's; {@link Long#MAX_VALUE} when there is none. */
+    private long flightLimit = Long.MAX_VALUE;
     private long lastSentAt;
     private int probeExpiries;
     private long probeDeadline = NONE;
@@ -60,12 +62,18 @@ final class DatagramRecovery {
         return rtt;
     }
 
+    /** Bytes in flight stay at most {@code bytes} (and the window) from now on; {@link Long#MAX_VALUE} lifts it. */
+    void limitFlight(long bytes) {
+        flightLimit = bytes;
+    }
+
     /**
-     * Whether a fragment of {@code bytes} may go now: the window has room and the pacer a token. When the pacer
-     * says later, that time becomes part of {@link #deadline()}.
+     * Whether a fragment of {@code bytes} may go now: the window (and the owner's {@linkplain #limitFlight
+     * limit}) has room and the pacer a token. When the pacer says later, that time becomes part of
+     * {@link #deadline()}.
      */
     boolean allows(int bytes, long now) {
-        if (bytesInFlight >= controller.window()) {
+        if (bytesInFlight >= Math.min(controller.window(), flightLimit)) {
             return false;
         }
         if (rtt.hasSample()) {

@@ -548,7 +548,6 @@ final class OutboundSequence {
         advanceBase();
     }
 
-    /** Over datagrams, the peer moved to a new address: recovery and congestion state start over. */
     /**
      * The peer moved to a validated new address: what went to the old one is presumed lost, so a retransmitting
      * sequence sends everything unacknowledged again at once (an at-most-once one never resends), and recovery
@@ -678,6 +677,13 @@ final class OutboundSequence {
     /** Every fragment numbered below this one is settled: acknowledged (or, at most once, given up). */
     long settledBelow() {
         return sendBase;
+    }
+
+    /** Over datagrams, see {@link DatagramRecovery#limitFlight}; on a stream nothing. */
+    void limitFlight(long bytes) {
+        if (recovery != null) {
+            recovery.limitFlight(bytes);
+        }
     }
 
     long congestionWindow() {

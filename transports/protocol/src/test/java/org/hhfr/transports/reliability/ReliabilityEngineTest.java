@@ -95,6 +95,21 @@ class ReliabilityEngineTest {
     }
 
     @Test
+    void overDatagramsAFlightLimitHoldsFragmentsTheWindowAllowsUntilItIsLifted() {
+        Wire wire = new Wire(DATAGRAM);
+        int fragment = DATAGRAM.fragmentPayloadSize();
+        for (int i = 0; i < 6; i++) {
+            wire.a.offer(new byte[fragment]);
+        }
+        wire.a.limitFlight(2L * fragment);
+
+        assertEquals(2, countDataFrames(wire.a), "held at the limit");
+        assertTrue(wire.a.bytesInFlight() < wire.a.congestionWindow(), "the window had room for more");
+        wire.a.limitFlight(Long.MAX_VALUE);
+        assertEquals(4, countDataFrames(wire.a), "the rest once lifted");
+    }
+
+    @Test
     void aNewPathResendsAtOnceWhatTheOldPathMayHaveLost() throws WireException {
         Wire wire = new Wire(DATAGRAM);
         long lost = wire.a.offer(bytes(3));
