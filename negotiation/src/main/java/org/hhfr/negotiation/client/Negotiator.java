@@ -128,6 +128,12 @@ public final class Negotiator {
      * @param headers envelope headers of this call; the offer's static headers must be among them
      */
     public NegotiationOutcome negotiate(TicketKey key, Offer offer, List<HeaderBlock> headers) throws IOException {
+        return negotiate(key, offer, headers, new HttpCallControl());
+    }
+
+    /** As above, with {@code control}'s HTTP headers and hook, and abortable through it. */
+    public NegotiationOutcome negotiate(TicketKey key, Offer offer, List<HeaderBlock> headers, HttpCallControl control)
+            throws IOException {
         requireStaticHeadersPresent(offer, headers);
         if (offer.action() == null) {
             throw new IllegalArgumentException("an explicit negotiation must name the operation's SOAPAction");
@@ -140,7 +146,7 @@ public final class Negotiator {
                         Answer answer = reader.readNegotiateResponse(parser);
                         parser.nextTag();
                         return answer;
-                    });
+                    }, control);
         } catch (SoapFaultException e) {
             if (e.standardCode() == FaultCode.MUST_UNDERSTAND || e.standardCode() == FaultCode.VERSION_MISMATCH) {
                 throw e;

@@ -8,8 +8,8 @@ import java.util.Map;
 
 /**
  * The caller's say over one HTTP call of a {@link SoapHttpClient}: extra request headers (set before the call
- * starts), and {@link #abort()} from another thread, which disconnects the call's connection so the thread
- * blocked in it fails at once. One instance per call. Thread-safe.
+ * starts), a hook run once the request is written, and {@link #abort()} from another thread, which disconnects
+ * the call's connection so the thread blocked in it fails at once. One instance per call. Thread-safe.
  */
 public final class HttpCallControl {
     /** Guarded by this. */
@@ -18,6 +18,8 @@ public final class HttpCallControl {
     private HttpURLConnection connection;
     /** Guarded by this. */
     private boolean aborted;
+    /** Guarded by this; {@code null} once run. */
+    private Runnable requestSent;
 
     /** Adds (or replaces) a request header of the call. Headers the SOAP binding sets itself win. */
     public synchronized void header(String name, String value) {
@@ -26,6 +28,14 @@ public final class HttpCallControl {
 
     public synchronized Map<String, String> headers() {
         return Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    }
+
+    /**
+     * Runs {@code hook} on the calling thread once the whole request is written to the connection, before its
+     * answer is read; it does not run for a call that fails before. Set before the call starts.
+     */
+    public synchronized void onRequestSent(Runnable hook) {
+        requestSent = hook;
     }
 
     /** Ends the call: its connection is disconnected (the disconnect runs on this thread, outside the lock). */
@@ -37,6 +47,18 @@ public final class HttpCallControl {
         }
         if (open != null) {
             open.disconnect();
+        }
+    }
+
+    /** The request is written whole: the hook runs, once. */
+    void requestSent() {
+        Runnable hook;
+        synchronized (this) {
+            hook = requestSent;
+            requestSent = null;
+        }
+        if (hook != null) {
+            hook.run();
         }
     }
 

@@ -136,6 +136,7 @@ public final class SoapHttpClient {
             try (OutputStream out = connection.getOutputStream()) {
                 out.write(request);
             }
+            control.requestSent();
             return readResponse(connection, bodyReader);
         } finally {
             connection.disconnect();

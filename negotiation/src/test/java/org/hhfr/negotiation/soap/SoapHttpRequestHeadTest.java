@@ -2,6 +2,7 @@ package org.hhfr.negotiation.soap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -18,7 +19,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.SoapVersion;
@@ -26,8 +29,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The request head exactly as it leaves the client, read from a raw socket (an HTTP server library would
- * normalise it): every byte of it is paid on a slow uplink in each plain SOAP call and in the offering one.
+ * The request exactly as it leaves the client, read from a raw socket (an HTTP server library would normalise
+ * it): every byte of its head is paid on a slow uplink in each plain SOAP call and in the offering one; and the
+ * moment it has left, which the caller's {@link HttpCallControl} hears of.
  */
 class SoapHttpRequestHeadTest {
     private static final String RESPONSE_BODY = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
@@ -48,19 +52,53 @@ class SoapHttpRequestHeadTest {
         assertFalse(head.contains("no-cache"), head);
     }
 
+    @ParameterizedTest
+    @EnumSource(SoapVersion.class)
+    void theRequestSentHookRunsOnceTheWholeRequestIsWrittenAndBeforeTheAnswerIsRead(SoapVersion version)
+            throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> sent = new CompletableFuture<>();
+            // The server answers only once the hook ran: a hook that waited for the answer would never run.
+            CompletableFuture<String> head = CompletableFuture.supplyAsync(() -> serveOnce(server, sent));
+            HttpCallControl control = new HttpCallControl();
+            control.onRequestSent(() -> sent.complete(null));
+            call(version, server, control);
+            assertTrue(sent.isDone());
+            assertTrue(head.get(5, TimeUnit.SECONDS).contains("Content-Length: "));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(SoapVersion.class)
+    void theRequestSentHookDoesNotRunForACallThatCouldNotConnect(SoapVersion version) throws Exception {
+        ServerSocket closed = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        closed.close();
+        HttpCallControl control = new HttpCallControl();
+        CompletableFuture<Void> sent = new CompletableFuture<>();
+        control.onRequestSent(() -> sent.complete(null));
+        assertThrows(IOException.class, () -> call(version, closed, control));
+        assertFalse(sent.isDone());
+    }
+
     /** Sends one call to a raw socket that answers with a fixed envelope; returns the request head. */
     private static String requestHead(SoapVersion version) throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            CompletableFuture<String> head = CompletableFuture.supplyAsync(() -> serveOnce(server));
-            URL url = new URL("http://127.0.0.1:" + server.getLocalPort() + "/sum");
-            SoapHttpClient client = new SoapHttpClient(url, 2000, 5000, SoapLimits.defaults());
-            client.call(version, "urn:sum", Collections.<HeaderBlock>emptyList(),
-                    BodyWriter.elements(Collections.singletonList("<sum/>")), BodyReader.elements(1024, 8));
+            CompletableFuture<String> head = CompletableFuture.supplyAsync(
+                    () -> serveOnce(server, CompletableFuture.completedFuture(null)));
+            call(version, server, new HttpCallControl());
             return head.get(5, TimeUnit.SECONDS);
         }
     }
 
-    private static String serveOnce(ServerSocket server) {
+    private static void call(SoapVersion version, ServerSocket server, HttpCallControl control) throws IOException {
+        URL url = new URL("http://127.0.0.1:" + server.getLocalPort() + "/sum");
+        SoapHttpClient client = new SoapHttpClient(url, 2000, 5000, SoapLimits.defaults());
+        client.call(version, "urn:sum", Collections.<HeaderBlock>emptyList(),
+                BodyWriter.elements(Collections.singletonList("<sum/>")), BodyReader.elements(1024, 8), control);
+    }
+
+    /** Reads one request, and once {@code answerAfter} completed answers it; returns the request head. */
+    private static String serveOnce(ServerSocket server, CompletableFuture<Void> answerAfter) {
         try (Socket socket = server.accept()) {
             InputStream in = socket.getInputStream();
             ByteArrayOutputStream head = new ByteArrayOutputStream();
@@ -76,6 +114,7 @@ class SoapHttpRequestHeadTest {
             for (int i = 0; i < length; i++) {
                 in.read();
             }
+            answerAfter.get(5, TimeUnit.SECONDS);
             byte[] body = RESPONSE_BODY.getBytes(StandardCharsets.UTF_8);
             OutputStream out = socket.getOutputStream();
             out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/xml; charset=utf-8\r\nContent-Length: " + body.length
@@ -83,7 +122,7 @@ class SoapHttpRequestHeadTest {
             out.write(body);
             out.flush();
             return text;
-        } catch (IOException e) {
+        } catch (IOException | InterruptedException | ExecutionException | TimeoutException e) {
             throw new IllegalStateException(e);
         }
     }
