@@ -273,9 +273,12 @@ final class SessionDriver implements StreamConnector.Returns {
     private void negotiate(UnsentCall own) {
         List<SessionAction<UnsentCall, Channel>> next;
         connector.connectEarly(background);
+        HttpCallControl control = new HttpCallControl();
+        control.onRequestSent(connector::offerSent);
         try {
-            NegotiationOutcome outcome = client.negotiator().negotiate(ticketKey,
-                    proposing(settings.offerFor(operation).action(operation.soapAction()).build()), settings.staticHeaders);
+            Offer offer = proposing(settings.offerFor(operation).action(operation.soapAction()).build());
+            NegotiationOutcome outcome = client.negotiator().negotiate(ticketKey, offer, settings.staticHeaders,
+                    control);
             if (outcome.streaming()) {
                 StreamGrant granted = StreamGrant.fromAnswer(outcome);
                 next = step(m -> m.streamGranted(granted), null);

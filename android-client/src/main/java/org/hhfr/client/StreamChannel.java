@@ -152,6 +152,14 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         stream.driver().run();
     }
 
+    /**
+     * The offer proposing this stream's session is written whole: datagrams held back so as not to queue ahead
+     * of it ({@link UdpChannel}) may go. A TCP stream holds nothing back. Not in the context.
+     */
+    final void offerSent() {
+        context.execute(() -> stream.limitFlight(Long.MAX_VALUE));
+    }
+
     /** Whether messages are sent and not yet acknowledged: the peer owes us an answer. Not in the context. */
     final boolean awaitingPeer() {
         return context.ask(() -> stream.engine().inFlight() > 0);

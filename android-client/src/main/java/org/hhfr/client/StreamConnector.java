@@ -35,6 +35,10 @@ final class StreamConnector {
     private final CallNumbers callNumbers = new CallNumbers();
     /** The connection opened while negotiating, until a stream takes it or it is dropped. Guarded by this. */
     private EarlyConnection early;
+    /** Whether the offer of the latest {@linkplain #propose proposal} is written whole. Guarded by this. */
+    private boolean offerSent;
+    /** The proposed session's stream while that offer is being written. Guarded by this. */
+    private StreamChannel holdingBack;
     /** The advertised endpoint as {@link #hint} resolved it, so that every use names the same. Guarded by this. */
     private EndpointHint advertisedHint;
 
@@ -77,6 +81,10 @@ final class StreamConnector {
         if (hint == null) {
             return null;
         }
+        synchronized (this) {
+            offerSent = false;
+            holdingBack = null;
+        }
         ProposedSession proposal = ProposedSession.draw(RANDOM, hint.transportUri(), hint.endpoint());
         return StreamGrant.proposing(ResumptionTicket.of(proposal.id(), proposal.token(), hint.endpoint(),
                 offer.representations().get(0), proposal.transportUri(), offer.policy()),
@@ -103,7 +111,31 @@ final class StreamConnector {
             opened.close();
             return null;
         }
+        if (opened != null) {
+            StreamChannel stream = (StreamChannel) opened;
+            boolean sent;
+            synchronized (this) {
+                sent = offerSent;
+                holdingBack = sent ? null : stream;
+            }
+            if (sent) {
+                stream.offerSent();
+            }
+        }
         return opened;
+    }
+
+    /** The offer proposing the session is written whole: its stream may send what it held back. Any thread. */
+    void offerSent() {
+        StreamChannel held;
+        synchronized (this) {
+            offerSent = true;
+            held = holdingBack;
+            holdingBack = null;
+        }
+        if (held != null) {
+            held.offerSent();
+        }
     }
 
     /**

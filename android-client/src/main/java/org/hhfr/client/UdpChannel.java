@@ -39,6 +39,13 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  * whichever socket it came on.
  */
 final class UdpChannel extends StreamChannel {
+    /**
+     * Bytes a proposed session's stream keeps in flight until the offer proposing it is written whole (half the
+     * initial window). Its server can acknowledge none before the offer arrives, and datagrams still queued on a
+     * slow uplink would delay the offer behind them; these five leave at once, while the negotiation's TCP
+     * connection opens, and take about a 3G uplink's round trip (384 kbit/s, 150 ms).
+     */
+    private static final long FLIGHT_BEFORE_OFFER = 5L * DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE;
     /** A socket that fails to send moves the stream to a new one at most this often. */
     private static final long MIN_MIGRATION_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -71,7 +78,8 @@ final class UdpChannel extends StreamChannel {
      * Binds a local socket for the endpoint; no packet is sent until the first call. The stream of a session
      * proposed in a negotiation still running flags its datagrams early, so that its server waits for the session,
      * and keeps its calls for {@code handBack} until the server's first datagram verifies: a proposal the answer
-     * does not grant is never stored, so its server ran none of them.
+     * does not grant is never stored, so its server ran none of them. Until its {@linkplain #offerSent offer is
+     * sent} it keeps at most {@link #FLIGHT_BEFORE_OFFER} bytes in flight.
      */
     static UdpChannel open(StreamSettings settings, HandBack handBack) throws HhfrException {
         DatagramSocket socket = bind(settings);
@@ -82,7 +90,12 @@ final class UdpChannel extends StreamChannel {
             datagrams.early();
         }
         UdpChannel channel = new UdpChannel(settings, socket, datagrams, handBack);
-        channel.context.execute(() -> channel.stream.attach(channel.link, false));
+        channel.context.execute(() -> {
+            if (settings.early) {
+                channel.stream.limitFlight(FLIGHT_BEFORE_OFFER);
+            }
+            channel.stream.attach(channel.link, false);
+        });
         channel.outbox.start("hhfr-udp-writer");
         synchronized (channel.sockets) {
             channel.startReader(socket);

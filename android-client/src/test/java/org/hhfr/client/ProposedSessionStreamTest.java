@@ -4,9 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -253,6 +257,69 @@ class ProposedSessionStreamTest {
             assertEquals(1.5f, session.call(Float.class, new float[] {1f, 0.5f}));
         }
         assertEquals(0, server.service().soapCalls.get(), "no call went over SOAP");
+    }
+
+    @Test
+    void aSessionProposedOverUdpKeepsHalfItsInitialWindowBackUntilItsOfferIsWritten() throws Exception {
+        try (DatagramSocket endpoint = new DatagramSocket(0, InetAddress.getLoopbackAddress());
+             ServerSocket service = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            // While the service's accept queue is full, the negotiation's connection cannot open (its SYN is dropped).
+            List<Socket> queued = fillAcceptQueue(service);
+            String url = "http://127.0.0.1:" + service.getLocalPort() + "/floatsum";
+            tickets.putEndpointHint(url, EndpointHint.of(HhfrUris.TRANSPORT_UDP,
+                    StreamEndpoint.of("127.0.0.1", endpoint.getLocalPort())));
+            try (HhfrClient client = HhfrClient.builder(url).ticketCache(tickets).preferredModes(Mode.HHFR_UDP)
+                    .build()) {
+                Session session = client.open(FloatSum.operation());
+                for (int i = 0; i < 20; i++) {
+                    session.callAsync(FloatSum.request(new float[250]));
+                }
+                int beforeOffer = datagramsWithin(endpoint, 300);
+                assertTrue(beforeOffer >= 4 && beforeOffer <= 6,
+                        beforeOffer + " datagrams before the offer: half the initial window of ten");
+
+                SoapModeTest.closeAll(queued);
+                for (int i = 0; i < queued.size(); i++) {
+                    service.accept().close();
+                }
+                // Six more fill the initial window; without acknowledgements, probes alone would bring two to four.
+                int afterOffer = datagramsWithin(endpoint, 3_000);
+                assertTrue(afterOffer >= 6,
+                        afterOffer + " datagrams once the offer is written: the rest of the window");
+            }
+        }
+    }
+
+    /** Connects to {@code service} until its accept queue is full; returns the connections queued. */
+    private static List<Socket> fillAcceptQueue(ServerSocket service) throws IOException {
+        List<Socket> queued = new ArrayList<>();
+        while (true) {
+            Socket socket = new Socket();
+            try {
+                socket.connect(service.getLocalSocketAddress(), 200);
+                queued.add(socket);
+            } catch (IOException e) {
+                socket.close();
+                return queued;
+            }
+        }
+    }
+
+    /** Datagrams {@code endpoint} receives within {@code millis}. */
+    private static int datagramsWithin(DatagramSocket endpoint, long millis) throws IOException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        DatagramPacket packet = new DatagramPacket(new byte[2048], 2048);
+        int count = 0;
+        for (long left = millis; left > 0; left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())) {
+            endpoint.setSoTimeout((int) Math.max(1, left));
+            try {
+                endpoint.receive(packet);
+                count++;
+            } catch (SocketTimeoutException e) {
+                return count;
+            }
+        }
+        return count;
     }
 
     /** Holds the client's background work until released, then runs each task on a thread of its own. */
