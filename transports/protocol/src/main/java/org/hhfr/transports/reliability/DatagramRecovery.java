@@ -67,6 +67,11 @@ final class DatagramRecovery {
         flightLimit = bytes;
     }
 
+    /** Whether the owner's limit holds the sender back: then the probe timeout sends nothing. */
+    boolean atFlightLimit() {
+        return bytesInFlight >= flightLimit;
+    }
+
     /**
      * Whether a fragment of {@code bytes} may go now: the window (and the owner's {@linkplain #limitFlight
      * limit}) has room and the pacer a token. When the pacer says later, that time becomes part of

@@ -303,9 +303,14 @@ final class OutboundSequence {
     /**
      * After the probe timeout: new data if the window and credit allow it, else the fragment sent longest ago
      * again (which stays counted in flight once), each at most once per timeout. Probes ignore the congestion
-     * window and the pacer (RFC 9002 section 6.2.4).
+     * window and the pacer (RFC 9002 section 6.2.4). At the owner's flight limit none is sent: the owner holds
+     * the sequence back because the peer cannot acknowledge it yet.
      */
     private Frame probe(long now) {
+        if (recovery.atFlightLimit()) {
+            probesDue = 0;
+            return null;
+        }
         probesDue--;
         if (hasNewData() && mayNumberAnother()) {
             stage();

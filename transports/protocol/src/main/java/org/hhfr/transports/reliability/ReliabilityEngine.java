@@ -238,7 +238,8 @@ public final class ReliabilityEngine {
     /**
      * Over datagrams, keeps bytes in flight at most {@code bytes} as well as within the congestion window, until
      * called again ({@link Long#MAX_VALUE} lifts the limit): an owner that knows its traffic must wait behind
-     * other traffic on the path holds it back. On a stream this does nothing.
+     * other traffic on the path holds it back. At the limit the probe timeout sends nothing (the owner knows
+     * why nothing is acknowledged). On a stream this does nothing.
      */
     public void limitFlight(long bytes) {
         outbound.limitFlight(bytes);

@@ -110,6 +110,23 @@ class ReliabilityEngineTest {
     }
 
     @Test
+    void overDatagramsTheProbeTimeoutSendsNothingAtTheFlightLimit() {
+        Wire wire = new Wire(DATAGRAM);
+        int fragment = DATAGRAM.fragmentPayloadSize();
+        for (int i = 0; i < 6; i++) {
+            wire.a.offer(new byte[fragment]);
+        }
+        wire.a.limitFlight(2L * fragment);
+        wire.drain(wire.a);
+
+        wire.tickAtDeadline(wire.a);
+        assertTrue(wire.drain(wire.a).stream().noneMatch(frame -> frame instanceof DataFrame), "no probe");
+        wire.a.limitFlight(Long.MAX_VALUE);
+        assertEquals(4, wire.drain(wire.a).stream().filter(frame -> frame instanceof DataFrame).count(),
+                "the rest once lifted");
+    }
+
+    @Test
     void aNewPathResendsAtOnceWhatTheOldPathMayHaveLost() throws WireException {
         Wire wire = new Wire(DATAGRAM);
         long lost = wire.a.offer(bytes(3));
