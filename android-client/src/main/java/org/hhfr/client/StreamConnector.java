@@ -35,9 +35,11 @@ final class StreamConnector {
     private final CallNumbers callNumbers = new CallNumbers();
     /** The connection opened while negotiating, until a stream takes it or it is dropped. Guarded by this. */
     private EarlyConnection early;
-    /** Whether the offer of the latest {@linkplain #propose proposal} is written whole. Guarded by this. */
-    private boolean offerSent;
-    /** The proposed session's stream while that offer is being written. Guarded by this. */
+    /** The latest {@linkplain #propose proposal}. Guarded by this. */
+    private StreamGrant proposal;
+    /** Whether the offer of {@link #proposal} is written whole. Guarded by this. */
+    private boolean offerWritten;
+    /** The stream of {@link #proposal} while its offer is being written. Guarded by this. */
     private StreamChannel holdingBack;
     /** The advertised endpoint as {@link #hint} resolved it, so that every use names the same. Guarded by this. */
     private EndpointHint advertisedHint;
@@ -81,14 +83,16 @@ final class StreamConnector {
         if (hint == null) {
             return null;
         }
+        ProposedSession session = ProposedSession.draw(RANDOM, hint.transportUri(), hint.endpoint());
+        StreamGrant proposed = StreamGrant.proposing(ResumptionTicket.of(session.id(), session.token(),
+                hint.endpoint(), offer.representations().get(0), session.transportUri(), offer.policy()),
+                client.settings().encryptedOnly);
         synchronized (this) {
-            offerSent = false;
+            proposal = proposed;
+            offerWritten = false;
             holdingBack = null;
         }
-        ProposedSession proposal = ProposedSession.draw(RANDOM, hint.transportUri(), hint.endpoint());
-        return StreamGrant.proposing(ResumptionTicket.of(proposal.id(), proposal.token(), hint.endpoint(),
-                offer.representations().get(0), proposal.transportUri(), offer.policy()),
-                client.settings().encryptedOnly);
+        return proposed;
     }
 
     /** Whether {@link #propose} proposes a session: the client knows where the service streams. */
@@ -113,23 +117,26 @@ final class StreamConnector {
         }
         if (opened != null) {
             StreamChannel stream = (StreamChannel) opened;
-            boolean sent;
+            boolean held;
             synchronized (this) {
-                sent = offerSent;
-                holdingBack = sent ? null : stream;
+                // The stream of an earlier proposal (to be given up) holds nothing back.
+                held = proposed == proposal && !offerWritten;
+                if (held) {
+                    holdingBack = stream;
+                }
             }
-            if (sent) {
+            if (!held) {
                 stream.offerSent();
             }
         }
         return opened;
     }
 
-    /** The offer proposing the session is written whole: its stream may send what it held back. Any thread. */
+    /** The offer of the latest proposal is written whole: its stream may send what it held back. Any thread. */
     void offerSent() {
         StreamChannel held;
         synchronized (this) {
-            offerSent = true;
+            offerWritten = true;
             held = holdingBack;
             holdingBack = null;
         }

@@ -40,12 +40,12 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  */
 final class UdpChannel extends StreamChannel {
     /**
-     * Bytes a proposed session's stream keeps in flight until the offer proposing it is written whole (half the
-     * initial window). Its server can acknowledge none before the offer arrives, and datagrams still queued on a
-     * slow uplink would delay the offer behind them; these five leave at once, while the negotiation's TCP
-     * connection opens, and take about a 3G uplink's round trip (384 kbit/s, 150 ms).
+     * Datagrams' worth of bytes a proposed session's stream keeps in flight until the offer proposing it is
+     * written whole: half the initial window of ten. Its server can acknowledge none before the offer arrives,
+     * and datagrams still queued on a slow uplink would delay the offer behind them; these leave at once, while
+     * the negotiation's TCP connection opens, and take about a 3G uplink's round trip (384 kbit/s, 150 ms).
      */
-    private static final long FLIGHT_BEFORE_OFFER = 5L * DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE;
+    private static final int DATAGRAMS_BEFORE_OFFER = 5;
     /** A socket that fails to send moves the stream to a new one at most this often. */
     private static final long MIN_MIGRATION_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -79,7 +79,7 @@ final class UdpChannel extends StreamChannel {
      * proposed in a negotiation still running flags its datagrams early, so that its server waits for the session,
      * and keeps its calls for {@code handBack} until the server's first datagram verifies: a proposal the answer
      * does not grant is never stored, so its server ran none of them. Until its {@linkplain #offerSent offer is
-     * sent} it keeps at most {@link #FLIGHT_BEFORE_OFFER} bytes in flight.
+     * sent} it keeps about half its initial window in flight ({@link #DATAGRAMS_BEFORE_OFFER}).
      */
     static UdpChannel open(StreamSettings settings, HandBack handBack) throws HhfrException {
         DatagramSocket socket = bind(settings);
@@ -92,7 +92,7 @@ final class UdpChannel extends StreamChannel {
         UdpChannel channel = new UdpChannel(settings, socket, datagrams, handBack);
         channel.context.execute(() -> {
             if (settings.early) {
-                channel.stream.limitFlight(FLIGHT_BEFORE_OFFER);
+                channel.stream.limitFlight((long) DATAGRAMS_BEFORE_OFFER * datagrams.frameBudget());
             }
             channel.stream.attach(channel.link, false);
         });

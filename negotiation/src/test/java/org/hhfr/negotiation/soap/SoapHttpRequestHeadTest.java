@@ -54,7 +54,7 @@ class SoapHttpRequestHeadTest {
 
     @ParameterizedTest
     @EnumSource(SoapVersion.class)
-    void theRequestSentHookRunsOnceTheWholeRequestIsWrittenAndBeforeTheAnswerIsRead(SoapVersion version)
+    void theRequestSentHookRunsBeforeTheAnswerIsRead(SoapVersion version)
             throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Void> sent = new CompletableFuture<>();
