@@ -96,12 +96,7 @@ class ReliabilityEngineTest {
 
     @Test
     void overDatagramsAFlightLimitHoldsFragmentsTheWindowAllowsUntilItIsLifted() {
-        Wire wire = new Wire(DATAGRAM);
-        int fragment = DATAGRAM.fragmentPayloadSize();
-        for (int i = 0; i < 6; i++) {
-            wire.a.offer(new byte[fragment]);
-        }
-        wire.a.limitFlight(2L * fragment);
+        Wire wire = sixFragmentsLimitedToTwo();
 
         assertEquals(2, countDataFrames(wire.a), "held at the limit");
         assertTrue(wire.a.bytesInFlight() < wire.a.congestionWindow(), "the window had room for more");
@@ -111,12 +106,7 @@ class ReliabilityEngineTest {
 
     @Test
     void overDatagramsTheProbeTimeoutSendsNothingAtTheFlightLimit() {
-        Wire wire = new Wire(DATAGRAM);
-        int fragment = DATAGRAM.fragmentPayloadSize();
-        for (int i = 0; i < 6; i++) {
-            wire.a.offer(new byte[fragment]);
-        }
-        wire.a.limitFlight(2L * fragment);
+        Wire wire = sixFragmentsLimitedToTwo();
         wire.drain(wire.a);
 
         wire.tickAtDeadline(wire.a);
@@ -473,6 +463,17 @@ class ReliabilityEngineTest {
         assertThrows(IllegalArgumentException.class, () -> wire.a.offer(new byte[11]));
         wire.a.close();
         assertThrows(IllegalStateException.class, () -> wire.a.offer(bytes(1)));
+    }
+
+    /** Over datagrams, six full fragments offered and a flight limit of two fragments' payload. */
+    private static Wire sixFragmentsLimitedToTwo() {
+        Wire wire = new Wire(DATAGRAM);
+        int fragment = DATAGRAM.fragmentPayloadSize();
+        for (int i = 0; i < 6; i++) {
+            wire.a.offer(new byte[fragment]);
+        }
+        wire.a.limitFlight(2L * fragment);
+        return wire;
     }
 
     private static int countDataFrames(ReliabilityEngine engine) {
