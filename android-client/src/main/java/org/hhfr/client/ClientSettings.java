@@ -3,7 +3,6 @@ package org.hhfr.client;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -22,6 +21,7 @@ import org.hhfr.negotiation.SchemaDigests;
 import org.hhfr.negotiation.soap.SoapLimits;
 import org.hhfr.schemas.Base64Codec;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.schemas.Sha256;
 import org.hhfr.streamer.StreamerLimits;
 
 /**
@@ -128,18 +128,14 @@ final class ClientSettings {
         if (headers.isEmpty() && http.isEmpty()) {
             return "";
         }
-        try {
-            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-            for (HeaderBlock header : headers) {
-                sha256.update((header.xml() + "\n").getBytes(StandardCharsets.UTF_8));
-            }
-            for (Map.Entry<String, String> header : http.entrySet()) {
-                sha256.update((header.getKey() + ": " + header.getValue() + "\n").getBytes(StandardCharsets.UTF_8));
-            }
-            return " as " + Base64Codec.URL.encode(sha256.digest());
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing", e);
+        MessageDigest sha256 = Sha256.newDigest();
+        for (HeaderBlock header : headers) {
+            sha256.update((header.xml() + "\n").getBytes(StandardCharsets.UTF_8));
         }
+        for (Map.Entry<String, String> header : http.entrySet()) {
+            sha256.update((header.getKey() + ": " + header.getValue() + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return " as " + Base64Codec.URL.encode(sha256.digest());
     }
 
     /** The stream transports to offer, most preferred first; empty when only SOAP is wanted. */

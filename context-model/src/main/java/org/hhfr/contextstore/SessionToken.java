@@ -1,8 +1,8 @@
 package org.hhfr.contextstore;
 
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import org.hhfr.schemas.Base64Codec;
+import org.hhfr.schemas.Sha256;
 
 /**
  * The secret that proves a peer took part in a negotiation: whoever opens a stream or resumes a session must
@@ -67,11 +67,7 @@ public final class SessionToken {
      * leak live credentials; comparing digests also makes every comparison the same length.
      */
     public byte[] sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
-        }
+        return Sha256.newDigest().digest(bytes);
     }
 
     /** Constant-time comparison of the two secrets (only the lengths may leak, and lengths are public). */

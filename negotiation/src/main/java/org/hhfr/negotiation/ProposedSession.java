@@ -4,13 +4,13 @@ import com.google.auto.value.AutoValue;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Arrays;
 
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.schemas.Sha256;
 import org.hhfr.transports.auth.SessionId;
 
 /**
@@ -70,12 +70,7 @@ public abstract class ProposedSession {
      * SHA-256 over {@code "hhfr proposed session id"} (UTF-8) and the token's bytes.
      */
     public static SessionId idOf(SessionToken token) {
-        MessageDigest sha256;
-        try {
-            sha256 = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
+        MessageDigest sha256 = Sha256.newDigest();
         sha256.update(ID_LABEL);
         byte[] digest = sha256.digest(token.toBytes());
         return SessionId.of(Arrays.copyOf(digest, SessionId.ISSUED_LENGTH));

@@ -1,8 +1,6 @@
 package org.hhfr.schemas;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Objects;
 
 /**
@@ -36,17 +34,12 @@ public final class DataStructure {
 
     /** SHA-256 of {@link #canonicalForm()} in lower-case hex: equal structures, equal fingerprints. */
     public String fingerprint() {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest(canonicalForm.getBytes(StandardCharsets.UTF_8));
-            StringBuilder hex = new StringBuilder(digest.length * 2);
-            for (byte b : digest) {
-                hex.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
-            }
-            return hex.toString();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is required of every Java platform", e);
+        byte[] digest = Sha256.newDigest().digest(canonicalForm.getBytes(StandardCharsets.UTF_8));
+        StringBuilder hex = new StringBuilder(digest.length * 2);
+        for (byte b : digest) {
+            hex.append(Character.forDigit((b >> 4) & 0xF, 16)).append(Character.forDigit(b & 0xF, 16));
         }
+        return hex.toString();
     }
 
     private static void appendElement(StringBuilder out, ElementDecl element) {

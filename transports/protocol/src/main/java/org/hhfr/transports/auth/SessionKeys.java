@@ -3,11 +3,11 @@ package org.hhfr.transports.auth;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
-import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import javax.crypto.Mac;
 import javax.crypto.ShortBufferException;
 import javax.crypto.spec.SecretKeySpec;
+import org.hhfr.schemas.Sha256;
 import org.hhfr.transports.Role;
 
 /**
@@ -79,11 +79,7 @@ public final class SessionKeys {
             throw new IllegalArgumentException(
                     "session token must be " + MIN_TOKEN_LENGTH + ".." + MAX_TOKEN_LENGTH + " bytes: " + token.length);
         }
-        try {
-            return new SessionKeys(MessageDigest.getInstance("SHA-256").digest(token), epoch);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("SHA-256 is required on every Java and Android platform", e);
-        }
+        return new SessionKeys(Sha256.newDigest().digest(token), epoch);
     }
 
     /** The keys of the session's first stream ({@link StreamEpoch#FIRST}), from the stored token digest. */
