@@ -43,9 +43,7 @@ public final class DatagramWriter {
     /** Bytes of a short form datagram that are not frames: header byte, connection id, packet number, tag. */
     public static final int SHORT_OVERHEAD = 1 + ConnectionId.LENGTH + ShortPacketNumber.SIZE + SessionKeys.MAC_SIZE;
     private static final int MAX_VARINT_SIZE = 9;
-    private static final byte[] NO_FRAMES = new byte[0];
-    /** The first buffer made for a datagram's frames, unless the budget is smaller. */
-    private static final int INITIAL_FRAMES_SIZE = 256;
+    private static final byte[] NO_DATAGRAM = new byte[0];
 
     private final SessionId session;
     private final SessionKeys keys;
@@ -54,8 +52,14 @@ public final class DatagramWriter {
     private final int budget;
     /** Null for {@link DatagramProtection#AUTHENTICATED} datagrams. */
     private final DatagramCipher cipher;
-    /** The datagram's frames: grown as they are added, dropped once it is sealed (an idle stream holds none). */
-    private byte[] frames = NO_FRAMES;
+    /**
+     * The datagram being built, made at its first frame with room for as many as its form holds: the header's
+     * bytes, then the frames, encoded in place, then the tag's. Handed on once sealed (an idle stream holds none).
+     */
+    private byte[] datagram = NO_DATAGRAM;
+    /** Where the frames start: the header's size. */
+    private int framesAt;
+    /** Bytes of frames added. */
     private int used;
     private long nextPacketNumber = 1;
     /** Null while a client's datagrams take the long form. */
@@ -106,15 +110,13 @@ public final class DatagramWriter {
             throw new IllegalArgumentException(frame.type() + " frame of " + size
                     + " bytes can never fit a datagram's " + budget + " bytes for frames");
         }
-        int room = room();
-        if (used + size > room) {
+        if (used + size > room()) {
             return false;
         }
-        if (used + size > frames.length) {
-            frames = Arrays.copyOf(frames, Math.min(room, Math.max(used + size,
-                    Math.max(INITIAL_FRAMES_SIZE, 2 * frames.length))));
+        if (used == 0) {
+            layOut();
         }
-        used = FrameCodec.encode(frame, frames, used);
+        used = FrameCodec.encode(frame, datagram, framesAt + used) - framesAt;
         return true;
     }
 
@@ -136,6 +138,21 @@ public final class DatagramWriter {
             throw new IllegalStateException("the frames added fill more than a long form datagram holds");
         }
         connectionId = id;
+        if (used > 0) {
+            layOut();
+        }
+    }
+
+    /** Makes the datagram's buffer for its form, and moves the frames already added (after a change of form). */
+    private void layOut() {
+        int header = connectionId != null ? SHORT_OVERHEAD - SessionKeys.MAC_SIZE
+                : headerSize(session.length(), Varint.size(keys.epoch()), Varint.size(nextPacketNumber));
+        byte[] laidOut = new byte[header + room() + SessionKeys.MAC_SIZE];
+        if (used > 0) {
+            System.arraycopy(datagram, framesAt, laidOut, header, used);
+        }
+        datagram = laidOut;
+        framesAt = header;
     }
 
     /** The id the short form carries; null while datagrams take the long form. */
@@ -164,30 +181,26 @@ public final class DatagramWriter {
             throw new IllegalStateException("a server's datagrams carry the connection id it issued");
         }
         long packetNumber = nextPacketNumber++;
-        int header = connectionId != null ? SHORT_OVERHEAD - SessionKeys.MAC_SIZE
-                : headerSize(session.length(), Varint.size(keys.epoch()), Varint.size(packetNumber));
-        byte[] datagram = new byte[header + used + SessionKeys.MAC_SIZE];
         datagram[0] = (byte) (FrameCodec.PROTOCOL_VERSION << 4 | (cipher != null ? ENCRYPTED_BIT : 0)
                 | (connectionId != null ? SHORT_FORM_BIT : early ? EARLY_BIT : 0) | (sender == Role.SERVER ? 1 : 0));
-        int offset;
         if (connectionId != null) {
-            offset = connectionId.writeTo(datagram, 1);
-            offset = ShortPacketNumber.write(packetNumber, datagram, offset);
+            ShortPacketNumber.write(packetNumber, datagram, connectionId.writeTo(datagram, 1));
         } else {
-            offset = Varint.write(session.length(), datagram, 1);
+            int offset = Varint.write(session.length(), datagram, 1);
             offset = session.writeTo(datagram, offset);
             offset = Varint.write(keys.epoch(), datagram, offset);
-            offset = Varint.write(packetNumber, datagram, offset);
+            Varint.write(packetNumber, datagram, offset);
         }
-        System.arraycopy(frames, 0, datagram, offset, used);
         if (cipher != null) {
-            cipher.seal(sender, packetNumber, datagram, 0, offset, used);
+            cipher.seal(sender, packetNumber, datagram, 0, framesAt, used);
         } else {
-            keys.writeDatagramTag(sender, packetNumber, datagram, 0, offset + used, datagram, offset + used);
+            keys.writeDatagramTag(sender, packetNumber, datagram, 0, framesAt + used, datagram, framesAt + used);
         }
+        int length = framesAt + used + SessionKeys.MAC_SIZE;
+        byte[] sealed = length == datagram.length ? datagram : Arrays.copyOf(datagram, length);
+        datagram = NO_DATAGRAM;
         used = 0;
-        frames = NO_FRAMES;
-        return datagram;
+        return sealed;
     }
 
     private static int headerSize(int sessionIdLength, int epochSize, int packetNumberSize) {

@@ -14,12 +14,7 @@ final class Varint {
 
     /** Bytes needed for {@code value}, read as unsigned. */
     static int size(long value) {
-        int size = 1;
-        while ((value & ~0x7FL) != 0) {
-            value >>>= 7;
-            size++;
-        }
-        return size;
+        return (64 - Long.numberOfLeadingZeros(value | 1) + 6) / 7;
     }
 
     /** Writes {@code value} (unsigned) at {@code offset}; returns the offset after it. */

@@ -183,6 +183,29 @@ class DatagramConnectionIdTest {
 
     @ParameterizedTest
     @EnumSource(DatagramProtection.class)
+    void framesAddedBeforeTheFormChangesLeaveInTheNewForm(DatagramProtection protection) throws WireException {
+        Stream stream = new Stream(protection);
+        stream.toClient(stream.serverDatagram());
+        byte[] second = "second".getBytes(StandardCharsets.US_ASCII);
+        stream.clientWriter.add(DataFrame.first(1, 0, 0, false, BODY));
+
+        stream.clientWriter.connectionId(stream.clientReader.connectionId());
+        stream.clientWriter.add(DataFrame.first(2, 0, 0, false, second));
+        byte[] shortForm = stream.clientWriter.finish();
+        stream.clientWriter.add(DataFrame.first(3, 0, 0, false, BODY));
+        stream.clientWriter.connectionId(null);
+        byte[] longForm = stream.clientWriter.finish();
+
+        assertTrue(DatagramReader.isShortForm(shortForm, 0, shortForm.length));
+        List<Frame> frames = stream.toServer(shortForm);
+        assertArrayEquals(BODY, ((DataFrame) frames.get(0)).payload());
+        assertArrayEquals(second, ((DataFrame) frames.get(1)).payload());
+        assertFalse(DatagramReader.isShortForm(longForm, 0, longForm.length));
+        assertEquals(3, ((DataFrame) stream.toServer(longForm).get(0)).messageNumber());
+    }
+
+    @ParameterizedTest
+    @EnumSource(DatagramProtection.class)
     void lateLongFormDatagramsStillArriveAfterTheSwitch(DatagramProtection protection) throws WireException {
         Stream stream = new Stream(protection);
         byte[] early = stream.clientDatagram();
