@@ -4,8 +4,9 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
 /**
- * SHA-256, the digest of schema fingerprints, session tokens and the ids derived from them. Every Java and
- * Android platform must provide it, so a platform without it is broken rather than a case to handle.
+ * SHA-256, the digest of schema fingerprints, session tokens and the ids and keys derived from them, and of a
+ * client's static headers. Every Java and Android platform must provide it, so a platform without it is broken
+ * rather than a case to handle.
  */
 public final class Sha256 {
     private Sha256() {

@@ -31,6 +31,7 @@ class DatagramConnectionIdTest {
     private static final byte[] TOKEN = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
     private static final long EPOCH = StreamEpoch.FIRST + 1_764_000_000_000L;
     private static final byte[] BODY = new byte[401];
+    private static final int SHORT_FORM_ROOM = DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE - DatagramWriter.SHORT_OVERHEAD;
 
     private final ConnectionId issued = ConnectionId.random(new Random(7));
 
@@ -202,6 +203,53 @@ class DatagramConnectionIdTest {
         assertArrayEquals(second, ((DataFrame) frames.get(1)).payload());
         assertFalse(DatagramReader.isShortForm(longForm, 0, longForm.length));
         assertEquals(3, ((DataFrame) stream.toServer(longForm).get(0)).messageNumber());
+    }
+
+    @ParameterizedTest
+    @EnumSource(DatagramProtection.class)
+    void aShortFormDatagramFilledToItsRoomTakesTheWholeMaximumSize(DatagramProtection protection)
+            throws WireException {
+        Stream stream = new Stream(protection);
+        stream.learnConnectionId();
+        int budget = stream.clientWriter.frameBudget();
+
+        assertTrue(stream.clientWriter.add(encodedAs(1, budget)));
+        assertTrue(stream.clientWriter.add(encodedAs(2, SHORT_FORM_ROOM - budget)));
+        assertFalse(stream.clientWriter.add(SignalFrame.PING));
+        byte[] datagram = stream.clientWriter.finish();
+
+        assertEquals(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE, datagram.length);
+        assertEquals(2, stream.toServer(datagram).size());
+    }
+
+    @ParameterizedTest
+    @EnumSource(DatagramProtection.class)
+    void aDatagramFullInTheLongFormTakesTheShortFormsExtraRoomAfterTheSwitch(DatagramProtection protection)
+            throws WireException {
+        Stream stream = new Stream(protection);
+        stream.toClient(stream.serverDatagram());
+        int budget = stream.clientWriter.frameBudget();
+        assertTrue(stream.clientWriter.add(encodedAs(1, budget)));
+        assertFalse(stream.clientWriter.add(SignalFrame.PING));
+
+        stream.clientWriter.connectionId(stream.clientReader.connectionId());
+        assertTrue(stream.clientWriter.add(encodedAs(2, SHORT_FORM_ROOM - budget)));
+        assertThrows(IllegalStateException.class, () -> stream.clientWriter.connectionId(null));
+        byte[] datagram = stream.clientWriter.finish();
+
+        assertEquals(DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE, datagram.length);
+        assertEquals(2, stream.toServer(datagram).size());
+    }
+
+    /** A DATA frame of exactly {@code size} encoded bytes. */
+    private static DataFrame encodedAs(long number, int size) {
+        int payload = size;
+        while (FrameCodec.encodedSize(DataFrame.first(number, 0, 0, false, new byte[payload])) > size) {
+            payload--;
+        }
+        DataFrame frame = DataFrame.first(number, 0, 0, false, new byte[payload]);
+        assertEquals(size, FrameCodec.encodedSize(frame));
+        return frame;
     }
 
     @ParameterizedTest
