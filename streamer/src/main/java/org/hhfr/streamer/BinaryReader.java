@@ -62,13 +62,13 @@ final class BinaryReader {
         }
         List<AttributeDecl> attributeDecls = type.attributes();
         List<ElementDecl> elementDecls = type.elements();
-        int bitmapAt = bitmap(presenceBits(type), "presence bitmap");
+        int bitmapAt = bitmap(presenceBits(attributeDecls, elementDecls), "presence bitmap");
         int bit = 0;
         Object[] attributes = new Object[attributeDecls.size()];
         for (int i = 0; i < attributes.length; i++) {
             AttributeDecl attribute = attributeDecls.get(i);
             if (attribute.required() || bit(bitmapAt, bit++)) {
-                path.push("@" + attribute.name().localName());
+                path.pushAttribute(attribute.name().localName());
                 attributes[i] = readSimple(attribute.type());
                 path.pop();
             }
@@ -94,12 +94,13 @@ final class BinaryReader {
     }
 
     /** Bits of a record's presence bitmap: optional attributes, optional and nillable single elements. */
-    private static int presenceBits(ComplexType type) {
+    private static int presenceBits(List<AttributeDecl> attributes, List<ElementDecl> elements) {
         int bits = 0;
-        for (AttributeDecl attribute : type.attributes()) {
-            bits += attribute.required() ? 0 : 1;
+        for (int i = 0; i < attributes.size(); i++) {
+            bits += attributes.get(i).required() ? 0 : 1;
         }
-        for (ElementDecl element : type.elements()) {
+        for (int i = 0; i < elements.size(); i++) {
+            ElementDecl element = elements.get(i);
             if (!element.isRepeated()) {
                 bits += (element.isOptional() ? 1 : 0) + (element.nillable() ? 1 : 0);
             }

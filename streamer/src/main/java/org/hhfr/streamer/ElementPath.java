@@ -7,17 +7,30 @@ import java.util.Arrays;
  * {@code /poi/@id}. Cheap to keep up to date; the text is built only when a message needs it.
  */
 final class ElementPath {
-    private String[] names = new String[16];
-    private int[] indexes = new int[16];
+    /** Marks an entry as an attribute, written {@code @name} (an element outside any array has -1). */
+    private static final int ATTRIBUTE = -2;
+
+    /** Deep enough for most messages; grows for deeper ones. Made once per decode, so kept small. */
+    private String[] names = new String[4];
+    private int[] indexes = new int[4];
     private int depth;
 
     void push(String name) {
+        push(name, -1);
+    }
+
+    /** Enters attribute {@code name} of the innermost element. */
+    void pushAttribute(String name) {
+        push(name, ATTRIBUTE);
+    }
+
+    private void push(String name, int index) {
         if (depth == names.length) {
             names = Arrays.copyOf(names, depth * 2);
             indexes = Arrays.copyOf(indexes, depth * 2);
         }
         names[depth] = name;
-        indexes[depth] = -1;
+        indexes[depth] = index;
         depth++;
     }
 
@@ -44,7 +57,7 @@ final class ElementPath {
     public String toString() {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < depth; i++) {
-            out.append('/').append(names[i]);
+            out.append(indexes[i] == ATTRIBUTE ? "/@" : "/").append(names[i]);
             if (indexes[i] >= 0) {
                 out.append('[').append(indexes[i]).append(']');
             }

@@ -182,7 +182,7 @@ final class XmlReader {
             if (values[index] != null) {
                 throw malformed("duplicate attribute " + declarations.get(index).name());
             }
-            path.push("@" + name);
+            path.pushAttribute(name);
             try {
                 values[index] = checkedString(XsdLexical.parse(declarations.get(index).type(),
                         in.getAttributeValue(k), limits));

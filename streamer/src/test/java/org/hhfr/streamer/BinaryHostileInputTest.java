@@ -78,6 +78,14 @@ class BinaryHostileInputTest {
     }
 
     @Test
+    void aTruncatedAttributeIsNamedByItsPath() {
+        // The order's presence bitmap takes its first byte; its id attribute would follow.
+        byte[] bitmapOnly = Arrays.copyOf(binary.encode(Samples.purchaseOrder(7)), 1);
+        assertEquals("truncated message at byte 1 in /order/@id",
+                refused(Samples.purchaseOrder(), bitmapOnly).getMessage());
+    }
+
+    @Test
     void invalidUtf8IsRefused() {
         byte[] bytes = {1, 2, (byte) 0xC3, 0x28};
         assertTrue(refused(Samples.concatRequest(), bytes).getMessage().startsWith("string is not valid UTF-8"));

@@ -75,6 +75,14 @@ class XmlHostileInputTest {
     }
 
     @Test
+    void aBadAttributeValueIsNamedByItsPath() {
+        String poi = "<p:pointsOfInterest xmlns:p=\"http://poi.hhfr.org/xsd\"><poi id=\"x\"><name>x</name></poi>"
+                + "</p:pointsOfInterest>";
+        assertEquals("'x' is not a valid xs:int at line 1:66 in /pointsOfInterest/poi[0]/@id",
+                refused(Samples.pointsOfInterest(), poi));
+    }
+
+    @Test
     void textAndChildrenWhereTheyDoNotBelongAreRefused() {
         assertTrue(refused(Samples.floatSumRequest(), SUM + "stray<values>1</values></ns:sum>")
                 .startsWith("text where only elements may appear"));
