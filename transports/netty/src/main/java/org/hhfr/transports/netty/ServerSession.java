@@ -75,7 +75,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private final SessionRegistry registry;
     private final SessionKeys keys;
     private final ServerHandshake handshake = new ServerHandshake();
-    /** Responses waiting for room in the engine's send buffer; null when none wait (an idle session). */
+    /** Responses waiting for room in the engine's send buffer; made at the session's first response. */
     private ArrayDeque<Response> unsent;
     /** Requests handed to the dispatch executor and not started yet, by message number: the cancellable ones. */
     private final Map<Long, InboundMessage> queued = new HashMap<>(2);
@@ -529,7 +529,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
 
     private void offerUnsent() {
         ReliabilityEngine engine = driver.engine();
-        while (unsent != null && engine.state() == ReliabilityEngine.State.OPEN && !closing) {
+        while (unsent != null && !unsent.isEmpty() && engine.state() == ReliabilityEngine.State.OPEN && !closing) {
             Response response = unsent.peek();
             long number = engine.offer(response.body, response.operation, response.correlation);
             if (number == ReliabilityEngine.REFUSED) {
@@ -539,9 +539,6 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             replies.sent(response.callNumber, number, Math.max(1, (response.body.length + fragmentSize - 1)
                     / fragmentSize));
             unsent.poll();
-            if (unsent.isEmpty()) {
-                unsent = null;
-            }
             pending--;
             registry.metrics.increment(TransportMetrics.Counter.MESSAGES_SENT, linkType);
         }
