@@ -18,7 +18,8 @@ package org.hhfr.transports.reliability;
  *       bursts; the largest of the last ten round trips, at most the window), plus three send quanta (the
  *       draft's offload budget: a quantum is a millisecond at the pacing rate, at least one datagram and at most
  *       64 KiB), so a fast path keeps enough in flight for the bursts its hosts send and acknowledge in, and a
- *       cellular one three datagrams for a receiver acknowledging every second one.</li>
+ *       cellular one three datagrams beside what its receiver holds back between acknowledgements (which the
+ *       aggregation measures).</li>
  *   <li>A probe that raised the bandwidth by 5 % found a path faster than the model (its rate rose after a
  *       dip, or STARTUP stopped short): the search starts again from STARTUP once the phase after the probe
  *       ends, so the model catches up within a few round trips instead of 25 % per cycle of eight. Where a round

@@ -23,6 +23,12 @@ import org.hhfr.transports.frame.DataFrame;
 final class InboundSequence {
     /** Senders stop one below the wire maximum, so {@code nextExpected} never overflows. */
     private static final long LARGEST_USABLE_NUMBER = DataFrame.MAX_MESSAGE_NUMBER - 1;
+    /**
+     * Over datagrams, the full datagrams' worth of DATA a receiver acknowledges every second one of before it
+     * goes over to every {@code ackEvery}: the sender's startup grows on acknowledgements (as Linux's quick
+     * acknowledgements and QUIC stacks' ack decimation after the first hundred packets).
+     */
+    static final int QUICK_ACK_DATAGRAMS = 100;
 
     private final boolean exactlyOnce;
     private final int window;
@@ -47,9 +53,11 @@ final class InboundSequence {
 
     private int unacknowledged;
     private long firstUnacknowledgedAt;
-    /** Over datagrams: payload bytes of DATA arrived since the last acknowledgement, and when the highest came. */
     private final boolean reportsDelay;
-    private final long ackBytes;
+    /** Over datagrams: a full datagram's DATA payload, and the DATA bytes arrived so far. */
+    private final long fullDatagram;
+    private long receivedBytes;
+    /** Over datagrams: payload bytes of DATA arrived since the last acknowledgement, and when the highest came. */
     private long unacknowledgedBytes;
     private long highestSeenAt;
     private boolean ackNow;
@@ -61,7 +69,7 @@ final class InboundSequence {
         this.window = config.receiveWindow();
         this.ackEvery = config.ackEvery();
         this.reportsDelay = config.link() == LinkType.DATAGRAM;
-        this.ackBytes = reportsDelay ? (long) config.ackEvery() * config.fragmentPayloadSize() : Long.MAX_VALUE;
+        this.fullDatagram = config.fragmentPayloadSize();
         this.ackDelay = config.ackDelayNanos();
         this.maxAckRanges = config.maxAckRanges();
         this.maxReadyMessages = config.maxReadyMessages();
@@ -82,7 +90,8 @@ final class InboundSequence {
             firstUnacknowledgedAt = now;
         }
         unacknowledgedBytes += frame.payload().length;
-        if (reportsDelay ? unacknowledgedBytes >= ackBytes : unacknowledged >= ackEvery) {
+        receivedBytes += frame.payload().length;
+        if (reportsDelay ? unacknowledgedBytes >= fullDatagram * datagramsPerAck() : unacknowledged >= ackEvery) {
             ackNow = true;
         }
         if (number > highestSeen) {
@@ -102,6 +111,11 @@ final class InboundSequence {
         if (receivedAll()) {
             ackNow = true;
         }
+    }
+
+    /** Over datagrams: every second full one for the first {@link #QUICK_ACK_DATAGRAMS}, then {@code ackEvery}. */
+    private int datagramsPerAck() {
+        return receivedBytes > QUICK_ACK_DATAGRAMS * fullDatagram ? ackEvery : Math.min(ackEvery, 2);
     }
 
     private void receiveInOrder(DataFrame frame) throws WireException {

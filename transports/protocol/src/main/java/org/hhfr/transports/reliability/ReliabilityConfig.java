@@ -37,7 +37,7 @@ public abstract class ReliabilityConfig {
         if (frameBudget < 256) {
             throw new IllegalArgumentException("frame budget must be at least 256 bytes: " + frameBudget);
         }
-        return defaults(LinkType.DATAGRAM, frameBudget).ackPolicy(25, 2).build();
+        return defaults(LinkType.DATAGRAM, frameBudget).ackPolicy(25, 4).build();
     }
 
     private static Builder defaults(LinkType link, int datagramFrameBudget) {
@@ -138,7 +138,8 @@ public abstract class ReliabilityConfig {
 
     /**
      * Arrivals after which an acknowledgement is sent without waiting: DATA frames on a stream (8); over
-     * datagrams, full datagrams' worth of DATA payload (2: every second full datagram, as QUIC).
+     * datagrams, full datagrams' worth of DATA payload (4; every second full datagram, as QUIC, for a
+     * stream's first hundred).
      */
     public abstract int ackEvery();
 

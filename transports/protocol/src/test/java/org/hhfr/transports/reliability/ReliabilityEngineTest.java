@@ -71,6 +71,28 @@ class ReliabilityEngineTest {
     }
 
     @Test
+    void overDatagramsEverySecondFullDatagramIsAcknowledgedForTheFirstHundredThenEveryFourth()
+            throws WireException {
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300);
+        Wire wire = new Wire(config);
+        byte[] full = new byte[config.fragmentPayloadSize()];
+        long number = 1;
+        for (int pair = 0; pair < InboundSequence.QUICK_ACK_DATAGRAMS / 2; pair++) {
+            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+            assertTrue(wire.drain(wire.b).isEmpty(), "the first of a pair waits, at " + number);
+            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+            assertEquals(1, wire.drain(wire.b).size(), "the second is acknowledged at once, at " + number);
+        }
+        for (int i = 0; i < 3; i++) {
+            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+            assertTrue(wire.drain(wire.b).isEmpty(), "past the first hundred, fewer than four wait");
+        }
+        wire.deliver(List.of(DataFrame.first(number, 0, 0, false, full)), wire.b);
+        assertEquals(List.of("ACK 1-104 limit 360 delay 0us"), Wire.describe(wire.drain(wire.b)),
+                "the fourth is acknowledged at once");
+    }
+
+    @Test
     void aNewPathStartsTheWindowAndTheProbeTimeoutOver() throws WireException {
         Wire wire = new Wire(DATAGRAM);
         long initialWindow = wire.a.congestionWindow();
