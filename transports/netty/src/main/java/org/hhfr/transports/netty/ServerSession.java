@@ -75,7 +75,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private final SessionRegistry registry;
     private final SessionKeys keys;
     private final ServerHandshake handshake = new ServerHandshake();
-    /** Responses waiting for room in the engine's send buffer; made at the session's first response. */
+    /**
+     * Responses waiting for room in the engine's send buffer; made at the session's first response and kept (a
+     * session that once queued many keeps the room, at most {@code maxPendingDispatches} slots, until it ends).
+     */
     private ArrayDeque<Response> unsent;
     /** Requests handed to the dispatch executor and not started yet, by message number: the cancellable ones. */
     private final Map<Long, InboundMessage> queued = new HashMap<>(2);

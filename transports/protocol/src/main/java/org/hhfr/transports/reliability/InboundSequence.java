@@ -54,7 +54,7 @@ final class InboundSequence {
     private int unacknowledged;
     private long firstUnacknowledgedAt;
     private final boolean reportsDelay;
-    /** Over datagrams: a full datagram's DATA payload, and the DATA bytes arrived so far. */
+    /** Over datagrams: a full datagram's DATA payload, and the DATA bytes arrived so far (duplicates too). */
     private final long fullDatagram;
     private long receivedBytes;
     /** Over datagrams: payload bytes of DATA arrived since the last acknowledgement, and when the highest came. */

@@ -93,6 +93,28 @@ class ReliabilityEngineTest {
     }
 
     @Test
+    void theHundredAndFirstFullDatagramIsPastTheQuickAcknowledgements() throws WireException {
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300);
+        Wire wire = new Wire(config);
+        byte[] full = new byte[config.fragmentPayloadSize()];
+        wire.deliver(List.of(DataFrame.first(1, 0, 0, false, full)), wire.b);
+        wire.tickAtDeadline(wire.b);
+        assertEquals(1, wire.drain(wire.b).size(), "the first one, alone, is acknowledged after the delay");
+        long number = 2;
+        while (number < InboundSequence.QUICK_ACK_DATAGRAMS) {
+            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+            assertEquals(1, wire.drain(wire.b).size(), "every second one is acknowledged at once, at " + number);
+        }
+        for (int i = 0; i < 3; i++) {
+            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+            assertTrue(wire.drain(wire.b).isEmpty(), "the hundredth and the two after it wait, at " + number);
+        }
+        wire.deliver(List.of(DataFrame.first(number, 0, 0, false, full)), wire.b);
+        assertEquals(List.of("ACK 1-103 limit 359 delay 0us"), Wire.describe(wire.drain(wire.b)));
+    }
+
+    @Test
     void aNewPathStartsTheWindowAndTheProbeTimeoutOver() throws WireException {
         Wire wire = new Wire(DATAGRAM);
         long initialWindow = wire.a.congestionWindow();
