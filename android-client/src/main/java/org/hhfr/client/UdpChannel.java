@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
@@ -29,7 +28,7 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  * session id (or, once the server's first datagram brought it, the stream's short connection id) and an HMAC
  * tag made with the session token (or, for an encrypted stream, its frames are sealed
  * with AES-GCM under keys derived from it); the reliability engine retransmits, orders and
- * deduplicates, so calls behave as on TCP. Datagrams that fail verification are dropped and counted. Two
+ * deduplicates, so calls behave as on TCP. Datagrams that fail verification are dropped. Two
  * threads: the reader verifies datagrams with its own keys (MACs are not thread-safe), the writer
  * ({@link FrameOutbox}) sends the datagrams the engine's turns packed with theirs.
  *
@@ -58,7 +57,6 @@ final class UdpChannel extends StreamChannel {
     private final Object sockets = new Object();
     /** Whether the connection id was handed to the writer; guarded by {@link #verifier}. */
     private boolean connectionIdKnown;
-    private final AtomicLong dropped = new AtomicLong();
     private DatagramSocket socket;
     private Thread reader;
     private long lastMigration = System.nanoTime();
@@ -131,11 +129,6 @@ final class UdpChannel extends StreamChannel {
         return settings.describe("UDP");
     }
 
-    /** Datagrams dropped because they did not verify, were replayed or malformed. */
-    long droppedDatagrams() {
-        return dropped.get();
-    }
-
     /**
      * Moves the stream to a new local socket (a new local address and port) and closes the old one. The
      * engine's RTT estimate and congestion window start over for the new network, and a PING leaves from the
@@ -204,7 +197,6 @@ final class UdpChannel extends StreamChannel {
                 continue;
             }
             if (packet.getLength() > maxDatagramSize) {
-                dropped.incrementAndGet();
                 continue;
             }
             List<Frame> frames = new ArrayList<>(4);
@@ -213,8 +205,7 @@ final class UdpChannel extends StreamChannel {
                 try {
                     verifier.read(buffer, 0, packet.getLength(), frames::add);
                 } catch (WireException e) {
-                    dropped.incrementAndGet();
-                    continue;
+                        continue;
                 }
                 if (!connectionIdKnown) {
                     connectionIdKnown = true;

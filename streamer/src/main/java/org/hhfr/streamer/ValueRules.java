@@ -43,11 +43,6 @@ final class ValueRules {
         NILLABLE_ARRAY.put(type, nillableArray);
     }
 
-    /** The Java class of one value of a simple type. */
-    static Class<?> singleClass(XsdType type) {
-        return SINGLE.get(type);
-    }
-
     /** The Java class of a repeated element's value. */
     static Class<?> arrayClass(ElementDecl element) {
         if (!element.isSimple()) {

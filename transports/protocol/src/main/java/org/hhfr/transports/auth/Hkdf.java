@@ -11,7 +11,7 @@ public final class Hkdf {
     /** The most bytes one expansion can produce (RFC 5869: 255 blocks). */
     public static final int MAX_OUTPUT_LENGTH = 255 * HASH_LENGTH;
 
-    private static final String HMAC = "HmacSHA256";
+    static final String HMAC = "HmacSHA256";
 
     private Hkdf() {
     }
@@ -50,7 +50,8 @@ public final class Hkdf {
         return out;
     }
 
-    private static Mac mac(byte[] key) {
+    /** An HMAC-SHA256 keyed with {@code key}. */
+    static Mac mac(byte[] key) {
         try {
             Mac mac = Mac.getInstance(HMAC);
             mac.init(new SecretKeySpec(key, HMAC));

@@ -1,7 +1,6 @@
 package org.hhfr.transports.auth;
 
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
 import javax.crypto.Mac;
@@ -36,7 +35,6 @@ public final class SessionKeys {
     /** Bytes of a handshake proof or a datagram tag. */
     public static final int MAC_SIZE = 16;
 
-    private static final String HMAC = "HmacSHA256";
     private static final int FULL_MAC_SIZE = 32;
     private static final byte[] STREAM_LABEL = "hhfr/1 stream".getBytes(StandardCharsets.US_ASCII);
     private static final ThreadLocal<TagMac> TAG_MAC = new ThreadLocal<TagMac>() {
@@ -116,7 +114,7 @@ public final class SessionKeys {
 
     /** The proof a client puts in HELLO ({@code resume == false}) or RESUME for connection {@code attempt}. */
     public byte[] handshakeProof(boolean resume, SessionId session, long attempt) {
-        return truncated(keyedMac(derive(root, "hhfr/1 tcp hello")), handshakeInput(resume ? 1 : 0, session, attempt));
+        return truncated(Hkdf.mac(derive(root, "hhfr/1 tcp hello")), handshakeInput(resume ? 1 : 0, session, attempt));
     }
 
     public boolean verifyHandshakeProof(boolean resume, SessionId session, long attempt, byte[] proof) {
@@ -125,7 +123,7 @@ public final class SessionKeys {
 
     /** The proof a server puts in WELCOME, showing that it holds the token too. */
     public byte[] welcomeProof(SessionId session, long attempt) {
-        return truncated(keyedMac(derive(root, "hhfr/1 tcp welcome")), handshakeInput(2, session, attempt));
+        return truncated(Hkdf.mac(derive(root, "hhfr/1 tcp welcome")), handshakeInput(2, session, attempt));
     }
 
     public boolean verifyWelcomeProof(SessionId session, long attempt, byte[] proof) {
@@ -161,12 +159,12 @@ public final class SessionKeys {
         SecretKeySpec key;
         if (sender == Role.CLIENT) {
             if (clientDatagramKey == null) {
-                clientDatagramKey = new SecretKeySpec(derive(root, "hhfr/1 udp client"), HMAC);
+                clientDatagramKey = new SecretKeySpec(derive(root, "hhfr/1 udp client"), Hkdf.HMAC);
             }
             key = clientDatagramKey;
         } else {
             if (serverDatagramKey == null) {
-                serverDatagramKey = new SecretKeySpec(derive(root, "hhfr/1 udp server"), HMAC);
+                serverDatagramKey = new SecretKeySpec(derive(root, "hhfr/1 udp server"), Hkdf.HMAC);
             }
             key = serverDatagramKey;
         }
@@ -197,10 +195,10 @@ public final class SessionKeys {
         TagMac() {
             try {
                 for (int i = 0; i < macs.length; i++) {
-                    macs[i] = Mac.getInstance(HMAC);
+                    macs[i] = Mac.getInstance(Hkdf.HMAC);
                 }
             } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException(HMAC + " is not available", e);
+                throw new IllegalStateException(Hkdf.HMAC + " is not available", e);
             }
         }
 
@@ -232,7 +230,7 @@ public final class SessionKeys {
     }
 
     private static byte[] streamRoot(byte[] tokenDigest, long epoch) {
-        Mac mac = keyedMac(tokenDigest);
+        Mac mac = Hkdf.mac(tokenDigest);
         mac.update(STREAM_LABEL);
         byte[] epochBytes = new byte[8];
         writeLong(epoch, epochBytes, 0);
@@ -258,16 +256,6 @@ public final class SessionKeys {
     }
 
     private static byte[] derive(byte[] root, String label) {
-        return keyedMac(root).doFinal(label.getBytes(StandardCharsets.US_ASCII));
-    }
-
-    private static Mac keyedMac(byte[] key) {
-        try {
-            Mac mac = Mac.getInstance(HMAC);
-            mac.init(new SecretKeySpec(key, HMAC));
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(HMAC + " is required on every Java and Android platform", e);
-        }
+        return Hkdf.mac(root).doFinal(label.getBytes(StandardCharsets.US_ASCII));
     }
 }

@@ -45,10 +45,6 @@ public final class ErrorFrame extends Frame {
         return ErrorCode.fromWireValue(code);
     }
 
-    public int codeValue() {
-        return code;
-    }
-
     public String reason() {
         return new String(reasonUtf8, StandardCharsets.UTF_8);
     }
