@@ -211,6 +211,14 @@ final class InboundSequence {
         ackNow = true;
     }
 
+    /**
+     * Over datagrams, the path changed: the peer's sender starts its window over, so the receiver acknowledges
+     * every second full datagram again for the next {@link #QUICK_ACK_DATAGRAMS}.
+     */
+    void onPathChanged() {
+        receivedBytes = 0;
+    }
+
     DeliveredMessage poll() {
         DeliveredMessage message = ready.poll();
         if (message != null) {

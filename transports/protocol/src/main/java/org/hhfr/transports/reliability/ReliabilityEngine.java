@@ -225,13 +225,16 @@ public final class ReliabilityEngine {
 
     /**
      * Over datagrams, the peer's address changed (a validated migration): the round-trip estimate, the
-     * congestion window and the pacer start over, as RFC 9002 section 9.4 asks for a new path. Nothing is
-     * resent; on a stream this does nothing (a new connection is {@link #onTransportReset}).
+     * congestion window and the pacer start over, as RFC 9002 section 9.4 asks for a new path, and the
+     * acknowledgements of the peer's data go back to every second full datagram while the peer's window grows
+     * again on the new path. Nothing is resent; on a stream this does nothing (a new connection is {@link
+     * #onTransportReset}).
      */
     public void onPathChanged(long nowNanos) {
         advance(nowNanos);
         if (state == State.OPEN) {
             outbound.onPathChanged();
+            inbound.onPathChanged();
         }
     }
 
