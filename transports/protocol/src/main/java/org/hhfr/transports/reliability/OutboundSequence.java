@@ -165,7 +165,13 @@ final class OutboundSequence {
     /** Probes resend only fragments whose latest transmission is at most this one (before the timeout). */
     private long probeFloor;
 
+    /** An ACK_REQUESTED went out for the current stop (send window, credit or congestion window). */
     private boolean blockedAckRequested;
+    /**
+     * Over datagrams, the bytes in flight below which the peer, waiting for {@code ackEvery} full datagrams'
+     * worth, would not acknowledge a flight the congestion window ended before its ack delay.
+     */
+    private final long quietFlight;
     private boolean ackRequestDue;
     private long probeDeadline = NONE;
     private int probeBackoff;
@@ -185,6 +191,7 @@ final class OutboundSequence {
         this.recovery = timed
                 ? new DatagramRecovery(rtt, config.datagramFrameBudget(), config.congestionControl()) : null;
         this.fragmentSize = config.fragmentPayloadSize();
+        this.quietFlight = (long) config.ackEvery() * fragmentSize;
         this.maxMessageSize = config.maxMessageSize();
         this.maxBufferedMessages = config.maxBufferedMessages();
         this.maxBufferedBytes = config.maxBufferedBytes();
@@ -268,7 +275,7 @@ final class OutboundSequence {
                 probeDeadline = NONE;
                 Fragment next = stage();
                 if (recovery != null && !recovery.allows(next.wireSize, now)) {
-                    return terminateIfDue(now, timer);
+                    return windowFullAckRequest() ? SignalFrame.ACK_REQUESTED : terminateIfDue(now, timer);
                 }
                 return transmit(enter(), now);
             }
@@ -281,6 +288,20 @@ final class OutboundSequence {
             }
         }
         return terminateIfDue(now, timer);
+    }
+
+    /**
+     * Whether to ask for an acknowledgement of the flight the congestion window just stopped: once per stop, when
+     * fewer bytes are in flight than the peer waits for before it acknowledges (a small window, small messages),
+     * so that the window does not grow or slide only at the peer's ack delay.
+     */
+    private boolean windowFullAckRequest() {
+        long inFlight = recovery.bytesInFlight();
+        if (blockedAckRequested || inFlight < recovery.congestionWindow() || inFlight >= quietFlight) {
+            return false;
+        }
+        blockedAckRequested = true;
+        return true;
     }
 
     private Frame terminateIfDue(long now, RttEstimator timer) {

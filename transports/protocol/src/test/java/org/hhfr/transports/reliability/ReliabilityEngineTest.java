@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
@@ -112,6 +113,77 @@ class ReliabilityEngineTest {
         }
         wire.deliver(List.of(DataFrame.first(number, 0, 0, false, full)), wire.b);
         assertEquals(List.of("ACK 1-103 limit 359 delay 0us"), Wire.describe(wire.drain(wire.b)));
+    }
+
+    @Test
+    void aFlightTheCongestionWindowStopsBelowThePeersAcknowledgementThresholdAsksForAnAcknowledgementOnce()
+            throws WireException {
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300).toBuilder()
+                .congestionControl(CongestionControl.NEW_RENO).ackPolicy(25, 64).build();
+        Wire wire = new Wire(config);
+        byte[] full = new byte[config.fragmentPayloadSize()];
+        for (int i = 0; i < 40; i++) {
+            wire.a.offer(full);
+        }
+        List<Frame> flight = wire.drain(wire.a);
+        assertTrue(wire.a.inFlight() < 64, wire.a.inFlight() + " in flight: the window stopped the sender");
+        assertEquals(FrameType.ACK_REQUESTED, flight.get(flight.size() - 1).type(), "the flight ends asking");
+        assertEquals(1, flight.stream().filter(f -> f.type() == FrameType.ACK_REQUESTED).count());
+        assertTrue(wire.drain(wire.a).isEmpty(), "asked once while stopped");
+
+        wire.deliver(flight, wire.b);
+        List<Frame> ack = wire.drain(wire.b);
+        assertEquals(List.of(FrameType.ACK), ack.stream().map(Frame::type).collect(Collectors.toList()),
+                "acknowledged on arrival, not after the ack delay");
+        wire.deliver(ack, wire.a);
+        List<Frame> paced = wire.drain(wire.a);
+        assertTrue(wire.a.bytesInFlight() < wire.a.congestionWindow(), "the pacer, not the window, stopped it");
+        assertEquals(List.of(), paced.stream().filter(f -> f.type() != FrameType.DATA).collect(Collectors.toList()),
+                "held back by the pacer, it asks for nothing");
+        boolean askedAgain = false;
+        for (int turn = 0; turn < 100 && !askedAgain; turn++) {
+            askedAgain = wire.drain(wire.a).contains(SignalFrame.ACK_REQUESTED);
+            wire.tickAtDeadline(wire.a);
+        }
+        assertTrue(askedAgain, "the next flight the window stops asks again");
+    }
+
+    @Test
+    void aFlightThePeerAcknowledgesOnArrivalEndsWithoutARequest() {
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300);
+        Wire wire = new Wire(config);
+        byte[] full = new byte[config.fragmentPayloadSize()];
+        for (int i = 0; i < 40; i++) {
+            wire.a.offer(full);
+        }
+        List<Frame> flight = wire.drain(wire.a);
+        assertTrue(wire.a.inFlight() >= config.ackEvery(), wire.a.inFlight() + " in flight");
+        assertTrue(flight.stream().allMatch(f -> f.type() == FrameType.DATA), Wire.describe(flight).toString());
+    }
+
+    @Test
+    void afterAPathChangeEverySecondFullDatagramIsAcknowledgedAgain() throws WireException {
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300);
+        Wire wire = new Wire(config);
+        byte[] full = new byte[config.fragmentPayloadSize()];
+        long number = 1;
+        while (number <= InboundSequence.QUICK_ACK_DATAGRAMS + 4) {
+            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+        }
+        wire.drain(wire.b);
+        wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+        wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+        assertTrue(wire.drain(wire.b).isEmpty(), "past the first hundred, a pair waits");
+        wire.tickAtDeadline(wire.b);
+        wire.drain(wire.b);
+
+        wire.b.onPathChanged(wire.now);
+        for (int pair = 0; pair < 3; pair++) {
+            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+            assertTrue(wire.drain(wire.b).isEmpty(), "the first of a pair waits, at " + number);
+            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
+            assertEquals(1, wire.drain(wire.b).size(), "on the new path the second is acknowledged at once");
+        }
     }
 
     @Test
