@@ -1,6 +1,7 @@
 package org.hhfr.transports.sim;
 
 import java.util.ArrayDeque;
+import java.util.Arrays;
 
 /**
  * A rate-limited hop with a drop-tail queue: datagrams leave one after another at {@code bytesPerSecond}, or at
@@ -33,6 +34,8 @@ final class Bottleneck {
     private double queueIntegral;
     private long observedFrom;
     private long lastChange;
+    /** Integral of queued bytes over each second of virtual time, in byte-nanoseconds. */
+    private double[] queueBySecond = new double[64];
 
     Bottleneck(long bytesPerSecond, long queueLimit) {
         this.bytesPerSecond = bytesPerSecond;
@@ -117,6 +120,15 @@ final class Bottleneck {
     }
 
     private void account(long time) {
+        for (long from = lastChange; from < time; ) {
+            int second = (int) (from / NANOS_PER_SECOND);
+            long to = Math.min(time, (second + 1) * NANOS_PER_SECOND);
+            if (second >= queueBySecond.length) {
+                queueBySecond = Arrays.copyOf(queueBySecond, 2 * second);
+            }
+            queueBySecond[second] += (double) queuedBytes * (to - from);
+            from = to;
+        }
         if (time > lastChange) {
             if (lastChange >= observedFrom) {
                 queueIntegral += (double) queuedBytes * (time - lastChange);
@@ -136,6 +148,11 @@ final class Bottleneck {
     double meanQueuedBytes(long now) {
         drain(now);
         return now > observedFrom ? queueIntegral / (now - observedFrom) : 0;
+    }
+
+    /** The mean queue in {@code second} of virtual time (from {@code second} to the next), in bytes. */
+    double meanQueuedBytesInSecond(int second) {
+        return second < queueBySecond.length ? queueBySecond[second] / NANOS_PER_SECOND : 0;
     }
 
     /** Datagrams dropped since {@link #observeFrom}. */

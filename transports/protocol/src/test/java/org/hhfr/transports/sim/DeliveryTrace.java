@@ -87,4 +87,14 @@ final class DeliveryTrace {
     long carriedBy(long bytes) {
         return opportunity((bytes + OPPORTUNITY_BYTES - 1) / OPPORTUNITY_BYTES - 1);
     }
+
+    /** The bytes the trace lets leave from {@code from} (inclusive) to {@code to} (exclusive). */
+    long capacityBetween(long from, long to) {
+        return (firstAfter(to - 1) - firstAfter(from - 1)) * OPPORTUNITY_BYTES;
+    }
+
+    /** The trace's mean capacity over one period, in bytes per second. */
+    double meanBytesPerSecond() {
+        return times.length * (double) OPPORTUNITY_BYTES * 1e9 / period;
+    }
 }
