@@ -35,6 +35,12 @@ public enum BenchMode {
      * then the answers read (direct executors on both sides).
      */
     GRPC_BIDI("grpc-bidi", Transport.GRPC, false, true),
+    /**
+     * {@code grpc-bidi} by a returning client that kept its channel: an unmeasured call connected it, and the
+     * session's stream is a new one on that HTTP/2 connection (gRPC-java has no resumption; this is its warm
+     * start, set against HHFR's resumed ones).
+     */
+    GRPC_BIDI_WARM("grpc-bidi-warm", Transport.GRPC, true, true),
     /** A rival: gRPC-java blocking unary calls one after the other on one channel. */
     GRPC_UNARY("grpc-unary", Transport.GRPC, false, false),
     /** A rival: HTTP/1.1 POSTs of JSON bodies one after the other on one kept-alive connection. */
@@ -90,7 +96,10 @@ public enum BenchMode {
         return transport == Transport.HHFR_TCP || transport == Transport.HHFR_UDP;
     }
 
-    /** Opens from a resumption ticket left by an earlier, unmeasured session. */
+    /**
+     * A returning client, set up by an earlier, unmeasured session: HHFR opens from the resumption ticket it
+     * left, gRPC on the connection it left open.
+     */
     public boolean isWarm() {
         return warm;
     }

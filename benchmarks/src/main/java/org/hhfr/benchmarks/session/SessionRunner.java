@@ -198,12 +198,23 @@ final class SessionRunner {
         SessionWorkload workload = cell.workload();
         try (SessionLink link = mode.transport() == BenchMode.Transport.GRPC
                 ? paths.openGrpcLink() : paths.openRestLink()) {
+            Traffic.Counts before = new Traffic.Counts(0, 0);
+            Traffic.Counts packetsBefore = before;
+            int connectionsBefore = 0;
             AtomicInteger wrong = new AtomicInteger();
             long cpuBefore = THREADS.getCurrentThreadCpuTime();
             long started = System.nanoTime();
             double millis;
             double cpuMillis;
-            try (RivalSession session = rivalSession(mode, link, workload)) {
+            try (RivalSession session = mode.isWarm() ? GrpcSession.returning(link.address(), workload, value)
+                    : rivalSession(mode, link, workload)) {
+                if (mode.isWarm()) {
+                    before = link.traffic();
+                    packetsBefore = link.packets();
+                    connectionsBefore = link.connections();
+                    cpuBefore = THREADS.getCurrentThreadCpuTime() + clientThreadsCpuNanos();
+                    started = System.nanoTime();
+                }
                 session.call(value, cell.messages(), answer -> {
                     if (!Objects.equals(workload.answerOfReturned(answer), expected)) {
                         wrong.incrementAndGet();
@@ -212,10 +223,11 @@ final class SessionRunner {
                 millis = (System.nanoTime() - started) / 1e6;
                 cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + clientThreadsCpuNanos()) / 1e6;
             }
-            Traffic.Counts bytes = link.traffic();
+            Traffic.Counts bytes = link.traffic().minus(before);
             Traffic.Counts packets = link.packets();
-            return new SessionSample(millis, bytes.up(), bytes.down(), link.connections(), cpuMillis,
-                    mode.transport().label(), wrong.get(), packets.up(), packets.down());
+            packets = packets.up() == SessionSample.NOT_COUNTED ? packets : packets.minus(packetsBefore);
+            return new SessionSample(millis, bytes.up(), bytes.down(), link.connections() - connectionsBefore,
+                    cpuMillis, mode.transport().label(), wrong.get(), packets.up(), packets.down());
         }
     }
 

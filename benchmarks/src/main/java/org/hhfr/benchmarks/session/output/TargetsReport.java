@@ -77,7 +77,7 @@ final class TargetsReport {
                     }
                 }
                 judge(label, profile, measures, r -> r <= 1, true, warm
-                        ? "no warm grpc-bidi mode (gRPC-java has no resumed start) or no warm HHFR mode on " + profile
+                        ? "no cell with both grpc-bidi-warm and a warm HHFR mode on " + profile
                         : "no cell with both grpc-bidi and a cold HHFR mode on " + profile);
             }
         }

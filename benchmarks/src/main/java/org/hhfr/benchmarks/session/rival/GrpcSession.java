@@ -63,6 +63,25 @@ public final class GrpcSession implements RivalSession {
         return new GrpcSession(server, workload, true);
     }
 
+    /**
+     * A returning client's streaming session: the channel is connected and has answered {@code request} on a
+     * stream of its own, which is ended; the session's calls open a new stream on that connection. gRPC-java
+     * has no resumption: a client that kept its channel is the warm start it has.
+     */
+    public static GrpcSession returning(InetSocketAddress server, SessionWorkload workload, Object request)
+            throws IOException {
+        GrpcSession session = new GrpcSession(server, workload, true);
+        try {
+            session.call(request, 1, answer -> { });
+            session.stream.finish();
+            session.stream = null;
+            return session;
+        } catch (IOException | RuntimeException e) {
+            session.close();
+            throw e;
+        }
+    }
+
     @Override
     public void call(Object request, int times, Consumer<Object> answers) throws IOException {
         if (streaming) {

@@ -26,8 +26,20 @@ class TargetsReportTest {
                 + "310 ms (all 1 cells pass) |"), met);
         assertTrue(notMet.contains("(cold) | 3g | **NOT met** | 1.13x, float-sum x=1 n=10 on 3g: hhfr-tcp 700 ms vs "
                 + "grpc-bidi 620 ms (1 of 2 cells fail) |"), notMet);
-        // gRPC-java has no resumed start, so warm HHFR has nothing of its kind to be held against.
-        assertTrue(met.contains("(warm) | 3g | not in this run |"), met);
+        assertTrue(met.contains("(warm) | 3g | not in this run | no cell with both grpc-bidi-warm and a warm HHFR"),
+                met);
+    }
+
+    @Test
+    void theBestWarmHhfrModeIsHeldAgainstGrpcOnAKeptChannelNotAgainstColdGrpc() {
+        String report = render(figures(floatSum(G3, "hhfr-udp-warm-pipelined", 1, 1, 160),
+                floatSum(G3, "hhfr-tcp-warm-pipelined", 1, 1, 310), floatSum(G3, "grpc-bidi-warm", 1, 1, 155),
+                floatSum(G3, "grpc-bidi", 1, 1, 320), floatSum(G3, "hhfr-tcp", 1, 1, 330)));
+
+        assertTrue(report.contains("(warm) | 3g | **NOT met** | 1.03x, float-sum x=1 n=1 on 3g: "
+                + "hhfr-udp-warm-pipelined 160 ms vs grpc-bidi-warm 155 ms (1 of 1 cells fail) |"), report);
+        assertTrue(report.contains("(cold) | 3g | **NOT met** | 1.03x, float-sum x=1 n=1 on 3g: hhfr-tcp 330 ms vs "
+                + "grpc-bidi 320 ms"), report);
     }
 
     @Test
