@@ -205,7 +205,7 @@ final class UdpChannel extends StreamChannel {
                 try {
                     verifier.read(buffer, 0, packet.getLength(), frames::add);
                 } catch (WireException e) {
-                        continue;
+                    continue;
                 }
                 if (!connectionIdKnown) {
                     connectionIdKnown = true;

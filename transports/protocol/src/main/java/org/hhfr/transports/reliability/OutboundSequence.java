@@ -165,13 +165,15 @@ final class OutboundSequence {
     /** Probes resend only fragments whose latest transmission is at most this one (before the timeout). */
     private long probeFloor;
 
-    /** An ACK_REQUESTED went out for the current stop (send window, credit or congestion window). */
     private boolean blockedAckRequested;
     /**
      * Over datagrams, the bytes in flight below which the peer, waiting for {@code ackEvery} full datagrams'
-     * worth, would not acknowledge a flight the congestion window ended before its ack delay.
+     * worth (this side's setting stands in for the peer's: both default to 4), would not acknowledge a flight the
+     * congestion window ended before its ack delay.
      */
     private final long quietFlight;
+    /** An ACK_REQUESTED went after a flight the congestion window stopped; until an ACK acknowledges more. */
+    private boolean windowAckRequested;
     private boolean ackRequestDue;
     private long probeDeadline = NONE;
     private int probeBackoff;
@@ -274,33 +276,38 @@ final class OutboundSequence {
             if (mayNumberAnother()) {
                 probeDeadline = NONE;
                 Fragment next = stage();
-                if (recovery != null && !recovery.allows(next.wireSize, now)) {
-                    return windowFullAckRequest() ? SignalFrame.ACK_REQUESTED : terminateIfDue(now, timer);
+                if (recovery == null || recovery.allows(next.wireSize, now)) {
+                    return transmit(enter(), now);
                 }
-                return transmit(enter(), now);
+                dataBlocked = true;
+            } else {
+                if (timed && sendBase == sendNext && probeDeadline == NONE) {
+                    probeDeadline = now + timer.backedOff(probeBackoff);
+                }
+                if (!blockedAckRequested) {
+                    blockedAckRequested = true;
+                    return SignalFrame.ACK_REQUESTED;
+                }
             }
-            if (timed && sendBase == sendNext && probeDeadline == NONE) {
-                probeDeadline = now + timer.backedOff(probeBackoff);
-            }
-            if (!blockedAckRequested) {
-                blockedAckRequested = true;
-                return SignalFrame.ACK_REQUESTED;
-            }
+        }
+        if (dataBlocked && windowFullAckRequest()) {
+            return SignalFrame.ACK_REQUESTED;
         }
         return terminateIfDue(now, timer);
     }
 
     /**
-     * Whether to ask for an acknowledgement of the flight the congestion window just stopped: once per stop, when
-     * fewer bytes are in flight than the peer waits for before it acknowledges (a small window, small messages),
-     * so that the window does not grow or slide only at the peer's ack delay.
+     * Whether to ask for an acknowledgement of the flight the congestion window just stopped (new data or
+     * retransmissions): once, until an ACK acknowledges more, when fewer bytes are in flight than the peer waits
+     * for before it acknowledges (a window of fewer than {@code ackEvery} full datagrams), so that the window
+     * does not grow or slide only at the peer's ack delay.
      */
     private boolean windowFullAckRequest() {
         long inFlight = recovery.bytesInFlight();
-        if (blockedAckRequested || inFlight < recovery.congestionWindow() || inFlight >= quietFlight) {
+        if (windowAckRequested || inFlight < recovery.congestionWindow() || inFlight >= quietFlight) {
             return false;
         }
-        blockedAckRequested = true;
+        windowAckRequested = true;
         return true;
     }
 
@@ -452,6 +459,7 @@ final class OutboundSequence {
         }
         advanceBase();
         if (recovery != null && newlyAcknowledged) {
+            windowAckRequested = false;
             detectLosses(now, earliestSentAt);
             recovery.afterNewAcknowledgement(latestSentAt, now);
         }

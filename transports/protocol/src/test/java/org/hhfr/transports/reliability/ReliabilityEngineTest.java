@@ -149,6 +149,51 @@ class ReliabilityEngineTest {
     }
 
     @Test
+    void theRequestGoesOnlyWhenTheFlightIsBelowTheAcknowledgementThreshold() {
+        for (int ackEvery : new int[] {11, 12}) {
+            ReliabilityConfig config = ReliabilityConfig.forDatagrams(300).toBuilder()
+                    .congestionControl(CongestionControl.NEW_RENO).ackPolicy(25, ackEvery).build();
+            Wire wire = new Wire(config);
+            for (int i = 0; i < 40; i++) {
+                wire.a.offer(new byte[config.fragmentPayloadSize()]);
+            }
+            List<Frame> flight = wire.drain(wire.a);
+            assertEquals(11, flight.stream().filter(f -> f.type() == FrameType.DATA).count());
+            assertEquals(ackEvery == 12, flight.contains(SignalFrame.ACK_REQUESTED),
+                    "eleven full datagrams in flight, the peer acknowledging every " + ackEvery);
+        }
+    }
+
+    @Test
+    void aRequestAfterTheCongestionWindowDoesNotSilenceTheOneWhenCreditRunsOut() throws WireException {
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300).toBuilder()
+                .congestionControl(CongestionControl.NEW_RENO).ackPolicy(25, 64)
+                .receiveWindow(12).initialCredit(12).build();
+        Wire wire = new Wire(config);
+        for (int i = 0; i < 11; i++) {
+            wire.a.offer(new byte[config.fragmentPayloadSize()]);
+        }
+        for (int i = 0; i < 10; i++) {
+            wire.a.offer(bytes(i));
+        }
+        List<Frame> flight = wire.drain(wire.a);
+        assertEquals(SignalFrame.ACK_REQUESTED, flight.get(flight.size() - 1), "the window stopped the flight");
+        wire.deliver(flight.subList(1, flight.size()), wire.b);
+        List<Frame> ack = wire.drain(wire.b);
+        assertEquals(List.of("ACK 2-11 limit 12 delay 0us"), Wire.describe(ack), "the first was lost");
+        wire.deliver(ack, wire.a);
+
+        List<Frame> next = new ArrayList<>(wire.drain(wire.a));
+        for (int turn = 0; turn < 3 && !next.contains(SignalFrame.ACK_REQUESTED); turn++) {
+            wire.tickAtDeadline(wire.a);
+            next.addAll(wire.drain(wire.a));
+        }
+        assertEquals(List.of(1L, 12L), next.stream().filter(f -> f.type() == FrameType.DATA)
+                .map(f -> ((DataFrame) f).messageNumber()).collect(Collectors.toList()), "resent, then the last credit");
+        assertEquals(SignalFrame.ACK_REQUESTED, next.get(next.size() - 1), "out of credit, it asks");
+    }
+
+    @Test
     void aFlightThePeerAcknowledgesOnArrivalEndsWithoutARequest() {
         ReliabilityConfig config = ReliabilityConfig.forDatagrams(300);
         Wire wire = new Wire(config);
@@ -178,11 +223,12 @@ class ReliabilityEngineTest {
         wire.drain(wire.b);
 
         wire.b.onPathChanged(wire.now);
-        for (int pair = 0; pair < 3; pair++) {
+        for (int i = 1; i <= InboundSequence.QUICK_ACK_DATAGRAMS + 4; i++) {
             wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
-            assertTrue(wire.drain(wire.b).isEmpty(), "the first of a pair waits, at " + number);
-            wire.deliver(List.of(DataFrame.first(number++, 0, 0, false, full)), wire.b);
-            assertEquals(1, wire.drain(wire.b).size(), "on the new path the second is acknowledged at once");
+            int expected = i <= InboundSequence.QUICK_ACK_DATAGRAMS ? (i % 2 == 0 ? 1 : 0)
+                    : (i == InboundSequence.QUICK_ACK_DATAGRAMS + 4 ? 1 : 0);
+            assertEquals(expected, wire.drain(wire.b).size(), "acknowledgements after datagram " + i
+                    + " on the new path: every second for a hundred, then every fourth");
         }
     }
 
