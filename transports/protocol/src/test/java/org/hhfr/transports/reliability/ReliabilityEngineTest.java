@@ -194,6 +194,32 @@ class ReliabilityEngineTest {
     }
 
     @Test
+    void retransmissionsTheCongestionWindowStopsAskForAnAcknowledgementToo() throws WireException {
+        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300).toBuilder()
+                .congestionControl(CongestionControl.NEW_RENO).ackPolicy(25, 64).build();
+        Wire wire = new Wire(config);
+        for (int i = 0; i < 20; i++) {
+            wire.a.offer(new byte[config.fragmentPayloadSize()]);
+        }
+        List<Frame> flight = wire.drain(wire.a);
+        assertEquals(SignalFrame.ACK_REQUESTED, flight.get(flight.size() - 1));
+        wire.deliver(flight.subList(8, flight.size()), wire.b);
+        List<Frame> ack = wire.drain(wire.b);
+        assertEquals(List.of("ACK 9-11 limit 256 delay 0us"), Wire.describe(ack), "the first eight were lost");
+        wire.deliver(ack, wire.a);
+
+        List<Frame> resent = new ArrayList<>(wire.drain(wire.a));
+        for (int turn = 0; turn < 10 && !resent.contains(SignalFrame.ACK_REQUESTED); turn++) {
+            wire.tickAtDeadline(wire.a);
+            resent.addAll(wire.drain(wire.a));
+        }
+        List<Long> numbers = resent.stream().filter(f -> f.type() == FrameType.DATA)
+                .map(f -> ((DataFrame) f).messageNumber()).collect(Collectors.toList());
+        assertTrue(numbers.size() < 8 && numbers.get(0) == 1, "the halved window stops the resends: " + numbers);
+        assertEquals(SignalFrame.ACK_REQUESTED, resent.get(resent.size() - 1), Wire.describe(resent).toString());
+    }
+
+    @Test
     void aFlightThePeerAcknowledgesOnArrivalEndsWithoutARequest() {
         ReliabilityConfig config = ReliabilityConfig.forDatagrams(300);
         Wire wire = new Wire(config);
