@@ -250,8 +250,9 @@ public final class HhfrClient implements Closeable {
         }
 
         /**
-         * Runs asynchronous SOAP calls ({@link Session#callAsync} in SOAP mode). Without one, each such call
-         * runs on its own short-lived thread. Stream calls never need it.
+         * Runs asynchronous SOAP calls ({@link Session#callAsync} in SOAP mode): a session sends them through at
+         * most five tasks at a time, each making its calls one after the other on a kept-alive connection.
+         * Without one, each such task runs on its own short-lived thread. Stream calls never need it.
          */
         public Builder executor(Executor value) {
             executor = Objects.requireNonNull(value, "executor");

@@ -1,12 +1,12 @@
 package org.hhfr.client;
 
+import java.util.ArrayDeque;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Sends a session's batches of calls over SOAP, in order, one call at a time per lane, through at most
- * {@link #LANES} background tasks. Calls already done (past their deadline, cancelled) are skipped.
+ * Sends a session's calls over SOAP, in order, one call at a time per lane, through at most {@link #LANES}
+ * background tasks for the whole session: however many calls an app starts at once, the service sees at most
+ * that many connections from the session. Calls already done (past their deadline, cancelled) are skipped.
  */
 final class SoapLanes {
     /**
@@ -18,6 +18,10 @@ final class SoapLanes {
 
     private final SoapChannel soap;
     private final BackgroundWork background;
+    /** Calls no lane has taken yet; guarded by this. */
+    private final ArrayDeque<UnsentCall> waiting = new ArrayDeque<>();
+    /** Lanes at work; guarded by this. */
+    private int running;
 
     SoapLanes(SoapChannel soap, BackgroundWork background) {
         this.soap = soap;
@@ -30,15 +34,32 @@ final class SoapLanes {
             soap.start(own.call, own.request);
             return;
         }
-        Queue<UnsentCall> queue = new ConcurrentLinkedQueue<>(calls);
-        for (int lane = Math.min(LANES, calls.size()); lane > 0; lane--) {
-            background.run(() -> {
-                for (UnsentCall unsent = queue.poll(); unsent != null; unsent = queue.poll()) {
-                    if (!unsent.call.isDone()) {
-                        soap.start(unsent.call, unsent.request);
-                    }
-                }
-            });
+        int lanes;
+        synchronized (this) {
+            waiting.addAll(calls);
+            lanes = Math.min(calls.size(), LANES - running);
+            running += lanes;
         }
+        for (; lanes > 0; lanes--) {
+            background.run(this::drain);
+        }
+    }
+
+    /** One lane: sends waiting calls one after another until none is left. */
+    private void drain() {
+        for (UnsentCall unsent = next(); unsent != null; unsent = next()) {
+            if (!unsent.call.isDone()) {
+                soap.start(unsent.call, unsent.request);
+            }
+        }
+    }
+
+    /** The next waiting call, or null when none is left: then this lane stops. */
+    private synchronized UnsentCall next() {
+        UnsentCall unsent = waiting.poll();
+        if (unsent == null) {
+            running--;
+        }
+        return unsent;
     }
 }

@@ -10,8 +10,12 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.negotiation.soap.FaultCode;
@@ -57,6 +61,36 @@ class SoapModeTest {
                 assertEquals(i + 1f, futures.get(i).get(5, TimeUnit.SECONDS).record().floatValue("return"));
             }
         }
+    }
+
+    @Test
+    void manyAsyncCallsOverSoapUseAtMostFiveConnectionsAtATime() throws Exception {
+        AtomicInteger busy = new AtomicInteger();
+        AtomicInteger mostBusy = new AtomicInteger();
+        Executor counting = task -> new Thread(() -> {
+            mostBusy.accumulateAndGet(busy.incrementAndGet(), Math::max);
+            try {
+                task.run();
+            } finally {
+                busy.decrementAndGet();
+            }
+        }).start();
+        try (HhfrClient client = HhfrClient.builder(service.url()).executor(counting).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            CountDownLatch held = new CountDownLatch(1);
+            service.holdRequestsUntil(held);
+            List<CompletableFuture<Message>> futures = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                futures.add(session.callAsync(FloatSum.request(i, 1f)));
+            }
+            Thread.sleep(200);
+            held.countDown();
+            for (int i = 0; i < 40; i++) {
+                assertEquals(i + 1f, futures.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
+            }
+        }
+        assertEquals(SoapLanes.LANES, mostBusy.get(), "tasks sending the session's SOAP calls at once");
     }
 
     @Test
