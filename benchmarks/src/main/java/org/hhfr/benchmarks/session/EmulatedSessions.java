@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.benchmarks.link.EmulatedLink;
 import org.hhfr.benchmarks.session.rival.GrpcRivalServer;
 import org.hhfr.benchmarks.session.rival.RestJsonServer;
@@ -51,7 +50,7 @@ final class EmulatedSessions implements ProfileSessions {
         GrpcRivalServer grpc = null;
         RestJsonServer rest = null;
         try {
-            server = HhfrServer.start(ServerSettings.builder().port(0).streams(WILDCARD, null, 0, 0).build());
+            server = HhfrServer.start(BenchServerSettings.builder().streams(WILDCARD, null, 0, 0).build());
             grpc = GrpcRivalServer.start(WILDCARD);
             rest = RestJsonServer.start(WILDCARD);
             List<String> java = PeerProcess.javaCommand(ClientPeer.class, List.of(IdleHttpConnections.JVM_OPTION),

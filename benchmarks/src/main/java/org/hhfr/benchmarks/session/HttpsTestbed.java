@@ -14,7 +14,6 @@ import javax.net.ssl.TrustManagerFactory;
 import org.hhfr.axis.server.DevelopmentCertificate;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.HttpsKeyStore;
-import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.benchmarks.session.network.ShapedTcpRelay;
 import org.hhfr.benchmarks.session.network.ShapedUdpRelay;
 
@@ -48,7 +47,7 @@ final class HttpsTestbed implements AutoCloseable {
     static HttpsTestbed start(String streamHost, String clientHost, ShapedTcpRelay tcpStreams,
                               ShapedUdpRelay udpStreams) throws IOException {
         HttpsKeyStore keyStore = DevelopmentCertificate.in(CERTIFICATE_DIRECTORY);
-        HhfrServer server = HhfrServer.start(ServerSettings.builder().port(0).https(keyStore)
+        HhfrServer server = HhfrServer.start(BenchServerSettings.builder().https(keyStore)
                 .streams(streamHost, clientHost, tcpStreams.port(), udpStreams.port()).build());
         try {
             return new HttpsTestbed(server, tcpStreams, udpStreams,

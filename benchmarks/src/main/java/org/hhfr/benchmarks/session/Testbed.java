@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLSocketFactory;
 
 import org.hhfr.axis.server.HhfrServer;
-import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.benchmarks.session.network.LinkShape;
 import org.hhfr.benchmarks.session.network.ShapedTcpRelay;
 import org.hhfr.benchmarks.session.network.ShapedUdpRelay;
@@ -72,7 +71,7 @@ public final class Testbed implements ServerPaths, AutoCloseable {
         GrpcRivalServer grpc = null;
         try {
             udp = ShapedUdpRelay.mirroring(CLIENT_HOST, STREAM_SERVER_HOST, shape);
-            server = HhfrServer.start(ServerSettings.builder().port(0)
+            server = HhfrServer.start(BenchServerSettings.builder()
                     .streams(STREAM_SERVER_HOST, CLIENT_HOST, tcp.port(), udp.port()).build());
             grpc = GrpcRivalServer.start(STREAM_SERVER_HOST);
             RestJsonServer rest = RestJsonServer.start(STREAM_SERVER_HOST);
