@@ -140,12 +140,8 @@ class ReliabilityEngineTest {
         assertTrue(wire.a.bytesInFlight() < wire.a.congestionWindow(), "the pacer, not the window, stopped it");
         assertEquals(List.of(), paced.stream().filter(f -> f.type() != FrameType.DATA).collect(Collectors.toList()),
                 "held back by the pacer, it asks for nothing");
-        boolean askedAgain = false;
-        for (int turn = 0; turn < 100 && !askedAgain; turn++) {
-            askedAgain = wire.drain(wire.a).contains(SignalFrame.ACK_REQUESTED);
-            wire.tickAtDeadline(wire.a);
-        }
-        assertTrue(askedAgain, "the next flight the window stops asks again");
+        assertTrue(wire.drainUntil(wire.a, SignalFrame.ACK_REQUESTED, 100).contains(SignalFrame.ACK_REQUESTED),
+                "the next flight the window stops asks again");
     }
 
     @Test
@@ -183,11 +179,7 @@ class ReliabilityEngineTest {
         assertEquals(List.of("ACK 2-11 limit 12 delay 0us"), Wire.describe(ack), "the first was lost");
         wire.deliver(ack, wire.a);
 
-        List<Frame> next = new ArrayList<>(wire.drain(wire.a));
-        for (int turn = 0; turn < 3 && !next.contains(SignalFrame.ACK_REQUESTED); turn++) {
-            wire.tickAtDeadline(wire.a);
-            next.addAll(wire.drain(wire.a));
-        }
+        List<Frame> next = wire.drainUntil(wire.a, SignalFrame.ACK_REQUESTED, 3);
         assertEquals(List.of(1L, 12L), next.stream().filter(f -> f.type() == FrameType.DATA)
                 .map(f -> ((DataFrame) f).messageNumber()).collect(Collectors.toList()), "resent, then the last credit");
         assertEquals(SignalFrame.ACK_REQUESTED, next.get(next.size() - 1), "out of credit, it asks");
@@ -208,11 +200,7 @@ class ReliabilityEngineTest {
         assertEquals(List.of("ACK 9-11 limit 256 delay 0us"), Wire.describe(ack), "the first eight were lost");
         wire.deliver(ack, wire.a);
 
-        List<Frame> resent = new ArrayList<>(wire.drain(wire.a));
-        for (int turn = 0; turn < 10 && !resent.contains(SignalFrame.ACK_REQUESTED); turn++) {
-            wire.tickAtDeadline(wire.a);
-            resent.addAll(wire.drain(wire.a));
-        }
+        List<Frame> resent = wire.drainUntil(wire.a, SignalFrame.ACK_REQUESTED, 10);
         List<Long> numbers = resent.stream().filter(f -> f.type() == FrameType.DATA)
                 .map(f -> ((DataFrame) f).messageNumber()).collect(Collectors.toList());
         assertTrue(numbers.size() < 8 && numbers.get(0) == 1, "the halved window stops the resends: " + numbers);
