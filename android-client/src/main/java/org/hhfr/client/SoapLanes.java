@@ -1,6 +1,7 @@
 package org.hhfr.client;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -40,8 +41,29 @@ final class SoapLanes {
             lanes = Math.min(calls.size(), LANES - running);
             running += lanes;
         }
-        for (; lanes > 0; lanes--) {
-            background.run(this::drain);
+        for (int started = 0; started < lanes; started++) {
+            try {
+                background.run(this::drain);
+            } catch (RuntimeException e) {
+                refused(calls, lanes - started, e);
+                return;
+            }
+        }
+    }
+
+    /** The executor refused {@code lanes}: they are given back, and the calls no lane took fail with the cause. */
+    private void refused(List<UnsentCall> calls, int lanes, RuntimeException cause) {
+        List<UnsentCall> untaken = new ArrayList<>(calls.size());
+        synchronized (this) {
+            running -= lanes;
+            for (UnsentCall unsent : calls) {
+                if (waiting.remove(unsent)) {
+                    untaken.add(unsent);
+                }
+            }
+        }
+        for (UnsentCall unsent : untaken) {
+            unsent.call.fail(new HhfrException("the executor refused to send the call over SOAP: " + cause, cause));
         }
     }
 

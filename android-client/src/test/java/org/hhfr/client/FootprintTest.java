@@ -31,8 +31,11 @@ import org.junit.jupiter.api.Test;
  * counted as the jar would hold them (deflated), and so are sibling modules resolved as class directories.
  */
 class FootprintTest {
-    /** 466,000 until the session-wide bound on SOAP connections took 16 bytes more. */
-    private static final long BUDGET_BYTES = 466_050;
+    /**
+     * 466,000 until the session-wide bound on SOAP connections, and failing the calls an app's executor refuses,
+     * took 622 bytes more.
+     */
+    private static final long BUDGET_BYTES = 466_650;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

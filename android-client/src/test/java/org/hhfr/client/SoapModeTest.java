@@ -14,6 +14,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -91,6 +92,29 @@ class SoapModeTest {
             }
         }
         assertEquals(SoapLanes.LANES, mostBusy.get(), "tasks sending the session's SOAP calls at once");
+    }
+
+    @Test
+    void callsTheExecutorRefusesFailAndLaterCallsStillGo() throws Exception {
+        AtomicInteger refusals = new AtomicInteger(SoapLanes.LANES);
+        Executor refusingAtFirst = task -> {
+            if (refusals.getAndDecrement() > 0) {
+                throw new RejectedExecutionException("shut down");
+            }
+            new Thread(task).start();
+        };
+        try (HhfrClient client = HhfrClient.builder(service.url()).executor(refusingAtFirst).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            for (int i = 0; i < SoapLanes.LANES; i++) {
+                ExecutionException refused = assertThrows(ExecutionException.class,
+                        () -> session.callAsync(FloatSum.request(1f)).get(5, TimeUnit.SECONDS));
+                assertTrue(refused.getCause().getCause() instanceof RejectedExecutionException, refused.toString());
+            }
+            assertEquals(2f, session.callAsync(FloatSum.request(1f, 1f)).get(5, TimeUnit.SECONDS).record()
+                    .floatValue("return"), "a lane is free again");
+        }
+        assertEquals(2, service.soapCalls.get(), "the refused calls were never sent");
     }
 
     @Test

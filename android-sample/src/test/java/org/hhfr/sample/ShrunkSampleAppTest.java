@@ -36,11 +36,11 @@ class ShrunkSampleAppTest {
      * service description, and the client no longer depends on the XML Schema parser at all
      * (hhfr-android-client-wsdl brings it), so it is not in it; the XML and binary representations, SOAP,
      * negotiation, the description's reader and both stream transports are all reachable from one call. The
-     * budget keeps it from growing unnoticed: it rose from 220,000 once, by 200 bytes, for the session-wide bound
+     * budget keeps it from growing unnoticed: it rose from 220,000 once, by 500 bytes, for the session-wide bound
      * on SOAP connections (a session that started many calls on SOAP opened one connection each, and a server
-     * limiting connections per client refused them).
+     * limiting connections per client refused them) and for failing the calls an app's executor refuses.
      */
-    private static final long DEX_BUDGET_BYTES = 220_200;
+    private static final long DEX_BUDGET_BYTES = 220_500;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {
