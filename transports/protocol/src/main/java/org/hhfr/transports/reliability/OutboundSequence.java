@@ -166,14 +166,6 @@ final class OutboundSequence {
     private long probeFloor;
 
     private boolean blockedAckRequested;
-    /**
-     * Over datagrams, the bytes in flight below which the peer, waiting for {@code ackEvery} full datagrams'
-     * worth (this side's setting stands in for the peer's: both default to 4), would not acknowledge a flight the
-     * congestion window ended before its ack delay.
-     */
-    private final long quietFlight;
-    /** An ACK_REQUESTED went after a flight the congestion window stopped; until an ACK acknowledges more. */
-    private boolean windowAckRequested;
     private boolean ackRequestDue;
     private long probeDeadline = NONE;
     private int probeBackoff;
@@ -193,7 +185,6 @@ final class OutboundSequence {
         this.recovery = timed
                 ? new DatagramRecovery(rtt, config.datagramFrameBudget(), config.congestionControl()) : null;
         this.fragmentSize = config.fragmentPayloadSize();
-        this.quietFlight = (long) config.ackEvery() * fragmentSize;
         this.maxMessageSize = config.maxMessageSize();
         this.maxBufferedMessages = config.maxBufferedMessages();
         this.maxBufferedBytes = config.maxBufferedBytes();
@@ -276,39 +267,20 @@ final class OutboundSequence {
             if (mayNumberAnother()) {
                 probeDeadline = NONE;
                 Fragment next = stage();
-                if (recovery == null || recovery.allows(next.wireSize, now)) {
-                    return transmit(enter(), now);
+                if (recovery != null && !recovery.allows(next.wireSize, now)) {
+                    return terminateIfDue(now, timer);
                 }
-                dataBlocked = true;
-            } else {
-                if (timed && sendBase == sendNext && probeDeadline == NONE) {
-                    probeDeadline = now + timer.backedOff(probeBackoff);
-                }
-                if (!blockedAckRequested) {
-                    blockedAckRequested = true;
-                    return SignalFrame.ACK_REQUESTED;
-                }
+                return transmit(enter(), now);
+            }
+            if (timed && sendBase == sendNext && probeDeadline == NONE) {
+                probeDeadline = now + timer.backedOff(probeBackoff);
+            }
+            if (!blockedAckRequested) {
+                blockedAckRequested = true;
+                return SignalFrame.ACK_REQUESTED;
             }
         }
-        if (dataBlocked && windowFullAckRequest()) {
-            return SignalFrame.ACK_REQUESTED;
-        }
         return terminateIfDue(now, timer);
-    }
-
-    /**
-     * Whether to ask for an acknowledgement of the flight the congestion window just stopped (new data or
-     * retransmissions): once, until an ACK acknowledges more, when fewer bytes are in flight than the peer waits
-     * for before it acknowledges (a window of fewer than {@code ackEvery} full datagrams), so that the window
-     * does not grow or slide only at the peer's ack delay.
-     */
-    private boolean windowFullAckRequest() {
-        long inFlight = recovery.bytesInFlight();
-        if (windowAckRequested || inFlight < recovery.congestionWindow() || inFlight >= quietFlight) {
-            return false;
-        }
-        windowAckRequested = true;
-        return true;
     }
 
     private Frame terminateIfDue(long now, RttEstimator timer) {
@@ -459,7 +431,6 @@ final class OutboundSequence {
         }
         advanceBase();
         if (recovery != null && newlyAcknowledged) {
-            windowAckRequested = false;
             detectLosses(now, earliestSentAt);
             recovery.afterNewAcknowledgement(latestSentAt, now);
         }

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.WireException;
 import org.hhfr.transports.auth.SessionId;
@@ -113,111 +112,6 @@ class ReliabilityEngineTest {
         }
         wire.deliver(List.of(DataFrame.first(number, 0, 0, false, full)), wire.b);
         assertEquals(List.of("ACK 1-103 limit 359 delay 0us"), Wire.describe(wire.drain(wire.b)));
-    }
-
-    @Test
-    void aFlightTheCongestionWindowStopsBelowThePeersAcknowledgementThresholdAsksForAnAcknowledgementOnce()
-            throws WireException {
-        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300).toBuilder()
-                .congestionControl(CongestionControl.NEW_RENO).ackPolicy(25, 64).build();
-        Wire wire = new Wire(config);
-        byte[] full = new byte[config.fragmentPayloadSize()];
-        for (int i = 0; i < 40; i++) {
-            wire.a.offer(full);
-        }
-        List<Frame> flight = wire.drain(wire.a);
-        assertTrue(wire.a.inFlight() < 64, wire.a.inFlight() + " in flight: the window stopped the sender");
-        assertEquals(FrameType.ACK_REQUESTED, flight.get(flight.size() - 1).type(), "the flight ends asking");
-        assertEquals(1, flight.stream().filter(f -> f.type() == FrameType.ACK_REQUESTED).count());
-        assertTrue(wire.drain(wire.a).isEmpty(), "asked once while stopped");
-
-        wire.deliver(flight, wire.b);
-        List<Frame> ack = wire.drain(wire.b);
-        assertEquals(List.of(FrameType.ACK), ack.stream().map(Frame::type).collect(Collectors.toList()),
-                "acknowledged on arrival, not after the ack delay");
-        wire.deliver(ack, wire.a);
-        List<Frame> paced = wire.drain(wire.a);
-        assertTrue(wire.a.bytesInFlight() < wire.a.congestionWindow(), "the pacer, not the window, stopped it");
-        assertEquals(List.of(), paced.stream().filter(f -> f.type() != FrameType.DATA).collect(Collectors.toList()),
-                "held back by the pacer, it asks for nothing");
-        assertTrue(wire.drainUntil(wire.a, SignalFrame.ACK_REQUESTED, 100).contains(SignalFrame.ACK_REQUESTED),
-                "the next flight the window stops asks again");
-    }
-
-    @Test
-    void theRequestGoesOnlyWhenTheFlightIsBelowTheAcknowledgementThreshold() {
-        for (int ackEvery : new int[] {11, 12}) {
-            ReliabilityConfig config = ReliabilityConfig.forDatagrams(300).toBuilder()
-                    .congestionControl(CongestionControl.NEW_RENO).ackPolicy(25, ackEvery).build();
-            Wire wire = new Wire(config);
-            for (int i = 0; i < 40; i++) {
-                wire.a.offer(new byte[config.fragmentPayloadSize()]);
-            }
-            List<Frame> flight = wire.drain(wire.a);
-            assertEquals(11, flight.stream().filter(f -> f.type() == FrameType.DATA).count());
-            assertEquals(ackEvery == 12, flight.contains(SignalFrame.ACK_REQUESTED),
-                    "eleven full datagrams in flight, the peer acknowledging every " + ackEvery);
-        }
-    }
-
-    @Test
-    void aRequestAfterTheCongestionWindowDoesNotSilenceTheOneWhenCreditRunsOut() throws WireException {
-        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300).toBuilder()
-                .congestionControl(CongestionControl.NEW_RENO).ackPolicy(25, 64)
-                .receiveWindow(12).initialCredit(12).build();
-        Wire wire = new Wire(config);
-        for (int i = 0; i < 11; i++) {
-            wire.a.offer(new byte[config.fragmentPayloadSize()]);
-        }
-        for (int i = 0; i < 10; i++) {
-            wire.a.offer(bytes(i));
-        }
-        List<Frame> flight = wire.drain(wire.a);
-        assertEquals(SignalFrame.ACK_REQUESTED, flight.get(flight.size() - 1), "the window stopped the flight");
-        wire.deliver(flight.subList(1, flight.size()), wire.b);
-        List<Frame> ack = wire.drain(wire.b);
-        assertEquals(List.of("ACK 2-11 limit 12 delay 0us"), Wire.describe(ack), "the first was lost");
-        wire.deliver(ack, wire.a);
-
-        List<Frame> next = wire.drainUntil(wire.a, SignalFrame.ACK_REQUESTED, 3);
-        assertEquals(List.of(1L, 12L), next.stream().filter(f -> f.type() == FrameType.DATA)
-                .map(f -> ((DataFrame) f).messageNumber()).collect(Collectors.toList()), "resent, then the last credit");
-        assertEquals(SignalFrame.ACK_REQUESTED, next.get(next.size() - 1), "out of credit, it asks");
-    }
-
-    @Test
-    void retransmissionsTheCongestionWindowStopsAskForAnAcknowledgementToo() throws WireException {
-        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300).toBuilder()
-                .congestionControl(CongestionControl.NEW_RENO).ackPolicy(25, 64).build();
-        Wire wire = new Wire(config);
-        for (int i = 0; i < 20; i++) {
-            wire.a.offer(new byte[config.fragmentPayloadSize()]);
-        }
-        List<Frame> flight = wire.drain(wire.a);
-        assertEquals(SignalFrame.ACK_REQUESTED, flight.get(flight.size() - 1));
-        wire.deliver(flight.subList(8, flight.size()), wire.b);
-        List<Frame> ack = wire.drain(wire.b);
-        assertEquals(List.of("ACK 9-11 limit 256 delay 0us"), Wire.describe(ack), "the first eight were lost");
-        wire.deliver(ack, wire.a);
-
-        List<Frame> resent = wire.drainUntil(wire.a, SignalFrame.ACK_REQUESTED, 10);
-        List<Long> numbers = resent.stream().filter(f -> f.type() == FrameType.DATA)
-                .map(f -> ((DataFrame) f).messageNumber()).collect(Collectors.toList());
-        assertTrue(numbers.size() < 8 && numbers.get(0) == 1, "the halved window stops the resends: " + numbers);
-        assertEquals(SignalFrame.ACK_REQUESTED, resent.get(resent.size() - 1), Wire.describe(resent).toString());
-    }
-
-    @Test
-    void aFlightThePeerAcknowledgesOnArrivalEndsWithoutARequest() {
-        ReliabilityConfig config = ReliabilityConfig.forDatagrams(300);
-        Wire wire = new Wire(config);
-        byte[] full = new byte[config.fragmentPayloadSize()];
-        for (int i = 0; i < 40; i++) {
-            wire.a.offer(full);
-        }
-        List<Frame> flight = wire.drain(wire.a);
-        assertTrue(wire.a.inFlight() >= config.ackEvery(), wire.a.inFlight() + " in flight");
-        assertTrue(flight.stream().allMatch(f -> f.type() == FrameType.DATA), Wire.describe(flight).toString());
     }
 
     @Test

@@ -38,19 +38,6 @@ final class Wire {
         return frames;
     }
 
-    /**
-     * What {@code from} sends, moving time to its next deadline between turns, until it has sent {@code awaited}
-     * or {@code turns} more turns passed.
-     */
-    List<Frame> drainUntil(ReliabilityEngine from, Frame awaited, int turns) {
-        List<Frame> frames = drain(from);
-        for (int turn = 0; turn < turns && !frames.contains(awaited); turn++) {
-            tickAtDeadline(from);
-            frames.addAll(drain(from));
-        }
-        return frames;
-    }
-
     /** Delivers frames to {@code to} after an encode / decode round trip. */
     void deliver(List<Frame> frames, ReliabilityEngine to) throws WireException {
         for (Frame frame : frames) {
