@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.streamer.Message;
+import org.hhfr.transports.frame.CallBase;
 
 /**
  * One call from the moment it is made until its response, failure, deadline or cancellation. Whichever comes
@@ -92,10 +93,13 @@ final class PendingCall {
         return TimeUnit.NANOSECONDS.toMillis(deadlineNanos);
     }
 
-    /** Its number on streams: the next of {@code numbers} the first time, the same one on every later stream. */
-    synchronized long callNumber(CallNumbers numbers) {
+    /**
+     * Its number on streams: the next of {@code numbers} from {@code base}, the base of the stream it is first sent
+     * on; the same one on every later stream.
+     */
+    synchronized long callNumber(CallNumbers numbers, CallBase base) {
         if (callNumber == 0) {
-            callNumber = numbers.next();
+            callNumber = numbers.next(base);
         }
         return callNumber;
     }

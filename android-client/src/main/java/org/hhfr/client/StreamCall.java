@@ -13,12 +13,14 @@ final class StreamCall implements ClientCalls.Call {
     final Message request;
     private final byte[] payload;
     private final int operation;
+    private final long correlation;
 
-    StreamCall(PendingCall call, Message request, byte[] payload, int operation) {
+    StreamCall(PendingCall call, Message request, byte[] payload, int operation, long correlation) {
         this.call = call;
         this.request = request;
         this.payload = payload;
         this.operation = operation;
+        this.correlation = correlation;
     }
 
     /**
@@ -45,10 +47,10 @@ final class StreamCall implements ClientCalls.Call {
         return operation;
     }
 
-    /** The session's number of the call, the same on every stream it is sent on. */
+    /** The session's number of the call (the same on every stream it is sent on), relative to this stream's base. */
     @Override
-    public long callNumber() {
-        return call.callNumber();
+    public long correlation() {
+        return correlation;
     }
 
     /** A call whose deadline passed while it waited for room is dropped unsent. */

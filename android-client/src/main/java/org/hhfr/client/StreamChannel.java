@@ -120,9 +120,9 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         if (call.depart(mode(), request) == null) {
             return;
         }
-        call.callNumber(settings.callNumbers);
+        long correlation = settings.callBase.correlationOf(call.callNumber(settings.callNumbers, settings.callBase));
         StreamCall streamCall = new StreamCall(call, request, payload, call.headers().isEmpty() ? 0
-                : HeadedPayload.OPERATION);
+                : HeadedPayload.OPERATION, correlation);
         // Abandoned (cancelled, expired): the stream forgets it and tells the server to skip it.
         call.onAbandon(() -> context.execute(() -> stream.cancel(streamCall)));
         context.execute(() -> offer(streamCall));

@@ -8,6 +8,8 @@ import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.Representations;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.CallBase;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
@@ -34,6 +36,8 @@ final class StreamSettings {
     final int requestLimit;
     /** The session's numbering of calls, shared by its streams. */
     final CallNumbers callNumbers;
+    /** What this stream's requests count their call numbers from (its keys give it). */
+    final CallBase callBase;
     /**
      * Where unanswered calls go when the stream is lost after its server accepted it; {@code null} when the
      * session has no other endpoint (they fail).
@@ -55,6 +59,7 @@ final class StreamSettings {
         this.token = ticket.token().toBytes();
         this.epoch = grant.epoch;
         this.callNumbers = callNumbers;
+        this.callBase = CallBase.of(SessionKeys.fromToken(token, epoch));
         this.failover = failover;
         this.representation = Representations.standard(client.streamerLimits()).get(ticket.representationUri());
         this.policy = ticket.policy();

@@ -9,16 +9,19 @@ import java.net.Socket;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A TCP path to a server on loopback whose current connections can fall silent, as a dead mobile path does:
- * after {@link #freeze()} they stay open but no byte crosses them either way; connections opened later work.
+ * after {@link #freeze()} they stay open but no byte crosses them either way; connections opened later work. It
+ * counts the bytes it passes to the server.
  */
 final class FreezingTcpRelay implements AutoCloseable {
     private final ServerSocket listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
     private final int serverPort;
     private final List<Link> links = new CopyOnWriteArrayList<>();
     private final CountDownLatch closed = new CountDownLatch(1);
+    private final AtomicLong bytesToServer = new AtomicLong();
 
     FreezingTcpRelay(int serverPort) throws IOException {
         this.serverPort = serverPort;
@@ -33,6 +36,11 @@ final class FreezingTcpRelay implements AutoCloseable {
     /** Connections the relay accepted so far. */
     int connections() {
         return links.size();
+    }
+
+    /** Bytes passed from clients to the server so far. */
+    long bytesToServer() {
+        return bytesToServer.get();
     }
 
     /** Silences every connection open now. */
@@ -99,6 +107,9 @@ final class FreezingTcpRelay implements AutoCloseable {
                     if (frozen) {
                         closed.await();
                         return;
+                    }
+                    if (to == server) {
+                        bytesToServer.addAndGet(n);
                     }
                     out.write(buffer, 0, n);
                     out.flush();

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
 import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.streamer.BinaryRepresentation;
 import org.hhfr.streamer.Message;
 import org.hhfr.transports.netty.TransportMetrics.Counter;
 import org.junit.jupiter.api.AfterEach;
@@ -45,6 +46,15 @@ class StreamModeTest {
         if (server != null) {
             server.close();
         }
+    }
+
+    /** Serves TCP streams and sends clients through a relay that can freeze their connections. */
+    private FreezingTcpRelay tcpThroughRelay() throws Exception {
+        serve(HhfrUris.TRANSPORT_TCP);
+        FreezingTcpRelay relay = new FreezingTcpRelay(server.tcpPort());
+        paths.add(relay);
+        server.advertise(HhfrUris.TRANSPORT_TCP, relay.port());
+        return relay;
     }
 
     /** Negotiation sends UDP clients through a relay that loses datagrams with {@code loss}. */
@@ -194,6 +204,37 @@ class StreamModeTest {
         }
     }
 
+    /**
+     * A request carries its body and four bytes of framing: length, type, message number and the call's number,
+     * which is relative to the stream's call base and so takes one byte. (A call number sent whole, from a
+     * random 62-bit start, took nine.)
+     */
+    @Test
+    void aStreamedRequestNamesItsCallInOneByte() throws Exception {
+        FreezingTcpRelay path = tcpThroughRelay();
+        int calls = 100;
+        int body = new BinaryRepresentation().encode(FloatSum.request(1f)).length;
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(1f, session.call(Float.class, new float[] {1f}));
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            long before = path.bytesToServer();
+            List<CompletableFuture<Message>> futures = new ArrayList<>();
+            for (int i = 0; i < calls; i++) {
+                futures.add(session.callAsync(FloatSum.request(1f)));
+            }
+            for (CompletableFuture<Message> future : futures) {
+                assertEquals(1f, future.get(20, TimeUnit.SECONDS).record().floatValue("return"));
+            }
+            long sent = path.bytesToServer() - before;
+            // Besides the requests the client acknowledges the responses: an ACK of a few bytes per eight at most.
+            long requestBudget = (long) calls * (body + 4);
+            long ackBudget = (calls / 8 + 1) * 10L;
+            assertTrue(sent <= requestBudget + ackBudget, sent + " bytes for " + calls + " requests of " + body
+                    + " body bytes; budget " + requestBudget + " + " + ackBudget + " for acknowledgements");
+        }
+    }
+
     @Test
     void anExpiredSessionIsNegotiatedAgain() throws Exception {
         serve(HhfrUris.TRANSPORT_TCP);
@@ -302,10 +343,7 @@ class StreamModeTest {
 
     @Test
     void aConnectionThatFallsSilentIsReplacedAfterTheReadTimeoutAndResumed() throws Exception {
-        serve(HhfrUris.TRANSPORT_TCP);
-        FreezingTcpRelay path = new FreezingTcpRelay(server.tcpPort());
-        paths.add(path);
-        server.advertise(HhfrUris.TRANSPORT_TCP, path.port());
+        FreezingTcpRelay path = tcpThroughRelay();
         try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).readTimeoutMillis(300)
                 .build()) {
             Session session = client.open(FloatSum.operation());

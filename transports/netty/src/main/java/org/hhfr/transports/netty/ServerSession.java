@@ -30,6 +30,7 @@ import org.hhfr.transports.driver.EngineDriver;
 import org.hhfr.transports.driver.Link;
 import org.hhfr.transports.fault.StreamCancel;
 import org.hhfr.transports.fault.StreamFault;
+import org.hhfr.transports.frame.CallBase;
 import org.hhfr.transports.frame.ConnectionId;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
@@ -74,6 +75,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private final EventLoop loop;
     private final SessionRegistry registry;
     private final SessionKeys keys;
+    /** What the client's requests count their call numbers from on this stream. */
+    private final CallBase callBase;
     private final ServerHandshake handshake = new ServerHandshake();
     /**
      * Responses waiting for room in the engine's send buffer; made at the session's first response and kept (a
@@ -117,6 +120,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         this.loop = loop;
         this.registry = registry;
         this.keys = SessionKeys.fromTokenDigest(stored.tokenDigest(), epoch);
+        this.callBase = CallBase.of(keys);
         this.replies = new CallReplies(registry.config.sharing(), stored.id(), epoch);
     }
 
@@ -373,7 +377,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         pending++;
         registry.metrics.increment(TransportMetrics.Counter.MESSAGES_DISPATCHED, linkType);
         InboundMessage inbound = new InboundMessage(message.operation(), message.messageNumber(),
-                message.correlation(), message.payload());
+                callBase.callNumberOf(message.correlation()), message.payload());
         if (message.operation() == StreamFault.OPERATION) {
             fault(inbound, StreamFault.of(StreamFault.Code.SENDER,
                     "operation " + StreamFault.OPERATION + " is reserved for faults"));

@@ -17,8 +17,8 @@ import org.hhfr.transports.Role;
  * <p>A session may carry several streams one after the other, each with its own {@linkplain StreamEpoch epoch};
  * the keys depend on it, so nothing recorded from one stream (handshake proofs, WELCOMEs, datagram tags)
  * verifies in another. Derivation: {@code root = HMAC-SHA256(SHA-256(token), "hhfr/1 stream" || epoch)} (epoch
- * as 8 bytes big-endian), then {@code key(label) = HMAC-SHA256(root, ASCII(label))} for the four labels in the
- * wire format document. The first root is the token's digest, not the token, because that digest is all a
+ * as 8 bytes big-endian), then {@code key(label) = HMAC-SHA256(root, ASCII(label))} for the labels in the
+ * wire format document (four keys, and the stream's call base). The first root is the token's digest, not the token, because that digest is all a
  * server's session store keeps (a dump of the store must not leak live tokens). Proofs and tags are the first
  * {@value #MAC_SIZE} bytes of an HMAC-SHA256.
  *
@@ -28,8 +28,6 @@ import org.hhfr.transports.Role;
 public final class SessionKeys {
     public static final int MIN_TOKEN_LENGTH = 16;
     public static final int MAX_TOKEN_LENGTH = 64;
-    /** Bytes of a token's SHA-256 digest. */
-    public static final int DIGEST_LENGTH = 32;
     /** Bytes of a token digest (SHA-256). */
     public static final int DIGEST_SIZE = 32;
     /** Bytes of a handshake proof or a datagram tag. */
@@ -110,6 +108,19 @@ public final class SessionKeys {
      */
     public DatagramCipher datagramCipher() {
         return new DatagramCipher(root);
+    }
+
+    /**
+     * The first 8 bytes of {@code K(hhfr/1 call base)}, big-endian: where the stream's call numbers start
+     * ({@code org.hhfr.transports.frame.CallBase} takes 62 bits of it).
+     */
+    public long callBase() {
+        byte[] derived = derive(root, "hhfr/1 call base");
+        long value = 0;
+        for (int i = 0; i < 8; i++) {
+            value = value << 8 | (derived[i] & 0xFF);
+        }
+        return value;
     }
 
     /** The proof a client puts in HELLO ({@code resume == false}) or RESUME for connection {@code attempt}. */

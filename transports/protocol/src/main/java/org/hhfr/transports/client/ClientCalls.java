@@ -26,10 +26,12 @@ public final class ClientCalls<C extends ClientCalls.Call> {
         boolean isDone();
 
         /**
-         * The client's number of the call, sent as the request's correlation: the same on every stream of the
-         * session it is sent on, so a server that ran it already answers with the reply it recorded; 0 for none.
+         * The request's correlation: the client's number of the call relative to the stream's
+         * {@link org.hhfr.transports.frame.CallBase} ({@code correlationOf}). The number is the same on every
+         * stream of the session the call is sent on, so a server that ran it already answers with the reply it
+         * recorded; 0 for none.
          */
-        default long callNumber() {
+        default long correlation() {
             return 0;
         }
     }
@@ -51,7 +53,7 @@ public final class ClientCalls<C extends ClientCalls.Call> {
         C call;
         while ((call = waiting.peek()) != null) {
             if (!call.isDone()) {
-                long number = engine.offer(call.payload(), call.operation(), call.callNumber());
+                long number = engine.offer(call.payload(), call.operation(), call.correlation());
                 if (number == ReliabilityEngine.REFUSED) {
                     return false;
                 }
