@@ -13,7 +13,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.streamer.Message;
-import org.hhfr.transports.frame.CallBase;
 
 /**
  * One call from the moment it is made until its response, failure, deadline or cancellation. Whichever comes
@@ -93,19 +92,11 @@ final class PendingCall {
         return TimeUnit.NANOSECONDS.toMillis(deadlineNanos);
     }
 
-    /**
-     * Its number on streams: the next of {@code numbers} from {@code base}, the base of the stream it is first sent
-     * on; the same one on every later stream.
-     */
-    synchronized long callNumber(CallNumbers numbers, CallBase base) {
+    /** Its number on streams: the next of {@code numbers} the first time, the same one on every later stream. */
+    synchronized long callNumber(CallNumbers numbers) {
         if (callNumber == 0) {
-            callNumber = numbers.next(base);
+            callNumber = numbers.next();
         }
-        return callNumber;
-    }
-
-    /** Its number on streams, 0 if it was never sent on one. */
-    synchronized long callNumber() {
         return callNumber;
     }
 

@@ -120,7 +120,7 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         if (call.depart(mode(), request) == null) {
             return;
         }
-        long correlation = settings.callBase.correlationOf(call.callNumber(settings.callNumbers, settings.callBase));
+        long correlation = settings.callNumbers.correlationOf(call.callNumber(settings.callNumbers));
         StreamCall streamCall = new StreamCall(call, request, payload, call.headers().isEmpty() ? 0
                 : HeadedPayload.OPERATION, correlation);
         // Abandoned (cancelled, expired): the stream forgets it and tells the server to skip it.

@@ -32,7 +32,8 @@ final class StreamConnector {
     /** Where proposed sessions' ids and tokens come from. */
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final CallNumbers callNumbers = new CallNumbers();
+    /** The numbering of the calls first sent on the latest stream's epoch, which its connections share. */
+    private CallNumbers callNumbers;
     /** The connection opened while negotiating, until a stream takes it or it is dropped. Guarded by this. */
     private EarlyConnection early;
     /** The latest {@linkplain #propose proposal}. Guarded by this. */
@@ -228,6 +229,19 @@ final class StreamConnector {
         }
     }
 
+    /**
+     * The numbering of the calls on {@code grant}'s stream: a new one for a new epoch (or session), the same one
+     * for another stream of the same epoch (a proposed session's early stream, then the stream its answer grants),
+     * so no number repeats within a stream.
+     */
+    private synchronized CallNumbers callNumbersOf(StreamGrant grant) {
+        ResumptionTicket ticket = grant.ticket;
+        if (callNumbers == null || !callNumbers.number(ticket.sessionId(), grant.epoch)) {
+            callNumbers = new CallNumbers(ticket.sessionId(), grant.epoch, ticket.token().toBytes());
+        }
+        return callNumbers;
+    }
+
     private synchronized EarlyConnection takeEarly() {
         EarlyConnection taken = early;
         early = null;
@@ -243,8 +257,8 @@ final class StreamConnector {
                         client.settings().connectTimeoutMillis);
         // A single node's stream lost after it was accepted is lost for good, its calls failing with its cause.
         StreamChannel.Failover failover = grant.ticket.alternateEndpoints().isEmpty() ? null : returns;
-        StreamSettings stream = new StreamSettings(client.settings(), operation, client.timer(), grant, callNumbers,
-                failover);
+        StreamSettings stream = new StreamSettings(client.settings(), operation, client.timer(), grant,
+                callNumbersOf(grant), failover);
         switch (grant.mode()) {
             case HHFR_TCP:
                 return TcpChannel.open(stream, returns, reconnections, connected,

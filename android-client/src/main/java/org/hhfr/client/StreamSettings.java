@@ -8,8 +8,6 @@ import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.Representations;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.auth.SessionId;
-import org.hhfr.transports.auth.SessionKeys;
-import org.hhfr.transports.frame.CallBase;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
@@ -34,10 +32,8 @@ final class StreamSettings {
     final ReliabilityPolicy policy;
     /** The largest request sent: the service's agreed limit, or the client's own if that is lower. */
     final int requestLimit;
-    /** The session's numbering of calls, shared by its streams. */
+    /** The numbering of the calls first sent on this stream, shared by the connections of its epoch. */
     final CallNumbers callNumbers;
-    /** What this stream's requests count their call numbers from (its keys give it). */
-    final CallBase callBase;
     /**
      * Where unanswered calls go when the stream is lost after its server accepted it; {@code null} when the
      * session has no other endpoint (they fail).
@@ -59,7 +55,6 @@ final class StreamSettings {
         this.token = ticket.token().toBytes();
         this.epoch = grant.epoch;
         this.callNumbers = callNumbers;
-        this.callBase = CallBase.of(SessionKeys.fromToken(token, epoch));
         this.failover = failover;
         this.representation = Representations.standard(client.streamerLimits()).get(ticket.representationUri());
         this.policy = ticket.policy();

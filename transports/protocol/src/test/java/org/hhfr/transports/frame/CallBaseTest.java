@@ -8,6 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -35,6 +38,35 @@ class CallBaseTest {
             DataFrame read = (DataFrame) FrameCodec.decodeContent(encoded, 1, encoded.length - 1, FrameLimits.defaults());
             assertEquals(callNumber, base.callNumberOf(read.correlation()));
         }
+    }
+
+    /**
+     * The base is the first 8 bytes of {@code K(hhfr/1 call base)} modulo 2^62, as WIRE-FORMAT 2.1 defines it
+     * (here derived again from its definition, and pinned: token {@code "sixteen-byte-tok"}, epoch 1).
+     */
+    @Test
+    void theBaseIsTheFirst62BitsOfTheStreamsCallBaseKey() throws Exception {
+        byte[] root = hmac(MessageDigest.getInstance("SHA-256").digest(TOKEN),
+                "hhfr/1 stream".getBytes(StandardCharsets.US_ASCII), new byte[] {0, 0, 0, 0, 0, 0, 0, 1});
+        byte[] key = hmac(root, "hhfr/1 call base".getBytes(StandardCharsets.US_ASCII));
+        long base = 0;
+        for (int i = 0; i < 8; i++) {
+            base = base << 8 | (key[i] & 0xFF);
+        }
+        base &= LARGEST - 1;
+        CallBase derived = CallBase.of(SessionKeys.fromToken(TOKEN, 1));
+        assertEquals(0x24f8a8256a44b0e4L, base);
+        assertEquals(base + 1, derived.callNumberOf(1));
+        assertEquals(1, derived.correlationOf(base + 1));
+    }
+
+    private static byte[] hmac(byte[] key, byte[]... parts) throws Exception {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(key, "HmacSHA256"));
+        for (byte[] part : parts) {
+            mac.update(part);
+        }
+        return mac.doFinal();
     }
 
     @Test
