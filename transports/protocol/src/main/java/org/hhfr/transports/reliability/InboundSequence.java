@@ -54,6 +54,11 @@ final class InboundSequence {
     private int unacknowledged;
     private long firstUnacknowledgedAt;
     private final boolean reportsDelay;
+    /** Over datagrams: the latest ACK was due on its own, not brought by data of ours ({@link #ackWithOutgoingData}). */
+    private boolean ackSentAlone;
+    /** The ACK due now was brought by data of ours going out. */
+    private boolean ackRidesWithData;
+    private long ackSentAt;
     /** Over datagrams: a full datagram's DATA payload, and the DATA bytes arrived so far (duplicates too). */
     private final long fullDatagram;
     private long receivedBytes;
@@ -254,12 +259,17 @@ final class InboundSequence {
 
     /**
      * Data of ours goes out now: acknowledge what we hold with it, in the same write, rather than alone when the
-     * delay runs out (a request's acknowledgement rides with its response).
+     * delay runs out (a request's acknowledgement rides with its response). Over datagrams, an ACK that went out
+     * in an earlier turn without data of ours is sent again with this data: lost, it would leave the peer
+     * waiting for its probe timeout (a window it cannot slide, credit it never sees); sent again, it costs a few
+     * bytes in a datagram that goes anyway.
      */
-    void ackWithOutgoingData() {
-        if (unacknowledged > 0) {
+    void ackWithOutgoingData(long now) {
+        if (unacknowledged > 0 || ackSentAlone && now != ackSentAt) {
             ackNow = true;
+            ackRidesWithData = true;
         }
+        ackSentAlone = false;
     }
 
     boolean isAckDue() {
@@ -301,6 +311,9 @@ final class InboundSequence {
         unacknowledged = 0;
         unacknowledgedBytes = 0;
         ackNow = false;
+        ackSentAlone = reportsDelay && !ackRidesWithData;
+        ackRidesWithData = false;
+        ackSentAt = now;
         long[] ranges = used == bounds.length ? bounds : Arrays.copyOf(bounds, used);
         return reportsDelay ? AckFrame.of(ranges, lastNumber >= 0, grantedLimit, (now - highestSeenAt) / 1_000)
                 : AckFrame.of(ranges, lastNumber >= 0, grantedLimit);

@@ -155,6 +155,7 @@ public final class ReliabilityEngine {
                 outbound.onAck((AckFrame) frame, now);
                 break;
             case ACK_REQUESTED:
+            case PING:
                 inbound.onAckRequested();
                 break;
             case CLOSE:
@@ -162,8 +163,6 @@ public final class ReliabilityEngine {
                 break;
             case TERMINATE:
                 inbound.onTerminate(((SequenceEndFrame) frame).lastMessageNumber());
-                break;
-            case PING:
                 break;
             case ERROR:
                 ErrorFrame error = (ErrorFrame) frame;
@@ -191,7 +190,7 @@ public final class ReliabilityEngine {
         }
         Frame frame = inbound.isAckDue() ? inbound.buildAck(now) : outbound.nextFrame(now, timer);
         if (frame != null && frame.type() == FrameType.DATA) {
-            inbound.ackWithOutgoingData();
+            inbound.ackWithOutgoingData(now);
         }
         if (frame == null && pingDue) {
             frame = SignalFrame.PING;

@@ -208,6 +208,48 @@ class ReliabilityEngineTest {
         assertEquals(List.of("ACK limit 256"), Wire.describe(wire.drain(wire.b)));
     }
 
+    /**
+     * Over datagrams an ACK that left without data (due by its delay, or asked for) goes again with the next DATA
+     * of a later turn: were it lost, the peer would wait for its probe timeout to learn what arrived. One that left
+     * with data in the same turn is not repeated, nor is anything over a stream.
+     */
+    @Test
+    void anAcknowledgementSentAloneIsSentAgainWithTheNextDataOverDatagrams() throws WireException {
+        for (ReliabilityConfig config : List.of(DATAGRAM, STREAM)) {
+            Wire wire = new Wire(config);
+            wire.a.offer(bytes(7));
+            wire.deliver(wire.drain(wire.a), wire.b);
+            wire.b.receive(SignalFrame.ACK_REQUESTED, wire.now);
+            assertEquals(List.of("ACK"), kinds(wire.drain(wire.b)), "the ACK, lost");
+
+            wire.advanceMillis(1);
+            wire.b.offer(bytes(8));
+            List<String> next = kinds(wire.drain(wire.b));
+            assertEquals(config == DATAGRAM ? List.of("DATA", "ACK") : List.of("DATA"), next, config.link().name());
+
+            wire.advanceMillis(1);
+            wire.b.offer(bytes(9));
+            assertEquals(List.of("DATA"), kinds(wire.drain(wire.b)), "repeated once");
+        }
+    }
+
+    private static List<String> kinds(List<Frame> frames) {
+        List<String> kinds = new ArrayList<>();
+        for (Frame frame : frames) {
+            kinds.add(frame.type().name());
+        }
+        return kinds;
+    }
+
+    /** A keep-alive PING asks for an acknowledgement, as QUIC's PING does: the idle peer learns what is held. */
+    @Test
+    void aPingIsAnsweredWithAnAcknowledgement() throws WireException {
+        Wire wire = new Wire(STREAM);
+        wire.b.receive(SignalFrame.PING, wire.now);
+
+        assertEquals(List.of("ACK limit 256"), Wire.describe(wire.drain(wire.b)));
+    }
+
     @Test
     void aResponseCarriesTheNumberOfTheRequestItAnswers() throws WireException {
         Wire wire = new Wire(STREAM);
