@@ -35,9 +35,10 @@ class FootprintTest {
      * 466,000 until the session-wide bound on SOAP connections, and failing the calls an app's executor refuses,
      * took 622 bytes more; 467,600 since requests name their calls from their stream's call base (1,133 bytes:
      * the base's derivation, {@code CallBase}, and numbering each stream's calls apart), which saves eight bytes
-     * of every streamed request.
+     * of every streamed request; 467,700 since a lone UDP acknowledgement goes again with the next data (112
+     * bytes).
      */
-    private static final long BUDGET_BYTES = 467_600;
+    private static final long BUDGET_BYTES = 467_700;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */
