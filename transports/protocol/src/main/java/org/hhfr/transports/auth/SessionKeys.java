@@ -1,5 +1,6 @@
 package org.hhfr.transports.auth;
 
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.NoSuchAlgorithmException;
@@ -18,8 +19,8 @@ import org.hhfr.transports.Role;
  * the keys depend on it, so nothing recorded from one stream (handshake proofs, WELCOMEs, datagram tags)
  * verifies in another. Derivation: {@code root = HMAC-SHA256(SHA-256(token), "hhfr/1 stream" || epoch)} (epoch
  * as 8 bytes big-endian), then {@code key(label) = HMAC-SHA256(root, ASCII(label))} for the labels in the
- * wire format document (four keys, and the stream's call base). The first root is the token's digest, not the token, because that digest is all a
- * server's session store keeps (a dump of the store must not leak live tokens). Proofs and tags are the first
+ * wire format document (four keys, and the stream's call base). The first root is the token's digest, not the
+ * token, because that digest is all a server's session store keeps (a dump of the store must not leak live tokens). Proofs and tags are the first
  * {@value #MAC_SIZE} bytes of an HMAC-SHA256.
  *
  * <p>Not thread-safe (it derives its datagram keys on first use): confine one instance to the thread that handles its
@@ -115,12 +116,7 @@ public final class SessionKeys {
      * ({@code org.hhfr.transports.frame.CallBase} takes 62 bits of it).
      */
     public long callBase() {
-        byte[] derived = derive(root, "hhfr/1 call base");
-        long value = 0;
-        for (int i = 0; i < 8; i++) {
-            value = value << 8 | (derived[i] & 0xFF);
-        }
-        return value;
+        return ByteBuffer.wrap(derive(root, "hhfr/1 call base")).getLong();
     }
 
     /** The proof a client puts in HELLO ({@code resume == false}) or RESUME for connection {@code attempt}. */

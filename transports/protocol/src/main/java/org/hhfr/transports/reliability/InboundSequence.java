@@ -54,7 +54,7 @@ final class InboundSequence {
     private int unacknowledged;
     private long firstUnacknowledgedAt;
     private final boolean reportsDelay;
-    /** Over datagrams: the latest ACK was due on its own, not brought by data of ours ({@link #ackWithOutgoingData}). */
+    /** Over datagrams: the latest ACK was due on its own, not brought by data of ours going out. */
     private boolean ackSentAlone;
     /** The ACK due now was brought by data of ours going out. */
     private boolean ackRidesWithData;
