@@ -9,7 +9,11 @@ package org.hhfr.transports.reliability;
  * <ul>
  *   <li>STARTUP paces at 2.77 × the bandwidth, doubling the rate each round, until three rounds in a row
  *       bring less than a quarter more bandwidth or a round loses too much; DRAIN then paces below the rate
- *       until what is in flight is one BDP.</li>
+ *       until what is in flight is one BDP. STARTUP never paces slower than the initial window per round trip
+ *       (times the gain) at the initial round-trip estimate: a first flight that waited in a queue or an
+ *       outage (a cellular radio coming out of idle, a trace's opening gap) measures a long first round trip
+ *       and a low rate, and a pace taken from those would hold the sender back for several round trips after
+ *       the link opened.</li>
  *   <li>PROBE_BW cycles through eight phases of about one minimum round trip: 1.25 × (probing for more, until
  *       one BDP and a quarter is in flight or losses show), 0.75 × (draining what the probe queued), then six
  *       at 1 ×; it starts with the probe, since STARTUP may have ended on rounds that the application or a
@@ -121,6 +125,7 @@ final class Bbr implements CongestionController {
         this.rtt = rtt;
         this.maxDatagramSize = maxDatagramSize;
         this.window = (long) INITIAL_DATAGRAMS * maxDatagramSize;
+        this.pacingRate = initialPacingRate();
     }
 
     @Override
@@ -130,10 +135,10 @@ final class Bbr implements CongestionController {
 
     @Override
     public double pacingRate() {
-        return pacingRate > 0 ? pacingRate : initialPacingRate();
+        return pacingRate;
     }
 
-    /** Before a bandwidth sample: the startup gain times the initial window per smoothed round trip. */
+    /** The startup gain times the initial window per smoothed round trip (the initial estimate before a sample). */
     private double initialPacingRate() {
         return STARTUP_PACING_GAIN * INITIAL_DATAGRAMS * maxDatagramSize * 1e9
                 / Math.max(rtt.smoothed(), RttEstimator.GRANULARITY_NANOS);
@@ -371,10 +376,13 @@ final class Bbr implements CongestionController {
         }
     }
 
-    /** Gain × bandwidth; in STARTUP never below what it was, nor below the initial window's rate. */
+    /**
+     * Gain × bandwidth; in STARTUP never below what it was, nor below the initial window's rate (at the initial
+     * round trip, or at the smoothed one where that is shorter).
+     */
     private void setPacingRate() {
-        if (pacingRate == 0) {
-            pacingRate = initialPacingRate();
+        if (!filledPipe) {
+            pacingRate = Math.max(pacingRate, initialPacingRate());
         }
         if (bandwidth <= 0) {
             return;

@@ -17,8 +17,8 @@ class BbrTest {
     private static final long BDP = 10_000;
     private static final long STEADY_WINDOW = 2 * BDP + 3 * DATAGRAM;
 
-    private final Bbr bbr = new Bbr(new RttEstimator(ReliabilityConfig.forDatagrams(DATAGRAM), new Random(1)),
-            DATAGRAM);
+    private final RttEstimator rtt = new RttEstimator(ReliabilityConfig.forDatagrams(DATAGRAM), new Random(1));
+    private final Bbr bbr = new Bbr(rtt, DATAGRAM);
     private final DeliveryRateSample sample = new DeliveryRateSample();
     private long now = 1_000 * MS;
     private long delivered;
@@ -103,6 +103,16 @@ class BbrTest {
             double gain = bbr.pacingRate() / RATE;
             assertTrue(gain > 0.74 && gain < 1.26, "a PROBE_BW gain: " + gain);
         }
+    }
+
+    @Test
+    void aFirstFlightHeldUpByAnOutageDoesNotSlowStartupsPaceBelowTheInitialOne() {
+        double initial = bbr.pacingRate();
+        rtt.sample(800 * MS, 0);
+        round(800 * MS, DATAGRAM, DATAGRAM * 1e9 / (800 * MS), 9 * DATAGRAM);
+        assertEquals(Bbr.State.STARTUP, bbr.state());
+        assertTrue(bbr.pacingRate() >= initial, bbr.pacingRate() + " bytes/s after the first acknowledgement, "
+                + initial + " before");
     }
 
     @Test
