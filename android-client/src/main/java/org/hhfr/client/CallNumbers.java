@@ -20,15 +20,21 @@ final class CallNumbers {
     private final CallBase base;
     private final AtomicLong numbered = new AtomicLong();
 
-    CallNumbers(SessionId session, long epoch, byte[] token) {
+    private CallNumbers(SessionId session, long epoch, byte[] token) {
         this.session = session;
         this.epoch = epoch;
         this.base = CallBase.of(SessionKeys.fromToken(token, epoch));
     }
 
-    /** Whether these number the calls of that stream. */
-    boolean number(SessionId session, long epoch) {
-        return this.epoch == epoch && this.session.equals(session);
+    /**
+     * The numbering of a stream of {@code session} at {@code epoch}, given the one the client used last ({@code
+     * null} before its first stream): that one again for another stream of the same epoch (a proposed session's
+     * early stream, then the stream its answer grants), so no number repeats within a stream; a new one, counting
+     * from 1 on the new stream's base, for a new epoch or session.
+     */
+    static CallNumbers forStream(CallNumbers last, SessionId session, long epoch, byte[] token) {
+        return last != null && last.epoch == epoch && last.session.equals(session) ? last
+                : new CallNumbers(session, epoch, token);
     }
 
     long next() {

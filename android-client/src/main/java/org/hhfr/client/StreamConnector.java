@@ -229,16 +229,10 @@ final class StreamConnector {
         }
     }
 
-    /**
-     * The numbering of the calls on {@code grant}'s stream: a new one for a new epoch (or session), the same one
-     * for another stream of the same epoch (a proposed session's early stream, then the stream its answer grants),
-     * so no number repeats within a stream.
-     */
+    /** The numbering of the calls on {@code grant}'s stream ({@link CallNumbers#forStream}). */
     private synchronized CallNumbers callNumbersOf(StreamGrant grant) {
         ResumptionTicket ticket = grant.ticket;
-        if (callNumbers == null || !callNumbers.number(ticket.sessionId(), grant.epoch)) {
-            callNumbers = new CallNumbers(ticket.sessionId(), grant.epoch, ticket.token().toBytes());
-        }
+        callNumbers = CallNumbers.forStream(callNumbers, ticket.sessionId(), grant.epoch, ticket.token().toBytes());
         return callNumbers;
     }
 
