@@ -41,11 +41,19 @@ package org.hhfr.transports.reliability;
  * queue, the path's rate fell (a cellular link changing cell or modulation): the filter restarts from the lower
  * rate at once, instead of keeping the old one for ten rounds, and DRAIN empties the queue the old rate built.
  * Persistent congestion drops the window to four datagrams; the model raises it again as acknowledgements come.
+ *
+ * <p>A stream {@linkplain #resume resumed} from an earlier stream's estimate of the same path starts with a
+ * window of one BDP of that estimate (at most {@value #MAX_RESUMED_DATAGRAMS} datagrams, never below the initial
+ * window) paced at its bandwidth, still in STARTUP: half the window BBR kept on that path, as careful resume
+ * jumps to half the window it saved. The model takes over as its own samples come: once the pipe is full the
+ * window shrinks to what they support, and a round that loses too much bounds it to their BDP.
  */
 final class Bbr implements CongestionController {
     enum State { STARTUP, DRAIN, PROBE_BW, PROBE_RTT }
 
     private static final int INITIAL_DATAGRAMS = 10;
+    /** The largest window a resumed estimate starts with, in datagrams. */
+    private static final int MAX_RESUMED_DATAGRAMS = 100;
     private static final int MINIMUM_DATAGRAMS = 4;
     static final double STARTUP_PACING_GAIN = 2.77;
     private static final double DRAIN_PACING_GAIN = 1 / STARTUP_PACING_GAIN;
@@ -142,6 +150,19 @@ final class Bbr implements CongestionController {
     private double initialPacingRate() {
         return STARTUP_PACING_GAIN * INITIAL_DATAGRAMS * maxDatagramSize * 1e9
                 / Math.max(rtt.smoothed(), RttEstimator.GRANULARITY_NANOS);
+    }
+
+    @Override
+    public PathEstimate estimate() {
+        return bandwidth >= 1 && minRtt != Long.MAX_VALUE && minRtt > 0
+                ? PathEstimate.of((long) bandwidth, minRtt) : null;
+    }
+
+    @Override
+    public void resume(PathEstimate earlier) {
+        long cap = (long) MAX_RESUMED_DATAGRAMS * maxDatagramSize;
+        window = Math.max(window, Math.min(earlier.bandwidthDelayProduct(), cap));
+        pacingRate = Math.max(pacingRate, earlier.bytesPerSecond());
     }
 
     @Override

@@ -30,4 +30,16 @@ interface CongestionController {
      * it measured, and the bytes in flight now.
      */
     void onAcknowledgement(DeliveryRateSample sample, long bytesInFlight, long now);
+
+    /** What the controller learned of the path, or null when it keeps no model of it (or has no sample yet). */
+    default PathEstimate estimate() {
+        return null;
+    }
+
+    /**
+     * Before anything was sent: start from what an earlier stream learned of this path instead of from the
+     * initial window. A controller without a model of the path ignores it.
+     */
+    default void resume(PathEstimate earlier) {
+    }
 }

@@ -14,6 +14,8 @@ final class DatagramRecovery {
     /** Factor of the probe timeout that lost fragments must span to make congestion persistent. */
     private static final int PERSISTENT_CONGESTION_THRESHOLD = 3;
     private static final long NONE = ReliabilityEngine.NO_DEADLINE;
+    /** Datagrams a new stream sends before its first round-trip sample without pacing: the initial window. */
+    private static final int INITIAL_DATAGRAMS = 10;
 
     private final RttEstimator rtt;
     private final int maxDatagramSize;
@@ -32,6 +34,8 @@ final class DatagramRecovery {
     private long pacingDeadline = NONE;
     /** The latest sending time of every fragment acknowledged by earlier ACKs. */
     private long acknowledgedSentAt = Long.MIN_VALUE;
+    /** Started from an earlier estimate of the path: what goes beyond the initial window is paced at once. */
+    private boolean resumed;
 
     DatagramRecovery(RttEstimator rtt, int maxDatagramSize, CongestionControl congestionControl) {
         this.rtt = rtt;
@@ -51,6 +55,7 @@ final class DatagramRecovery {
      * The round-trip estimate, the window and the pacer start over; bytes in flight stay counted.
      */
     void onPathChanged() {
+        resumed = false;
         rtt.reset();
         controller = newController();
         pacer = new Pacer(maxDatagramSize);
@@ -81,7 +86,7 @@ final class DatagramRecovery {
         if (bytesInFlight >= Math.min(controller.window(), flightLimit)) {
             return false;
         }
-        if (rtt.hasSample()) {
+        if (rtt.hasSample() || resumed && bytesInFlight >= (long) INITIAL_DATAGRAMS * maxDatagramSize) {
             long at = pacer.sendTime(bytes, controller.pacingRate(), now);
             if (at > now) {
                 pacingDeadline = at;
@@ -200,6 +205,21 @@ final class DatagramRecovery {
 
     long congestionWindow() {
         return controller.window();
+    }
+
+    /** What the congestion controller learned of the current path, or null. */
+    PathEstimate pathEstimate() {
+        return controller.estimate();
+    }
+
+    /**
+     * Before anything was sent: the controller starts from {@code earlier}, learned on this path before. The
+     * initial window's worth leaves at once as on any new stream; the rest of a larger resumed window is paced
+     * from the start, as it has no round-trip sample of this stream to wait for.
+     */
+    void resumePath(PathEstimate earlier) {
+        controller.resume(earlier);
+        resumed = true;
     }
 
     private void armProbe() {

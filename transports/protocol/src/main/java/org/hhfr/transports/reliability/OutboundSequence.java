@@ -695,6 +695,18 @@ final class OutboundSequence {
         return recovery != null ? recovery.congestionWindow() : Long.MAX_VALUE;
     }
 
+    /** Over datagrams, what the congestion controller learned of the path; null on a stream or before a sample. */
+    PathEstimate pathEstimate() {
+        return recovery != null ? recovery.pathEstimate() : null;
+    }
+
+    /** Over datagrams and before anything was sent, starts the congestion controller from {@code earlier}. */
+    void resumePath(PathEstimate earlier) {
+        if (recovery != null && transmitCounter == 0) {
+            recovery.resumePath(earlier);
+        }
+    }
+
     long bytesInFlight() {
         return recovery != null ? recovery.bytesInFlight() : 0;
     }

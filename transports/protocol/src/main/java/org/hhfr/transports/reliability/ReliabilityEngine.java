@@ -1,6 +1,7 @@
 package org.hhfr.transports.reliability;
 
 import java.util.ArrayDeque;
+import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.transports.ErrorCode;
@@ -288,6 +289,24 @@ public final class ReliabilityEngine {
      */
     public long congestionWindow() {
         return outbound.congestionWindow();
+    }
+
+    /**
+     * Over datagrams, what the congestion controller learned of the path so far (its bandwidth and round trip),
+     * for a later stream over the same path to {@linkplain #resumePath resume} from; null on a stream, with NewReno,
+     * or before the first sample.
+     */
+    public PathEstimate pathEstimate() {
+        return outbound.pathEstimate();
+    }
+
+    /**
+     * Over datagrams, before anything was sent: start the congestion controller from {@code earlier}, an estimate
+     * an earlier stream made of the same path (the same local and peer addresses, minutes ago), instead of from the
+     * initial window. Ignored on a stream, once something was sent, and by NewReno.
+     */
+    public void resumePath(PathEstimate earlier) {
+        outbound.resumePath(Objects.requireNonNull(earlier, "earlier"));
     }
 
     /** Over datagrams, encoded bytes of DATA sent and neither acknowledged nor declared lost; 0 on a stream. */

@@ -116,6 +116,35 @@ class BbrTest {
     }
 
     @Test
+    void itsEstimateOfThePathIsTheModelsBandwidthAndMinimumRoundTripOnceItHasSamples() {
+        assertEquals(null, bbr.estimate());
+        reachSteadyState();
+        assertEquals(PathEstimate.of((long) RATE, 100 * MS), bbr.estimate());
+    }
+
+    @Test
+    void resumedFromAnEstimateItStartsWithOneBdpOfItPacedAtItsBandwidthAtMostAHundredDatagrams() {
+        bbr.resume(PathEstimate.of(1_000_000, 50 * MS));
+        assertEquals(50_000, bbr.window());
+        assertTrue(bbr.pacingRate() >= 1_000_000, "paced at " + bbr.pacingRate());
+        assertEquals(Bbr.State.STARTUP, bbr.state());
+
+        Bbr fast = new Bbr(rtt, DATAGRAM);
+        fast.resume(PathEstimate.of(100_000_000, 50 * MS));
+        assertEquals(100 * DATAGRAM, fast.window());
+        Bbr slow = new Bbr(rtt, DATAGRAM);
+        slow.resume(PathEstimate.of(10_000, 50 * MS));
+        assertEquals(10 * DATAGRAM, slow.window(), "never below the initial window");
+    }
+
+    @Test
+    void aResumedWindowThePathNoLongerSupportsShrinksToTheModelOnceThePipeIsFull() {
+        bbr.resume(PathEstimate.of(10 * (long) RATE, 100 * MS));
+        reachSteadyState();
+        assertEquals(STEADY_WINDOW, bbr.window());
+    }
+
+    @Test
     void aProbeThatFindsTheRateRisenSearchesAgainFromStartupAndSettlesOnTheNewRate() {
         reachSteadyState();
         boolean searched = false;

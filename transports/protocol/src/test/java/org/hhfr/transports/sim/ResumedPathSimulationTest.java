@@ -1,0 +1,91 @@
+package org.hhfr.transports.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.reliability.CongestionControl;
+import org.hhfr.transports.reliability.PathEstimate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A returning sender starts a stream from what its earlier stream learned of the path (the bandwidth and round
+ * trip, {@code ReliabilityEngine.resumePath}): 20 requests of 10 KB, timed until the last response arrives.
+ */
+class ResumedPathSimulationTest {
+    private static final long MS = LinkProfile.millis(1);
+    private static final int REQUESTS = 20;
+    private static final int REQUEST_SIZE = 10_000;
+    private static final long LTE_UP = 5_000_000;
+
+    /**
+     * 5 Mbit/s up, 50 ms: 200 KB take the uplink 320 ms, and from the initial window slow start spends round trips
+     * reaching its 31 KB bandwidth-delay product (about 423 ms in all; resumed, about 378).
+     */
+    @Test
+    void onAnLteUplinkAResumedUploadEndsWithinFivePercentOfTheLinksBoundAndSooner() {
+        UploadSession first = lte(null);
+        PathEstimate learned = first.client.engine.pathEstimate();
+        assertNotNull(learned);
+        UploadSession returning = lte(learned);
+
+        long bound = returning.network.bytesSent(Role.CLIENT) * 1_000_000_000L / (LTE_UP / 8) + 50 * MS;
+        assertTrue(returning.uploadTime() <= 1.05 * bound, "resumed " + returning.uploadTime() / MS + " ms, bound "
+                + bound / MS + " ms");
+        assertTrue(returning.uploadTime() <= 0.92 * first.uploadTime(), "resumed " + returning.uploadTime() / MS
+                + " ms, from the initial window " + first.uploadTime() / MS + " ms");
+        assertEquals(0, returning.uplink.dropped());
+    }
+
+    @Test
+    void onAThreeGUplinkWhoseWindowTheInitialOneAlreadyFillsResumingChangesLittle() {
+        UploadSession first = threeG(null);
+        UploadSession returning = threeG(first.client.engine.pathEstimate());
+
+        assertTrue(returning.uploadTime() <= 1.02 * first.uploadTime(), returning.uploadTime() / MS + " ms against "
+                + first.uploadTime() / MS);
+    }
+
+    /**
+     * The estimate of a far faster path (the device moved from an LTE cell to 3G without the client noticing): the
+     * larger first window fills the 3G uplink's queue, the model then takes over. The session costs little more
+     * than from the initial window and resends little.
+     */
+    @Test
+    void anEstimateOfAFasterPathOnASlowUplinkCostsLittleAndResendsLittle() {
+        UploadSession fresh = threeG(null);
+        UploadSession misled = threeG(PathEstimate.of(5_000_000 / 8, 50 * MS));
+
+        assertTrue(misled.uploadTime() <= 1.1 * fresh.uploadTime(), misled.uploadTime() / MS + " ms against "
+                + fresh.uploadTime() / MS);
+        assertTrue(misled.upstreamBytesPerPayloadByte() < 1.12, misled.upstreamBytesPerPayloadByte()
+                + " bytes sent per payload byte");
+        List<Long> sent = misled.network.sendTimes(Role.CLIENT);
+        long burst = sent.stream().filter(t -> t <= sent.get(0) + 5 * MS).count();
+        assertTrue(burst <= 13, burst + " datagrams in the first 5 ms: beyond the initial window the resumed one is"
+                + " paced");
+    }
+
+    private static UploadSession lte(PathEstimate resumed) {
+        return run(resumed, 25 * MS, LTE_UP, 12_000_000, 128 << 10);
+    }
+
+    private static UploadSession threeG(PathEstimate resumed) {
+        return run(resumed, 75 * MS, 384_000, 1_000_000, 64 << 10);
+    }
+
+    private static UploadSession run(PathEstimate resumed, long oneWay, long up, long down, long queue) {
+        LinkProfile path = new LinkProfile(0, 0, 0, oneWay, 0, 0, 0, 0);
+        UploadSession session = new UploadSession(1, path, REQUESTS, REQUEST_SIZE,
+                CongestionControlSimulationTest.with(CongestionControl.BBR));
+        session.uplink = new Bottleneck(up / 8, queue);
+        session.network.limit(Role.CLIENT, session.uplink).limit(Role.SERVER, new Bottleneck(down / 8, queue));
+        if (resumed != null) {
+            session.client.engine.resumePath(resumed);
+        }
+        assertEquals(List.of(), session.run());
+        return session;
+    }
+}
