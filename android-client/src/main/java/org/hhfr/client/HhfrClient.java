@@ -42,6 +42,7 @@ public final class HhfrClient implements Closeable {
     private final ResumptionTicketCache tickets;
     private final Negotiator negotiator;
     private final ClientTimer timer = new ClientTimer();
+    private final PathEstimates paths = new PathEstimates(System::nanoTime);
     private final List<Session> sessions = new ArrayList<>();
     private boolean closed;
 
@@ -124,6 +125,11 @@ public final class HhfrClient implements Closeable {
 
     Negotiator negotiator() {
         return negotiator;
+    }
+
+    /** What this client's UDP streams learned of their paths, for its next stream over the same path. */
+    PathEstimates paths() {
+        return paths;
     }
 
     ClientTimer timer() {

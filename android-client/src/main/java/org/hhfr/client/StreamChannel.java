@@ -232,8 +232,15 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         context.afterwards(() -> deliver(call.call, message));
     }
 
+    /** In the context, when the stream ended gracefully: the link may keep what it learned. */
+    void endedGracefully() {
+    }
+
     @Override
     public final void ended(EngineEvent failed, List<StreamCall> unanswered) {
+        if (failed == null) {
+            endedGracefully();
+        }
         failingOver = failed != null && !closing.get() && !refused && settings.failover != null;
         if (failed != null) {
             recordFailure(new StreamLostException(describe() + " failed: " + failed.reason(), null));

@@ -251,7 +251,7 @@ final class StreamConnector {
                         client.settings().connectTimeoutMillis);
         // A single node's stream lost after it was accepted is lost for good, its calls failing with its cause.
         StreamChannel.Failover failover = grant.ticket.alternateEndpoints().isEmpty() ? null : returns;
-        StreamSettings stream = new StreamSettings(client.settings(), operation, client.timer(), grant,
+        StreamSettings stream = new StreamSettings(client.settings(), operation, client.timer(), client.paths(), grant,
                 callNumbersOf(grant), failover);
         switch (grant.mode()) {
             case HHFR_TCP:

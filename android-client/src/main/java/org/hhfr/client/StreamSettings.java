@@ -22,6 +22,8 @@ final class StreamSettings {
     final ClientSettings client;
     final Operation operation;
     final ClientTimer timer;
+    /** The client's estimates of its paths: a UDP stream starts from its path's and leaves its own. */
+    final PathEstimates paths;
     final InetSocketAddress address;
     final SessionId sessionId;
     final byte[] token;
@@ -44,12 +46,13 @@ final class StreamSettings {
     /** The session is proposed in a negotiation still running: HELLOs ask the server to wait for it. */
     final boolean early;
 
-    StreamSettings(ClientSettings client, Operation operation, ClientTimer timer, StreamGrant grant,
-                   CallNumbers callNumbers, StreamChannel.Failover failover) {
+    StreamSettings(ClientSettings client, Operation operation, ClientTimer timer, PathEstimates paths,
+                   StreamGrant grant, CallNumbers callNumbers, StreamChannel.Failover failover) {
         ResumptionTicket ticket = grant.ticket;
         this.client = client;
         this.operation = operation;
         this.timer = timer;
+        this.paths = paths;
         this.address = new InetSocketAddress(grant.endpoint().host(), grant.endpoint().port());
         this.sessionId = ticket.sessionId();
         this.token = ticket.token().toBytes();

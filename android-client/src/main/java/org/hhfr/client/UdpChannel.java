@@ -3,6 +3,7 @@ package org.hhfr.client;
 import java.io.IOException;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.PortUnreachableException;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -21,6 +22,7 @@ import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.frame.FrameType;
 import org.hhfr.transports.frame.PathFrame;
 import org.hhfr.transports.frame.SignalFrame;
+import org.hhfr.transports.reliability.PathEstimate;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 
 /**
@@ -77,7 +79,9 @@ final class UdpChannel extends StreamChannel {
      * proposed in a negotiation still running flags its datagrams early, so that its server waits for the session,
      * and keeps its calls for {@code handBack} until the server's first datagram verifies: a proposal the answer
      * does not grant is never stored, so its server ran none of them. Until its {@linkplain #offerSent offer is
-     * sent} it keeps about half its initial window in flight ({@link #DATAGRAMS_BEFORE_OFFER}).
+     * sent} it keeps about half its initial window in flight ({@link #DATAGRAMS_BEFORE_OFFER}). A stream the client
+     * ran over the same path within minutes left an estimate of it ({@link PathEstimates}): the engine starts
+     * from that instead of from the initial window.
      */
     static UdpChannel open(StreamSettings settings, HandBack handBack) throws HhfrException {
         DatagramSocket socket = bind(settings);
@@ -89,6 +93,10 @@ final class UdpChannel extends StreamChannel {
         }
         UdpChannel channel = new UdpChannel(settings, socket, datagrams, handBack);
         channel.context.execute(() -> {
+            PathEstimate earlier = settings.paths.of(socket.getLocalAddress(), settings.address);
+            if (earlier != null) {
+                channel.stream.engine().resumePath(earlier);
+            }
             if (settings.early) {
                 channel.stream.limitFlight((long) DATAGRAMS_BEFORE_OFFER * datagrams.frameBudget());
             }
@@ -254,6 +262,16 @@ final class UdpChannel extends StreamChannel {
             link.write(challenge.answer());
         }
         link.flush();
+    }
+
+    /** Leaves what the engine learned of the path, for the client's next stream from this address to the server. */
+    @Override
+    void endedGracefully() {
+        InetAddress local;
+        synchronized (sockets) {
+            local = socket.getLocalAddress();
+        }
+        settings.paths.remember(local, settings.address, stream.engine().pathEstimate());
     }
 
     @Override

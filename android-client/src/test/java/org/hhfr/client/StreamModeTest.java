@@ -1,11 +1,13 @@
 package org.hhfr.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
@@ -21,6 +23,7 @@ import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.streamer.BinaryRepresentation;
 import org.hhfr.streamer.Message;
 import org.hhfr.transports.netty.TransportMetrics.Counter;
+import org.hhfr.transports.reliability.PathEstimate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -322,6 +325,29 @@ class StreamModeTest {
             assertEquals(401, tooLarge.size(), "varint count + 100 floats");
             assertEquals(1f, session.call(Float.class, new float[] {1f}));
             assertEquals(1, server.dispatched.get());
+        }
+    }
+
+    @Test
+    void aUdpStreamThatEndsLeavesItsEstimateOfThePathForTheClientsNextStream() throws Exception {
+        serve(HhfrUris.TRANSPORT_UDP);
+        InetSocketAddress server = new InetSocketAddress("127.0.0.1", this.server.udpPort());
+        InetAddress local = InetAddress.getByName("127.0.0.1");
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
+            assertEquals(null, client.paths().of(local, server));
+            try (Session session = client.open(FloatSum.operation())) {
+                assertEquals(Mode.HHFR_UDP, session.mode());
+                for (int i = 0; i < 20; i++) {
+                    assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+                }
+            }
+            PathEstimate learned = client.paths().of(local, server);
+            assertNotNull(learned, "no estimate of the path after a graceful close");
+            assertTrue(learned.minRttNanos() < TimeUnit.SECONDS.toNanos(1), learned.toString());
+            try (Session again = client.open(FloatSum.operation())) {
+                assertEquals(Mode.HHFR_UDP, again.mode());
+                assertEquals(3f, again.call(Float.class, new float[] {1f, 2f}));
+            }
         }
     }
 
