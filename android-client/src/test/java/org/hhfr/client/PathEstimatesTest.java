@@ -51,10 +51,14 @@ class PathEstimatesTest {
     void theLeastRecentlyUsedPathGoesFirstBeyondTheCapacity() throws Exception {
         InetAddress local = InetAddress.getByName("10.0.0.5");
         paths.remember(local, SERVER, LEARNED);
-        for (int port = 1; port <= PathEstimates.CAPACITY; port++) {
+        for (int port = 1; port < PathEstimates.CAPACITY; port++) {
             paths.remember(local, new InetSocketAddress("192.0.2.7", port), LEARNED);
         }
-        assertNull(paths.of(local, SERVER));
-        assertEquals(LEARNED, paths.of(local, new InetSocketAddress("192.0.2.7", 1)));
+        assertEquals(LEARNED, paths.of(local, SERVER), "used again: now the most recent");
+        paths.remember(local, new InetSocketAddress("192.0.2.7", PathEstimates.CAPACITY), LEARNED);
+
+        assertNull(paths.of(local, new InetSocketAddress("192.0.2.7", 1)));
+        assertEquals(LEARNED, paths.of(local, SERVER));
+        assertEquals(LEARNED, paths.of(local, new InetSocketAddress("192.0.2.7", 2)));
     }
 }

@@ -45,8 +45,10 @@ package org.hhfr.transports.reliability;
  * <p>A stream {@linkplain #resume resumed} from an earlier stream's estimate of the same path starts with a
  * window of one BDP of that estimate (at most {@value #MAX_RESUMED_DATAGRAMS} datagrams, never below the initial
  * window) paced at its bandwidth, still in STARTUP: half the window BBR kept on that path, as careful resume
- * jumps to half the window it saved. The model takes over as its own samples come: once the pipe is full the
- * window shrinks to what they support, and a round that loses too much bounds it to their BDP.
+ * jumps to half the window it saved. The first round trip checks the estimate: under half or over ten times its
+ * round trip, the window and pace go back to the initial ones. Otherwise the model takes over as its own samples
+ * come: once the pipe is full the window shrinks to what they support, and a round that loses too much bounds
+ * it to their BDP.
  */
 final class Bbr implements CongestionController {
     enum State { STARTUP, DRAIN, PROBE_BW, PROBE_RTT }
@@ -54,6 +56,8 @@ final class Bbr implements CongestionController {
     private static final int INITIAL_DATAGRAMS = 10;
     /** The largest window a resumed estimate starts with, in datagrams. */
     private static final int MAX_RESUMED_DATAGRAMS = 100;
+    /** A resumed estimate holds while the first round trip is within half and this many times its own. */
+    private static final int RESUMED_RTT_RANGE = 10;
     private static final int MINIMUM_DATAGRAMS = 4;
     static final double STARTUP_PACING_GAIN = 2.77;
     private static final double DRAIN_PACING_GAIN = 1 / STARTUP_PACING_GAIN;
@@ -94,6 +98,10 @@ final class Bbr implements CongestionController {
     private long window;
     private double pacingRate;
     private double bandwidth;
+    /** The latest bandwidth of at least a byte a second the filter held, for {@link #estimate()}. */
+    private double heldBandwidth;
+    /** A resumed estimate's round trip until the first sample checked it, else NONE. */
+    private long resumedRtt = NONE;
     private long minRtt = Long.MAX_VALUE;
     private long minRttStamp;
     private boolean minRttExpired;
@@ -152,10 +160,14 @@ final class Bbr implements CongestionController {
                 / Math.max(rtt.smoothed(), RttEstimator.GRANULARITY_NANOS);
     }
 
+    /**
+     * The latest bandwidth the filter held and the minimum round trip; the bandwidth stays known after the filter's
+     * samples expired (an application-limited stream records only samples above its maximum).
+     */
     @Override
     public PathEstimate estimate() {
-        return bandwidth >= 1 && minRtt != Long.MAX_VALUE && minRtt > 0
-                ? PathEstimate.of((long) bandwidth, minRtt) : null;
+        return heldBandwidth >= 1 && minRtt != Long.MAX_VALUE && minRtt > 0
+                ? PathEstimate.of((long) heldBandwidth, minRtt) : null;
     }
 
     @Override
@@ -163,6 +175,23 @@ final class Bbr implements CongestionController {
         long cap = (long) MAX_RESUMED_DATAGRAMS * maxDatagramSize;
         window = Math.max(window, Math.min(earlier.bandwidthDelayProduct(), cap));
         pacingRate = Math.max(pacingRate, earlier.bytesPerSecond());
+        resumedRtt = earlier.minRttNanos();
+    }
+
+    /**
+     * The first round trip of a resumed stream checks the estimate, as careful resume does: under half or over
+     * ten times its round trip, the path is not the one it described, and the window and pace go back to the
+     * initial ones.
+     */
+    private void confirmResumedPath(DeliveryRateSample sample) {
+        if (resumedRtt == NONE || sample.roundTrip < 0) {
+            return;
+        }
+        if (sample.roundTrip < resumedRtt / 2 || sample.roundTrip > RESUMED_RTT_RANGE * resumedRtt) {
+            window = (long) INITIAL_DATAGRAMS * maxDatagramSize;
+            pacingRate = initialPacingRate();
+        }
+        resumedRtt = NONE;
     }
 
     @Override
@@ -190,8 +219,12 @@ final class Bbr implements CongestionController {
             endRound(sample);
             round++;
         }
+        confirmResumedPath(sample);
         updateMinRtt(sample, now);
         updateBandwidth(sample, now);
+        if (bandwidth >= 1) {
+            heldBandwidth = bandwidth;
+        }
         updateAckAggregation(now);
         advancePhase(bytesInFlight, now);
         if (state == State.STARTUP && filledPipe) {

@@ -1,6 +1,7 @@
 package org.hhfr.transports.reliability;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -135,6 +136,47 @@ class BbrTest {
         Bbr slow = new Bbr(rtt, DATAGRAM);
         slow.resume(PathEstimate.of(10_000, 50 * MS));
         assertEquals(10 * DATAGRAM, slow.window(), "never below the initial window");
+    }
+
+    @Test
+    void aFirstRoundTripFarFromTheResumedEstimatesSendsWindowAndPaceBackToTheInitialOnes() {
+        double initialPace = bbr.pacingRate();
+        bbr.resume(PathEstimate.of(1_000_000, 50 * MS));
+        round(800 * MS, DATAGRAM, RATE / 4, 40 * DATAGRAM);
+        assertTrue(bbr.window() <= 11 * DATAGRAM, "window " + bbr.window());
+        assertTrue(bbr.pacingRate() < 1_000_000, "paced at " + bbr.pacingRate() + ", initially " + initialPace);
+
+        Bbr confirmed = new Bbr(rtt, DATAGRAM);
+        confirmed.resume(PathEstimate.of(1_000_000, 50 * MS));
+        sample.clear();
+        sample.priorDelivered = 0;
+        sample.totalDelivered = DATAGRAM;
+        sample.delivered = DATAGRAM;
+        sample.interval = 60 * MS;
+        sample.roundTrip = 60 * MS;
+        confirmed.onAcked(DATAGRAM, now - 60 * MS, now);
+        confirmed.onAcknowledgement(sample, 40 * DATAGRAM, now);
+        assertTrue(confirmed.window() >= 50_000, "a round trip near the estimate's keeps it: " + confirmed.window());
+    }
+
+    @Test
+    void itsEstimateOutlivesTheBandwidthFilterWhileTheSenderIsApplicationLimited() {
+        reachSteadyState();
+        for (int i = 0; i < 3 * 10; i++) {
+            now += 100 * MS;
+            bbr.onAcked(DATAGRAM, now - 100 * MS, now);
+            sample.clear();
+            sample.priorDelivered = delivered;
+            delivered += DATAGRAM;
+            sample.totalDelivered = delivered;
+            sample.delivered = DATAGRAM;
+            sample.interval = 100 * MS;
+            sample.roundTrip = 100 * MS;
+            sample.applicationLimited = true;
+            bbr.onAcknowledgement(sample, DATAGRAM, now);
+            assertNotNull(bbr.estimate(), "no estimate after application-limited round " + i);
+            assertEquals(100 * MS, bbr.estimate().minRttNanos());
+        }
     }
 
     @Test

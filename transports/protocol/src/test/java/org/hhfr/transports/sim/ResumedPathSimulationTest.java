@@ -50,8 +50,9 @@ class ResumedPathSimulationTest {
 
     /**
      * The estimate of a far faster path (the device moved from an LTE cell to 3G without the client noticing): the
-     * larger first window fills the 3G uplink's queue, the model then takes over. The session costs little more
-     * than from the initial window and resends little.
+     * larger first window fills the 3G uplink's queue, the model then takes over. With the 64 KB queue here the
+     * session costs little more than from the initial window and resends little (a shallow queue would drop
+     * part of that window).
      */
     @Test
     void anEstimateOfAFasterPathOnASlowUplinkCostsLittleAndResendsLittle() {
