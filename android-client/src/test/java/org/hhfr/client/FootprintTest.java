@@ -36,12 +36,12 @@ class FootprintTest {
      * took 622 bytes more; 467,600 since requests name their calls from their stream's call base (1,133 bytes:
      * the base's derivation, {@code CallBase}, and numbering each stream's calls apart), which saves eight bytes
      * of every streamed request; 467,700 since a lone UDP acknowledgement goes again with the next data (112
-     * bytes); 473,300 since a UDP stream starts from the estimate of its path an earlier stream left (5,603
+     * bytes); 473,400 since a UDP stream starts from the estimate of its path an earlier stream left (5,603
      * bytes: {@code PathEstimate}, the engine's export, resumption and first-round-trip check, the client's
      * {@code PathEstimates}), which on an LTE uplink saves the round trips slow start spends reaching the path's
-     * bandwidth-delay product.
+     * bandwidth-delay product, and STARTUP's pace floor was kept to its first STARTUP (25 bytes).
      */
-    private static final long BUDGET_BYTES = 473_300;
+    private static final long BUDGET_BYTES = 473_400;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

@@ -9,11 +9,12 @@ package org.hhfr.transports.reliability;
  * <ul>
  *   <li>STARTUP paces at 2.77 × the bandwidth, doubling the rate each round, until three rounds in a row
  *       bring less than a quarter more bandwidth or a round loses too much; DRAIN then paces below the rate
- *       until what is in flight is one BDP. STARTUP never paces slower than the initial window per round trip
- *       (times the gain) at the initial round-trip estimate: a first flight that waited in a queue or an
- *       outage (a cellular radio coming out of idle, a trace's opening gap) measures a long first round trip
- *       and a low rate, and a pace taken from those would hold the sender back for several round trips after
- *       the link opened.</li>
+ *       until what is in flight is one BDP. The first STARTUP never paces slower than the initial window per
+ *       round trip (times the gain) at the initial round-trip estimate (or the smoothed one, if shorter): a
+ *       first flight that waited in a queue or an outage (a cellular radio coming out of idle, a trace's
+ *       opening gap) measures a long first round trip and a low rate, and a pace taken from those would hold
+ *       the sender back for several round trips after the link opened. A STARTUP entered again after a probe
+ *       searches from the model's rate.</li>
  *   <li>PROBE_BW cycles through eight phases of about one minimum round trip: 1.25 × (probing for more, until
  *       one BDP and a quarter is in flight or losses show), 0.75 × (draining what the probe queued), then six
  *       at 1 ×; it starts with the probe, since STARTUP may have ended on rounds that the application or a
@@ -100,6 +101,8 @@ final class Bbr implements CongestionController {
     private double bandwidth;
     /** The latest bandwidth of at least a byte a second the filter held, for {@link #estimate()}. */
     private double heldBandwidth;
+    /** STARTUP was entered again after a probe: it searches from the model's rate, without the initial floor. */
+    private boolean restarted;
     /** A resumed estimate's round trip until the first sample checked it, else NONE. */
     private long resumedRtt = NONE;
     private long minRtt = Long.MAX_VALUE;
@@ -376,6 +379,7 @@ final class Bbr implements CongestionController {
 
     /** Searches for the bandwidth again as at the start, from the rate the model holds now. */
     private void restartStartup() {
+        restarted = true;
         state = State.STARTUP;
         pacingGain = STARTUP_PACING_GAIN;
         filledPipe = false;
@@ -431,11 +435,11 @@ final class Bbr implements CongestionController {
     }
 
     /**
-     * Gain × bandwidth; in STARTUP never below what it was, nor below the initial window's rate (at the initial
-     * round trip, or at the smoothed one where that is shorter).
+     * Gain × bandwidth; in STARTUP never below what it was, and in the first STARTUP not below the initial window's
+     * rate (at the initial round trip, or at the smoothed one where that is shorter).
      */
     private void setPacingRate() {
-        if (!filledPipe) {
+        if (!filledPipe && !restarted) {
             pacingRate = Math.max(pacingRate, initialPacingRate());
         }
         if (bandwidth <= 0) {

@@ -117,6 +117,14 @@ class BbrTest {
     }
 
     @Test
+    void onAPathShorterThanTheInitialEstimateStartupPacesTheInitialWindowPerMeasuredRoundTrip() {
+        rtt.sample(20 * MS, 0);
+        round(20 * MS, DATAGRAM, RATE, 9 * DATAGRAM);
+        assertTrue(bbr.pacingRate() >= Bbr.STARTUP_PACING_GAIN * 10 * DATAGRAM / 0.020,
+                "paced at " + bbr.pacingRate());
+    }
+
+    @Test
     void itsEstimateOfThePathIsTheModelsBandwidthAndMinimumRoundTripOnceItHasSamples() {
         assertEquals(null, bbr.estimate());
         reachSteadyState();
