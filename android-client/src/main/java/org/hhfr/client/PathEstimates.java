@@ -12,8 +12,9 @@ import org.hhfr.transports.reliability.PathEstimate;
 /**
  * What this client's UDP streams learned of their paths (bandwidth and round trip), so that its next stream over
  * the same path starts from it instead of from the initial window. A path is the local address the socket sent
- * from and the server's address: a device that moved to another network sends from another address and starts
- * afresh. An estimate is used for {@link #LIFETIME_NANOS} after its stream ended, then forgotten; at most
+ * from and the server's address. That tells most networks apart, not all: two Wi-Fi networks may give the same
+ * private address, and a cellular handover may keep it (the stream's first round trip then checks the
+ * estimate). An estimate is used for {@link #LIFETIME_NANOS} after its stream ended, then forgotten; at most
  * {@link #CAPACITY} paths are kept, the least recently used first out. Thread-safe.
  */
 final class PathEstimates {

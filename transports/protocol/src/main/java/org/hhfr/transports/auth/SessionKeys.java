@@ -20,8 +20,8 @@ import org.hhfr.transports.Role;
  * verifies in another. Derivation: {@code root = HMAC-SHA256(SHA-256(token), "hhfr/1 stream" || epoch)} (epoch
  * as 8 bytes big-endian), then {@code key(label) = HMAC-SHA256(root, ASCII(label))} for the labels in the
  * wire format document (four keys, and the stream's call base). The first root is the token's digest, not the
- * token, because that digest is all a server's session store keeps (a dump of the store must not leak live tokens). Proofs and tags are the first
- * {@value #MAC_SIZE} bytes of an HMAC-SHA256.
+ * token, because that digest is all a server's session store keeps (a dump of the store must not leak live
+ * tokens). Proofs and tags are the first {@value #MAC_SIZE} bytes of an HMAC-SHA256.
  *
  * <p>Not thread-safe (it derives its datagram keys on first use): confine one instance to the thread that handles its
  * session, or give each thread its own.

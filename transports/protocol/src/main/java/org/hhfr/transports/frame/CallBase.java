@@ -9,8 +9,8 @@ import org.hhfr.transports.auth.SessionKeys;
  * <p>Call numbers lie in 1..2^62. The {@code k}-th call a client first sends on a stream is numbered
  * {@code base + k} (modulo 2^62), the number {@code callNumberOf(k)}; a request carries its call number as the
  * correlation {@code call number - base} (modulo 2^62, in 1..2^62), which DATA codes as a difference from the
- * request's own message number: one byte while the stream's calls keep pace with its message numbers. A call sent again
- * on a later stream keeps its number, so there it costs up to nine bytes. Streams of one session have
+ * request's own message number: one byte while the stream's calls keep pace with its message numbers. A call
+ * sent again on a later stream keeps its number, so there it costs up to nine bytes. Streams of one session have
  * different bases (their epochs differ), and a 62-bit base drawn from the stream's keys keeps the numbers of
  * two streams apart: a server that recorded a call's reply never mistakes another stream's new call for it.
  */

@@ -54,7 +54,6 @@ package org.hhfr.transports.reliability;
 final class Bbr implements CongestionController {
     enum State { STARTUP, DRAIN, PROBE_BW, PROBE_RTT }
 
-    private static final int INITIAL_DATAGRAMS = 10;
     /** The largest window a resumed estimate starts with, in datagrams. */
     private static final int MAX_RESUMED_DATAGRAMS = 100;
     /** A resumed estimate holds while the first round trip is within half and this many times its own. */

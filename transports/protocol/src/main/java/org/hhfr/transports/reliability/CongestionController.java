@@ -7,6 +7,9 @@ package org.hhfr.transports.reliability;
  * path from delivery rates; {@link NewReno} reacts to losses. {@link CongestionControl} chooses.
  */
 interface CongestionController {
+    /** Datagrams' worth of bytes a new stream's window holds (RFC 9002's initial window of ten). */
+    int INITIAL_DATAGRAMS = 10;
+
     /** Bytes that may be in flight now. */
     long window();
 

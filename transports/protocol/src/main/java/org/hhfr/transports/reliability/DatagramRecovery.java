@@ -14,8 +14,6 @@ final class DatagramRecovery {
     /** Factor of the probe timeout that lost fragments must span to make congestion persistent. */
     private static final int PERSISTENT_CONGESTION_THRESHOLD = 3;
     private static final long NONE = ReliabilityEngine.NO_DEADLINE;
-    /** Datagrams a new stream sends before its first round-trip sample without pacing: the initial window. */
-    private static final int INITIAL_DATAGRAMS = 10;
 
     private final RttEstimator rtt;
     private final int maxDatagramSize;
@@ -86,7 +84,8 @@ final class DatagramRecovery {
         if (bytesInFlight >= Math.min(controller.window(), flightLimit)) {
             return false;
         }
-        if (rtt.hasSample() || resumed && bytesInFlight >= (long) INITIAL_DATAGRAMS * maxDatagramSize) {
+        long initialWindow = (long) CongestionController.INITIAL_DATAGRAMS * maxDatagramSize;
+        if (rtt.hasSample() || resumed && bytesInFlight >= initialWindow) {
             long at = pacer.sendTime(bytes, controller.pacingRate(), now);
             if (at > now) {
                 pacingDeadline = at;

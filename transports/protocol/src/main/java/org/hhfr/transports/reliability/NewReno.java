@@ -9,7 +9,6 @@ package org.hhfr.transports.reliability;
  * drop-tail buffer, as mobile links have, doubling until the buffer overflows would lose up to half a window.
  */
 final class NewReno implements CongestionController {
-    static final int INITIAL_DATAGRAMS = 10;
     static final int MINIMUM_DATAGRAMS = 2;
     /** RTT samples a round needs before its minimum counts (RFC 9406 N_RTT_SAMPLE). */
     private static final int ROUND_SAMPLES = 8;
