@@ -42,9 +42,10 @@ class ShrunkSampleAppTest {
      * 400 more when requests began to name their calls from their stream's call base, each stream numbering its
      * own (eight bytes less on the wire for every streamed request), and by 100 more when a lone UDP
      * acknowledgement began to go again with the next data; by 2,500 more when a UDP stream began to start from
-     * the estimate of its path that the client's earlier stream over it left.
+     * the estimate of its path that the client's earlier stream over it left; and by 300 more when a first flight
+     * that loses datagrams began to slow STARTUP to the rate its acknowledgements came at.
      */
-    private static final long DEX_BUDGET_BYTES = 223_500;
+    private static final long DEX_BUDGET_BYTES = 223_800;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {

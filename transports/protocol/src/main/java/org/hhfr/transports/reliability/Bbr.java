@@ -13,8 +13,10 @@ package org.hhfr.transports.reliability;
  *       round trip (times the gain) at the initial round-trip estimate (or the smoothed one, if shorter): a
  *       first flight that waited in a queue or an outage (a cellular radio coming out of idle, a trace's
  *       opening gap) measures a long first round trip and a low rate, and a pace taken from those would hold
- *       the sender back for several round trips after the link opened. A STARTUP entered again after a probe
- *       searches from the model's rate.</li>
+ *       the sender back for several round trips after the link opened. Only a first flight that loses
+ *       datagrams (a link that slow, with a queue smaller than the initial window) brings the pace down to the
+ *       rate its acknowledgements came at: bursting on at the floor would only fill the queue again. A STARTUP
+ *       entered again after a probe searches from the model's rate.</li>
  *   <li>PROBE_BW cycles through eight phases of about one minimum round trip: 1.25 × (probing for more, until
  *       one BDP and a quarter is in flight or losses show), 0.75 × (draining what the probe queued), then six
  *       at 1 ×; it starts with the probe, since STARTUP may have ended on rounds that the application or a
@@ -102,6 +104,9 @@ final class Bbr implements CongestionController {
     private double heldBandwidth;
     /** STARTUP was entered again after a probe: it searches from the model's rate, without the initial floor. */
     private boolean restarted;
+    /** When the first acknowledgement of the first flight came (NONE before), and the bytes acknowledged after it. */
+    private long firstFlightAckAt = NONE;
+    private long firstFlightAckedAfter;
     /** A resumed estimate's round trip until the first sample checked it, else NONE. */
     private long resumedRtt = NONE;
     private long minRtt = Long.MAX_VALUE;
@@ -221,6 +226,9 @@ final class Bbr implements CongestionController {
             endRound(sample);
             round++;
         }
+        if (round == 1) {
+            onFirstFlightAcknowledged(now);
+        }
         confirmResumedPath(sample);
         updateMinRtt(sample, now);
         updateBandwidth(sample, now);
@@ -240,6 +248,25 @@ final class Bbr implements CongestionController {
         setPacingRate();
         setWindow(sample.totalDelivered);
         ackedBytes = 0;
+    }
+
+    /**
+     * The first flight's acknowledgements come at the rate the link delivered it, however long the first of them
+     * waited. Once that flight has lost datagrams (a queue smaller than the initial window, on a link slower than
+     * the initial floor), the first STARTUP paces at the gain times that rate, or at the initial window per
+     * measured round trip where that is faster, rather than bursting on into the full queue at the floor.
+     */
+    private void onFirstFlightAcknowledged(long now) {
+        if (firstFlightAckAt == NONE) {
+            firstFlightAckAt = now;
+            return;
+        }
+        firstFlightAckedAfter += ackedBytes;
+        long span = now - firstFlightAckAt;
+        if (roundLost > 0 && span > 0) {
+            double acknowledgedRate = firstFlightAckedAfter * 1e9 / span;
+            pacingRate = Math.min(pacingRate, Math.max(STARTUP_PACING_GAIN * acknowledgedRate, initialPacingRate()));
+        }
     }
 
     /** The round that just ended: full pipe, loss bound and rate drop are judged once per round. */

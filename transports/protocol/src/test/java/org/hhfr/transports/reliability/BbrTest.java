@@ -117,6 +117,30 @@ class BbrTest {
     }
 
     @Test
+    void aFirstFlightPartlyDroppedOnASlowLinkSlowsStartupToTheRateItsAcknowledgementsCame() {
+        double initial = bbr.pacingRate();
+        firstFlightAcknowledgedEvery(30 * MS, 4, true);
+        double acknowledgementsRate = 3 * DATAGRAM / 0.090;
+        assertTrue(bbr.pacingRate() < initial, bbr.pacingRate() + " bytes/s, " + initial + " at the start");
+        assertEquals(Bbr.STARTUP_PACING_GAIN * acknowledgementsRate, bbr.pacingRate(), 1,
+                "the gain times the acknowledgements' rate, faster here than the initial window per measured round"
+                        + " trip (" + Bbr.STARTUP_PACING_GAIN * 10 * DATAGRAM / 0.750 + " bytes/s)");
+    }
+
+    @Test
+    void aFirstFlightPartlyDroppedPacesNoSlowerThanTheInitialWindowPerMeasuredRoundTrip() {
+        firstFlightAcknowledgedEvery(150 * MS, 4, true);
+        assertEquals(Bbr.STARTUP_PACING_GAIN * 10 * DATAGRAM / 0.750, bbr.pacingRate(), 1);
+    }
+
+    @Test
+    void aFirstFlightThatLosesNothingKeepsStartupsInitialPaceHoweverSlowlyItsAcknowledgementsCame() {
+        double initial = bbr.pacingRate();
+        firstFlightAcknowledgedEvery(150 * MS, 4, false);
+        assertTrue(bbr.pacingRate() >= initial, bbr.pacingRate() + " bytes/s, " + initial + " at the start");
+    }
+
+    @Test
     void onAPathShorterThanTheInitialEstimateStartupPacesTheInitialWindowPerMeasuredRoundTrip() {
         rtt.sample(20 * MS, 0);
         round(20 * MS, DATAGRAM, RATE, 9 * DATAGRAM);
@@ -317,6 +341,32 @@ class BbrTest {
     private void burstRound(int acks) {
         for (int i = 0; i < acks; i++) {
             round(i == 0 ? 100 * MS : 0, BDP / acks, RATE, BDP, 100 * MS);
+        }
+    }
+
+    /**
+     * The first flight's acknowledgements: the first after a 750 ms round trip, then {@code acks - 1} more each
+     * {@code gap} later, one datagram each (sent at the start, before anything was delivered); with
+     * {@code lossy}, a datagram of it is declared lost after the second.
+     */
+    private void firstFlightAcknowledgedEvery(long gap, int acks, boolean lossy) {
+        long sentAt = now;
+        rtt.sample(750 * MS, 0);
+        now += 750 * MS;
+        for (int i = 0; i < acks; i++) {
+            now += i == 0 ? 0 : gap;
+            if (lossy && i == 2) {
+                bbr.onLost(DATAGRAM, sentAt, now);
+            }
+            bbr.onAcked(DATAGRAM, sentAt, now);
+            sample.clear();
+            sample.priorDelivered = 0;
+            delivered += DATAGRAM;
+            sample.totalDelivered = delivered;
+            sample.delivered = delivered;
+            sample.interval = now - sentAt;
+            sample.roundTrip = now - sentAt;
+            bbr.onAcknowledgement(sample, 10 * DATAGRAM - delivered, now);
         }
     }
 

@@ -153,6 +153,31 @@ class BbrSimulationTest {
      * trace, not the sender. The mean queue of the counted seconds against their bandwidth-delay product (their
      * capacity times the round trip) is 0.3-1.5 from the fourteen starts with BBR, 0.4-3.9 with NewReno.
      */
+    /**
+     * A link slower than the initial window per initial round trip (64 kbit/s up, 600 ms round trip) whose queue
+     * (8 KB) holds less than the initial window: part of the first flight is dropped. While STARTUP kept pacing at
+     * the initial floor regardless, it went on bursting into the full queue: 20 requests of 1,000 bytes took 1.12
+     * times the bound (what the client sent at the link's rate, and the round trip) with 6 drops; 0.80 times with
+     * 5 once the losses let the first flight's acknowledgements set the pace.
+     */
+    @Test
+    void onASlowLinkWhoseQueueDropsPartOfTheFirstFlightStartupPacesAtTheRateItsAcknowledgementsCame() {
+        long rate = 8_000;
+        long oneWay = 300 * MS;
+        LinkProfile path = new LinkProfile(0, 0, 0, oneWay, 0, 0, 0, 0);
+        UploadSession session = new UploadSession(1, path, 20, 1_000,
+                CongestionControlSimulationTest.with(CongestionControl.BBR));
+        session.uplink = new Bottleneck(rate, 8_000);
+        session.network.limit(Role.CLIENT, session.uplink).limit(Role.SERVER, new Bottleneck(125_000, 64 << 10));
+
+        assertEquals(List.of(), session.run());
+        long sent = session.network.bytesSent(Role.CLIENT)
+                + (long) IP_UDP_HEADERS * session.network.sendTimes(Role.CLIENT).size();
+        long bound = sent * SECOND / rate + 2 * oneWay;
+        assertTrue(session.uploadTime() <= bound, session.uploadTime() / MS + " ms, bound " + bound / MS
+                + " ms, " + session.uplink.dropped() + " datagrams dropped");
+    }
+
     @Test
     void overTheUmtsDrivingTraceTheUplinkQueueStaysUnderTwoBandwidthDelayProductsOutsideStartupAndOutages() {
         StringBuilder sessions = new StringBuilder();
