@@ -4,7 +4,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 import org.hhfr.transports.reliability.PathEstimate;
@@ -14,11 +13,10 @@ import org.hhfr.transports.reliability.PathEstimate;
  * the same path starts from it instead of from the initial window. A path is the local address the socket sent
  * from and the server's address. That tells most networks apart, not all: two Wi-Fi networks may give the same
  * private address, and a cellular handover may keep it (the stream's first round trip then checks the
- * estimate). An estimate is used for {@link #LIFETIME_NANOS} after its stream ended, then forgotten; at most
- * {@link #CAPACITY} paths are kept, the least recently used first out. Thread-safe.
+ * estimate). An estimate is used for {@link PathEstimate#LIFETIME_NANOS} after its stream ended, then
+ * forgotten; at most {@link #CAPACITY} paths are kept, the least recently used first out. Thread-safe.
  */
 final class PathEstimates {
-    static final long LIFETIME_NANOS = TimeUnit.MINUTES.toNanos(10);
     static final int CAPACITY = 32;
 
     private final LongSupplier clock;
@@ -50,7 +48,7 @@ final class PathEstimates {
         if (held == null) {
             return null;
         }
-        if (clock.getAsLong() - held.keptAt > LIFETIME_NANOS) {
+        if (clock.getAsLong() - held.keptAt > PathEstimate.LIFETIME_NANOS) {
             kept.remove(path);
             return null;
         }

@@ -31,7 +31,7 @@ class PathEstimatesTest {
     void anEstimateIsForgottenTenMinutesAfterItsStreamEnded() throws Exception {
         InetAddress local = InetAddress.getByName("10.0.0.5");
         paths.remember(local, SERVER, LEARNED);
-        now += PathEstimates.LIFETIME_NANOS;
+        now += PathEstimate.LIFETIME_NANOS;
         assertEquals(LEARNED, paths.of(local, SERVER));
         now += 1;
         assertNull(paths.of(local, SERVER));

@@ -42,6 +42,7 @@ import org.hhfr.transports.reliability.DeliveredMessage;
 import org.hhfr.transports.reliability.EngineEvent;
 import org.hhfr.transports.reliability.LinkType;
 import org.hhfr.transports.reliability.ReliabilityConfig;
+import org.hhfr.transports.reliability.PathEstimate;
 import org.hhfr.transports.reliability.ReliabilityEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -93,6 +94,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private StreamRoute route;
     /** Whether the registry made this the session's latest stream (a candidate until then). */
     private boolean admitted;
+    /** The session's stream before this one, once it finished gracefully over UDP; read by the next stream. */
+    private volatile EndedPath endedPath;
+    /** What the stream this one superseded left of its path, until this one's engine starts. */
+    private EndedPath earlierPath;
     private int pending;
     /** A turn is scheduled to send the answers gathered until then (TCP). */
     private boolean gathering;
@@ -263,6 +268,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
         if (driver == null) {
             start();
+            resumePathTo(sender);
         }
         DatagramLink link = (DatagramLink) driver.link();
         if (link == null) {
@@ -572,6 +578,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             case FINISHED:
                 registry.metrics.increment(TransportMetrics.Counter.SESSIONS_FINISHED, linkType);
                 LOG.debug("session {} finished", id());
+                rememberPath();
                 end();
                 break;
             case FAILED:
@@ -587,7 +594,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     /** Makes a verified candidate the session's latest stream; nothing to do for one admitted before. */
     private void admit() throws WireException {
         if (!admitted) {
-            registry.admit(this);
+            ServerSession superseded = registry.admit(this);
+            earlierPath = superseded != null ? superseded.endedPath : null;
             admitted = true;
         }
     }
@@ -601,6 +609,29 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         driver = new EngineDriver(engine, new EventLoopContext(loop), System::nanoTime, this);
         route = registry.dispatcher.bind(this);
         registry.metrics.increment(TransportMetrics.Counter.SESSIONS_OPENED, linkType);
+    }
+
+    /**
+     * Before the new UDP stream sends anything: when the stream it superseded finished gracefully with the same
+     * client address minutes ago, its engine starts from that stream's estimate of the path.
+     */
+    private void resumePathTo(InetSocketAddress client) {
+        PathEstimate earlier = earlierPath != null ? earlierPath.forStreamFrom(client.getAddress(), System.nanoTime())
+                : null;
+        earlierPath = null;
+        if (earlier != null) {
+            driver.engine().resumePath(earlier);
+            registry.metrics.increment(TransportMetrics.Counter.PATHS_RESUMED);
+        }
+    }
+
+    /** A UDP stream that finished gracefully leaves what it learned of its path for the session's next stream. */
+    private void rememberPath() {
+        Link link = driver.link();
+        PathEstimate estimate = driver.engine().pathEstimate();
+        if (link instanceof DatagramLink && estimate != null) {
+            endedPath = EndedPath.of(((DatagramLink) link).peer().getAddress(), estimate, System.nanoTime());
+        }
     }
 
     /**

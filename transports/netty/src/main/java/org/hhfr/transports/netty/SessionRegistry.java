@@ -154,7 +154,7 @@ final class SessionRegistry implements EvictionListener {
      * @throws WireException REPLAYED for an epoch not above the latest stream's, UNKNOWN_SESSION when the store
      *                       no longer holds the session
      */
-    void admit(ServerSession candidate) throws WireException {
+    ServerSession admit(ServerSession candidate) throws WireException {
         storedSession(candidate.id());
         raiseSharedEpoch(candidate);
         ServerSession[] superseded = new ServerSession[1];
@@ -174,6 +174,7 @@ final class SessionRegistry implements EvictionListener {
                     candidate.epoch());
             superseded[0].evict("a newer stream of the session opened");
         }
+        return superseded[0];
     }
 
     /**

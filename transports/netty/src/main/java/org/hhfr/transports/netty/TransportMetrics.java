@@ -72,6 +72,11 @@ public final class TransportMetrics {
         EARLY_DATAGRAM_STREAMS_DROPPED(LinkType.DATAGRAM),
         /** A session moved to its client's new address (NAT rebinding, another network) once it was validated. */
         ADDRESS_CHANGES(LinkType.DATAGRAM),
+        /**
+         * UDP streams that started sending from the path estimate the session's previous stream left (it finished
+         * gracefully, minutes ago, with the client at the same address) instead of from the initial window.
+         */
+        PATHS_RESUMED(LinkType.DATAGRAM),
         /** Sessions whose first connection or datagram was authenticated. */
         SESSIONS_OPENED(null),
         /** Sessions that ended with both sequences closed and terminated. */

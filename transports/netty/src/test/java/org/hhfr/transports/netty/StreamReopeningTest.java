@@ -92,6 +92,40 @@ class StreamReopeningTest {
     }
 
     @Test
+    void aSessionsNextUdpStreamSendsFromThePathItsGracefullyFinishedStreamLearned() throws Exception {
+        SessionGrant grant = fixture.store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
+        threeCallsOnAUdpStream(grant, 0, true);
+        TestSessions.awaitCounter(fixture.server, TransportMetrics.Counter.SESSIONS_FINISHED, 1);
+        assertEquals(0, fixture.server.metrics().get(TransportMetrics.Counter.PATHS_RESUMED));
+
+        threeCallsOnAUdpStream(grant, 3, true);
+        assertEquals(1, fixture.server.metrics().get(TransportMetrics.Counter.PATHS_RESUMED));
+    }
+
+    @Test
+    void aUdpStreamThatFailedLeavesNoPathForTheNext() throws Exception {
+        SessionGrant grant = fixture.store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
+        threeCallsOnAUdpStream(grant, 0, false);
+        TestSessions.awaitCounter(fixture.server, TransportMetrics.Counter.SESSIONS_FAILED, 1);
+
+        threeCallsOnAUdpStream(grant, 3, true);
+        assertEquals(0, fixture.server.metrics().get(TransportMetrics.Counter.PATHS_RESUMED));
+    }
+
+    /** A new UDP stream of the session makes calls {@code from} to {@code from + 2}, then closes or aborts. */
+    private void threeCallsOnAUdpStream(SessionGrant grant, long from, boolean gracefully) throws Exception {
+        try (NettyStreamClient client = TestSessions.udpClient(fixture.server, grant).connect()) {
+            for (long number = from; number < from + 3; number++) {
+                assertEquals(number, SequenceChecker.number(
+                        client.call(SequenceChecker.body(number)).get(5, TimeUnit.SECONDS)));
+            }
+            if (gracefully) {
+                client.closeGracefully().get(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    @Test
     void datagramsRecordedInAnEarlierStreamAreDroppedInTheNextOne() throws Exception {
         SessionGrant grant = fixture.store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
         InetSocketAddress endpoint = new InetSocketAddress(TestSessions.LOOPBACK, fixture.server.udpPort());

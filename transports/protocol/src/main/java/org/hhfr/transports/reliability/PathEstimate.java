@@ -1,6 +1,7 @@
 package org.hhfr.transports.reliability;
 
 import com.google.auto.value.AutoValue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a datagram stream's congestion controller learned of its path: the bottleneck bandwidth and the
@@ -10,6 +11,12 @@ import com.google.auto.value.AutoValue;
  */
 @AutoValue
 public abstract class PathEstimate {
+    /**
+     * How long after its stream ended an estimate is used for a new stream over the same path: long enough for an
+     * app's next burst of calls, short enough that the path is likely the same.
+     */
+    public static final long LIFETIME_NANOS = TimeUnit.MINUTES.toNanos(10);
+
     /** @throws IllegalArgumentException unless both are positive */
     public static PathEstimate of(long bytesPerSecond, long minRttNanos) {
         if (bytesPerSecond <= 0 || minRttNanos <= 0) {

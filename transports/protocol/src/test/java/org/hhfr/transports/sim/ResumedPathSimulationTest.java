@@ -12,7 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A returning sender starts a stream from what its earlier stream learned of the path (the bandwidth and round
- * trip, {@code ReliabilityEngine.resumePath}): 20 requests of 10 KB, timed until the last response arrives.
+ * trip, {@code ReliabilityEngine.resumePath}): the client for 20 requests of 10 KB, the server for 20 answers of
+ * 20 KB, timed until the last response arrives.
  */
 class ResumedPathSimulationTest {
     private static final long MS = LinkProfile.millis(1);
@@ -69,22 +70,47 @@ class ResumedPathSimulationTest {
                 + " paced");
     }
 
+    /**
+     * A returning client's downloads, the server resuming: 20 requests answered with 20 KB each over LTE (12 Mbit/s
+     * down, 50 ms), 400 KB that take the downlink 267 ms; from the initial window the server's slow start spends
+     * round trips reaching the downlink's 75 KB bandwidth-delay product (about 432 ms in all; resumed, about 326).
+     */
+    @Test
+    void onAnLteDownlinkAServerThatResumesAnswersAReturningClientSooner() {
+        UploadSession first = lteDownload(null);
+        PathEstimate learned = first.server.engine.pathEstimate();
+        assertNotNull(learned);
+        UploadSession returning = lteDownload(learned);
+
+        long bound = returning.network.bytesSent(Role.SERVER) * 1_000_000_000L / (12_000_000 / 8) + 50 * MS;
+        assertTrue(returning.uploadTime() <= 1.05 * bound, "resumed " + returning.uploadTime() / MS + " ms, bound "
+                + bound / MS + " ms");
+        assertTrue(returning.uploadTime() <= 0.85 * first.uploadTime(), "resumed " + returning.uploadTime() / MS
+                + " ms, from the initial window " + first.uploadTime() / MS + " ms");
+    }
+
+    private static UploadSession lteDownload(PathEstimate resumed) {
+        return run(100, 20_000, Role.SERVER, resumed, 25 * MS, LTE_UP, 12_000_000, 128 << 10);
+    }
+
     private static UploadSession lte(PathEstimate resumed) {
-        return run(resumed, 25 * MS, LTE_UP, 12_000_000, 128 << 10);
+        return run(REQUEST_SIZE, 8, Role.CLIENT, resumed, 25 * MS, LTE_UP, 12_000_000, 128 << 10);
     }
 
     private static UploadSession threeG(PathEstimate resumed) {
-        return run(resumed, 75 * MS, 384_000, 1_000_000, 64 << 10);
+        return run(REQUEST_SIZE, 8, Role.CLIENT, resumed, 75 * MS, 384_000, 1_000_000, 64 << 10);
     }
 
-    private static UploadSession run(PathEstimate resumed, long oneWay, long up, long down, long queue) {
+    /** 20 requests of {@code requestSize} answered with {@code responseSize}, {@code resuming} from {@code resumed}. */
+    private static UploadSession run(int requestSize, int responseSize, Role resuming, PathEstimate resumed,
+                                     long oneWay, long up, long down, long queue) {
         LinkProfile path = new LinkProfile(0, 0, 0, oneWay, 0, 0, 0, 0);
-        UploadSession session = new UploadSession(1, path, REQUESTS, REQUEST_SIZE,
+        UploadSession session = new UploadSession(1, path, REQUESTS, requestSize, responseSize,
                 CongestionControlSimulationTest.with(CongestionControl.BBR));
         session.uplink = new Bottleneck(up / 8, queue);
         session.network.limit(Role.CLIENT, session.uplink).limit(Role.SERVER, new Bottleneck(down / 8, queue));
         if (resumed != null) {
-            session.client.engine.resumePath(resumed);
+            (resuming == Role.CLIENT ? session.client : session.server).engine.resumePath(resumed);
         }
         assertEquals(List.of(), session.run());
         return session;
