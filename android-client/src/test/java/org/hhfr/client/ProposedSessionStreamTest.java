@@ -220,6 +220,48 @@ class ProposedSessionStreamTest {
         assertEquals(0, server.service().soapCalls.get());
     }
 
+    /**
+     * The server refuses the early stream when its HELLO waited for the session longer than it lets one wait (the
+     * offer is held until then): the call on it comes back unanswered, and goes again, under the number it was
+     * given, on the stream the answer grants, of the same session and epoch. A call made after the grant takes the
+     * next number, not that one, or the server would answer it with the reply it recorded for the early call. The
+     * early call is held in dispatch until the later one arrived, so that reply is recorded and not yet forgotten.
+     */
+    @Test
+    void aCallMadeAfterTheGrantIsNotAnsweredWithTheReplyOfAnEarlyCallSentAgainOnTheGrantedStream()
+            throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        hint(server.tcpPort());
+        CountDownLatch offers = new CountDownLatch(1);
+        server.service().holdRequestsUntil(offers);
+
+        try (HhfrClient client = client()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> early = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 0.5f));
+            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP), "the call went on the early stream");
+            assertTrue(within(10_000, () -> session.mode() == Mode.SOAP),
+                    "the server refused the early stream once its HELLO had waited, and the call came back");
+            assertEquals(1, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
+            assertEquals(0, server.metrics().get(TransportMetrics.Counter.MESSAGES_DISPATCHED));
+
+            offers.countDown();
+            answers.countDown();
+            assertTrue(within(5_000, () -> server.metrics().get(TransportMetrics.Counter.MESSAGES_DISPATCHED) == 1),
+                    "the early call went again on the granted stream, and waits in dispatch");
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            CompletableFuture<Message> later = session.callAsync(FloatSum.request(2f, 0.5f));
+            assertTrue(within(5_000, () -> server.metrics().get(TransportMetrics.Counter.MESSAGES_DISPATCHED) == 2));
+            server.release();
+
+            assertEquals(2.5f, later.get(10, TimeUnit.SECONDS).record().floatValue("return"),
+                    "the later call was answered with its own reply");
+            assertEquals(HhfrServerSide.HELD + 0.5f, early.get(10, TimeUnit.SECONDS).record().floatValue("return"));
+        }
+        assertEquals(2, server.dispatched.get(), "each call ran once");
+        assertEquals(1, server.service().negotiations.get());
+        assertEquals(0, server.service().soapCalls.get());
+    }
+
     /** Call {@code i} of {@link #calls} adds 0.5 to {@code i}. */
     private static void assertAnswered(List<CompletableFuture<Message>> calls) throws Exception {
         for (int i = 0; i < calls.size(); i++) {
