@@ -351,6 +351,42 @@ class StreamModeTest {
         }
     }
 
+    /**
+     * The estimate is one an earlier stream could have left (the path's bandwidth times its round trip is 40 KB,
+     * more than the initial window): the engine's window is read before anything is sent, so no round trip of
+     * this stream has checked it yet.
+     */
+    @Test
+    void aUdpStreamOpensWithTheWindowOfTheEstimateItsClientKeptForItsPath() throws Exception {
+        serve(HhfrUris.TRANSPORT_UDP);
+        InetSocketAddress server = new InetSocketAddress("127.0.0.1", this.server.udpPort());
+        InetAddress local = InetAddress.getByName("127.0.0.1");
+        PathEstimate kept = PathEstimate.of(800_000, TimeUnit.MILLISECONDS.toNanos(50));
+        long initialWindow;
+        try (HhfrClient fresh = HhfrClient.builder(service.url()).negotiateOnOpen(true).build();
+             Session session = fresh.open(FloatSum.operation())) {
+            assertEquals(Mode.HHFR_UDP, session.mode());
+            initialWindow = congestionWindowOf(session);
+        }
+        assertTrue(initialWindow < kept.bandwidthDelayProduct(), "the initial window: " + initialWindow);
+
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
+            client.paths().remember(local, server, kept);
+            try (Session session = client.open(FloatSum.operation())) {
+                assertEquals(Mode.HHFR_UDP, session.mode());
+                assertEquals(kept.bandwidthDelayProduct(), congestionWindowOf(session),
+                        "the stream starts from the estimate of its path");
+                assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            }
+        }
+    }
+
+    /** The congestion window of the session's stream's engine, read in the stream's context. */
+    private static long congestionWindowOf(Session session) {
+        StreamChannel stream = (StreamChannel) session.channel();
+        return stream.context.ask(() -> stream.stream.engine().congestionWindow());
+    }
+
     @Test
     void aSilentStreamIsCutOffByTheCallTimeout() throws Exception {
         serve(HhfrUris.TRANSPORT_UDP);
