@@ -381,6 +381,37 @@ class StreamModeTest {
         }
     }
 
+    /**
+     * A stream cut off by its server (the session expired there) learned the path as well as one that ends, but
+     * what it learned last may be what cut it off: only a stream that ends gracefully leaves an estimate.
+     */
+    @Test
+    void aUdpStreamThatFailsLeavesNoEstimateOfItsPath() throws Exception {
+        serve(HhfrUris.TRANSPORT_UDP);
+        InetSocketAddress server = new InetSocketAddress("127.0.0.1", this.server.udpPort());
+        InetAddress local = InetAddress.getByName("127.0.0.1");
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).build()) {
+            try (Session session = client.open(FloatSum.operation())) {
+                assertEquals(Mode.HHFR_UDP, session.mode());
+                for (int i = 0; i < 20; i++) {
+                    assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+                }
+                StreamChannel stream = (StreamChannel) session.channel();
+                assertNotNull(stream.context.ask(() -> stream.stream.engine().pathEstimate()),
+                        "the stream learned the path");
+
+                this.server.expireSessions();
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (stream.failureReason() == null && System.nanoTime() - end < 0) {
+                    Thread.sleep(5); // the server ends the expired session's stream with an ERROR
+                }
+                assertNotNull(stream.failureReason(), "the server cut the stream off");
+                assertEquals(null, client.paths().of(local, server), "the failed stream left an estimate");
+            }
+            assertEquals(null, client.paths().of(local, server), "closing the failed stream left an estimate");
+        }
+    }
+
     /** The congestion window of the session's stream's engine, read in the stream's context. */
     private static long congestionWindowOf(Session session) {
         StreamChannel stream = (StreamChannel) session.channel();
