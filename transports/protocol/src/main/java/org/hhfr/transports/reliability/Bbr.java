@@ -14,9 +14,11 @@ package org.hhfr.transports.reliability;
  *       first flight that waited in a queue or an outage (a cellular radio coming out of idle, a trace's
  *       opening gap) measures a long first round trip and a low rate, and a pace taken from those would hold
  *       the sender back for several round trips after the link opened. Only a first flight that loses
- *       datagrams (a link that slow, with a queue smaller than the initial window) brings the pace down to the
- *       rate its acknowledgements came at: bursting on at the floor would only fill the queue again. A STARTUP
- *       entered again after a probe searches from the model's rate.</li>
+ *       datagrams while it is being acknowledged (a link that slow, with a queue smaller than the initial window
+ *       and a first round trip beyond the initial probe timeout) takes the floor away: the pace comes down to the
+ *       rate its acknowledgements came at, not below the initial window per measured round trip, since bursting
+ *       on at the floor would only fill the queue again. A STARTUP entered again after a probe searches from the
+ *       model's rate.</li>
  *   <li>PROBE_BW cycles through eight phases of about one minimum round trip: 1.25 × (probing for more, until
  *       one BDP and a quarter is in flight or losses show), 0.75 × (draining what the probe queued), then six
  *       at 1 ×; it starts with the probe, since STARTUP may have ended on rounds that the application or a
@@ -253,8 +255,11 @@ final class Bbr implements CongestionController {
     /**
      * The first flight's acknowledgements come at the rate the link delivered it, however long the first of them
      * waited. Once that flight has lost datagrams (a queue smaller than the initial window, on a link slower than
-     * the initial floor), the first STARTUP paces at the gain times that rate, or at the initial window per
-     * measured round trip where that is faster, rather than bursting on into the full queue at the floor.
+     * the initial floor), the first STARTUP no longer holds the floor: its pace comes down to the gain times that
+     * rate, and {@link #setPacingRate} keeps it at no less than the initial window per measured round trip.
+     * Losses declared while the first flight is still being acknowledged count, which takes a first round trip
+     * longer than the initial probe timeout (about half a second): on shorter paths the acknowledgement that
+     * declares them opens the next round, whose full-pipe check takes over.
      */
     private void onFirstFlightAcknowledged(long now) {
         if (firstFlightAckAt == NONE) {
@@ -265,7 +270,7 @@ final class Bbr implements CongestionController {
         long span = now - firstFlightAckAt;
         if (roundLost > 0 && span > 0) {
             double acknowledgedRate = firstFlightAckedAfter * 1e9 / span;
-            pacingRate = Math.min(pacingRate, Math.max(STARTUP_PACING_GAIN * acknowledgedRate, initialPacingRate()));
+            pacingRate = Math.min(pacingRate, STARTUP_PACING_GAIN * acknowledgedRate);
         }
     }
 

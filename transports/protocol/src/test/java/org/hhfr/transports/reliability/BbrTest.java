@@ -141,6 +141,61 @@ class BbrTest {
     }
 
     @Test
+    void aFirstFlightPartlyDroppedWhoseAcknowledgementsCameFastLeavesStartupsPaceAsItWas() {
+        double initial = bbr.pacingRate();
+        firstFlightAcknowledgedEvery(MS, 4, true);
+        assertEquals(initial, bbr.pacingRate(), 1, "the acknowledgements' rate lowers the pace, never raises it");
+    }
+
+    @Test
+    void aSecondAcknowledgementOfTheFirstFlightAtTheSameInstantLeavesAFinitePace() {
+        long sentAt = now;
+        rtt.sample(750 * MS, 0);
+        now += 750 * MS;
+        for (int i = 0; i < 2; i++) {
+            if (i == 0) {
+                bbr.onAcked(DATAGRAM, sentAt, now);
+            } else {
+                bbr.onLost(DATAGRAM, sentAt, now);
+            }
+            sample.clear();
+            delivered += DATAGRAM;
+            sample.totalDelivered = delivered;
+            sample.delivered = delivered;
+            sample.interval = now - sentAt;
+            sample.roundTrip = now - sentAt;
+            bbr.onAcknowledgement(sample, 8 * DATAGRAM, now);
+        }
+        assertTrue(Double.isFinite(bbr.pacingRate()) && bbr.pacingRate() > 0, bbr.pacingRate() + " bytes/s");
+    }
+
+    @Test
+    void aLossInTheSecondRoundLeavesStartupsPaceAtItsInitialOne() {
+        double initial = bbr.pacingRate();
+        firstFlightAcknowledgedEvery(150 * MS, 4, false);
+        long sentAt = now;
+        long prior = delivered;
+        now += 600 * MS;
+        for (int i = 0; i < 4; i++) {
+            now += i == 0 ? 0 : 150 * MS;
+            if (i == 1) {
+                bbr.onLost(DATAGRAM, sentAt, now);
+            }
+            bbr.onAcked(DATAGRAM, sentAt, now);
+            sample.clear();
+            sample.priorDelivered = prior;
+            delivered += DATAGRAM;
+            sample.totalDelivered = delivered;
+            sample.delivered = delivered - prior;
+            sample.interval = now - sentAt;
+            sample.roundTrip = now - sentAt;
+            bbr.onAcknowledgement(sample, 6 * DATAGRAM, now);
+        }
+        assertEquals(Bbr.State.STARTUP, bbr.state());
+        assertTrue(bbr.pacingRate() >= initial, bbr.pacingRate() + " bytes/s, " + initial + " at the start");
+    }
+
+    @Test
     void onAPathShorterThanTheInitialEstimateStartupPacesTheInitialWindowPerMeasuredRoundTrip() {
         rtt.sample(20 * MS, 0);
         round(20 * MS, DATAGRAM, RATE, 9 * DATAGRAM);

@@ -147,21 +147,16 @@ class BbrSimulationTest {
     }
 
     /**
-     * The steady state on a trace: from 2 s on (past startup), the seconds in which the uplink carries at least a
-     * quarter of the trace's mean rate. In an outage whatever is in flight waits in the queue, however little
-     * the sender keeps there, and the window it sent drains in the seconds after; those seconds would measure the
-     * trace, not the sender. The mean queue of the counted seconds against their bandwidth-delay product (their
-     * capacity times the round trip) is 0.3-1.5 from the fourteen starts with BBR, 0.4-3.9 with NewReno.
-     */
-    /**
      * A link slower than the initial window per initial round trip (64 kbit/s up, 600 ms round trip) whose queue
-     * (8 KB) holds less than the initial window: part of the first flight is dropped. While STARTUP kept pacing at
-     * the initial floor regardless, it went on bursting into the full queue: 20 requests of 1,000 bytes took 1.12
-     * times the bound (what the client sent at the link's rate, and the round trip) with 6 drops; 0.80 times with
-     * 5 once the losses let the first flight's acknowledgements set the pace.
+     * (8 KB) holds less than the initial window: part of the first flight is dropped, and the probe timeout
+     * (before the first acknowledgement, on a round trip this long) declares it lost while that flight is being
+     * acknowledged. While STARTUP kept pacing at the initial floor regardless, it went on bursting into the full
+     * queue: 20 requests of 1,000 bytes took 1.12 times the bound (what the client sent at the link's rate, and
+     * the round trip) with 6 drops; 0.80 times with 5 once the losses took the floor away (the pace is then the
+     * initial window per measured round trip, faster here than the acknowledgements' rate).
      */
     @Test
-    void onASlowLinkWhoseQueueDropsPartOfTheFirstFlightStartupPacesAtTheRateItsAcknowledgementsCame() {
+    void onASlowLinkWhoseQueueDropsPartOfTheFirstFlightStartupStopsPacingAtTheInitialFloor() {
         long rate = 8_000;
         long oneWay = 300 * MS;
         LinkProfile path = new LinkProfile(0, 0, 0, oneWay, 0, 0, 0, 0);
@@ -178,6 +173,13 @@ class BbrSimulationTest {
                 + " ms, " + session.uplink.dropped() + " datagrams dropped");
     }
 
+    /**
+     * The steady state on a trace: from 2 s on (past startup), the seconds in which the uplink carries at least a
+     * quarter of the trace's mean rate. In an outage whatever is in flight waits in the queue, however little
+     * the sender keeps there, and the window it sent drains in the seconds after; those seconds would measure the
+     * trace, not the sender. The mean queue of the counted seconds against their bandwidth-delay product (their
+     * capacity times the round trip) is 0.3-1.5 from the fourteen starts with BBR, 0.4-3.9 with NewReno.
+     */
     @Test
     void overTheUmtsDrivingTraceTheUplinkQueueStaysUnderTwoBandwidthDelayProductsOutsideStartupAndOutages() {
         StringBuilder sessions = new StringBuilder();
