@@ -595,7 +595,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private void admit() throws WireException {
         if (!admitted) {
             ServerSession superseded = registry.admit(this);
-            earlierPath = superseded != null ? superseded.endedPath : null;
+            earlierPath = superseded != null && linkType == LinkType.DATAGRAM ? superseded.endedPath : null;
             admitted = true;
         }
     }
@@ -619,8 +619,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         PathEstimate earlier = earlierPath != null ? earlierPath.forStreamFrom(client.getAddress(), System.nanoTime())
                 : null;
         earlierPath = null;
-        if (earlier != null) {
-            driver.engine().resumePath(earlier);
+        if (earlier != null && driver.engine().resumePath(earlier)) {
             registry.metrics.increment(TransportMetrics.Counter.PATHS_RESUMED);
         }
     }

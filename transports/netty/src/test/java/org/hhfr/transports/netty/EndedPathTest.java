@@ -18,9 +18,14 @@ class EndedPathTest {
     }
 
     @Test
-    void aStreamFromAnotherAddressOrAfterTheLifetimeStartsAfresh() throws Exception {
+    void aStreamFromAnotherAddressStartsAfresh() throws Exception {
         EndedPath ended = EndedPath.of(InetAddress.getByName("192.0.2.7"), ESTIMATE, 1_000);
         assertNull(ended.forStreamFrom(InetAddress.getByName("192.0.2.8"), 2_000));
+    }
+
+    @Test
+    void aStreamAfterTheLifetimeStartsAfresh() throws Exception {
+        EndedPath ended = EndedPath.of(InetAddress.getByName("192.0.2.7"), ESTIMATE, 1_000);
         assertNull(ended.forStreamFrom(InetAddress.getByName("192.0.2.7"), 1_001 + PathEstimate.LIFETIME_NANOS));
     }
 }

@@ -701,10 +701,12 @@ final class OutboundSequence {
     }
 
     /** Over datagrams and before anything was sent, starts the congestion controller from {@code earlier}. */
-    void resumePath(PathEstimate earlier) {
+    boolean resumePath(PathEstimate earlier) {
         if (recovery != null && transmitCounter == 0) {
             recovery.resumePath(earlier);
+            return true;
         }
+        return false;
     }
 
     long bytesInFlight() {

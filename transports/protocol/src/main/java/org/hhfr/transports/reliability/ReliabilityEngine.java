@@ -304,9 +304,11 @@ public final class ReliabilityEngine {
      * Over datagrams, before anything was sent: start the congestion controller from {@code earlier}, an estimate
      * an earlier stream made of the same path (the same local and peer addresses, minutes ago), instead of from the
      * initial window. Ignored on a stream, once something was sent, and by NewReno.
+     *
+     * @return whether the controller starts from {@code earlier} (false when ignored)
      */
-    public void resumePath(PathEstimate earlier) {
-        outbound.resumePath(Objects.requireNonNull(earlier, "earlier"));
+    public boolean resumePath(PathEstimate earlier) {
+        return outbound.resumePath(Objects.requireNonNull(earlier, "earlier"));
     }
 
     /** Over datagrams, encoded bytes of DATA sent and neither acknowledged nor declared lost; 0 on a stream. */

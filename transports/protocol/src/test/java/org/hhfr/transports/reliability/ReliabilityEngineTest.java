@@ -3,6 +3,7 @@ package org.hhfr.transports.reliability;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -162,6 +163,21 @@ class ReliabilityEngineTest {
         wire.a.offer(bytes(10));
         wire.drain(wire.a);
         assertEquals(TimeUnit.MILLISECONDS.toNanos(500), wire.a.nextDeadline() - wire.now, "the initial timeout");
+    }
+
+    @Test
+    void aResumedPathStartsTheWindowFromItsEstimateOnlyBeforeAnythingWasSent() {
+        PathEstimate lan = PathEstimate.of(100_000_000, TimeUnit.MILLISECONDS.toNanos(10));
+        Wire fresh = new Wire(DATAGRAM);
+        long initialWindow = fresh.a.congestionWindow();
+        assertTrue(fresh.a.resumePath(lan));
+        assertTrue(fresh.a.congestionWindow() > initialWindow, "resumed from the estimate");
+
+        Wire sent = new Wire(DATAGRAM);
+        sent.a.offer(bytes(1));
+        sent.drain(sent.a);
+        assertFalse(sent.a.resumePath(lan), "ignored once something was sent");
+        assertEquals(initialWindow, sent.a.congestionWindow());
     }
 
     @Test
