@@ -41,8 +41,8 @@ import org.hhfr.transports.handshake.ServerHandshake;
 import org.hhfr.transports.reliability.DeliveredMessage;
 import org.hhfr.transports.reliability.EngineEvent;
 import org.hhfr.transports.reliability.LinkType;
-import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.hhfr.transports.reliability.PathEstimate;
+import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.hhfr.transports.reliability.ReliabilityEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -616,9 +616,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
      * client address minutes ago, its engine starts from that stream's estimate of the path.
      */
     private void resumePathTo(InetSocketAddress client) {
-        PathEstimate earlier = earlierPath != null ? earlierPath.forStreamFrom(client.getAddress(), System.nanoTime())
-                : null;
+        EndedPath ended = earlierPath;
         earlierPath = null;
+        PathEstimate earlier = ended != null ? ended.forStreamFrom(client.getAddress(), System.nanoTime()) : null;
         if (earlier != null && driver.engine().resumePath(earlier)) {
             registry.metrics.increment(TransportMetrics.Counter.PATHS_RESUMED);
         }

@@ -180,11 +180,12 @@ final class Bbr implements CongestionController {
     }
 
     @Override
-    public void resume(PathEstimate earlier) {
+    public boolean resume(PathEstimate earlier) {
         long cap = (long) MAX_RESUMED_DATAGRAMS * maxDatagramSize;
         window = Math.max(window, Math.min(earlier.bandwidthDelayProduct(), cap));
         pacingRate = Math.max(pacingRate, earlier.bytesPerSecond());
         resumedRtt = earlier.minRttNanos();
+        return true;
     }
 
     /**

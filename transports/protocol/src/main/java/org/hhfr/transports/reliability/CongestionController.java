@@ -42,7 +42,10 @@ interface CongestionController {
     /**
      * Before anything was sent: start from what an earlier stream learned of this path instead of from the
      * initial window. A controller without a model of the path ignores it.
+     *
+     * @return whether it starts from {@code earlier}
      */
-    default void resume(PathEstimate earlier) {
+    default boolean resume(PathEstimate earlier) {
+        return false;
     }
 }

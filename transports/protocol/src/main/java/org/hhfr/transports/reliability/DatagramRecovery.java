@@ -215,10 +215,12 @@ final class DatagramRecovery {
      * Before anything was sent: the controller starts from {@code earlier}, learned on this path before. The
      * initial window's worth leaves at once as on any new stream; the rest of a larger resumed window is paced
      * from the start, as it has no round-trip sample of this stream to wait for.
+     *
+     * @return whether the controller starts from {@code earlier} (one without a model of the path ignores it)
      */
-    void resumePath(PathEstimate earlier) {
-        controller.resume(earlier);
-        resumed = true;
+    boolean resumePath(PathEstimate earlier) {
+        resumed = controller.resume(earlier);
+        return resumed;
     }
 
     private void armProbe() {

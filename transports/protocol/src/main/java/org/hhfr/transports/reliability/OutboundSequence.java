@@ -702,11 +702,7 @@ final class OutboundSequence {
 
     /** Over datagrams and before anything was sent, starts the congestion controller from {@code earlier}. */
     boolean resumePath(PathEstimate earlier) {
-        if (recovery != null && transmitCounter == 0) {
-            recovery.resumePath(earlier);
-            return true;
-        }
-        return false;
+        return recovery != null && transmitCounter == 0 && recovery.resumePath(earlier);
     }
 
     long bytesInFlight() {

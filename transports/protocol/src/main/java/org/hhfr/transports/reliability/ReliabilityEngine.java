@@ -305,7 +305,8 @@ public final class ReliabilityEngine {
      * an earlier stream made of the same path (the same local and peer addresses, minutes ago), instead of from the
      * initial window. Ignored on a stream, once something was sent, and by NewReno.
      *
-     * @return whether the controller starts from {@code earlier} (false when ignored)
+     * @return whether the controller starts from {@code earlier}: false on a stream, once something was sent, and
+     *         with NewReno
      */
     public boolean resumePath(PathEstimate earlier) {
         return outbound.resumePath(Objects.requireNonNull(earlier, "earlier"));
