@@ -12,7 +12,8 @@ import redis.clients.jedis.exceptions.JedisException;
 /**
  * {@link StreamEpochs} in Redis, shared by every node of a deployment: one key per session,
  * {@code <prefix>epoch:<session>}, raised by one Lua script and kept for the longest a session may live.
- * Epochs are below 2^53 (milliseconds of the wall clock, or small counts), exact in Lua's numbers.
+ * Epochs are below 2^53 (clock epochs, {@code StreamEpoch.fresh()}, until the year 2248, or small counts), exact
+ * in Lua's numbers.
  */
 public final class RedisStreamEpochs implements StreamEpochs {
     /** KEYS: the session's epoch. ARGV: the epoch, its time to live in ms. Returns 1 raised, 0 not above. */

@@ -1,5 +1,7 @@
 package org.hhfr.transports.auth;
 
+import java.util.Random;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -11,27 +13,42 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>A client right after its own negotiation knows the session has had no stream: it uses {@link #FIRST}
  * (one varint byte). A client that opens a stream from a resumption ticket cannot know the last epoch (it may
- * be a new process): it uses {@link #fresh()}, the wall clock in milliseconds, made strictly increasing within
- * the process. The server only compares epochs of one session with each other, never with its own clock, so
- * clocks need not agree; a device whose clock was set back below its last stream's epoch is refused
- * ({@code REPLAYED}) and negotiates a new session.
+ * be a new process): it uses {@link #fresh()}, a <b>clock epoch</b>: the wall clock in milliseconds with
+ * {@value #RANDOM_BITS} random low bits, made strictly increasing within the process. The random bits keep
+ * two processes that open a stream of one session in the same millisecond apart (but for one chance in
+ * 1,024): the server admits the higher and refuses or supersedes the other, as for any two streams, instead
+ * of taking both for one stream with the same keys. The server only compares epochs of one session with each
+ * other, never with its own clock, so clocks need not agree; a device whose clock was set back below its last
+ * stream's epoch is refused ({@code REPLAYED}) and negotiates a new session.
  */
 public final class StreamEpoch {
     /** The epoch of a session's first stream, opened right after the negotiation that created it. */
     public static final long FIRST = 1;
+    /** Random low bits of a clock epoch. A clock epoch stays below 2^53 (exact as a double) until the year 2248. */
+    static final int RANDOM_BITS = 10;
 
-    private static final AtomicLong LAST = new AtomicLong();
+    private static final StreamEpoch PROCESS = new StreamEpoch(ThreadLocalRandom.current());
 
-    private StreamEpoch() {
+    private final Random random;
+    private final AtomicLong last = new AtomicLong();
+
+    /** A process's source of clock epochs, drawing their low bits from {@code random}. */
+    StreamEpoch(Random random) {
+        this.random = random;
     }
 
     /**
-     * An epoch above every one this process handed out and, as long as the clock is not set back, above every
-     * epoch of an earlier process: {@code max(wall clock ms, last + 1)}.
+     * A clock epoch above every one this process handed out and, as long as the clock is not set back, above
+     * every epoch of an earlier process: {@code max(wall clock ms << }{@value #RANDOM_BITS}{@code | random,
+     * last + 1)}.
      */
     public static long fresh() {
-        long now = System.currentTimeMillis();
-        return LAST.accumulateAndGet(now, (last, clock) -> Math.max(last + 1, clock));
+        return PROCESS.next(System.currentTimeMillis());
+    }
+
+    long next(long clockMillis) {
+        long clockEpoch = clockMillis << RANDOM_BITS | random.nextInt(1 << RANDOM_BITS);
+        return last.accumulateAndGet(clockEpoch, (previous, candidate) -> Math.max(previous + 1, candidate));
     }
 
     /** {@code epoch}, or IllegalArgumentException when it is below {@link #FIRST}. */

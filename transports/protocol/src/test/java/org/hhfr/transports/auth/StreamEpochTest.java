@@ -10,6 +10,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
@@ -120,9 +121,46 @@ class StreamEpochTest {
         long first = StreamEpoch.fresh();
         long second = StreamEpoch.fresh();
 
-        assertTrue(first >= before, first + " is below the clock " + before);
+        assertTrue(first >> StreamEpoch.RANDOM_BITS >= before, first + " is below the clock " + before);
         assertTrue(second > first);
         assertThrows(IllegalArgumentException.class, () -> SessionKeys.fromToken(TOKEN, 0));
+    }
+
+    @Test
+    void twoProcessesOpeningAStreamInTheSameMillisecondTakeDifferentEpochs() {
+        long sameMillisecond = 1_764_300_000_000L;
+        int differ = 0;
+        for (int i = 0; i < 20; i++) {
+            long one = newProcess().next(sameMillisecond);
+            long other = newProcess().next(sameMillisecond);
+            assertEquals(sameMillisecond, one >> StreamEpoch.RANDOM_BITS);
+            if (one != other) {
+                differ++;
+            }
+        }
+        assertTrue(differ >= 19, "only " + differ + " of 20 pairs differ");
+    }
+
+    @Test
+    void aProcessWhoseClockStandsStillStillCountsUp() {
+        StreamEpoch process = newProcess();
+        long first = process.next(1_764_300_000_000L);
+        long second = process.next(1_764_300_000_000L);
+
+        assertTrue(second > first);
+        assertTrue(process.next(1_764_300_000_000L) > second);
+    }
+
+    @Test
+    void aLaterMillisecondInAnotherProcessGivesAHigherEpoch() {
+        long ms = 1_764_300_000_000L;
+        for (int i = 0; i < 20; i++) {
+            assertTrue(newProcess().next(ms + 1) > newProcess().next(ms));
+        }
+    }
+
+    private static StreamEpoch newProcess() {
+        return new StreamEpoch(ThreadLocalRandom.current());
     }
 
     private static SessionKeys serverKeys(long epoch) {
