@@ -10,7 +10,6 @@ import org.hhfr.contextstore.redis.RedisReplyCache;
 import org.hhfr.contextstore.redis.RedisStoreSettings;
 import org.hhfr.contextstore.redis.RedisStreamEpochs;
 import org.hhfr.streamer.MalformedMessageException;
-import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.Representations;
 import org.hhfr.transports.netty.InboundMessage;
@@ -46,23 +45,10 @@ public final class StreamNode {
     public static void main(String[] args) throws IOException {
         String node = args[0];
         RedisStoreSettings settings = RedisStoreSettings.parse("redis://127.0.0.1:" + args[1]).withKeyPrefix(PREFIX);
-        RedisContextStore store = RedisContextStore.connect(settings, StoreLimits.defaults());
         UnifiedJedis redis = settings.openClient();
-        StoreLimits limits = store.limits();
-        StreamSharing sharing = new StreamSharing(
-                new RedisReplyCache(redis, settings.keyPrefix(), limits.idleTimeoutMillis()),
-                new RedisStreamEpochs(redis, settings.keyPrefix(), limits.maxLifetimeMillis()), node,
-                Long.parseLong(args[4]));
-        ExecutorService dispatch = Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, node + "-dispatch");
-            thread.setDaemon(true);
-            return thread;
-        });
-        StreamServer server = StreamServer.start(store,
-                StreamDispatcher.ofFunction((session, message) -> sum(node, redis, session, message)),
-                StreamServerConfig.on("127.0.0.1").ports(Integer.parseInt(args[2]), Integer.parseInt(args[3]))
-                        .ioThreads(1).dispatchExecutor(dispatch).purgeIntervalMillis(1_000).sharing(sharing)
-                        .build());
+        StreamServer server = start(node, settings, Integer.parseInt(args[2]), Integer.parseInt(args[3]),
+                Long.parseLong(args[4]), StreamDispatcher.ofFunction((session, message) -> sum(node, redis, session,
+                        message)));
         System.out.println("READY " + server.tcpPort() + " " + server.udpPort());
         System.out.flush();
         InputStream parent = System.in;
@@ -72,24 +58,55 @@ public final class StreamNode {
         System.exit(0);
     }
 
+    /**
+     * Starts node {@code node} serving {@code service} on one dispatch thread: sessions, replies and stream
+     * epochs in the Redis of {@code settings}, claims held for {@code claimLeaseMillis}; ports 0 pick free ones.
+     */
+    static StreamServer start(String node, RedisStoreSettings settings, int tcpPort, int udpPort,
+                              long claimLeaseMillis, StreamDispatcher service) throws IOException {
+        RedisContextStore store = RedisContextStore.connect(settings, StoreLimits.defaults());
+        UnifiedJedis redis = settings.openClient();
+        StoreLimits limits = store.limits();
+        StreamSharing sharing = new StreamSharing(
+                new RedisReplyCache(redis, settings.keyPrefix(), limits.idleTimeoutMillis()),
+                new RedisStreamEpochs(redis, settings.keyPrefix(), limits.maxLifetimeMillis()), node,
+                claimLeaseMillis);
+        ExecutorService dispatch = Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, node + "-dispatch");
+            thread.setDaemon(true);
+            return thread;
+        });
+        return StreamServer.start(store, service, StreamServerConfig.on("127.0.0.1").ports(tcpPort, udpPort)
+                .ioThreads(1).dispatchExecutor(dispatch).purgeIntervalMillis(1_000).sharing(sharing).build());
+    }
+
     private static byte[] sum(String node, UnifiedJedis redis, StreamSession session, InboundMessage message) {
-        Representation representation = Representations.standard().get(session.context().representationUri());
-        Message request;
-        try {
-            request = representation.decode(session.context().request(), message.payload());
-        } catch (MalformedMessageException e) {
-            throw new IllegalArgumentException(e);
-        }
-        float[] values = request.record().floats("values");
+        float[] values = values(session, message);
         String id = Long.toString((long) values[0]);
         if (values.length > 2 && redis.setnx(HELD + id, node) == 1) {
             hold(values.length == 3 ? Long.MAX_VALUE : PAUSE_MILLIS);
         }
         redis.hincrBy(EXECUTIONS, id, 1);
-        return representation.encode(FloatSum.respond(request));
+        return sumOf(session, values);
     }
 
-    private static void hold(long millis) {
+    /** The values of a float-sum request. */
+    static float[] values(StreamSession session, InboundMessage message) {
+        Representation representation = Representations.standard().get(session.context().representationUri());
+        try {
+            return representation.decode(session.context().request(), message.payload()).record().floats("values");
+        } catch (MalformedMessageException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+
+    /** The float-sum response to {@code values}, encoded. */
+    static byte[] sumOf(StreamSession session, float[] values) {
+        Representation representation = Representations.standard().get(session.context().representationUri());
+        return representation.encode(FloatSum.respond(FloatSum.request(values)));
+    }
+
+    static void hold(long millis) {
         try {
             Thread.sleep(millis);
         } catch (InterruptedException e) {

@@ -36,18 +36,22 @@ public final class InMemoryReplyCache implements ReplyCache {
     }
 
     @Override
-    public ReplyClaim claim(SessionId session, long callNumber, String node, long leaseMillis) {
+    public ReplyClaim claim(SessionId session, long callNumber, String node, long epoch, long leaseMillis) {
         Calls calls = sessions.computeIfAbsent(session, id -> new Calls());
         long now = clock.millis();
         synchronized (calls) {
+            if (epoch < calls.latestEpoch) {
+                return ReplyClaim.superseded();
+            }
+            calls.latestEpoch = epoch;
             Call entry = calls.get(callNumber);
             if (entry != null && entry.reply != null) {
                 return ReplyClaim.replied(entry.reply);
             }
-            if (entry != null && !entry.node.equals(node) && now - entry.leaseEndMillis < 0) {
+            if (entry != null && !entry.claimedBy(node, epoch) && now - entry.leaseEndMillis < 0) {
                 return ReplyClaim.busy();
             }
-            calls.put(callNumber, new Call(node, now + leaseMillis, null));
+            calls.put(callNumber, new Call(node, epoch, now + leaseMillis, null));
             calls.trim(maxCallsPerSession);
             return ReplyClaim.run();
         }
@@ -58,7 +62,7 @@ public final class InMemoryReplyCache implements ReplyCache {
         Objects.requireNonNull(reply, "reply");
         Calls calls = sessions.computeIfAbsent(session, id -> new Calls());
         synchronized (calls) {
-            calls.put(callNumber, new Call("", 0, reply));
+            calls.put(callNumber, new Call("", 0, 0, reply));
             calls.trim(maxCallsPerSession);
         }
     }
@@ -81,22 +85,31 @@ public final class InMemoryReplyCache implements ReplyCache {
         sessions.remove(session);
     }
 
-    /** One call: claimed by a node until its lease ends, or replied. */
+    /** One call: claimed by a node's stream until its lease ends, or replied. */
     private static final class Call {
         final String node;
+        final long epoch;
         final long leaseEndMillis;
         final CachedReply reply;
 
-        Call(String node, long leaseEndMillis, CachedReply reply) {
+        Call(String node, long epoch, long leaseEndMillis, CachedReply reply) {
             this.node = node;
+            this.epoch = epoch;
             this.leaseEndMillis = leaseEndMillis;
             this.reply = reply;
+        }
+
+        boolean claimedBy(String claimer, long claimerEpoch) {
+            return node.equals(claimer) && epoch == claimerEpoch;
         }
     }
 
     /** A session's calls in the order they were claimed or recorded. Guarded by itself. */
     private static final class Calls extends LinkedHashMap<Long, Call> {
         private static final long serialVersionUID = 1L;
+
+        /** The highest epoch of a stream that claimed a call of the session. */
+        long latestEpoch;
 
         /** Drops the oldest replies (live claims stay) while more than {@code max} calls are held. */
         void trim(int max) {

@@ -15,6 +15,12 @@ import org.hhfr.transports.auth.SessionId;
  * acknowledged the reply it never asks for it again, and the node {@link #forget}s it: what a session holds is
  * bounded by the replies in flight.
  *
+ * <p>Claims are made by a stream, named by its node and epoch, and the cache keeps the highest epoch that
+ * claimed a call of the session: a claim of an older stream is {@link ReplyClaim.Kind#SUPERSEDED SUPERSEDED}.
+ * Forgetting a reply erases the call's only record, and a stream the client left (its node cut off from the
+ * client but running) may still hold a copy of the call it has not dispatched yet; once the client's newer
+ * stream claimed anything, that copy can never run.
+ *
  * <p>A claim is held for a lease. A node that dies while running a call leaves a claim that no reply follows;
  * once its lease has passed the call may be claimed, and run, by another node. So a call is run exactly once
  * unless its node stops between the start of its run and the record of its reply: then a second run may follow
@@ -25,10 +31,11 @@ import org.hhfr.transports.auth.SessionId;
  */
 public interface ReplyCache {
     /**
-     * Decides what {@code node} does with call {@code callNumber} of {@code session}: its recorded reply, wait
-     * for the node whose claim is live, or run it, now claimed by {@code node} for {@code leaseMillis}.
+     * Decides what the stream of {@code epoch} on {@code node} does with call {@code callNumber} of {@code
+     * session}: nothing, if a stream of a higher epoch claimed a call of the session; else its recorded reply,
+     * wait for the stream whose claim is live, or run it, now claimed by this stream for {@code leaseMillis}.
      */
-    ReplyClaim claim(SessionId session, long callNumber, String node, long leaseMillis)
+    ReplyClaim claim(SessionId session, long callNumber, String node, long epoch, long leaseMillis)
             throws ContextStoreException;
 
     /** Records the reply of a claimed call, replacing its claim; the node sends it only after this returns. */

@@ -11,11 +11,18 @@ public final class ReplyClaim {
         /** The call ran already: send {@link #reply()} again, never run it. */
         REPLIED,
         /** Another node runs the call now (its lease is live): ask again later. */
-        BUSY
+        BUSY,
+        /**
+         * A newer stream of the session has claimed calls: the client moved on, and whatever this stream still
+         * holds is a stale copy that the newer stream answers. Never run it (it may have run there already and
+         * been forgotten), and do not ask again.
+         */
+        SUPERSEDED
     }
 
     private static final ReplyClaim RUN = new ReplyClaim(Kind.RUN, null);
     private static final ReplyClaim BUSY = new ReplyClaim(Kind.BUSY, null);
+    private static final ReplyClaim SUPERSEDED = new ReplyClaim(Kind.SUPERSEDED, null);
 
     private final Kind kind;
     private final CachedReply reply;
@@ -31,6 +38,10 @@ public final class ReplyClaim {
 
     public static ReplyClaim busy() {
         return BUSY;
+    }
+
+    public static ReplyClaim superseded() {
+        return SUPERSEDED;
     }
 
     public static ReplyClaim replied(CachedReply reply) {

@@ -20,17 +20,22 @@ import redis.clients.jedis.resps.ScanResult;
 
 /**
  * A {@link ReplyCache} in Redis, shared by every node of a deployment: one key per call,
- * {@code <prefix>reply:<session>:<call number>}, holding either a node's claim (it expires with the claim's
+ * {@code <prefix>reply:<session>:<call number>}, holding either a stream's claim (it expires with the claim's
  * lease, so a call whose node stopped can be claimed again) or the recorded reply (kept for the session's idle
- * timeout, dropped earlier when the client acknowledges it). A claim is decided by one Lua script, so two nodes
- * never both run a call while a lease holds.
+ * timeout, dropped earlier when the client acknowledges it), and one per session, {@code
+ * <prefix>reply:<session>:fence}, the highest epoch that claimed (kept for the idle timeout from its last claim).
+ * A claim is decided by one Lua script, so two nodes never both run a call while a lease holds, and no stream
+ * older than the fence runs one.
  */
 public final class RedisReplyCache implements ReplyCache {
     /**
-     * KEYS: the call. ARGV: the claim (c + owner), the lease in ms. Returns {0} claimed, {1, reply} replied,
-     * {2} claimed by another owner.
+     * KEYS: the call, the session's claim fence (the highest epoch that claimed). ARGV: the claim (c + node / epoch),
+     * the lease in ms, the epoch, how long the fence is kept in ms. Returns {0} claimed, {1, reply} replied, {2}
+     * claimed by another stream, {3} superseded by a newer stream's claims.
      */
     private static final byte[] CLAIM = ("""
+            if tonumber(ARGV[3]) < tonumber(redis.call('GET', KEYS[2]) or '0') then return {3} end
+            redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[4])
             local v = redis.call('GET', KEYS[1])
             if not v then
               redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
@@ -64,17 +69,20 @@ public final class RedisReplyCache implements ReplyCache {
     }
 
     @Override
-    public ReplyClaim claim(SessionId session, long callNumber, String node, long leaseMillis)
+    public ReplyClaim claim(SessionId session, long callNumber, String node, long epoch, long leaseMillis)
             throws ContextStoreException {
-        byte[] claim = ("c" + node).getBytes(StandardCharsets.UTF_8);
-        List<?> answer = call(() -> (List<?>) redis.eval(CLAIM, List.of(key(session, callNumber)),
-                List.of(claim, Long.toString(leaseMillis).getBytes(StandardCharsets.US_ASCII))));
+        byte[] claim = ("c" + node + "/" + Long.toHexString(epoch)).getBytes(StandardCharsets.UTF_8);
+        List<?> answer = call(() -> (List<?>) redis.eval(CLAIM, List.of(key(session, callNumber), fenceKey(session)),
+                List.of(claim, ascii(leaseMillis), ascii(epoch), ascii(replyTtlMillis))));
         long kind = (Long) answer.get(0);
         if (kind == 0) {
             return ReplyClaim.run();
         }
         if (kind == 2) {
             return ReplyClaim.busy();
+        }
+        if (kind == 3) {
+            return ReplyClaim.superseded();
         }
         return ReplyClaim.replied(decode((byte[]) answer.get(1)));
     }
@@ -118,6 +126,15 @@ public final class RedisReplyCache implements ReplyCache {
     private byte[] key(SessionId session, long callNumber) {
         return (keyPrefix + "reply:" + session.text() + ":" + Long.toUnsignedString(callNumber))
                 .getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The highest epoch that claimed a call of the session: under the session's reply keys, removed with them. */
+    private byte[] fenceKey(SessionId session) {
+        return (keyPrefix + "reply:" + session.text() + ":fence").getBytes(StandardCharsets.UTF_8);
+    }
+
+    private static byte[] ascii(long value) {
+        return Long.toString(value).getBytes(StandardCharsets.US_ASCII);
     }
 
     /** A recorded reply; anything else under a reply's key is corrupt. */

@@ -48,22 +48,41 @@ class RedisReplyCacheTest {
 
     @Test
     void aReplyRecordedByOneNodeAnswersTheCallOnAnother() throws Exception {
-        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 41, "a", LEASE).kind());
+        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 41, "a", 1, LEASE).kind());
         nodeA.record(session, 41, reply);
 
-        ReplyClaim onB = nodeB.claim(session, 41, "b", LEASE);
+        ReplyClaim onB = nodeB.claim(session, 41, "b", 2, LEASE);
         assertEquals(ReplyClaim.Kind.REPLIED, onB.kind());
         assertEquals(reply, onB.reply());
     }
 
     @Test
     void aLiveClaimKeepsTheOtherNodeWaitingAndALapsedOneLetsItRun() throws Exception {
-        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 42, "a", 200).kind());
-        assertEquals(ReplyClaim.Kind.BUSY, nodeB.claim(session, 42, "b", LEASE).kind());
-        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 42, "a", 200).kind(), "its own claim");
+        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 42, "a", 1, 200).kind());
+        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 42, "a", 1, 200).kind(), "its own claim");
+        assertEquals(ReplyClaim.Kind.BUSY, nodeB.claim(session, 42, "b", 2, LEASE).kind());
 
         Thread.sleep(400);
-        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 42, "b", LEASE).kind(), "node a stopped");
+        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 42, "b", 2, LEASE).kind(), "node a stopped");
+    }
+
+    @Test
+    void aCopyLeftOnAnOlderStreamNeverRunsOnceANewerStreamClaimed() throws Exception {
+        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 45, "b", 2, LEASE).kind());
+        nodeB.record(session, 45, reply);
+        nodeB.forget(session, Collections.singletonList(45L));
+
+        assertEquals(ReplyClaim.Kind.SUPERSEDED, nodeA.claim(session, 45, "a", 1, LEASE).kind());
+        assertEquals(ReplyClaim.Kind.SUPERSEDED, nodeA.claim(session, 46, "a", 1, LEASE).kind());
+        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 46, "a", 3, LEASE).kind(), "a newer stream on a");
+    }
+
+    @Test
+    void aRemovedSessionLeavesNoFence() throws Exception {
+        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 47, "b", 2, LEASE).kind());
+        nodeB.removeSession(session);
+
+        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 47, "a", 1, LEASE).kind());
     }
 
     @Test
@@ -71,10 +90,10 @@ class RedisReplyCacheTest {
         nodeA.record(session, 43, reply);
         nodeA.record(session, 44, reply);
         nodeA.forget(session, Collections.singletonList(43L));
-        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 43, "b", LEASE).kind());
+        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 43, "b", 2, LEASE).kind());
 
         nodeB.removeSession(session);
-        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 44, "b", LEASE).kind());
+        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 44, "b", 2, LEASE).kind());
     }
 
     @Test
@@ -82,7 +101,7 @@ class RedisReplyCacheTest {
         RedisStoreSettings nowhere = RedisStoreSettings.parse("redis://127.0.0.1:1").withTimeouts(100, 100);
         try (UnifiedJedis client = nowhere.openClient()) {
             RedisReplyCache cache = new RedisReplyCache(client, "x:", LEASE);
-            assertThrows(ContextStoreException.class, () -> cache.claim(session, 1, "a", LEASE));
+            assertThrows(ContextStoreException.class, () -> cache.claim(session, 1, "a", 1, LEASE));
         }
     }
 

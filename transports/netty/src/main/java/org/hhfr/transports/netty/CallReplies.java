@@ -25,12 +25,8 @@ final class CallReplies {
 
     private final StreamSharing settings;
     private final SessionId session;
+    /** With the node, names the stream that claims: a newer stream of the session on this node waits too. */
     private final long epoch;
-    /**
-     * Who claims: the node and the stream, so a newer stream of the session on this node waits too. Made at the
-     * first claim (on a dispatch thread; threads racing make the same string).
-     */
-    private String owner;
     /**
      * Sent replies of numbered calls, in the order offered: {call number, last message number}; null when none
      * is unacknowledged. Loop only.
@@ -44,19 +40,18 @@ final class CallReplies {
     }
 
     /**
-     * What to do with {@code message}: run it (always, for an unnumbered one), send a recorded reply, or ask
-     * again later. While the cache cannot be reached the call runs unclaimed, as an open stream keeps running
-     * through a store outage: only a failover in that time could run it a second time.
+     * What to do with {@code message}: run it (always, for an unnumbered one), send a recorded reply, ask again
+     * later, or drop it because the client moved on to a newer stream. While the cache cannot be reached the
+     * call runs unclaimed, as an open stream keeps running through a store outage: only a failover in that time
+     * could run it a second time.
      */
     ReplyClaim claim(InboundMessage message) {
         if (message.callNumber() == 0) {
             return ReplyClaim.run();
         }
         try {
-            if (owner == null) {
-                owner = settings.node() + "/" + Long.toHexString(epoch);
-            }
-            return settings.replies().claim(session, message.callNumber(), owner, settings.claimLeaseMillis());
+            return settings.replies().claim(session, message.callNumber(), settings.node(), epoch,
+                    settings.claimLeaseMillis());
         } catch (ContextStoreException e) {
             LOG.debug("session {}: call {} runs unclaimed, the reply cache is unavailable: {}", session,
                     message.callNumber(), e.getMessage());

@@ -411,7 +411,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
 
     /**
      * On the dispatch executor: runs the message, unless its call ran before (its recorded reply is sent
-     * instead) or runs on another node now (asked again later). The reply is recorded before it is sent.
+     * instead), runs on another node now (asked again later) or belongs to a newer stream of the session now
+     * (dropped). The reply is recorded before it is sent.
      */
     private void dispatch(InboundMessage message) {
         ReplyClaim claim = replies.claim(message);
@@ -421,6 +422,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
         if (claim.kind() == ReplyClaim.Kind.BUSY) {
             loop.schedule(() -> dispatchAgain(message), CLAIM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+            return;
+        }
+        if (claim.kind() == ReplyClaim.Kind.SUPERSEDED) {
+            execute(() -> superseded(message));
             return;
         }
         CompletionStage<byte[]> response;
@@ -475,6 +480,19 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             driver.requestRun();
         } else {
             respond(message, reply.body(), reply.operation());
+        }
+    }
+
+    /**
+     * A request a newer stream of the session answers: the client left this stream (its node lost the client's
+     * path but runs on), so it is answered with nothing here.
+     */
+    private void superseded(InboundMessage message) {
+        queued.remove(message.messageNumber());
+        LOG.debug("session {}: call {} left to a newer stream of the session", id(), message.callNumber());
+        if (!ended) {
+            pending--;
+            driver.requestRun();
         }
     }
 
