@@ -12,6 +12,7 @@ import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.ProposedSession;
 import org.hhfr.negotiation.description.AdvertisedEndpoint;
+import org.hhfr.transports.reliability.DeliveryAssurance;
 
 /**
  * Opens the streams of one session: the stream a grant names, at the grant's endpoint, over its transport,
@@ -249,8 +250,11 @@ final class StreamConnector {
         Socket connected = opened == null ? null
                 : opened.take(grant.mode() == Mode.HHFR_TCP ? grant.endpoint() : null,
                         client.settings().connectTimeoutMillis);
-        // A single node's stream lost after it was accepted is lost for good, its calls failing with its cause.
-        StreamChannel.Failover failover = grant.ticket.alternateEndpoints().isEmpty() ? null : returns;
+        // A single node's stream lost after it was accepted is lost for good, its calls failing with its cause. So
+        // is one delivering at most once: its server gives up and forgets replies never acknowledged, so a call
+        // in doubt sent again on another node's stream could run twice.
+        StreamChannel.Failover failover = grant.ticket.alternateEndpoints().isEmpty()
+                || grant.ticket.policy().deliveryAssurance() == DeliveryAssurance.AT_MOST_ONCE ? null : returns;
         StreamSettings stream = new StreamSettings(client.settings(), operation, client.timer(), client.paths(), grant,
                 callNumbersOf(grant), failover);
         switch (grant.mode()) {
