@@ -23,7 +23,9 @@ import java.util.function.UnaryOperator;
 
 import org.apache.axis2.engine.AxisConfiguration;
 import org.hhfr.axis.module.HhfrModule;
+import org.hhfr.axis.server.DevelopmentCertificate;
 import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.HttpsKeyStore;
 import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
@@ -187,6 +189,23 @@ class ModuleDeploymentTest {
                 assertEquals(120_000, outcome.answer().policy().validForMillis(), "axis2.xml's sessionLifetimeMillis");
                 assertEquals("Hello, Bo", streamed(outcome.answer(), "name", "Bo"), transport);
             }
+        }
+    }
+
+    @Test
+    void aRepositorysServicesServedOverHttpsPublishHttpsAddressesAndTheirStreamEndpoints() throws Exception {
+        HttpsKeyStore keyStore = DevelopmentCertificate.in(work.resolve("https-keys"));
+        Axis2Repository repository = greetingRepository("https", UnaryOperator.identity(), LOOPBACK_STREAMS);
+        try (HhfrServer server = HhfrServer.start(ServerSettings.builder().port(0).requestThreads(4)
+                .repository(repository.root()).https(keyStore).build())) {
+            String wsdl = TrustedHttps.get(server.serviceUrl(TestServers.LOOPBACK, "Greeter") + "?wsdl", keyStore);
+
+            assertTrue(wsdl.contains("<soap:address location=\"https://" + TestServers.LOOPBACK + ":" + server.port()
+                    + "/axis2/services/Greeter."), wsdl);
+            assertFalse(wsdl.contains("location=\"http:"), "an address no receiver serves");
+            assertTrue(wsdl.contains("soapAction=\"urn:greet\""), wsdl);
+            assertTrue(wsdl.contains("transport=\"" + TCP + "\" port=\"" + server.streamPort(TCP) + "\"")
+                    || wsdl.contains("port=\"" + server.streamPort(TCP) + "\" transport=\"" + TCP + "\""), wsdl);
         }
     }
 

@@ -133,6 +133,18 @@ public final class HhfrModule implements Module {
     }
 
     /**
+     * Attaches the stream endpoints' policy to the bindings of {@code service} if the module runs and is engaged
+     * on it: for endpoints made after the module started (a repository's services served over https).
+     */
+    public static void advertiseStreamEndpointsOn(AxisService service) {
+        AxisModule axisModule = service.getAxisConfiguration().getModule(NAME);
+        if (axisModule != null && axisModule.getModule() instanceof HhfrModule module
+                && module.streamEndpoints != null && service.getOperation(NegotiateReceiver.OPERATION) != null) {
+            StreamEndpointPolicy.attachTo(service, module.streamEndpoints);
+        }
+    }
+
+    /**
      * Offers to services that do not engage the module are declined with that reason rather than ignored:
      * {@link UnengagedServiceAnswerHandler} in the global MessageOut phase sees every service's responses.
      */

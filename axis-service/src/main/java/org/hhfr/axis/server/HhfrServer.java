@@ -10,6 +10,7 @@ import org.apache.axis2.AxisFault;
 import org.apache.axis2.Constants;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.context.ConfigurationContextFactory;
+import org.apache.axis2.deployment.util.Utils;
 import org.apache.axis2.description.AxisModule;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.description.Parameter;
@@ -61,25 +62,45 @@ public final class HhfrServer implements AutoCloseable {
                 configuration.addParameter(new Parameter("disableREST", "true"));
                 configuration.addParameter(new Parameter("sendStacktraceDetailsWithFaults", "false"));
             }
+            HttpListener listener = new HttpListener(context, new GuardedHttpFactory(context, settings,
+                    settings.https() == null ? null : settings.https().sslContext()));
+            if (settings.https() != null) {
+                // Served over HTTPS only (the factory has read the http receiver's settings): no address is
+                // published for a plain http receiver that never starts, and the services' WSDL ports and
+                // bindings are made for https, the one receiver.
+                configuration.getTransportsIn().remove(Constants.TRANSPORT_HTTP);
+                configuration.addTransportIn(listener.description());
+            }
             List<String> names;
             if (settings.repository() == null) {
                 names = deploy(settings, configuration);
             } else {
                 names = new ArrayList<>(configuration.getServices().keySet());
                 Collections.sort(names);
-            }
-            HttpListener listener = new HttpListener(context, new GuardedHttpFactory(context, settings,
-                    settings.https() == null ? null : settings.https().sslContext()));
-            if (settings.https() != null) {
-                // Served over HTTPS only (the factory has read the http receiver's settings): no address is
-                // published for a plain http receiver that never starts.
-                configuration.getTransportsIn().remove(Constants.TRANSPORT_HTTP);
+                if (settings.https() != null) {
+                    republishOverHttps(configuration);
+                }
             }
             listener.start();
             return new HhfrServer(context, listener, names);
         } catch (IOException | RuntimeException e) {
             context.terminate();
             throw e;
+        }
+    }
+
+    /**
+     * The repository's services were deployed with the receivers of its axis2.xml, so their WSDL has ports and
+     * bindings for http only, which is not served: each gets its https ones (and the stream endpoints' policy on
+     * them, where the HHFR module is engaged).
+     */
+    private static void republishOverHttps(AxisConfiguration configuration) throws AxisFault {
+        for (AxisService service : configuration.getServices().values()) {
+            if (service.isClientSide() || service.getEndpoints().isEmpty()) {
+                continue;
+            }
+            Utils.addEndpointsToService(service, configuration);
+            HhfrModule.advertiseStreamEndpointsOn(service);
         }
     }
 

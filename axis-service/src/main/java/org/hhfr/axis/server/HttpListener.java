@@ -51,6 +51,11 @@ final class HttpListener implements TransportListener {
         factory.getListenerManager().addListener(description, true);
     }
 
+    /** What Axis2 knows of this receiver: its name ("http" or "https") and this listener. */
+    TransportInDescription description() {
+        return description;
+    }
+
     /** "http", or "https" over TLS. */
     String scheme() {
         return description.getName();

@@ -7,22 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.micrometer.core.instrument.FunctionCounter;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
+import org.hhfr.axis.TrustedHttps;
 import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.server.DevelopmentCertificate;
 import org.hhfr.axis.server.HhfrServer;
@@ -77,6 +72,19 @@ class StreamSecurityTest {
         tcpRelay.close();
         udpRelay.close();
         server.close();
+    }
+
+    @Test
+    void anHttpsServicesWsdlNamesItsHttpsAddressesItsSoapActionsAndItsStreamEndpoints() throws Exception {
+        String wsdl = TrustedHttps.get(server.serviceUrl("127.0.0.1", "StringConcat") + "?wsdl", keyStore);
+
+        String address = "location=\"https://127.0.0.1:" + server.port() + "/axis2/services/StringConcat.";
+        assertTrue(wsdl.contains("<soap:address " + address), wsdl);
+        assertTrue(wsdl.contains("<soap12:address " + address), wsdl);
+        assertFalse(wsdl.contains("location=\"http:"), "an address no receiver serves");
+        assertTrue(wsdl.contains("soapAction=\"urn:concat\""), wsdl);
+        assertTrue(wsdl.contains("transport=\"" + HhfrUris.TRANSPORT_TCP + "\""), wsdl);
+        assertTrue(wsdl.contains("transport=\"" + HhfrUris.TRANSPORT_UDP + "\""), wsdl);
     }
 
     @Test
@@ -145,27 +153,13 @@ class StreamSecurityTest {
 
     private static HhfrClient client(Mode mode, List<Boolean> protection) throws Exception {
         return HhfrClient.builder(server.serviceUrl("127.0.0.1", "StringConcat")).staticHeader(TENANT)
-                .preferredModes(mode).sslSocketFactory(trusting(keyStore).getSocketFactory())
+                .preferredModes(mode).sslSocketFactory(TrustedHttps.trusting(keyStore).getSocketFactory())
                 .eventListener(new EventListener() {
                     @Override
                     public void streamProtection(Session session, boolean encrypted) {
                         protection.add(encrypted);
                     }
                 }).build();
-    }
-
-    /** Trusts the development certificate by its PEM export, as {@code ./hhfr call --trust} does. */
-    private static SSLContext trusting(HttpsKeyStore store) throws Exception {
-        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-        trusted.load(null, null);
-        try (InputStream pem = Files.newInputStream(DevelopmentCertificate.pemOf(store.file()))) {
-            trusted.setCertificateEntry("hhfr", CertificateFactory.getInstance("X.509").generateCertificate(pem));
-        }
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(null, trust.getTrustManagers(), null);
-        return context;
     }
 
     private static Message request(Session concat, int i) {
