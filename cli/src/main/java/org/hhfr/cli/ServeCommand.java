@@ -100,7 +100,7 @@ final class ServeCommand implements Callable<Integer> {
             description = "the key store's password (asked for when given without a value)")
     private char[] keystorePassword;
 
-    @Option(names = "--cleartext-streams", paramLabel = "true|false",
+    @Option(names = "--cleartext-streams", paramLabel = "true|false", arity = "1",
             description = "whether sessions negotiated over plain HTTP may stream in cleartext (default: true; "
                     + "sessions negotiated over HTTPS never do)")
     private Boolean cleartextStreams;

@@ -60,6 +60,14 @@ class ServeCommandTest {
     }
 
     @Test
+    void cleartextStreamsTakesItsValueAsTheNextArgumentOrAfterAnEqualsSign() {
+        for (String[] args : new String[][] {{"--cleartext-streams", "false"}, {"--cleartext-streams=false"}}) {
+            CommandLine.ParseResult parsed = new CommandLine(new ServeCommand()).parseArgs(args);
+            assertEquals(Boolean.FALSE, parsed.matchedOptionValue("--cleartext-streams", null), String.join(" ", args));
+        }
+    }
+
+    @Test
     void aPortInUseIsReportedWithExitCodeTwo() throws IOException {
         try (ServerSocket taken = new ServerSocket(0)) {
             StringWriter err = new StringWriter();
