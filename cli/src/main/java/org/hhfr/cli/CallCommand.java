@@ -121,7 +121,8 @@ final class CallCommand implements Callable<Integer> {
         } else {
             out.println(report.summary());
             if (report.requestedMode.wantsStream() && "soap".equals(report.mode)) {
-                out.println("note: no stream was granted or reachable; the session used plain SOAP");
+                out.println("note: the session used plain SOAP: " + (report.fallbackReason != null
+                        ? report.fallbackReason : "no stream was granted or reachable"));
             }
         }
         out.flush();

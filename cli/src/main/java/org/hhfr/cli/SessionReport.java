@@ -20,9 +20,12 @@ final class SessionReport {
     final Object result;
     /** How the messages went: in flight at once, per-message latencies. */
     final CallTimes times;
+    /** Why the session fell back to plain SOAP, as the client heard it; {@code null} when it did not. */
+    final String fallbackReason;
 
     SessionReport(ServiceAddress address, CallMode requestedMode, String mode, int messages, double elapsedMillis,
-            Long bytesUp, Long bytesDown, String bytesSource, Object result, CallTimes times) {
+            Long bytesUp, Long bytesDown, String bytesSource, Object result, CallTimes times,
+            String fallbackReason) {
         this.address = address;
         this.requestedMode = requestedMode;
         this.mode = mode;
@@ -33,6 +36,7 @@ final class SessionReport {
         this.bytesSource = bytesSource;
         this.result = result;
         this.times = times;
+        this.fallbackReason = fallbackReason;
     }
 
     /** One JSON object with the fields {@code call --json} and {@code demo --json} promise. */
@@ -51,6 +55,7 @@ final class SessionReport {
         json.set("latency_median_ms", ResultValue.json(tenths(times.medianMillis())));
         json.set("latency_p90_ms", ResultValue.json(tenths(times.p90Millis())));
         json.set("result", ResultValue.json(result));
+        json.put("fallback_reason", fallbackReason);
         return json;
     }
 

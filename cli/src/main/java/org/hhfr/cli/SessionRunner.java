@@ -48,7 +48,7 @@ final class SessionRunner {
      */
     static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, CallPlan plan,
                              SSLSocketFactory trust) throws IOException {
-        AgreedWindow agreed = new AgreedWindow();
+        NegotiationHeard agreed = new NegotiationHeard();
         boolean datagramsCounted = DatagramTraffic.install();
         HhfrClient.Builder settings = HhfrClient.builder(address.serviceUrl());
         if (trust != null) {
@@ -105,7 +105,8 @@ final class SessionRunner {
                 source = SocketTraffic.SOURCE + " (UDP datagrams not countable in this process)";
             }
             return new SessionReport(address, requestedMode, CallMode.label(mode), plan.messages(),
-                    elapsedNanos / 1e6, up, down, source, ResultValue.of(run.lastResponse), run.times());
+                    elapsedNanos / 1e6, up, down, source, ResultValue.of(run.lastResponse), run.times(),
+                    agreed.fallbackReason());
         }
     }
 
@@ -126,11 +127,12 @@ final class SessionRunner {
     }
 
     /**
-     * The window of the stream the session negotiated (calls a stream carries awaiting answers), heard from
-     * the client's events; over SOAP, {@link #SOAP_IN_FLIGHT} calls.
+     * What the client's events told of the negotiation: the window of the stream the session negotiated (calls a
+     * stream carries awaiting answers), over SOAP {@link #SOAP_IN_FLIGHT} calls; and why it fell back to SOAP.
      */
-    private static final class AgreedWindow extends EventListener {
+    private static final class NegotiationHeard extends EventListener {
         private volatile int window = SOAP_IN_FLIGHT;
+        private volatile String fallbackReason;
 
         @Override
         public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
@@ -140,10 +142,16 @@ final class SessionRunner {
         @Override
         public void fellBackToSoap(Session session, String reason) {
             window = SOAP_IN_FLIGHT;
+            fallbackReason = reason;
         }
 
         int window() {
             return window;
+        }
+
+        /** The last fallback's reason, or {@code null}. */
+        String fallbackReason() {
+            return fallbackReason;
         }
     }
 }

@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +18,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.hhfr.axis.server.ConsoleLogging;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.ServerSettings;
+import org.hhfr.axis.services.FloatSum;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -110,6 +112,21 @@ class CallCommandTest {
         JsonNode records = JSON.readTree(run.out).get("result");
         assertTrue(records.isArray(), run.out);
         assertEquals(3, records.size());
+    }
+
+    @Test
+    void aSessionThatFellBackToSoapSaysWhy() throws IOException {
+        try (HhfrServer plain = HhfrServer.start(ServerSettings.builder().port(0).streams("127.0.0.1", null, 0, 0)
+                .plainSoapServices(Set.of(FloatSum.class)).build())) {
+            String url = "http://127.0.0.1:" + plain.port();
+            Run run = call("--url", url, "--op", "FloatSum.sum", "--values", "1.5,2.25", "--mode", "tcp");
+            assertEquals(0, run.exit, run.err);
+            assertTrue(run.out.contains("\nnote: the session used plain SOAP: the service does not offer HHFR "
+                    + "negotiation"), run.out);
+
+            Run json = call("--url", url, "--op", "FloatSum.sum", "--values", "1.5", "--mode", "tcp", "--json");
+            assertTrue(JSON.readTree(json.out).get("fallback_reason").asText().contains("negotiation"), json.out);
+        }
     }
 
     @Test
