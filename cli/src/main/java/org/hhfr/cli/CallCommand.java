@@ -2,7 +2,6 @@ package org.hhfr.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -13,6 +12,7 @@ import org.hhfr.client.ServiceFaultException;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -81,14 +81,8 @@ final class CallCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print one JSON object instead of a sentence")
     private boolean json;
 
-    @Option(names = "--trust", paramLabel = "FILE",
-            description = "trust the certificates in FILE (PEM, or a PKCS12/JKS trust store) for an https URL and "
-                    + "its encrypted streams, instead of the platform's authorities")
-    private Path trust;
-
-    @Option(names = "--trust-password", paramLabel = "PASSWORD", interactive = true, arity = "0..1",
-            description = "the trust store's password, if it has one (asked for when given without a value)")
-    private char[] trustPassword;
+    @Mixin
+    private TrustOptions trust;
 
     @Override
     public Integer call() {
@@ -102,7 +96,7 @@ final class CallCommand implements Callable<Integer> {
             texts.addAll(literalValues);
             report = SessionRunner.run(address, requested, texts,
                     new SessionRunner.CallPlan(messages, !sequential, timeoutMillis),
-                    trust == null ? null : TrustFile.socketFactory(trust, trustPassword));
+                    trust.context());
         } catch (IllegalArgumentException e) {
             return fail(err, UNUSABLE, e.getMessage());
         } catch (ServiceFaultException e) {
@@ -112,7 +106,7 @@ final class CallCommand implements Callable<Integer> {
             return fail(err, UNUSABLE, "no answer within the call's deadline of " + e.timeoutMillis() + " ms: "
                     + e.getMessage());
         } catch (HhfrException e) {
-            return fail(err, UNUSABLE, e.getMessage());
+            return fail(err, UNUSABLE, e.getMessage() + trust.hintFor(e));
         } catch (IOException e) {
             return fail(err, UNUSABLE, "cannot count the bytes: " + e.getMessage());
         }

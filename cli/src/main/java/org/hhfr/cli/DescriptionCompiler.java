@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import javax.net.ssl.SSLContext;
 
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.WsdlOperations;
@@ -39,11 +40,18 @@ final class DescriptionCompiler {
         return source.startsWith("http://") || source.startsWith("https://");
     }
 
-    /** The WSDL at {@code url} (HTTP GET, 20 s timeouts, refused above the parser's limit). */
-    static String fetch(String url) throws HhfrException {
+    /**
+     * The WSDL at {@code url} (HTTP GET, 20 s timeouts, refused above the parser's limit), trusting {@code trust}'s
+     * certificates for https (or the platform's authorities, when {@code null}).
+     */
+    static String fetch(String url, SSLContext trust) throws HhfrException {
         int limit = SchemaLimits.defaults().maxDocumentChars();
         try {
-            HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+            HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(TIMEOUT);
+            if (trust != null) {
+                client.sslContext(trust);
+            }
+            HttpClient http = client.build();
             HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT)
                     .GET().build(), HttpResponse.BodyHandlers.ofInputStream());
             try (InputStream body = response.body()) {

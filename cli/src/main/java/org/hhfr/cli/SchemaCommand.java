@@ -23,6 +23,7 @@ import org.hhfr.schemas.SchemaRefusal;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -67,6 +68,9 @@ final class SchemaCommand implements Callable<Integer> {
     @Option(names = "--json", description = "print JSON instead of tables")
     private boolean json;
 
+    @Mixin
+    private TrustOptions trust;
+
     @Option(names = "--element", paramLabel = "NAME",
             description = "only the structure of this global element: a local name, or {namespace}name")
     private String element;
@@ -81,12 +85,16 @@ final class SchemaCommand implements Callable<Integer> {
         }
         WsdlOperations description;
         try {
-            String text = DescriptionCompiler.isUrl(file) ? DescriptionCompiler.fetch(file) : readText();
+            String text = DescriptionCompiler.isUrl(file) ? DescriptionCompiler.fetch(file, trust.context())
+                    : readText();
             description = WsdlOperations.read(text, file);
+        } catch (IllegalArgumentException e) {
+            err.println("error: " + e.getMessage());
+            return UNUSABLE;
         } catch (HhfrException e) {
             err.println("error: " + file + ":" + (e.getCause() instanceof SchemaException schemaError
                     ? position(schemaError.line(), schemaError.column()) + " " + schemaError.reason()
-                    : " " + e.getMessage()));
+                    : " " + e.getMessage() + trust.hintFor(e)));
             return UNUSABLE;
         } catch (NoSuchFileException e) {
             err.println("error: " + file + ": no such file");

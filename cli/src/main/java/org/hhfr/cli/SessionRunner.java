@@ -2,7 +2,7 @@ package org.hhfr.cli;
 
 import java.io.IOException;
 import java.util.List;
-import javax.net.ssl.SSLSocketFactory;
+import javax.net.ssl.SSLContext;
 
 import org.hhfr.client.CallOptions;
 import org.hhfr.client.EventListener;
@@ -47,12 +47,12 @@ final class SessionRunner {
      * {@code trust}'s certificates for https (or the platform's, when {@code null}).
      */
     static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, CallPlan plan,
-                             SSLSocketFactory trust) throws IOException {
+                             SSLContext trust) throws IOException {
         NegotiationHeard agreed = new NegotiationHeard();
         boolean datagramsCounted = DatagramTraffic.install();
         HhfrClient.Builder settings = HhfrClient.builder(address.serviceUrl());
         if (trust != null) {
-            settings.sslSocketFactory(trust);
+            settings.sslSocketFactory(trust.getSocketFactory());
         }
         try (HhfrClient client = settings
                 .preferredModes(requestedMode.preferredModes())

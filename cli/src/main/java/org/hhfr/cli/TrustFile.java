@@ -10,7 +10,6 @@ import java.security.KeyStore;
 import java.security.cert.Certificate;
 import java.security.cert.CertificateFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 
 /**
@@ -24,15 +23,18 @@ final class TrustFile {
 
     /**
      * @param password the trust store's password, or {@code null} (not needed for PEM)
-     * @throws IllegalArgumentException naming the file when it holds no usable certificate
+     * @throws IllegalArgumentException naming the file when it is missing or holds no usable certificate
      */
-    static SSLSocketFactory socketFactory(Path file, char[] password) {
+    static SSLContext context(Path file, char[] password) {
+        if (!Files.isRegularFile(file)) {
+            throw new IllegalArgumentException("--trust " + file + ": no such file");
+        }
         try {
             SSLContext context = SSLContext.getInstance("TLS");
             TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
             trust.init(load(file, password));
             context.init(null, trust.getTrustManagers(), null);
-            return context.getSocketFactory();
+            return context;
         } catch (IOException | GeneralSecurityException e) {
             throw new IllegalArgumentException("--trust " + file + " is not a PEM certificate nor a readable trust"
                     + " store: " + e.getMessage(), e);
