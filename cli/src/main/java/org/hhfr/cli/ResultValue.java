@@ -2,10 +2,14 @@ package org.hhfr.cli;
 
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
+import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.hhfr.schemas.AttributeDecl;
 import org.hhfr.schemas.ComplexType;
+import org.hhfr.schemas.ElementDecl;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.Nil;
 import org.hhfr.streamer.Record;
@@ -33,7 +37,10 @@ final class ResultValue {
         return record;
     }
 
-    /** {@code value} as a JSON value: arrays as arrays, records and other values as their text. */
+    /**
+     * {@code value} as a JSON value: arrays as arrays, records as objects (each attribute under {@code @name},
+     * each element under its local name, whole), other values as their text.
+     */
     static JsonNode json(Object value) {
         if (value == null || value == Nil.NIL) {
             return JsonOutput.NODES.nullNode();
@@ -61,7 +68,29 @@ final class ResultValue {
             }
             return items;
         }
+        if (value instanceof Record) {
+            return json((Record) value);
+        }
         return JsonOutput.NODES.textNode(value.toString());
+    }
+
+    private static ObjectNode json(Record record) {
+        ObjectNode fields = JsonOutput.NODES.objectNode();
+        List<AttributeDecl> attributes = record.type().attributes();
+        for (int i = 0; i < attributes.size(); i++) {
+            Object attribute = record.attribute(i);
+            if (attribute != null) {
+                fields.set("@" + attributes.get(i).name().localName(), json(attribute));
+            }
+        }
+        List<ElementDecl> elements = record.type().elements();
+        for (int i = 0; i < elements.size(); i++) {
+            Object element = record.get(i);
+            if (element != null) {
+                fields.set(elements.get(i).name().localName(), json(element));
+            }
+        }
+        return fields;
     }
 
     /** A double as a JSON number, or NaN and the infinities as strings in XSD's spelling. */

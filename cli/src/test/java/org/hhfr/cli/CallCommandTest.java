@@ -19,6 +19,8 @@ import org.hhfr.axis.server.ConsoleLogging;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.axis.services.FloatSum;
+import org.hhfr.axis.services.PointOfInterest;
+import org.hhfr.axis.services.PointsOfInterest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -106,12 +108,17 @@ class CallCommandTest {
     }
 
     @Test
-    void pointsOfInterestTakesOneCountAndAnswersThatManyRecords() throws IOException {
+    void pointsOfInterestTakesOneCountAndAnswersThatManyRecordsAsWholeJsonObjects() throws IOException {
         Run run = call("--url", base, "--op", "PointsOfInterest.list", "--values", "3", "--mode", "tcp", "--json");
         assertEquals(0, run.exit, run.err);
         JsonNode records = JSON.readTree(run.out).get("result");
         assertTrue(records.isArray(), run.out);
         assertEquals(3, records.size());
+        PointOfInterest expected = new PointsOfInterest().list(3)[2];
+        JsonNode third = records.get(2);
+        assertEquals(3, third.get("id").asInt(), run.out);
+        assertEquals(expected.getName(), third.get("name").asText());
+        assertEquals(expected.getDescription(), third.get("description").asText(), "whole, not abbreviated");
     }
 
     @Test
