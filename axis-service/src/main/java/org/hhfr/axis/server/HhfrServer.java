@@ -184,6 +184,16 @@ public final class HhfrServer implements AutoCloseable {
         return runtime;
     }
 
+    /**
+     * Whether a session negotiated over this server's SOAP endpoint may stream over {@code transport}: over HTTPS
+     * always (the TCP stream has the HTTPS key), over plain HTTP when the module advertises it there.
+     */
+    private boolean granted(String transport) {
+        ModuleRuntime runtime = HhfrModule.runtime(context);
+        return listener.scheme().equals(Constants.TRANSPORT_HTTPS) || runtime == null
+                || runtime.advertisedEndpoints().stream().anyMatch(endpoint -> endpoint.transportUri().equals(transport));
+    }
+
     /** Axis2's context, for deploying more services or calling the engine directly. */
     public ConfigurationContext axisContext() {
         return context;
@@ -206,7 +216,9 @@ public final class HhfrServer implements AutoCloseable {
         for (String transport : new String[] {HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP}) {
             int streamPort = streamPort(transport);
             lines.add(String.format("%-17s %s", "stream " + transport.substring(transport.lastIndexOf(':') + 1),
-                    streamPort < 0 ? "not served (clients stay on SOAP)" : "port " + streamPort));
+                    streamPort < 0 ? "not served" : "port " + streamPort
+                            + (granted(transport) ? "" : ", granted to no session: sessions over plain HTTP"
+                                    + " stream encrypted, and TCP streams have no TLS key (streamKeystore)")));
         }
         if (adminPort() >= 0) {
             lines.add(String.format("%-17s port %d: /metrics, /health/ready, /health/live", "admin", adminPort()));
