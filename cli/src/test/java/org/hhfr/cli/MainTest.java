@@ -24,6 +24,21 @@ class MainTest {
     }
 
     @Test
+    void everyCommandPrintsTheVersionAndKeepsItsOwnHelp() {
+        for (String command : new String[] {"schema", "serve", "call", "demo"}) {
+            StringWriter version = new StringWriter();
+            assertEquals(0, new CommandLine(new Main()).setOut(new PrintWriter(version, true))
+                    .execute(command, "--version"), command);
+            assertEquals("hhfr 0.1.0", version.toString().trim(), command);
+
+            StringWriter help = new StringWriter();
+            new CommandLine(new Main()).setOut(new PrintWriter(help, true)).execute(command, "--help");
+            assertTrue(help.toString().startsWith("Usage: hhfr " + command + " "), help.toString());
+            assertTrue(!help.toString().contains("fast SOAP streams for mobile clients"), "hhfr's own description");
+        }
+    }
+
+    @Test
     void benchStartedWithoutTheLauncherSaysHowToRunItAndExitsTwo() {
         StringWriter err = new StringWriter();
         int exit = new CommandLine(new Main()).setErr(new PrintWriter(err, true)).execute("bench", "--quick");
