@@ -104,6 +104,16 @@ public final class ModuleRuntime implements AutoCloseable {
         return negotiation;
     }
 
+    /**
+     * Why the context store cannot serve sessions now, in one line (it was asked within a second); {@code null}
+     * when it answers.
+     */
+    public String storeProblem() {
+        try (Readiness probe = new Readiness(null, negotiation.store(), READY_STORE_TIMEOUT_MILLIS)) {
+            return probe.problem();
+        }
+    }
+
     /** The stream endpoints the services' WSDL advertises (none when no stream is served). */
     public List<AdvertisedEndpoint> advertisedEndpoints() {
         return streams == null ? Collections.<AdvertisedEndpoint>emptyList() : streams.advertised();

@@ -213,6 +213,12 @@ public final class HhfrServer implements AutoCloseable {
         if (moduleFailure() != null) {
             lines.add(moduleFailure());
         }
+        ModuleRuntime runtime = HhfrModule.runtime(context);
+        String storeProblem = runtime == null ? null : runtime.storeProblem();
+        if (storeProblem != null) {
+            lines.add(String.format("%-17s %s: negotiations are declined (clients stay on SOAP) until it answers",
+                    "warning", storeProblem));
+        }
         for (String transport : new String[] {HhfrUris.TRANSPORT_TCP, HhfrUris.TRANSPORT_UDP}) {
             int streamPort = streamPort(transport);
             lines.add(String.format("%-17s %s", "stream " + transport.substring(transport.lastIndexOf(':') + 1),
