@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLSession;
 
 import org.apache.axis2.transport.http.server.AxisHttpConnection;
@@ -79,6 +80,8 @@ final class GuardedHttpConnection implements AxisHttpConnection {
         ClassicHttpRequest request;
         try {
             request = connection.receiveRequest();
+        } catch (SSLException e) {
+            throw tlsFailed(e);
         } catch (IOException e) {
             throw e.getClass() == IOException.class ? closedBetweenRequests(e) : e;
         }
@@ -104,6 +107,19 @@ final class GuardedHttpConnection implements AxisHttpConnection {
     private static ConnectionClosedException closedBetweenRequests(IOException cause) {
         ConnectionClosedException closed = new ConnectionClosedException("the client closed the connection before"
                 + " a request: " + cause.getMessage());
+        closed.initCause(cause);
+        return closed;
+    }
+
+    /**
+     * A client that could not complete TLS on the connection (it does not trust the certificate, or shares no
+     * protocol version or cipher with the server) fails it at its first read. That is the client's to fix, and
+     * scanners cause it by the hundred: passed on as a closed connection (logged at debug), not as a warning
+     * with a stack trace.
+     */
+    private ConnectionClosedException tlsFailed(SSLException cause) {
+        ConnectionClosedException closed = new ConnectionClosedException("TLS with " + getRemoteAddress() + " failed: "
+                + cause.getMessage());
         closed.initCause(cause);
         return closed;
     }

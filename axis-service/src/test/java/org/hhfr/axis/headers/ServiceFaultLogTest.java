@@ -4,11 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -63,7 +59,7 @@ class ServiceFaultLogTest {
             concat.call(concat.newRequest().set("parts", new String[] {"a"}).build());
             concat.call(concat.newRequest().set("parts", new String[] {"b"}).build());
             assertEquals(Mode.HHFR_TCP, concat.mode());
-            log = capturedLog(() -> {
+            log = CapturedLog.during(() -> {
                 ServiceFaultException fault = assertThrows(ServiceFaultException.class, () -> concat.call(
                         concat.newRequest().set("parts", new String[] {"no-such-booking"}).build()));
                 assertEquals("booking no-such-booking does not exist", fault.reason());
@@ -87,26 +83,5 @@ class ServiceFaultLogTest {
 
     private static List<String> linesWith(List<String> log, String text) {
         return log.stream().filter(line -> line.contains(text)).collect(Collectors.toList());
-    }
-
-    /** Standard error while {@code calls} run (slf4j-simple writes there), as lines. */
-    private static List<String> capturedLog(ThrowingRunnable calls) throws Exception {
-        PrintStream original = System.err;
-        ByteArrayOutputStream captured = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
-        try {
-            calls.run();
-            Thread.sleep(200); // the server logs on its own threads, after answering
-        } finally {
-            System.setErr(original);
-        }
-        String text = captured.toString(StandardCharsets.UTF_8);
-        original.print(text);
-        return Arrays.asList(text.split("\\R"));
-    }
-
-    @FunctionalInterface
-    private interface ThrowingRunnable {
-        void run() throws Exception;
     }
 }

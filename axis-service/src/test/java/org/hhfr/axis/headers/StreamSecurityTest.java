@@ -151,6 +151,17 @@ class StreamSecurityTest {
         assertEquals(udpBefore, udpRelay.clientDatagrams().size(), "an untrusting client sent datagrams");
     }
 
+    @Test
+    void aClientThatDoesNotTrustTheCertificateLeavesNoStackTraceInTheServersLog() throws Exception {
+        List<String> log = CapturedLog.during(() -> {
+            try (HhfrClient client = HhfrClient.builder(server.serviceUrl("127.0.0.1", "StringConcat")).build()) {
+                assertThrows(HhfrException.class, () -> WsdlOperations.fetch(client));
+            }
+        });
+        assertTrue(log.stream().noneMatch(line -> line.trim().startsWith("at ")),
+                "a stack trace in the server's log:\n" + String.join("\n", log));
+    }
+
     private static HhfrClient client(Mode mode, List<Boolean> protection) throws Exception {
         return HhfrClient.builder(server.serviceUrl("127.0.0.1", "StringConcat")).staticHeader(TENANT)
                 .preferredModes(mode).sslSocketFactory(TrustedHttps.trusting(keyStore).getSocketFactory())
