@@ -2,6 +2,7 @@ package org.hhfr.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -231,7 +232,14 @@ final class ServeCommand implements Callable<Integer> {
         if (keystore == null) {
             return DevelopmentCertificate.in(Path.of(System.getProperty("user.home"), ".hhfr"));
         }
-        return new HttpsKeyStore(keystore, keystorePassword == null ? "" : new String(keystorePassword));
+        if (!Files.isRegularFile(keystore)) {
+            throw new IllegalArgumentException("--keystore " + keystore + ": no such file");
+        }
+        if (keystorePassword == null) {
+            throw new IllegalArgumentException("--keystore needs its password: --keystore-password PASSWORD, or "
+                    + "--keystore-password alone to be asked for it");
+        }
+        return new HttpsKeyStore(keystore, new String(keystorePassword));
     }
 
     /** The shutdown hook: asks the serving thread to close the server, and lets the JVM exit once it has. */

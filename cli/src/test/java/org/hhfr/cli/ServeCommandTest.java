@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.hhfr.axis.server.DevelopmentCertificate;
+
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -112,6 +114,25 @@ class ServeCommandTest {
         } finally {
             runner.shutdownNow();
         }
+    }
+
+    @Test
+    void aMissingKeystoreOrOneWithoutItsPasswordIsNamedAndTheServerDoesNotStart(@TempDir Path directory)
+            throws IOException {
+        Path missing = directory.resolve("server.p12");
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new ServeCommand()).setErr(new PrintWriter(err, true))
+                .execute("--port", "0", "--https", "--keystore", missing.toString(), "--keystore-password", "x");
+        assertEquals(ServeCommand.CANNOT_START, exit);
+        assertTrue(err.toString().startsWith("error: the server could not start: --keystore " + missing
+                + ": no such file"), err.toString());
+
+        Path keyStore = DevelopmentCertificate.in(directory).file();
+        StringWriter noPassword = new StringWriter();
+        exit = new CommandLine(new ServeCommand()).setErr(new PrintWriter(noPassword, true))
+                .execute("--port", "0", "--https", "--keystore", keyStore.toString());
+        assertEquals(ServeCommand.CANNOT_START, exit);
+        assertTrue(noPassword.toString().contains("--keystore needs its password"), noPassword.toString());
     }
 
     @Test
