@@ -10,6 +10,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import org.hhfr.contextstore.MonotonicClock;
@@ -22,6 +23,7 @@ import org.hhfr.negotiation.soap.HttpCallControl;
 import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.XmlRepresentation;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * The I/O adapter of a {@link SessionStateMachine}: it feeds the machine events under its lock, takes the
@@ -52,6 +54,8 @@ final class SessionDriver implements StreamConnector.Returns {
     private final SessionEvents events;
     private final StreamConnector connector;
     private final SoapLanes soapLanes;
+    /** The server session this session streams on, held in the client's ticket cache; null when none. */
+    private final AtomicReference<SessionId> held = new AtomicReference<>();
     /** Done once the stream of the session proposed last opened or failed, and the machine heard of it. */
     private volatile Future<?> proposedOpening = CompletableFuture.completedFuture(null);
 
@@ -65,7 +69,8 @@ final class SessionDriver implements StreamConnector.Returns {
         this.soap = new SoapChannel(settings, operation);
         boolean streamsWanted = !settings.transportUris().isEmpty() && !operation.isOneWay();
         this.machine = new SessionStateMachine<>(streamsWanted, Session.MAX_WAITING_CALLS, MonotonicClock.SYSTEM,
-                unsent -> unsent.call.deadlineMillis(), unsent -> unsent.call.isInDoubt());
+                unsent -> unsent.call.deadlineMillis(), unsent -> unsent.call.isDone(),
+                unsent -> unsent.call.isInDoubt());
         this.events = new SessionEvents(settings.eventListener, session, settings.encryptedOnly);
         this.background = new BackgroundWork(settings.executor);
         this.connector = new StreamConnector(client, operation, this, events);
@@ -92,9 +97,15 @@ final class SessionDriver implements StreamConnector.Returns {
         return stream != null ? stream : soap;
     }
 
-    /** Reopens a stream from a still valid ticket, or negotiates now when the client asks for it. */
+    /**
+     * Reopens a stream from a still valid ticket no other open session streams on, or negotiates now when the
+     * client asks for it.
+     */
     void open() {
-        StreamGrant ticket = client.negotiator().resumable(ticketKey).map(StreamGrant::fromTicket).orElse(null);
+        StreamGrant ticket = client.tickets().take(ticketKey).map(StreamGrant::fromTicket).orElse(null);
+        if (ticket != null) {
+            held.set(ticket.ticket.sessionId());
+        }
         perform(feed(m -> m.opened(ticket, settings.negotiateOnOpen)), true, null);
         if (settings.negotiateOnOpen) {
             awaitProposedStream();
@@ -130,6 +141,21 @@ final class SessionDriver implements StreamConnector.Returns {
         actions.addAll(step(SessionStateMachine::closeRequested, null));
         connector.dropEarly();
         perform(actions, true, null);
+        SessionId last = held.getAndSet(null);
+        if (last != null) {
+            client.tickets().release(last);
+        }
+    }
+
+    /** The session streams on server session {@code id} now: other sessions of the client do not take its ticket. */
+    private void hold(SessionId id) {
+        SessionId previous = held.getAndSet(id);
+        if (!id.equals(previous)) {
+            client.tickets().hold(id);
+            if (previous != null) {
+                client.tickets().release(previous);
+            }
+        }
     }
 
     /** Tells the machine when its stream failed for good since it last looked. */
@@ -199,6 +225,7 @@ final class SessionDriver implements StreamConnector.Returns {
                     break;
                 case STORE_TICKET:
                     client.tickets().put(ticketKey, action.grant().ticket, action.keepForMillis());
+                    hold(action.grant().ticket.sessionId());
                     break;
                 case FORGET_TICKET:
                     client.negotiator().forget(ticketKey);
@@ -244,6 +271,9 @@ final class SessionDriver implements StreamConnector.Returns {
         }
         NegotiationOutcome outcome = result.outcome();
         StreamGrant granted = outcome.streaming() ? StreamGrant.fromAnswer(outcome) : null;
+        if (granted != null) {
+            hold(granted.ticket.sessionId());
+        }
         List<SessionAction<UnsentCall, Channel>> next = granted != null ? step(m -> m.streamGranted(granted), null)
                 : step(SessionStateMachine::streamDeclined, outcome.reason());
         offering.call.complete(result.response().body());
@@ -259,6 +289,8 @@ final class SessionDriver implements StreamConnector.Returns {
         if (proposal == null || !feed(m -> m.streamProposed(proposal))) {
             return offer;
         }
+        hold(proposal.ticket.sessionId()); // before the answer can put its ticket in the cache
+
         FutureTask<Void> opening = new FutureTask<>(() -> {
             Channel early = connector.openProposed(proposal);
             perform(step(m -> m.earlyStreamConnected(proposal, early), null), true, null);
@@ -281,6 +313,7 @@ final class SessionDriver implements StreamConnector.Returns {
                     control);
             if (outcome.streaming()) {
                 StreamGrant granted = StreamGrant.fromAnswer(outcome);
+                hold(granted.ticket.sessionId());
                 next = step(m -> m.streamGranted(granted), null);
             } else {
                 connector.dropEarly();

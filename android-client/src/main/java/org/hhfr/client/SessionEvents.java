@@ -3,7 +3,8 @@ package org.hhfr.client;
 /**
  * Tells the app's {@link EventListener} what a session's state machine did: each change of its
  * {@link SessionState} that the app cares about becomes one event, and a TCP stream's reconnections too.
- * Called by {@link SessionDriver} after it released the session's lock, and by a stream's reader thread.
+ * Called by {@link SessionDriver} after it released the session's lock, and by a stream's reader thread. A
+ * listener that throws does not stop the session: its exception goes to the thread's uncaught exception handler.
  */
 final class SessionEvents implements TcpChannel.Reconnections {
     private final EventListener listener;
@@ -25,37 +26,58 @@ final class SessionEvents implements TcpChannel.Reconnections {
         if (before == after) {
             return;
         }
-        switch (after) {
-            case STREAMING:
-                listener.negotiated(session, streamed.mode(), streamed.ticket.policy());
-                listener.streamProtection(session, encryptedOnly || streamed.encrypted);
-                break;
-            case SOAP:
-                listener.fellBackToSoap(session, reason != null ? reason : "the stream was not granted");
-                break;
-            case NEW:
-                // The negotiation got no answer: the calls that waited for it went over SOAP.
-                listener.fellBackToSoap(session, (reason != null ? reason : "the negotiation got no answer")
-                        + "; the next call offers again");
-                break;
-            case STREAM_LOST:
-                listener.streamLost(session, reason != null ? reason : "the stream was lost");
-                break;
-            case CLOSED:
-                listener.closed(session);
-                break;
-            default:
-                break;
+        try {
+            switch (after) {
+                case STREAMING:
+                    listener.negotiated(session, streamed.mode(), streamed.ticket.policy());
+                    listener.streamProtection(session, encryptedOnly || streamed.encrypted);
+                    break;
+                case SOAP:
+                    listener.fellBackToSoap(session, reason != null ? reason : "the stream was not granted");
+                    break;
+                case NEW:
+                    // The negotiation got no answer: the calls that waited for it went over SOAP.
+                    listener.fellBackToSoap(session, (reason != null ? reason : "the negotiation got no answer")
+                            + "; the next call offers again");
+                    break;
+                case STREAM_LOST:
+                    listener.streamLost(session, reason != null ? reason : "the stream was lost");
+                    break;
+                case CLOSED:
+                    listener.closed(session);
+                    break;
+                default:
+                    break;
+            }
+        } catch (RuntimeException e) {
+            uncaught(e);
         }
     }
 
     @Override
     public void reconnecting(String cause) {
-        listener.reconnecting(session, cause);
+        try {
+            listener.reconnecting(session, cause);
+        } catch (RuntimeException e) {
+            uncaught(e);
+        }
     }
 
     @Override
     public void resumed() {
-        listener.resumed(session);
+        try {
+            listener.resumed(session);
+        } catch (RuntimeException e) {
+            uncaught(e);
+        }
+    }
+
+    /**
+     * What the listener threw does not disturb the session (its calls go on): it goes to the thread's uncaught
+     * exception handler, as an app's own bug.
+     */
+    private static void uncaught(RuntimeException error) {
+        Thread thread = Thread.currentThread();
+        thread.getUncaughtExceptionHandler().uncaughtException(thread, error);
     }
 }

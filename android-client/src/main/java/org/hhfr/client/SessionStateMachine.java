@@ -65,12 +65,14 @@ final class SessionStateMachine<C, S> {
      * @param streamsWanted  false for a session that never negotiates (only SOAP offered, or a one-way
      *                       operation): it starts, and stays, on SOAP
      * @param deadlineMillis a call's deadline on {@code clock}
+     * @param finished       whether a call is over before its deadline (the app cancelled it)
      * @param inDoubt        whether a call was on a stream lost before it was answered
      */
     SessionStateMachine(boolean streamsWanted, int maxWaitingCalls, MonotonicClock clock,
-                        ToLongFunction<? super C> deadlineMillis, Predicate<? super C> inDoubt) {
+                        ToLongFunction<? super C> deadlineMillis, Predicate<? super C> finished,
+                        Predicate<? super C> inDoubt) {
         this.state = streamsWanted ? SessionState.NEW : SessionState.SOAP;
-        this.waiting = new WaitingCalls<>(maxWaitingCalls, clock, deadlineMillis, inDoubt);
+        this.waiting = new WaitingCalls<>(maxWaitingCalls, clock, deadlineMillis, finished, inDoubt);
     }
 
     SessionState state() {

@@ -11,7 +11,8 @@ import org.hhfr.contextstore.MonotonicClock;
 /**
  * The calls of a {@link SessionStateMachine} waiting, in order, for a negotiation or a stream: at most
  * {@code maxWaitingCalls} new ones (calls handed back by a stream wait beyond that), and none past its
- * deadline. Pure, like the machine: time comes from its clock.
+ * deadline or finished (cancelled): those leave the line when it is full or released. Pure, like the machine:
+ * time comes from its clock.
  *
  * @param <C> a call with its request
  */
@@ -19,15 +20,18 @@ final class WaitingCalls<C> {
     private final int maxWaitingCalls;
     private final MonotonicClock clock;
     private final ToLongFunction<? super C> deadlineMillis;
+    /** Whether a call is over before its deadline: cancelled by the app. */
+    private final Predicate<? super C> finished;
     /** Whether a call was sent on a stream that was lost: only a stream of the same server session may take it. */
     private final Predicate<? super C> inDoubt;
     private List<C> waiting = new ArrayList<>();
 
     WaitingCalls(int maxWaitingCalls, MonotonicClock clock, ToLongFunction<? super C> deadlineMillis,
-                 Predicate<? super C> inDoubt) {
+                 Predicate<? super C> finished, Predicate<? super C> inDoubt) {
         this.maxWaitingCalls = maxWaitingCalls;
         this.clock = clock;
         this.deadlineMillis = deadlineMillis;
+        this.finished = finished;
         this.inDoubt = inDoubt;
     }
 
@@ -53,12 +57,13 @@ final class WaitingCalls<C> {
     }
 
     /**
-     * Adds a call to the line, unless its deadline passed. {@code returned}: a call accepted once already
-     * (handed back by a stream). False when a new call finds the line full of calls still in time.
+     * Adds a call to the line, unless it is over (its deadline passed, or it finished). {@code returned}: a
+     * call accepted once already (handed back by a stream). False when a new call finds the line full of calls
+     * still in time.
      */
     boolean add(C call, boolean returned) {
         long now = clock.millis();
-        if (isExpired(call, now)) {
+        if (isOver(call, now)) {
             return true;
         }
         if (!returned && waiting.size() >= maxWaitingCalls) {
@@ -71,7 +76,7 @@ final class WaitingCalls<C> {
         return true;
     }
 
-    /** Takes the waiting calls whose deadline has not passed, in order. */
+    /** Takes the waiting calls neither past their deadline nor finished, in order. */
     List<C> release() {
         dropExpired(clock.millis());
         return takeAll();
@@ -87,15 +92,15 @@ final class WaitingCalls<C> {
     private void dropExpired(long now) {
         List<C> live = new ArrayList<>(waiting.size());
         for (C call : waiting) {
-            if (!isExpired(call, now)) {
+            if (!isOver(call, now)) {
                 live.add(call);
             }
         }
         waiting = live;
     }
 
-    private boolean isExpired(C call, long now) {
-        return now - deadlineMillis.applyAsLong(call) >= 0;
+    private boolean isOver(C call, long now) {
+        return finished.test(call) || now - deadlineMillis.applyAsLong(call) >= 0;
     }
 
     static <C> List<C> tail(List<C> calls, int from) {

@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,6 +19,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.negotiation.HhfrUris;
@@ -140,6 +142,45 @@ class CallControlsTest {
             assertTrue(events.seen.get(1).startsWith("reconnecting "), events.seen.toString());
             assertEquals("closed", events.seen.get(events.seen.size() - 1));
         }
+    }
+
+    @Test
+    void aListenerThatThrowsDisturbsNoCallAndItsExceptionGoesToTheUncaughtExceptionHandler() throws Exception {
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        EventListener throwing = new EventListener() {
+            @Override
+            public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
+                throw new IllegalStateException("a bug in the app's listener");
+            }
+
+            @Override
+            public void fellBackToSoap(Session session, String reason) {
+                throw new IllegalStateException("another bug in the app's listener");
+            }
+        };
+        try {
+            try (HhfrClient client = streamingClient().eventListener(throwing).build()) {
+                Session session = client.open(FloatSum.operation());
+                List<CompletableFuture<Message>> calls = new ArrayList<>();
+                for (int i = 0; i < 5; i++) {
+                    calls.add(session.callAsync(FloatSum.request(i, 0.5f)));
+                }
+                for (int i = 0; i < 5; i++) {
+                    assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
+                }
+                assertEquals(Mode.HHFR_TCP, session.mode());
+            }
+            try (TestService plain = TestService.plain();
+                 HhfrClient client = HhfrClient.builder(plain.url()).eventListener(throwing).build()) {
+                assertEquals(3f, client.open(FloatSum.operation()).call(Float.class, new float[] {1f, 2f}));
+            }
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+        assertEquals(List.of("a bug in the app's listener", "another bug in the app's listener"),
+                uncaught.stream().map(Throwable::getMessage).collect(Collectors.toList()));
     }
 
     @Test

@@ -44,9 +44,12 @@ class FootprintTest {
      * which on a slow link with a shallow queue stops the initial pace from bursting into a full queue; 473,800
      * since clock epochs take random low bits (218 bytes), so two processes opening one ticket in the same
      * millisecond do not take two streams for one; 473,900 since a stream delivering at most once does not fail
-     * over to another node (97 bytes), where a call whose reply its server gave up could run twice.
+     * over to another node (97 bytes), where a call whose reply its server gave up could run twice; 475,000 since
+     * open sessions hold the server sessions they stream on in the ticket cache (two sessions of one operation no
+     * longer supersede each other's streams), a listener that throws stops no call, and cancelled calls leave the
+     * line of calls waiting for a negotiation (977 bytes).
      */
-    private static final long BUDGET_BYTES = 473_900;
+    private static final long BUDGET_BYTES = 475_000;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

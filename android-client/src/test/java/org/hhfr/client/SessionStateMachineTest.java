@@ -94,6 +94,17 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void cancelledWaitingCallsAreNotSentAndFreeTheirPlaces() {
+        offerWithWaiting(b, c, d);
+        c.cancelled = true;
+        Call next = call("next");
+        assertEquals(actions(), machine.callStarted(next, false), "c's place is free");
+        assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
+        assertEquals(actions(SessionAction.sendOnStream(Arrays.asList(b, d, next), "tcp")),
+                machine.streamOpened("tcp"));
+    }
+
+    @Test
     void waitingCallsWhoseDeadlinePassedAreNotSentAndFreeTheirPlaces() {
         machine.callStarted(a, false);
         machine.callStarted(b, false);
@@ -652,7 +663,7 @@ class SessionStateMachineTest {
 
     private SessionStateMachine<Call, String> machine(boolean streamsWanted) {
         return new SessionStateMachine<>(streamsWanted, MAX_WAITING, clock, call -> call.deadline,
-                call -> call.inDoubt);
+                call -> call.cancelled, call -> call.inDoubt);
     }
 
     private Call call(String name) {
@@ -687,6 +698,8 @@ class SessionStateMachineTest {
         final long deadline;
         /** Sent on a stream that was lost before it was answered. */
         boolean inDoubt;
+        /** Cancelled by the app. */
+        boolean cancelled;
 
         Call(String name, long deadline) {
             this.name = name;

@@ -2,6 +2,8 @@ package org.hhfr.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.List;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.transports.netty.TransportMetrics;
@@ -53,6 +55,40 @@ class TicketReopeningTest {
         assertEquals(0, service.soapCalls.get(), "nor any SOAP call");
         assertEquals(11, server.dispatched.get());
         assertEquals(2, server.metrics().get(TransportMetrics.Counter.SESSIONS_OPENED), "two streams");
+    }
+
+    @ParameterizedTest(name = "over {0}")
+    @EnumSource(value = Mode.class, names = {"HHFR_TCP", "HHFR_UDP"})
+    void twoOpenSessionsOfOneOperationStreamOnServerSessionsOfTheirOwn(Mode mode) throws Exception {
+        server = HhfrServerSide.offering(HhfrServerSide.transportOf(mode));
+        TestService service = server.service();
+        ResumptionTicketCache tickets = new ResumptionTicketCache();
+        List<String> lost = new CopyOnWriteArrayList<>();
+        try (HhfrClient client = HhfrClient.builder(service.url()).preferredModes(mode).ticketCache(tickets)
+                .negotiateOnOpen(true).eventListener(new EventListener() {
+                    @Override
+                    public void streamLost(Session session, String cause) {
+                        lost.add(cause);
+                    }
+                }).build()) {
+            Session first = client.open(FloatSum.operation());
+            assertEquals(3f, first.call(Float.class, new float[] {1f, 2f}));
+
+            Session second = client.open(FloatSum.operation());
+            assertEquals(2, service.negotiations.get(), "the second negotiated a server session of its own");
+            assertEquals(7f, second.call(Float.class, new float[] {3f, 4f}));
+            assertEquals(11f, first.call(Float.class, new float[] {5f, 6f}));
+            assertEquals(List.of(mode, mode), List.of(first.mode(), second.mode()));
+            assertEquals(List.of(), lost, "no stream was superseded");
+            second.close();
+
+            try (Session third = client.open(FloatSum.operation())) {
+                assertEquals(15f, third.call(Float.class, new float[] {7f, 8f}));
+                assertEquals(2, service.negotiations.get(), "the third took the ticket the second released");
+            }
+            assertEquals(19f, first.call(Float.class, new float[] {9f, 10f}));
+            assertEquals(List.of(), lost);
+        }
     }
 
     @Test

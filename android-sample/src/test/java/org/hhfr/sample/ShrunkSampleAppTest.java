@@ -43,9 +43,11 @@ class ShrunkSampleAppTest {
      * own (eight bytes less on the wire for every streamed request), and by 100 more when a lone UDP
      * acknowledgement began to go again with the next data; by 2,500 more when a UDP stream began to start from
      * the estimate of its path that the client's earlier stream over it left; and by 300 more when a first flight
-     * that loses datagrams began to slow STARTUP to the rate its acknowledgements came at.
+     * that loses datagrams began to slow STARTUP to the rate its acknowledgements came at; and by 1,200 more for
+     * correctness: clock epochs with random bits, no failover at most once, open sessions holding their server
+     * sessions' tickets, a throwing listener that stops no call, cancelled calls leaving the waiting line.
      */
-    private static final long DEX_BUDGET_BYTES = 223_800;
+    private static final long DEX_BUDGET_BYTES = 225_000;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {

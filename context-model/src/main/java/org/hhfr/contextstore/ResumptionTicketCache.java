@@ -1,9 +1,12 @@
 package org.hhfr.contextstore;
 
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import org.hhfr.transports.auth.SessionId;
 
 /**
  * The client's memory of sessions it may resume, so that coming back within a session's expiry skips the
@@ -18,6 +21,11 @@ import java.util.Optional;
  * that endpoint streams. A hint outlives its ticket (expired, removed, pushed out), so a client that talked to
  * the service before can start the stream's connection while it negotiates again. Hints are bounded by the same
  * capacity, least recently used first out.
+ *
+ * <p>A ticket names one server session, and a server session streams to one client session at a time: a newer
+ * stream of it supersedes the older. So the open client sessions {@linkplain #hold hold} the server sessions
+ * they stream on, and a session that opens {@linkplain #take takes} a ticket only if no other holds it (two
+ * sessions of one operation on one client each get a server session of their own).
  */
 public final class ResumptionTicketCache {
     /** Tickets kept by default: a client seldom talks to more operations than this at once. */
@@ -26,6 +34,8 @@ public final class ResumptionTicketCache {
     private final MonotonicClock clock;
     private final Map<TicketKey, Held> tickets;
     private final Map<String, EndpointHint> hints;
+    /** The server sessions open client sessions stream on now. */
+    private final Set<SessionId> held = new HashSet<>();
 
     /** {@link #DEFAULT_CAPACITY} tickets on the system clock. */
     public ResumptionTicketCache() {
@@ -86,6 +96,25 @@ public final class ResumptionTicketCache {
             return Optional.empty();
         }
         return Optional.of(held.ticket);
+    }
+
+    /**
+     * For a client session that opens: the unexpired ticket for {@code key}, unless another open session holds
+     * its server session; the caller then holds it until it {@linkplain #release releases} it.
+     */
+    public synchronized Optional<ResumptionTicket> take(TicketKey key) {
+        Optional<ResumptionTicket> ticket = get(key);
+        return ticket.isPresent() && held.add(ticket.get().sessionId()) ? ticket : Optional.empty();
+    }
+
+    /** A client session streams on the server session {@code id} (it negotiated it): no other takes its ticket. */
+    public synchronized void hold(SessionId id) {
+        held.add(Objects.requireNonNull(id, "id"));
+    }
+
+    /** The client session that held the server session {@code id} closed or left it. */
+    public synchronized void release(SessionId id) {
+        held.remove(Objects.requireNonNull(id, "id"));
     }
 
     /** Forgets the ticket for {@code key}, e.g. after the server said its session is unknown. */

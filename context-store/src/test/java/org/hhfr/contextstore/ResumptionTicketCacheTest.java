@@ -81,6 +81,29 @@ class ResumptionTicketCacheTest {
     }
 
     @Test
+    void aTicketWhoseServerSessionAnOpenSessionHoldsIsNotTakenUntilReleased() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        ResumptionTicket ticket = ticket();
+        cache.put(key("sum"), ticket, 1_000);
+
+        assertEquals(ticket, cache.take(key("sum")).orElseThrow(AssertionError::new));
+        assertFalse(cache.take(key("sum")).isPresent(), "the first taker streams on it");
+        assertTrue(cache.get(key("sum")).isPresent(), "still kept");
+        cache.release(ticket.sessionId());
+        assertEquals(ticket, cache.take(key("sum")).orElseThrow(AssertionError::new));
+    }
+
+    @Test
+    void aTicketOfAServerSessionANegotiatingSessionHoldsIsNotTaken() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        ResumptionTicket ticket = ticket();
+        cache.hold(ticket.sessionId());
+        cache.put(key("sum"), ticket, 1_000);
+
+        assertFalse(cache.take(key("sum")).isPresent());
+    }
+
+    @Test
     void removedTicketIsGone() {
         ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
         cache.put(key("sum"), ticket(), 1_000);
