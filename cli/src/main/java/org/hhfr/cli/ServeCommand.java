@@ -236,8 +236,8 @@ final class ServeCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--keystore " + keystore + ": no such file");
         }
         if (keystorePassword == null) {
-            throw new IllegalArgumentException("--keystore needs its password: --keystore-password PASSWORD, or "
-                    + "--keystore-password alone to be asked for it");
+            throw new IllegalArgumentException("--keystore needs its password: --keystore-password PASSWORD, "
+                    + "--keystore-password alone to be asked for it, or --keystore-password= for an empty one");
         }
         return new HttpsKeyStore(keystore, new String(keystorePassword));
     }

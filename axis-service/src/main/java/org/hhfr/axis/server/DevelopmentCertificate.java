@@ -2,6 +2,7 @@ package org.hhfr.axis.server;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
@@ -56,11 +57,16 @@ public final class DevelopmentCertificate {
         }
     }
 
+    /** Where this user may change the file's mode: one another user made (root, in a container) stays as it is. */
     private static void restrictToOwner(Path keyStore) throws IOException {
         if (posix(keyStore)) {
             Set<PosixFilePermission> ownerOnly = PosixFilePermissions.fromString("rw-------");
             if (!Files.getPosixFilePermissions(keyStore).equals(ownerOnly)) {
-                Files.setPosixFilePermissions(keyStore, ownerOnly);
+                try {
+                    Files.setPosixFilePermissions(keyStore, ownerOnly);
+                } catch (FileSystemException notTheOwner) {
+                    // still usable: it was readable before, and serving HTTPS matters more than its mode
+                }
             }
         }
     }

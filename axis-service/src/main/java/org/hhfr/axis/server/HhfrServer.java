@@ -191,7 +191,8 @@ public final class HhfrServer implements AutoCloseable {
     private boolean granted(String transport) {
         ModuleRuntime runtime = HhfrModule.runtime(context);
         return listener.scheme().equals(Constants.TRANSPORT_HTTPS) || runtime == null
-                || runtime.advertisedEndpoints().stream().anyMatch(endpoint -> endpoint.transportUri().equals(transport));
+                || runtime.advertisedEndpoints().stream()
+                        .anyMatch(endpoint -> endpoint.transportUri().equals(transport));
     }
 
     /** Axis2's context, for deploying more services or calling the engine directly. */

@@ -78,6 +78,14 @@ class RedisReplyCacheTest {
     }
 
     @Test
+    void theFenceIsKeptForTheReplysTimeToLiveFromTheLastClaimNotForTheLease() throws Exception {
+        assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 48, "b", 2, 1_000).kind());
+
+        long ttl = clientA.pttl("replies-test:reply:" + session.text() + ":fence");
+        assertTrue(ttl > 1_000 && ttl <= LEASE, "the fence lives " + ttl + " ms");
+    }
+
+    @Test
     void aRemovedSessionLeavesNoFence() throws Exception {
         assertEquals(ReplyClaim.Kind.RUN, nodeB.claim(session, 47, "b", 2, LEASE).kind());
         nodeB.removeSession(session);

@@ -314,7 +314,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
     }
 
-    /** The session left the context store (expired, removed, store closed) or the server is closing. */
+    /**
+     * Aborts the stream: the session left the context store (expired, removed, store closed), the server is
+     * closing, or a newer stream of the session took up its calls.
+     */
     void evict(String why) {
         execute(() -> {
             if (ended) {
@@ -484,16 +487,15 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     /**
-     * A request a newer stream of the session answers: the client left this stream (its node lost the client's
-     * path but runs on), so it is answered with nothing here.
+     * A request a newer stream of the session answers (its claims fence this stream out): the client left this
+     * stream, its node having lost the client's path, or another process opened the session's ticket on another
+     * node. The request is not run and the stream is aborted, as a stream superseded on its own node is: a
+     * client still on it learns at once rather than by its calls' deadlines.
      */
     private void superseded(InboundMessage message) {
         queued.remove(message.messageNumber());
         LOG.debug("session {}: call {} left to a newer stream of the session", id(), message.callNumber());
-        if (!ended) {
-            pending--;
-            driver.requestRun();
-        }
+        evict("a newer stream of the session took up its calls");
     }
 
     /** A request the client cancelled before its dispatch started: it is answered with nothing. */
