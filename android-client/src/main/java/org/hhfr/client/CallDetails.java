@@ -40,8 +40,15 @@ public final class CallDetails {
         return mode == Mode.SOAP;
     }
 
-    /** Adds an HTTP request header to a SOAP call; ignored on a stream (see {@link #takesHeaders()}). */
+    /**
+     * Adds an HTTP request header to a SOAP call; ignored on a stream (see {@link #takesHeaders()}).
+     *
+     * @throws NullPointerException     without a name or a value
+     * @throws IllegalArgumentException for an empty name, or a name or value HTTP cannot carry (a line break, a
+     *                                  colon in the name); thrown from {@link Interceptor#onCall}, it fails the call
+     */
     public synchronized CallDetails header(String name, String value) {
+        ClientSettings.checkHttpHeader(name, value);
         headers.put(name, value);
         return this;
     }

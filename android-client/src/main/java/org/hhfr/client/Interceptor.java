@@ -5,8 +5,9 @@ import org.hhfr.streamer.Message;
 /**
  * Sees every call as it leaves on its road and when it ends: for logging, timing and HTTP headers (an
  * authorization header, a trace id). Give it to {@link HhfrClient.Builder#addInterceptor}; interceptors run
- * in the order they were added. Both methods do nothing by default and must not block or throw (a throwing
- * {@link #onCall} fails the call).
+ * in the order they were added. Both methods do nothing by default and must not block or throw: a throwing
+ * {@link #onCall} fails the call, and what {@link #onEnd} throws goes to the thread's uncaught exception handler
+ * (the later interceptors still see the end).
  *
  * <p>What it can change: only the HTTP headers of a call that travels as plain SOAP (the first call, which
  * carries the offer, included). A stream has no HTTP: {@link CallDetails#header} is ignored there

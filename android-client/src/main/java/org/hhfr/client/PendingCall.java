@@ -131,8 +131,11 @@ final class PendingCall {
             for (Interceptor interceptor : interceptors) {
                 interceptor.onCall(leaving);
             }
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             fail(new HhfrException(description + " was stopped by an interceptor: " + e, e));
+            if (e instanceof Error) {
+                throw (Error) e;
+            }
             return null;
         }
         return leaving;
@@ -201,7 +204,11 @@ final class PendingCall {
             Throwable cause = failure instanceof CompletionException && failure.getCause() != null
                     ? failure.getCause() : failure;
             for (Interceptor interceptor : interceptors) {
-                interceptor.onEnd(ended, response, cause);
+                try {
+                    interceptor.onEnd(ended, response, cause);
+                } catch (RuntimeException e) {
+                    AppBug.report(e); // the later interceptors still see the end
+                }
             }
         }
     }

@@ -50,7 +50,7 @@ final class SessionEvents implements TcpChannel.Reconnections {
                     break;
             }
         } catch (RuntimeException e) {
-            uncaught(e);
+            AppBug.report(e);
         }
     }
 
@@ -59,7 +59,7 @@ final class SessionEvents implements TcpChannel.Reconnections {
         try {
             listener.reconnecting(session, cause);
         } catch (RuntimeException e) {
-            uncaught(e);
+            AppBug.report(e);
         }
     }
 
@@ -68,16 +68,7 @@ final class SessionEvents implements TcpChannel.Reconnections {
         try {
             listener.resumed(session);
         } catch (RuntimeException e) {
-            uncaught(e);
+            AppBug.report(e);
         }
-    }
-
-    /**
-     * What the listener threw does not disturb the session (its calls go on): it goes to the thread's uncaught
-     * exception handler, as an app's own bug.
-     */
-    private static void uncaught(RuntimeException error) {
-        Thread thread = Thread.currentThread();
-        thread.getUncaughtExceptionHandler().uncaughtException(thread, error);
     }
 }

@@ -3,6 +3,7 @@ package org.hhfr.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
@@ -180,6 +181,57 @@ class CallControlsTest {
             Thread.setDefaultUncaughtExceptionHandler(before);
         }
         assertEquals(List.of("a bug in the app's listener", "another bug in the app's listener"),
+                uncaught.stream().map(Throwable::getMessage).collect(Collectors.toList()));
+    }
+
+    @Test
+    void anInterceptorsUnusableHeaderFailsTheCallAtOnceSyncAndAsync() throws Exception {
+        Interceptor lineBreak = new Interceptor() {
+            @Override
+            public void onCall(CallDetails call) {
+                call.header("X-Trace", "1\r\nX-Injected: yes");
+            }
+        };
+        try (TestService plain = TestService.plain();
+             HhfrClient client = HhfrClient.builder(plain.url()).addInterceptor(lineBreak).callTimeoutMillis(30_000)
+                     .build()) {
+            Session session = client.open(FloatSum.operation());
+            HhfrException sync = assertThrows(HhfrException.class,
+                    () -> session.call(Float.class, new float[] {1f}));
+            assertTrue(sync.getMessage().contains("stopped by an interceptor")
+                    && sync.getMessage().contains("not a usable HTTP header: X-Trace"), sync.getMessage());
+            ExecutionException async = assertThrows(ExecutionException.class,
+                    () -> session.callAsync(FloatSum.request(1f)).get(5, TimeUnit.SECONDS));
+            assertInstanceOf(HhfrException.class, async.getCause());
+            assertEquals(0, plain.soapCalls.get(), "nothing left");
+        }
+    }
+
+    @Test
+    void anOnEndThatThrowsLeavesTheEndToTheLaterInterceptorsAndItsExceptionToTheUncaughtExceptionHandler()
+            throws Exception {
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        List<String> ends = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        try (TestService plain = TestService.plain();
+             HhfrClient client = HhfrClient.builder(plain.url()).addInterceptor(new Interceptor() {
+                 @Override
+                 public void onEnd(CallDetails call, Message response, Throwable failure) {
+                     throw new IllegalStateException("a bug in the app's interceptor");
+                 }
+             }).addInterceptor(new Interceptor() {
+                 @Override
+                 public void onEnd(CallDetails call, Message response, Throwable failure) {
+                     ends.add(response.record().floatValue("return") + "");
+                 }
+             }).build()) {
+            assertEquals(3f, client.open(FloatSum.operation()).call(Float.class, new float[] {1f, 2f}));
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+        assertEquals(List.of("3.0"), ends);
+        assertEquals(List.of("a bug in the app's interceptor"),
                 uncaught.stream().map(Throwable::getMessage).collect(Collectors.toList()));
     }
 
