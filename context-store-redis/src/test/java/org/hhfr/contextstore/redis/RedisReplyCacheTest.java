@@ -2,6 +2,7 @@ package org.hhfr.contextstore.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Collections;
 import org.hhfr.contextstore.CachedReply;
