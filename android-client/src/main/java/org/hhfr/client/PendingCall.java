@@ -162,6 +162,19 @@ final class PendingCall {
         settle(failure);
     }
 
+    /**
+     * Its session closed with the call under way: fails it with {@code failure} and abandons its road on this
+     * thread (the client's timer may be stopping).
+     */
+    void closeWith(HhfrException failure) {
+        if (settle(failure)) {
+            Runnable action = takeAbandonAction();
+            if (action != null) {
+                action.run();
+            }
+        }
+    }
+
     private boolean settle(HhfrException failure) {
         if (!settled.compareAndSet(false, true)) {
             return false;
@@ -214,18 +227,21 @@ final class PendingCall {
     }
 
     private void abandon() {
-        Runnable action;
-        synchronized (this) {
-            if (abandoned) {
-                return;
-            }
-            abandoned = true;
-            action = abandonAction;
-            abandonAction = null;
-        }
+        Runnable action = takeAbandonAction();
         if (action != null) {
             offThread(action);
         }
+    }
+
+    /** Marks the call abandoned; how to abandon its road, or null when done already or nothing to do. */
+    private synchronized Runnable takeAbandonAction() {
+        if (abandoned) {
+            return null;
+        }
+        abandoned = true;
+        Runnable action = abandonAction;
+        abandonAction = null;
+        return action;
     }
 
     /** On the timer's thread: never on the app's thread that cancelled (it may be Android's main thread). */

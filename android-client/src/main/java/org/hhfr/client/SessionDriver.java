@@ -141,6 +141,7 @@ final class SessionDriver implements StreamConnector.Returns {
         actions.addAll(step(SessionStateMachine::closeRequested, null));
         connector.dropEarly();
         perform(actions, true, null);
+        soapLanes.close(() -> SessionFailures.closed(operation));
         SessionId last = held.getAndSet(null);
         if (last != null) {
             client.tickets().release(last);

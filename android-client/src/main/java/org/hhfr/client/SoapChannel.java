@@ -58,6 +58,11 @@ final class SoapChannel implements Channel {
             call.complete(response);
         } catch (HhfrException e) {
             call.fail(e);
+        } catch (RuntimeException e) {
+            // HttpURLConnection throws unchecked ones when its request is aborted from another thread midway (the
+            // call was cancelled, expired or closed, and is settled already): never out of the sending thread.
+            call.fail(new HhfrException("the call " + operation.element().localName() + " at "
+                    + settings.serviceUrl + " failed: " + e, e));
         }
     }
 

@@ -2,7 +2,10 @@ package org.hhfr.client;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Sends a session's calls over SOAP, in order, one call at a time per lane, through at most {@link #LANES}
@@ -23,6 +26,8 @@ final class SoapLanes {
     private final ArrayDeque<UnsentCall> waiting = new ArrayDeque<>();
     /** Lanes at work; guarded by this. */
     private int running;
+    /** Calls whose HTTP request is out now; guarded by this. */
+    private final Set<PendingCall> inFlight = new HashSet<>();
 
     SoapLanes(SoapChannel soap, BackgroundWork background) {
         this.soap = soap;
@@ -32,7 +37,7 @@ final class SoapLanes {
     /** Sends {@code calls} over SOAP: {@code own} alone right here (this thread waits for it anyway). */
     void send(List<UnsentCall> calls, UnsentCall own) {
         if (calls.size() == 1 && calls.get(0) == own) {
-            soap.start(own.call, own.request);
+            start(own);
             return;
         }
         int lanes;
@@ -71,8 +76,39 @@ final class SoapLanes {
     private void drain() {
         for (UnsentCall unsent = next(); unsent != null; unsent = next()) {
             if (!unsent.call.isDone()) {
-                soap.start(unsent.call, unsent.request);
+                start(unsent);
             }
+        }
+    }
+
+    private void start(UnsentCall unsent) {
+        synchronized (this) {
+            inFlight.add(unsent.call);
+        }
+        try {
+            soap.start(unsent.call, unsent.request);
+        } finally {
+            synchronized (this) {
+                inFlight.remove(unsent.call);
+            }
+        }
+    }
+
+    /**
+     * The session closed: its calls still waiting for a lane and those whose HTTP request is out fail with
+     * {@code why} (one each), their requests aborted, so no thread of the session outlives it.
+     */
+    void close(Supplier<HhfrException> why) {
+        List<PendingCall> open = new ArrayList<>();
+        synchronized (this) {
+            open.addAll(inFlight);
+            for (UnsentCall unsent : waiting) {
+                open.add(unsent.call);
+            }
+            waiting.clear();
+        }
+        for (PendingCall call : open) {
+            call.closeWith(why.get());
         }
     }
 

@@ -13,6 +13,7 @@ import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -108,6 +109,45 @@ class CallControlsTest {
                 } while (n > 0);
                 assertEquals(-1, n, "the client closed the connection");
                 assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000);
+            }
+        }
+    }
+
+    @Test
+    void closingTheClientFailsItsSoapCallsInFlightAtOnceAndAbortsTheirRequests() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
+            HhfrClient client = HhfrClient.builder("http://127.0.0.1:" + silent.getLocalPort() + "/FloatSum")
+                    .preferredModes(Mode.SOAP).readTimeoutMillis(60_000).callTimeoutMillis(60_000).build();
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> async = session.callAsync(FloatSum.request(1f));
+            CompletableFuture<Float> blocking = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return session.call(Float.class, new float[] {2f});
+                } catch (HhfrException e) {
+                    throw new CompletionException(e);
+                }
+            });
+            try (Socket first = silent.accept(); Socket second = silent.accept()) {
+                first.getInputStream().read(new byte[8192]);
+                second.getInputStream().read(new byte[8192]); // both requests arrived
+                long start = System.nanoTime();
+                client.close();
+
+                ExecutionException asyncFailure = assertThrows(ExecutionException.class,
+                        () -> async.get(5, TimeUnit.SECONDS));
+                assertInstanceOf(SessionClosedException.class, asyncFailure.getCause());
+                ExecutionException blockingFailure = assertThrows(ExecutionException.class,
+                        () -> blocking.get(5, TimeUnit.SECONDS));
+                assertInstanceOf(SessionClosedException.class, blockingFailure.getCause());
+                assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000);
+                for (Socket accepted : List.of(first, second)) {
+                    accepted.setSoTimeout(5_000);
+                    int n;
+                    do {
+                        n = accepted.getInputStream().read(new byte[8192]);
+                    } while (n > 0);
+                    assertEquals(-1, n, "the client closed the connection");
+                }
             }
         }
     }

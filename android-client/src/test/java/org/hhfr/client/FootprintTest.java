@@ -48,9 +48,10 @@ class FootprintTest {
      * open sessions hold the server sessions they stream on in the ticket cache (two sessions of one operation no
      * longer supersede each other's streams), a listener that throws stops no call, and cancelled calls leave the
      * line of calls waiting for a negotiation (977 bytes); 475,500 since an interceptor's unusable header or
-     * Error fails its call at once and one interceptor's throwing onEnd leaves the end to the others (546 bytes).
+     * Error fails its call at once and one interceptor's throwing onEnd leaves the end to the others (546 bytes);
+     * 476,300 since closing a session fails its SOAP calls in flight at once and aborts their requests (838 bytes).
      */
-    private static final long BUDGET_BYTES = 475_500;
+    private static final long BUDGET_BYTES = 476_300;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */
