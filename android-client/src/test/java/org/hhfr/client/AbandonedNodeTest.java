@@ -2,6 +2,7 @@ package org.hhfr.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,6 +34,7 @@ import org.hhfr.streamer.Message;
 import org.hhfr.transports.netty.StreamDispatcher;
 import org.hhfr.transports.netty.StreamServer;
 import org.hhfr.transports.netty.StreamSharing;
+import org.hhfr.transports.netty.TransportMetrics;
 import org.hhfr.transports.reliability.DeliveryAssurance;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,7 +87,8 @@ class AbandonedNodeTest {
                                 tcp(transportUri) ? b.tcpPort() : b.udpPort()));
                     }
                 }, operation -> FloatSum.published(), SchemaLimits.defaults());
-        front = TestService.hhfr(new SoapNegotiationService(negotiation, new SoapEnvelopeReader(SoapLimits.defaults())));
+        front = TestService.hhfr(new SoapNegotiationService(negotiation,
+                new SoapEnvelopeReader(SoapLimits.defaults())));
     }
 
     @AfterEach
@@ -131,6 +134,41 @@ class AbandonedNodeTest {
             Thread.sleep(1_000); // node a's dispatch thread comes to its copy of call 3
             assertEquals(List.of("a"), List.copyOf(runs.get(2)), "the held call ran on a, once");
             assertEquals(1, runs.get(3).size(), "call 3 ran on " + runs.get(3));
+        }
+    }
+
+    /**
+     * A call that node b waits with (node a, which the client left, still runs it under a live claim) is skipped
+     * when the client cancels it: b asks the cache again only if no cancel came meanwhile, so it will not run the
+     * call should a's claim lapse after the client gave up on it.
+     */
+    @Test
+    void aCallWaitingForAnotherNodesClaimIsSkippedWhenTheClientCancelsIt() throws Exception {
+        holdMillis = 4_000;
+        try (HhfrClient client = HhfrClient.builder(front.url()).preferredModes(Mode.HHFR_TCP).negotiateOnOpen(true)
+                .reconnectWindowMillis(1_000).callTimeoutMillis(30_000).build();
+             Session session = client.open(FloatSum.operation())) {
+            assertEquals(1.5f, session.call(FloatSum.request(1, 0.5f)).record().floatValue("return"));
+            CompletableFuture<Message> held = session.callAsync(FloatSum.request(2, 0.5f, 0f));
+            assertTrue(heldCallStarted.await(10, TimeUnit.SECONDS), "node a started the call");
+            tcpToA.close();
+            awaitCount(b, TransportMetrics.Counter.MESSAGES_DISPATCHED, "the call reached node b");
+
+            held.cancel(true);
+
+            awaitCount(b, TransportMetrics.Counter.MESSAGES_CANCELLED, "node b skipped the cancelled call");
+            assertNull(runs.get(2), "node a still runs it, and b did not");
+        }
+    }
+
+    private static void awaitCount(StreamServer node, TransportMetrics.Counter counter, String what)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        while (node.metrics().get(counter) == 0) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError(what + ": " + node.metrics());
+            }
+            Thread.sleep(10);
         }
     }
 

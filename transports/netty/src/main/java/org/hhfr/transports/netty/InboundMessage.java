@@ -44,6 +44,11 @@ public final class InboundMessage {
         return claimed.compareAndSet(false, true);
     }
 
+    /** Its dispatch waits (another stream runs the call): until it tries again, a cancel may skip it. */
+    void unclaim() {
+        claimed.set(false);
+    }
+
     @Override
     public String toString() {
         return "message " + messageNumber + " op " + operation + " (" + payload.length + " bytes)";

@@ -424,6 +424,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             return;
         }
         if (claim.kind() == ReplyClaim.Kind.BUSY) {
+            message.unclaim(); // the client may still cancel it while it waits
             loop.schedule(() -> dispatchAgain(message), CLAIM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
             return;
         }
@@ -444,13 +445,13 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         });
     }
 
-    /** A call another node was running: ask the cache again, unless the stream ended meanwhile. */
+    /** A call another stream was running: ask the cache again, unless the stream ended or the client cancelled it. */
     private void dispatchAgain(InboundMessage message) {
         if (ended) {
             return;
         }
         try {
-            registry.config.dispatchExecutor().execute(() -> dispatch(message));
+            registry.config.dispatchExecutor().execute(() -> invoke(message));
         } catch (RejectedExecutionException e) {
             dispatchFailed(message, e);
         }
