@@ -148,6 +148,12 @@ final class SessionDriver implements StreamConnector.Returns {
         }
     }
 
+    /** The answer granted {@code granted}: the session holds its server session, and the machine hears of it. */
+    private List<SessionAction<UnsentCall, Channel>> streamGranted(StreamGrant granted) {
+        hold(granted.ticket.sessionId());
+        return step(m -> m.streamGranted(granted), null);
+    }
+
     /** The session streams on server session {@code id} now: other sessions of the client do not take its ticket. */
     private void hold(SessionId id) {
         SessionId previous = held.getAndSet(id);
@@ -226,7 +232,6 @@ final class SessionDriver implements StreamConnector.Returns {
                     break;
                 case STORE_TICKET:
                     client.tickets().put(ticketKey, action.grant().ticket, action.keepForMillis());
-                    hold(action.grant().ticket.sessionId());
                     break;
                 case FORGET_TICKET:
                     client.negotiator().forget(ticketKey);
@@ -271,14 +276,11 @@ final class SessionDriver implements StreamConnector.Returns {
             throw e;
         }
         NegotiationOutcome outcome = result.outcome();
-        StreamGrant granted = outcome.streaming() ? StreamGrant.fromAnswer(outcome) : null;
-        if (granted != null) {
-            hold(granted.ticket.sessionId());
-        }
-        List<SessionAction<UnsentCall, Channel>> next = granted != null ? step(m -> m.streamGranted(granted), null)
+        List<SessionAction<UnsentCall, Channel>> next = outcome.streaming()
+                ? streamGranted(StreamGrant.fromAnswer(outcome))
                 : step(SessionStateMachine::streamDeclined, outcome.reason());
         offering.call.complete(result.response().body());
-        background.runHereOr(granted == null, () -> perform(next, true, null));
+        background.runHereOr(!outcome.streaming(), () -> perform(next, true, null));
     }
 
     /**
@@ -313,9 +315,7 @@ final class SessionDriver implements StreamConnector.Returns {
             NegotiationOutcome outcome = client.negotiator().negotiate(ticketKey, offer, settings.staticHeaders,
                     control);
             if (outcome.streaming()) {
-                StreamGrant granted = StreamGrant.fromAnswer(outcome);
-                hold(granted.ticket.sessionId());
-                next = step(m -> m.streamGranted(granted), null);
+                next = streamGranted(StreamGrant.fromAnswer(outcome));
             } else {
                 connector.dropEarly();
                 next = step(SessionStateMachine::streamDeclined, outcome.reason());

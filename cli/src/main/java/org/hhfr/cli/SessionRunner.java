@@ -48,7 +48,7 @@ final class SessionRunner {
      */
     static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, CallPlan plan,
                              SSLContext trust) throws IOException {
-        NegotiationHeard agreed = new NegotiationHeard();
+        NegotiationHeard heard = new NegotiationHeard();
         boolean datagramsCounted = DatagramTraffic.install();
         HhfrClient.Builder settings = HhfrClient.builder(address.serviceUrl());
         if (trust != null) {
@@ -60,7 +60,7 @@ final class SessionRunner {
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .readTimeoutMillis(READ_TIMEOUT_MILLIS)
                 .callTimeoutMillis(CALL_TIMEOUT_MILLIS)
-                .eventListener(agreed)
+                .eventListener(heard)
                 .build()) {
             Operation operation = WsdlOperations.fetch(client).operation(address.operation());
             Message.Builder builder = Message.of(operation.request());
@@ -80,7 +80,7 @@ final class SessionRunner {
                 try (Session session = client.open(operation)) {
                     CallOptions options = CallOptions.timeoutMillis(plan.timeoutMillis());
                     run = plan.pipelined()
-                            ? MessageRun.pipelined(session, request, options, plan.messages(), agreed.window())
+                            ? MessageRun.pipelined(session, request, options, plan.messages(), heard.window())
                             : MessageRun.sequential(session, request, options, plan.messages());
                     elapsedNanos = System.nanoTime() - started;
                     mode = session.mode();
@@ -106,7 +106,7 @@ final class SessionRunner {
             }
             return new SessionReport(address, requestedMode, CallMode.label(mode), plan.messages(),
                     elapsedNanos / 1e6, up, down, source, ResultValue.of(run.lastResponse), run.times(),
-                    agreed.fallbackReason());
+                    heard.fallbackReason());
         }
     }
 
