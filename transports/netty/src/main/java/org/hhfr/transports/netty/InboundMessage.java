@@ -11,6 +11,8 @@ public final class InboundMessage {
     private final byte[] payload;
     /** Taken by whichever comes first: its dispatch starting, or the client's cancel. */
     private final AtomicBoolean claimed = new AtomicBoolean();
+    /** The client sent a cancel for it. */
+    private volatile boolean cancelled;
 
     InboundMessage(int operation, long messageNumber, long callNumber, byte[] payload) {
         this.operation = operation;
@@ -44,9 +46,22 @@ public final class InboundMessage {
         return claimed.compareAndSet(false, true);
     }
 
-    /** Its dispatch waits (another stream runs the call): until it tries again, a cancel may skip it. */
-    void unclaim() {
+    /**
+     * The client cancelled it: true if that skips it (its dispatch had not started). Otherwise the cancel is
+     * kept, for a dispatch that finds it must wait ({@link #waitUnlessCancelled}).
+     */
+    boolean cancel() {
+        cancelled = true;
+        return claim();
+    }
+
+    /**
+     * Its dispatch must wait (another stream runs the call): true if it waits, a cancel meanwhile skipping it;
+     * false if the client cancelled it already, and this caller now skips it.
+     */
+    boolean waitUnlessCancelled() {
         claimed.set(false);
+        return !(cancelled && claim());
     }
 
     @Override

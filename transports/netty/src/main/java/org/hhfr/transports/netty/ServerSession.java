@@ -378,7 +378,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     public void onMessage(DeliveredMessage message) {
         if (message.operation() == StreamCancel.OPERATION) {
             InboundMessage cancelled = queued.remove(message.correlation());
-            if (cancelled != null && cancelled.claim()) {
+            if (cancelled != null && cancelled.cancel()) {
                 skipped();
             }
             return;
@@ -424,8 +424,11 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             return;
         }
         if (claim.kind() == ReplyClaim.Kind.BUSY) {
-            message.unclaim(); // the client may still cancel it while it waits
-            loop.schedule(() -> dispatchAgain(message), CLAIM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+            if (message.waitUnlessCancelled()) { // a cancel from now on skips it while it waits
+                loop.schedule(() -> dispatchAgain(message), CLAIM_RETRY_MILLIS, TimeUnit.MILLISECONDS);
+            } else {
+                execute(this::skipped); // cancelled while it asked
+            }
             return;
         }
         if (claim.kind() == ReplyClaim.Kind.SUPERSEDED) {
