@@ -8,9 +8,10 @@ import java.util.Objects;
 import org.hhfr.contextstore.HeaderBlock;
 
 /**
- * Per-call settings, immutable: {@code session.callAsync(request, CallOptions.timeoutMillis(2_000))}. The call's
- * deadline (otherwise the client's {@link HhfrClient.Builder#callTimeoutMillis}) and SOAP header blocks of this
- * call alone ({@link #withHeader}), besides the client's static ones.
+ * Per-call settings, immutable, built from {@link #defaults()}:
+ * {@code session.callAsync(request, CallOptions.defaults().withTimeoutMillis(2_000))}. The call's deadline
+ * (otherwise the client's {@link HhfrClient.Builder#callTimeoutMillis}) and SOAP header blocks of this call alone
+ * ({@link #withHeader}), besides the client's static ones.
  */
 public final class CallOptions {
     private static final CallOptions DEFAULTS = new CallOptions(0, Collections.<HeaderBlock>emptyList());
@@ -31,14 +32,10 @@ public final class CallOptions {
     }
 
     /**
-     * A deadline {@code millis} after the call is made: by then it has its response or fails with
-     * {@link CallTimeoutException}, and the stream forgets it (as {@linkplain java.util.concurrent.Future#cancel
+     * These options with a deadline {@code millis} after the call is made: by then it has its response or fails
+     * with {@link CallTimeoutException}, and the stream forgets it (as {@linkplain java.util.concurrent.Future#cancel
      * cancelling} it does).
      */
-    public static CallOptions timeoutMillis(long millis) {
-        return DEFAULTS.withTimeoutMillis(millis);
-    }
-
     public CallOptions withTimeoutMillis(long millis) {
         if (millis < 1) {
             throw new IllegalArgumentException("a call timeout must be positive: " + millis);

@@ -24,9 +24,11 @@ public interface Interceptor {
     }
 
     /**
-     * The call ended: {@code response} or {@code failure} ({@link CallTimeoutException} at its deadline, a
+     * The call ended: {@code response} (null for a one-way {@link Session#send}) or {@code failure}
+     * ({@link CallTimeoutException} at its deadline, a
      * {@link java.util.concurrent.CancellationException} when cancelled), {@link CallDetails#elapsedMillis()}
-     * after it left. On the thread that completed it (the callback executor's, when one is set).
+     * after it left. On the thread that completed it, and on the callback executor when one is set (for a
+     * {@link Session#callAsync}, a cancelled one's too).
      */
     default void onEnd(CallDetails call, Message response, Throwable failure) {
     }

@@ -154,7 +154,7 @@ final class PendingCall {
 
     void complete(Message response) {
         if (settled.compareAndSet(false, true)) {
-            settle(() -> future.complete(response));
+            onCallbackThread(() -> future.complete(response));
         }
     }
 
@@ -179,19 +179,20 @@ final class PendingCall {
         if (!settled.compareAndSet(false, true)) {
             return false;
         }
-        settle(() -> future.completeExceptionally(failure));
+        onCallbackThread(() -> future.completeExceptionally(failure));
         return true;
     }
 
-    private void settle(Runnable completion) {
+    /** Runs {@code task} on the callback executor, or here when the call has none (or it refuses). */
+    private void onCallbackThread(Runnable task) {
         if (callbacks == null) {
-            completion.run();
+            task.run();
             return;
         }
         try {
-            callbacks.execute(completion);
+            callbacks.execute(task);
         } catch (RejectedExecutionException e) {
-            completion.run();
+            task.run();
         }
     }
 
@@ -213,9 +214,12 @@ final class PendingCall {
         synchronized (this) {
             ended = details;
         }
-        if (ended != null) {
-            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                    ? failure.getCause() : failure;
+        if (ended == null) {
+            return;
+        }
+        Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        Runnable tell = () -> {
             for (Interceptor interceptor : interceptors) {
                 try {
                     interceptor.onEnd(ended, response, cause);
@@ -223,6 +227,11 @@ final class PendingCall {
                     AppBug.report(e); // the later interceptors still see the end
                 }
             }
+        };
+        if (future.isCancelled()) {
+            onCallbackThread(tell); // cancelled on the app's thread: the end is told where its callbacks run
+        } else {
+            tell.run(); // settled: this is the callback executor's thread already, when there is one
         }
     }
 

@@ -83,12 +83,12 @@ public final class Session implements Closeable {
 
     /** Calls with a deadline {@code timeoutMillis} from now and returns the response. */
     public Message call(Message request, long timeoutMillis) throws HhfrException {
-        return call(request, CallOptions.timeoutMillis(timeoutMillis));
+        return call(request, CallOptions.defaults().withTimeoutMillis(timeoutMillis));
     }
 
     /** Calls with {@code options} (e.g. its deadline) and returns the response. */
     public Message call(Message request, CallOptions options) throws HhfrException {
-        PendingCall call = begin(request, options, false);
+        PendingCall call = begin(request, options, false, false);
         driver.start(call, request, true);
         return call.await();
     }
@@ -129,7 +129,7 @@ public final class Session implements Closeable {
     public CompletableFuture<Message> callAsync(Message request, CallOptions options) {
         PendingCall call;
         try {
-            call = begin(request, options, true);
+            call = begin(request, options, false, true);
         } catch (HhfrException e) {
             CompletableFuture<Message> failed = new CompletableFuture<>();
             failed.completeExceptionally(e);
@@ -139,17 +139,21 @@ public final class Session implements Closeable {
         return call.future();
     }
 
-    /**
-     * Sends a request of a one-way operation and returns once the service accepted it. One-way operations
-     * travel as plain SOAP (the negotiation vocabulary describes request-response streams).
-     */
+    /** {@link #send(Message, CallOptions)} with the client's call timeout. */
     public void send(Message request) throws HhfrException {
-        requireRequest(request);
-        if (!operation.isOneWay()) {
-            throw new IllegalStateException(operation + " answers: use call");
-        }
-        requireOpen();
-        driver.soap().send(request, (int) Math.min(Integer.MAX_VALUE, settings.callTimeoutMillis));
+        send(request, CallOptions.defaults());
+    }
+
+    /**
+     * Sends a request of a one-way operation and returns once the service accepted it, by the deadline of
+     * {@code options}. One-way operations travel as plain SOAP (the negotiation vocabulary describes
+     * request-response streams); the interceptors see the call (its response is null) and may add HTTP headers,
+     * as for any call over SOAP. An interrupt of the waiting thread stops it, as it stops {@link #call}.
+     */
+    public void send(Message request, CallOptions options) throws HhfrException {
+        PendingCall call = begin(request, options, true, false);
+        driver.sendOneWay(call, request);
+        call.await();
     }
 
     /**
@@ -167,11 +171,13 @@ public final class Session implements Closeable {
         client.closed(this);
     }
 
-    private PendingCall begin(Message request, CallOptions options, boolean async) throws HhfrException {
+    private PendingCall begin(Message request, CallOptions options, boolean oneWay, boolean async)
+            throws HhfrException {
         requireRequest(request);
         Objects.requireNonNull(options, "options");
-        if (operation.isOneWay()) {
-            throw new IllegalStateException(operation + " is one-way: use send");
+        if (operation.isOneWay() != oneWay) {
+            throw new IllegalStateException(oneWay ? operation + " answers: use call"
+                    : operation + " is one-way: use send");
         }
         requireOpen();
         return PendingCall.start(settings, operation, client.timer(),

@@ -77,8 +77,12 @@ final class SessionDriver implements StreamConnector.Returns {
         this.soapLanes = new SoapLanes(soap, background);
     }
 
-    SoapChannel soap() {
-        return soap;
+    /**
+     * Sends a call of a one-way operation over SOAP on this thread (one-way operations never stream): a closing
+     * session fails it and aborts its request, as it does a call's.
+     */
+    void sendOneWay(PendingCall call, Message request) {
+        soapLanes.sendOneWay(call, request);
     }
 
     boolean isClosed() {

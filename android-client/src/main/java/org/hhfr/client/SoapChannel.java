@@ -48,14 +48,23 @@ final class SoapChannel implements Channel {
     /** Runs the call here; cancelling or expiring it aborts its HTTP request from the timer's thread. */
     @Override
     public void start(PendingCall call, Message request) {
+        run(call, request, false);
+    }
+
+    /** Runs a call of a one-way operation here: it completes with no response once the service accepted it. */
+    void sendOneWay(PendingCall call, Message request) {
+        run(call, request, true);
+    }
+
+    private void run(PendingCall call, Message request, boolean oneWay) {
         HttpCallControl control = control(call, request);
         if (control == null) {
             return;
         }
         try {
-            Message response = exchange(request, envelopeHeaders(settings, call), call.remainingMillis(),
-                    MessageBody.reader(xml, operation.response()), control);
-            call.complete(response);
+            call.complete(oneWay ? deliver(request, call, control) : exchange(request,
+                    envelopeHeaders(settings, call), call.remainingMillis(),
+                    MessageBody.reader(xml, operation.response()), control));
         } catch (HhfrException e) {
             call.fail(e);
         } catch (RuntimeException e) {
@@ -84,19 +93,19 @@ final class SoapChannel implements Channel {
     }
 
     /**
-     * Sends a one-way request; returns once the service accepted it (HTTP 202, or any SOAP answer, whose
+     * Sends a one-way request; returns (null) once the service accepted it (HTTP 202, or any SOAP answer, whose
      * body is skipped).
      */
-    void send(Message request, int timeoutMillis) throws HhfrException {
+    private Message deliver(Message request, PendingCall call, HttpCallControl control) throws HhfrException {
         try {
-            exchange(request, settings.staticHeaders, timeoutMillis,
-                    BodyReader.elements(settings.maxMessageBytes, MAX_SKIPPED_DEPTH), new HttpCallControl());
+            exchange(request, envelopeHeaders(settings, call), call.remainingMillis(),
+                    BodyReader.elements(settings.maxMessageBytes, MAX_SKIPPED_DEPTH), control);
         } catch (HhfrException e) {
-            if (e.getCause() instanceof HttpResponseException && isAccepted((HttpResponseException) e.getCause())) {
-                return;
+            if (!(e.getCause() instanceof HttpResponseException && isAccepted((HttpResponseException) e.getCause()))) {
+                throw e;
             }
-            throw e;
         }
+        return null;
     }
 
     /** A one-way request answered without an envelope: 202 Accepted (or 200 with an empty body). */

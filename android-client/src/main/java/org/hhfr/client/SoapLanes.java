@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import org.hhfr.streamer.Message;
+
 /**
  * Sends a session's calls over SOAP, in order, one call at a time per lane, through at most {@link #LANES}
  * background tasks for the whole session: however many calls an app starts at once, the service sees at most
@@ -82,15 +84,29 @@ final class SoapLanes {
     }
 
     private void start(UnsentCall unsent) {
-        synchronized (this) {
-            inFlight.add(unsent.call);
-        }
+        track(unsent.call, true);
         try {
             soap.start(unsent.call, unsent.request);
         } finally {
-            synchronized (this) {
-                inFlight.remove(unsent.call);
-            }
+            track(unsent.call, false);
+        }
+    }
+
+    /** Sends a call of a one-way operation on this thread, failed and aborted by {@link #close} like the others. */
+    void sendOneWay(PendingCall call, Message request) {
+        track(call, true);
+        try {
+            soap.sendOneWay(call, request);
+        } finally {
+            track(call, false);
+        }
+    }
+
+    private synchronized void track(PendingCall call, boolean out) {
+        if (out) {
+            inFlight.add(call);
+        } else {
+            inFlight.remove(call);
         }
     }
 

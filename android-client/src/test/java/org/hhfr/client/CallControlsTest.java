@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -77,7 +78,7 @@ class CallControlsTest {
             CompletableFuture<Message> holding = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 1f));
             long start = System.nanoTime();
             CompletableFuture<Message> late = session.callAsync(FloatSum.request(1f, 2f),
-                    CallOptions.timeoutMillis(300));
+                    CallOptions.defaults().withTimeoutMillis(300));
             ExecutionException failure = assertThrowsExecution(late);
             assertInstanceOf(CallTimeoutException.class, failure.getCause());
             assertEquals(300, ((CallTimeoutException) failure.getCause()).timeoutMillis());
@@ -164,6 +165,34 @@ class CallControlsTest {
             seen.get(10, TimeUnit.SECONDS);
             assertEquals("app-main", thread.get());
         } finally {
+            app.shutdownNow();
+        }
+    }
+
+    @Test
+    void theInterceptorsHearOfACancelOnTheCallbackExecutorNotOnTheCancellingThread() throws Exception {
+        ExecutorService app = Executors.newSingleThreadExecutor(task -> new Thread(task, "app-main"));
+        CountDownLatch left = new CountDownLatch(1);
+        CompletableFuture<String> endedOn = new CompletableFuture<>();
+        Interceptor ends = new Interceptor() {
+            @Override
+            public void onCall(CallDetails call) {
+                left.countDown();
+            }
+
+            @Override
+            public void onEnd(CallDetails call, Message response, Throwable failure) {
+                endedOn.complete(Thread.currentThread().getName() + " " + failure.getClass().getSimpleName());
+            }
+        };
+        try (HhfrClient client = streamingClient().callbackExecutor(app).addInterceptor(ends).build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> call = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 2f));
+            assertTrue(left.await(10, TimeUnit.SECONDS));
+            call.cancel(true);
+            assertEquals("app-main CancellationException", endedOn.get(10, TimeUnit.SECONDS));
+        } finally {
+            server.release();
             app.shutdownNow();
         }
     }

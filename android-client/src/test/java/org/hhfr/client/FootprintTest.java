@@ -49,9 +49,11 @@ class FootprintTest {
      * longer supersede each other's streams), a listener that throws stops no call, and cancelled calls leave the
      * line of calls waiting for a negotiation (977 bytes); 475,500 since an interceptor's unusable header or
      * Error fails its call at once and one interceptor's throwing onEnd leaves the end to the others (546 bytes);
-     * 476,300 since closing a session fails its SOAP calls in flight at once and aborts their requests (838 bytes).
+     * 476,300 since closing a session fails its SOAP calls in flight at once and aborts their requests (838 bytes);
+     * 476,500 since a one-way send is a call like the others (interceptors, its own deadline and header blocks,
+     * failed by a closing session) and the interceptors hear of a cancel on the callback executor (195 bytes).
      */
-    private static final long BUDGET_BYTES = 476_300;
+    private static final long BUDGET_BYTES = 476_500;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

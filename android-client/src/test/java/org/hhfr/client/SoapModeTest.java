@@ -15,6 +15,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -231,6 +232,46 @@ class SoapModeTest {
             assertThrows(IllegalStateException.class, () -> session.call(FloatSum.request(1f)));
             Session answering = client.open(FloatSum.operation());
             assertThrows(IllegalStateException.class, () -> answering.send(FloatSum.request(1f)));
+        }
+    }
+
+    @Test
+    void aOneWaySendPassesTheInterceptorsAndCarriesItsOwnHeaderBlock() throws Exception {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        Interceptor tracing = new Interceptor() {
+            @Override
+            public void onCall(CallDetails call) {
+                call.header("X-Trace", "42");
+                seen.add("call " + call.mode());
+            }
+
+            @Override
+            public void onEnd(CallDetails call, Message response, Throwable failure) {
+                seen.add("end " + response + " " + failure);
+            }
+        };
+        try (HhfrClient client = HhfrClient.builder(service.url()).addInterceptor(tracing).build()) {
+            Session session = client.open(Operation.oneWay(FloatSum.ACTION, FloatSum.REQUEST_STRUCTURE));
+            session.send(FloatSum.request(1f, 2f),
+                    CallOptions.defaults().withHeader("<t:trace xmlns:t=\"urn:t\">7</t:trace>"));
+            assertEquals("42", service.lastHeaders.get().getFirst("X-Trace"));
+            assertTrue(service.lastEnvelope.get().contains("urn:t"), service.lastEnvelope.get());
+            assertEquals(List.of("call SOAP", "end null null"), seen);
+        }
+    }
+
+    @Test
+    void aOneWaySendFailsAtItsOwnDeadline() throws Exception {
+        CountDownLatch gate = new CountDownLatch(1);
+        service.holdResponsesUntil(gate);
+        try (HhfrClient client = HhfrClient.builder(service.url()).callTimeoutMillis(30_000).build()) {
+            Session session = client.open(Operation.oneWay(FloatSum.ACTION, FloatSum.REQUEST_STRUCTURE));
+            long start = System.nanoTime();
+            assertThrows(CallTimeoutException.class,
+                    () -> session.send(FloatSum.request(1f), CallOptions.defaults().withTimeoutMillis(300)));
+            assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(5));
+        } finally {
+            gate.countDown();
         }
     }
 

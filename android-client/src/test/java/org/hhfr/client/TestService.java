@@ -52,6 +52,8 @@ final class TestService implements AutoCloseable {
     final AtomicInteger negotiations = new AtomicInteger();
     /** The HTTP headers of the latest float-sum request. */
     final AtomicReference<Headers> lastHeaders = new AtomicReference<>();
+    /** The envelope of the latest float-sum request. */
+    final AtomicReference<String> lastEnvelope = new AtomicReference<>();
     /** SOAP responses wait until it is counted down (at most 10 s); {@code null}: they leave at once. */
     private volatile CountDownLatch responsesHeld;
     /** SOAP requests wait until it is counted down before they are read (at most 10 s); or {@code null}. */
@@ -103,6 +105,7 @@ final class TestService implements AutoCloseable {
             body = in.readAllBytes();
         }
         lastHeaders.set(exchange.getRequestHeaders());
+        lastEnvelope.set(new String(body, StandardCharsets.UTF_8));
         String contentType = exchange.getRequestHeaders().getFirst("Content-Type");
         SoapVersion version = contentType != null && contentType.startsWith(SoapVersion.SOAP_12.mediaType())
                 ? SoapVersion.SOAP_12 : SoapVersion.SOAP_11;

@@ -78,7 +78,7 @@ final class SessionRunner {
             try {
                 long started = System.nanoTime();
                 try (Session session = client.open(operation)) {
-                    CallOptions options = CallOptions.timeoutMillis(plan.timeoutMillis());
+                    CallOptions options = CallOptions.defaults().withTimeoutMillis(plan.timeoutMillis());
                     run = plan.pipelined()
                             ? MessageRun.pipelined(session, request, options, plan.messages(), heard.window())
                             : MessageRun.sequential(session, request, options, plan.messages());
