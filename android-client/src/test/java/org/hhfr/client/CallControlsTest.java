@@ -115,7 +115,7 @@ class CallControlsTest {
     }
 
     @Test
-    void closingTheClientFailsItsSoapCallsInFlightAtOnceAndAbortsTheirRequests() throws Exception {
+    void closingTheClientFailsItsSoapCallsAndOneWaySendsInFlightAtOnceAndAbortsTheirRequests() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
             HhfrClient client = HhfrClient.builder("http://127.0.0.1:" + silent.getLocalPort() + "/FloatSum")
                     .preferredModes(Mode.SOAP).readTimeoutMillis(60_000).callTimeoutMillis(60_000).build();
@@ -128,24 +128,36 @@ class CallControlsTest {
                     throw new CompletionException(e);
                 }
             });
-            try (Socket first = silent.accept(); Socket second = silent.accept()) {
-                first.getInputStream().read(new byte[8192]);
-                second.getInputStream().read(new byte[8192]); // both requests arrived
+            Session oneWay = client.open(Operation.oneWay(FloatSum.ACTION, FloatSum.REQUEST_STRUCTURE));
+            CompletableFuture<Void> sending = CompletableFuture.runAsync(() -> {
+                try {
+                    oneWay.send(FloatSum.request(3f));
+                } catch (HhfrException e) {
+                    throw new CompletionException(e);
+                }
+            });
+            try (Socket first = silent.accept(); Socket second = silent.accept(); Socket third = silent.accept()) {
+                List<Socket> accepted = List.of(first, second, third);
+                for (Socket socket : accepted) {
+                    socket.getInputStream().read(new byte[8192]); // every request arrived
+                }
                 long start = System.nanoTime();
                 client.close();
 
                 ExecutionException asyncFailure = assertThrows(ExecutionException.class,
                         () -> async.get(5, TimeUnit.SECONDS));
                 assertInstanceOf(SessionClosedException.class, asyncFailure.getCause());
-                ExecutionException blockingFailure = assertThrows(ExecutionException.class,
-                        () -> blocking.get(5, TimeUnit.SECONDS));
-                assertInstanceOf(SessionClosedException.class, blockingFailure.getCause());
+                for (CompletableFuture<?> waiting : List.of(blocking, sending)) {
+                    ExecutionException failure = assertThrows(ExecutionException.class,
+                            () -> waiting.get(5, TimeUnit.SECONDS));
+                    assertInstanceOf(SessionClosedException.class, failure.getCause());
+                }
                 assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 5_000);
-                for (Socket accepted : List.of(first, second)) {
-                    accepted.setSoTimeout(5_000);
+                for (Socket socket : accepted) {
+                    socket.setSoTimeout(5_000);
                     int n;
                     do {
-                        n = accepted.getInputStream().read(new byte[8192]);
+                        n = socket.getInputStream().read(new byte[8192]);
                     } while (n > 0);
                     assertEquals(-1, n, "the client closed the connection");
                 }
