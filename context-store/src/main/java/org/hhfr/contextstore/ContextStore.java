@@ -84,6 +84,13 @@ public interface ContextStore extends AutoCloseable {
     Optional<StoredSession> get(SessionId id) throws ContextStoreException;
 
     /**
+     * The live session with this id, not marked as used; empty if there is none. For checking what a client
+     * presents (a proof, a datagram's tag) before its use counts: anyone who knows a session's id can present
+     * something, and a failed attempt must not keep the session alive.
+     */
+    Optional<StoredSession> peek(SessionId id) throws ContextStoreException;
+
+    /**
      * The live session with this id if {@code presented} is its token, now marked as used; empty if the
      * session is unknown or expired, or the token is wrong. Comparison takes constant time, and a failed
      * attempt does not count as a use.

@@ -44,6 +44,11 @@ public abstract class ForwardingContextStore implements ContextStore {
     }
 
     @Override
+    public Optional<StoredSession> peek(SessionId id) throws ContextStoreException {
+        return delegate.peek(id);
+    }
+
+    @Override
     public Optional<StoredSession> authenticate(SessionId id, SessionToken presented) throws ContextStoreException {
         return delegate.authenticate(id, presented);
     }

@@ -118,6 +118,13 @@ public final class InMemoryContextStore implements ContextStore {
     }
 
     @Override
+    public Optional<StoredSession> peek(SessionId id) {
+        Entry entry = sessions.get(Objects.requireNonNull(id, "id"));
+        return entry == null || entry.session.isExpiredAt(clock.millis()) ? Optional.<StoredSession>empty()
+                : Optional.of(entry.session);
+    }
+
+    @Override
     public Optional<StoredSession> authenticate(SessionId id, SessionToken presented) {
         Objects.requireNonNull(presented, "presented");
         Entry entry = sessions.get(Objects.requireNonNull(id, "id"));

@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link ContextStore} that times every operation of the store beneath it: the timer
- * {@code hhfr.context.store} with tags {@code operation} (create, get, authenticate, touch, remove, purge) and
+ * {@code hhfr.context.store} with tags {@code operation} (create, get, peek, authenticate, touch, remove, purge) and
  * {@code outcome} (ok, failed: it threw). The timers are made once; an operation costs two clock reads.
  *
  * <p>Once closed it refuses every operation with a {@link ContextStoreException}, whatever the store beneath
@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
  */
 public final class MeteredContextStore implements ContextStore {
     /** The timed operations, named as the {@code operation} tag. */
-    enum Operation { CREATE, GET, AUTHENTICATE, TOUCH, REMOVE, PURGE }
+    enum Operation { CREATE, GET, PEEK, AUTHENTICATE, TOUCH, REMOVE, PURGE }
 
     private final ContextStore store;
     private final EnumMap<Operation, Timer> succeeded = new EnumMap<>(Operation.class);
@@ -71,6 +71,11 @@ public final class MeteredContextStore implements ContextStore {
     @Override
     public Optional<StoredSession> get(SessionId id) throws ContextStoreException {
         return timed(Operation.GET, () -> store.get(id));
+    }
+
+    @Override
+    public Optional<StoredSession> peek(SessionId id) throws ContextStoreException {
+        return timed(Operation.PEEK, () -> store.peek(id));
     }
 
     @Override

@@ -195,8 +195,24 @@ public final class RedisContextStore implements ContextStore {
     public Optional<StoredSession> authenticate(SessionId id, SessionToken presented) throws ContextStoreException {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(presented, "presented");
-        if (closed) {
+        List<?> fields = peeked(id);
+        if (fields == null || !presented.matchesDigest(SessionRecordCodec.tokenDigest((byte[]) fields.get(3)))) {
             return Optional.empty();
+        }
+        return Optional.ofNullable(snapshot(id));
+    }
+
+    @Override
+    public Optional<StoredSession> peek(SessionId id) throws ContextStoreException {
+        Objects.requireNonNull(id, "id");
+        List<?> fields = peeked(id);
+        return fields == null ? Optional.<StoredSession>empty() : Optional.of(session(id, fields));
+    }
+
+    /** The live session's expiry, last use, creation and record, read without using it; null when it is not live. */
+    private @Nullable List<?> peeked(SessionId id) throws ContextStoreException {
+        if (closed) {
+            return null;
         }
         long now = clock.millis();
         Object peeked = call(redis -> redis.eval(StoreScripts.PEEK, List.of(sessionKey(id)),
@@ -207,12 +223,9 @@ public final class RedisContextStore implements ContextStore {
             } else if (status == 2) {
                 throw tooLarge(id);
             }
-            return Optional.empty();
+            return null;
         }
-        if (!presented.matchesDigest(SessionRecordCodec.tokenDigest((byte[]) peeked))) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(snapshot(id));
+        return (List<?>) peeked;
     }
 
     @Override
@@ -311,12 +324,17 @@ public final class RedisContextStore implements ContextStore {
         if (fields == null) {
             return null;
         }
-        byte[] record = (byte[]) fields.get(3);
-        StoredSession session = new StoredSession(id, SessionRecordCodec.context(record, this::structure),
-                SessionRecordCodec.tokenDigest(record), number(fields.get(2)), number(fields.get(1)),
-                number(fields.get(0)));
+        StoredSession session = session(id, fields);
         servedHere(session);
         return session;
+    }
+
+    /** The session of {@link StoreScripts#USE}'s or {@link StoreScripts#PEEK}'s answer. */
+    private StoredSession session(SessionId id, List<?> fields) throws ContextStoreException {
+        byte[] record = (byte[]) fields.get(3);
+        return new StoredSession(id, SessionRecordCodec.context(record, this::structure),
+                SessionRecordCodec.tokenDigest(record), number(fields.get(2)), number(fields.get(1)),
+                number(fields.get(0)));
     }
 
     /**

@@ -72,14 +72,14 @@ final class StoreScripts {
 
     /**
      * Reads a live session without using it. KEYS: session. ARGV: now, max record bytes. Returns 0 unknown,
-     * 1 expired, 2 record too large, or the record.
+     * 1 expired, 2 record too large, or {expires, last used, created, record}, as {@link #USE} does.
      */
     static final byte[] PEEK = bytes("""
-            local x = redis.call('HGET', KEYS[1], 'x')
-            if not x then return 0 end
-            if tonumber(ARGV[1]) >= tonumber(x) then return 1 end
+            local f = redis.call('HMGET', KEYS[1], 'x', 'u', 'c')
+            if not f[1] then return 0 end
+            if tonumber(ARGV[1]) >= tonumber(f[1]) then return 1 end
             if redis.call('HSTRLEN', KEYS[1], 'r') > tonumber(ARGV[2]) then return 2 end
-            return redis.call('HGET', KEYS[1], 'r')
+            return {f[1], f[2], f[3], redis.call('HGET', KEYS[1], 'r')}
             """);
 
     /**

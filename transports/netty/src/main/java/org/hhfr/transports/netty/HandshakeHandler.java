@@ -200,6 +200,23 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         ctx.fireChannelInactive();
     }
 
+    /**
+     * The connection failed before it was accepted (a malformed TLS record, a reset): it is closed, and the cause
+     * logged in one line. Anyone can cause this, so it never fills the log with stack traces.
+     */
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        if (!done) {
+            done = true;
+            cancelTimeout();
+            unpark();
+            early.clear();
+        }
+        LOG.debug("connection from {} failed before its handshake: {}", ctx.channel().remoteAddress(),
+                cause.toString());
+        ctx.close();
+    }
+
     private void admitted(ChannelHandlerContext ctx, ServerSession session) {
         if (done) {
             return;

@@ -110,7 +110,7 @@ final class ParkedSessionLookups implements AutoCloseable {
         metrics.increment(TransportMetrics.Counter.EARLY_SESSION_LOOKUPS);
         Optional<StoredSession> stored;
         try {
-            stored = store.get(look.handshake.session());
+            stored = store.peek(look.handshake.session()); // a use once its proof verifies (admit)
         } catch (ContextStoreException | RuntimeException e) {
             LOG.debug("looking for the session of a parked handshake failed: {}", e.getMessage());
             stored = Optional.empty();

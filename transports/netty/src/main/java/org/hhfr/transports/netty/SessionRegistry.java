@@ -77,12 +77,13 @@ final class SessionRegistry implements EvictionListener {
 
     /**
      * The stream a client names by session id and epoch: the session's latest stream when it is open and has
-     * that epoch, otherwise a new candidate (on {@code loop}) for a session the store holds. Nothing is
-     * authenticated yet: the caller checks the proof or tag with the stream's keys, then has a candidate
-     * {@link #admit}ted. So a refusal that depends on the epoch (REPLAYED) is only told to a token holder.
+     * that epoch and transport, otherwise a new candidate (on {@code loop}) for a session the store holds, read
+     * without counting a use. Nothing is authenticated yet: the caller checks the proof or tag with the stream's
+     * keys, then has a candidate {@link #admit}ted. So a refusal that depends on the epoch or the transport
+     * (REPLAYED, HANDSHAKE_MISMATCH) is only told to a token holder, and only a token holder keeps a session
+     * alive.
      *
-     * @throws WireException UNKNOWN_SESSION for an id the store does not hold (never issued, expired, removed),
-     *                       HANDSHAKE_MISMATCH for a stream already running over the other transport
+     * @throws WireException UNKNOWN_SESSION for an id the store does not hold (never issued, expired, removed)
      */
     ServerSession find(SessionId id, long epoch, LinkType linkType, EventLoop loop) throws WireException {
         return find(id, null, epoch, linkType, loop);
@@ -96,13 +97,9 @@ final class SessionRegistry implements EvictionListener {
     private ServerSession find(SessionId id, @Nullable StoredSession given, long epoch, LinkType linkType,
                                EventLoop loop) throws WireException {
         ServerSession latest = sessions.get(id);
-        if (latest == null || latest.epoch() != epoch || latest.isEnded()) {
-            StoredSession stored = latest != null ? latest.stored() : given != null ? given : storedSession(id);
+        if (latest == null || latest.epoch() != epoch || latest.isEnded() || latest.linkType() != linkType) {
+            StoredSession stored = latest != null ? latest.stored() : given != null ? given : peekedSession(id);
             return new ServerSession(stored, id, epoch, linkType, loop, this);
-        }
-        if (latest.linkType() != linkType) {
-            throw new WireException(ErrorCode.HANDSHAKE_MISMATCH,
-                    "the stream runs over " + (latest.linkType() == LinkType.STREAM ? "TCP" : "UDP"));
         }
         return latest;
     }
@@ -151,10 +148,17 @@ final class SessionRegistry implements EvictionListener {
      * Makes a candidate whose first handshake or datagram verified the session's latest stream, if its epoch is
      * above the latest one's; a stream it supersedes (its client lost it, e.g. a new process) is aborted.
      *
-     * @throws WireException REPLAYED for an epoch not above the latest stream's, UNKNOWN_SESSION when the store
-     *                       no longer holds the session
+     * @throws WireException REPLAYED for an epoch not above the latest stream's, HANDSHAKE_MISMATCH for the
+     *                       epoch of a stream running over the other transport, UNKNOWN_SESSION when the store no
+     *                       longer holds the session
      */
     ServerSession admit(ServerSession candidate) throws WireException {
+        ServerSession running = sessions.get(candidate.id());
+        if (running != null && !running.isEnded() && running.epoch() == candidate.epoch()
+                && running.linkType() != candidate.linkType()) {
+            throw new WireException(ErrorCode.HANDSHAKE_MISMATCH,
+                    "the stream runs over " + (running.linkType() == LinkType.STREAM ? "TCP" : "UDP"));
+        }
         storedSession(candidate.id());
         raiseSharedEpoch(candidate);
         ServerSession[] superseded = new ServerSession[1];
@@ -195,11 +199,23 @@ final class SessionRegistry implements EvictionListener {
         }
     }
 
-    /** The store's session, a use of it. */
+    /** The store's session, a use of it: once what its client presented verified. */
     private StoredSession storedSession(SessionId id) throws WireException {
+        return session(id, true);
+    }
+
+    /**
+     * The store's session, not a use of it: what a client presents is checked with it, and anyone who knows the
+     * id can present something.
+     */
+    private StoredSession peekedSession(SessionId id) throws WireException {
+        return session(id, false);
+    }
+
+    private StoredSession session(SessionId id, boolean use) throws WireException {
         Optional<StoredSession> stored;
         try {
-            stored = store.get(id);
+            stored = use ? store.get(id) : store.peek(id);
         } catch (ContextStoreException e) {
             LOG.debug("context store unavailable: {}", e.getMessage());
             throw new WireException(ErrorCode.UNKNOWN_SESSION, "session store unavailable");

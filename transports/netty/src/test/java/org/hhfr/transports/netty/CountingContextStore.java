@@ -9,7 +9,10 @@ import org.hhfr.contextstore.ForwardingContextStore;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.transports.auth.SessionId;
 
-/** A real store as a stream server uses it, counting its {@link #get} lookups; closing it closes the store. */
+/**
+ * A real store as a stream server uses it, counting its lookups ({@link #get} and {@link #peek}); closing it closes
+ * the store.
+ */
 class CountingContextStore extends ForwardingContextStore {
     private final AtomicInteger gets = new AtomicInteger();
 
@@ -26,5 +29,11 @@ class CountingContextStore extends ForwardingContextStore {
     public Optional<StoredSession> get(SessionId id) throws ContextStoreException {
         gets.incrementAndGet();
         return super.get(id);
+    }
+
+    @Override
+    public Optional<StoredSession> peek(SessionId id) throws ContextStoreException {
+        gets.incrementAndGet();
+        return super.peek(id);
     }
 }

@@ -1,6 +1,7 @@
 package org.hhfr.transports.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +12,8 @@ import java.io.InputStream;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
@@ -99,6 +102,27 @@ class EncryptedStreamTest {
                 () -> TestSessions.tcpClient(server, grant("tcp")).tls(platformTrust).connect());
         assertEquals(ErrorCode.AUTHENTICATION_FAILED, failed.code());
         assertTrue(failed.getMessage().contains("TLS"), failed.getMessage());
+    }
+
+    @Test
+    void aMalformedTlsRecordBeforeTheHandshakeLeavesNoStackTraceInTheLog() throws Exception {
+        String log = CapturedStandardError.during(() -> {
+            for (int i = 0; i < 3; i++) {
+                try (Socket socket = new Socket(TestSessions.LOOPBACK, server.tcpPort())) {
+                    // a TLS 1.2 handshake record whose ClientHello is garbage
+                    socket.getOutputStream().write(new byte[] {0x16, 0x03, 0x03, 0x00, 0x06, 0x01, 0x00, 0x00, 0x02,
+                        0x7F, 0x7F});
+                    socket.setSoTimeout(3_000);
+                    while (socket.getInputStream().read(new byte[256]) >= 0) {
+                        // the server's TLS alert, then it closes the connection
+                    }
+                } catch (SocketException reset) {
+                    // closed by the server with a reset: as good
+                }
+            }
+            Thread.sleep(300);
+        });
+        assertFalse(log.contains("\tat ") || log.contains("tail of the pipeline"), log);
     }
 
     @Test

@@ -1,23 +1,28 @@
 package org.hhfr.transports.netty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.auth.StreamEpoch;
 import org.hhfr.transports.frame.ConnectionId;
 import org.hhfr.transports.frame.DataFrame;
 import org.hhfr.transports.frame.DatagramReader;
@@ -150,6 +155,58 @@ class HostileInputTest {
         wrongToken[5] ^= 1;
         assertRefused(FrameCodec.encode(hello(victimGrant, wrongToken, 1_000)), ErrorCode.AUTHENTICATION_FAILED);
         assertEquals(0, victim.reconnects());
+    }
+
+    @Test
+    void aHelloWithAWrongTokenLearnsNeitherTheEpochNorTheTransportOfTheLiveStream() throws Exception {
+        SessionGrant grant = store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
+        long live = StreamEpoch.FIRST + 5;
+        try (NettyStreamClient streaming = TestSessions.udpClient(server, grant).epoch(live).connect()) {
+            assertEquals(0, SequenceChecker.number(streaming.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS)));
+            byte[] wrongToken = grant.token().toBytes();
+            wrongToken[3] ^= 1;
+            for (long epoch : new long[] {live, live + 1}) {
+                assertRefused(FrameCodec.encode(HelloFrame.create(false, grant.id(), 1,
+                        SessionKeys.fromToken(wrongToken, epoch))), ErrorCode.AUTHENTICATION_FAILED);
+            }
+            assertRefused(FrameCodec.encode(HelloFrame.create(false, grant.id(), 1,
+                    SessionKeys.fromToken(grant.token().toBytes(), live))), ErrorCode.HANDSHAKE_MISMATCH);
+            assertEquals(1, SequenceChecker.number(streaming.call(SequenceChecker.body(1)).get(5, TimeUnit.SECONDS)));
+        }
+    }
+
+    @Test
+    void aMessageSentRightBehindTheHelloIsHeldToTheSessionsAgreedRequestLimit() throws Exception {
+        int agreed = 512;
+        SessionGrant grant = store.create(TestSessions.floatSum("urn:hhfr:transport:tcp", false,
+                ReliabilityPolicy.defaults().toBuilder().maxRequestBytes(agreed).build()));
+        ByteArrayOutputStream flight = new ByteArrayOutputStream();
+        flight.writeBytes(FrameCodec.encode(hello(grant, grant.token().toBytes(), 1)));
+        flight.writeBytes(FrameCodec.encode(DataFrame.first(1, 0, 0, false, new byte[agreed + 1])));
+        long delivered = checker.delivered.get();
+        try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
+            peer.send(flight.toByteArray()); // one write: the DATA is read with the HELLO, before the session is known
+            List<Frame> frames = peer.readUntilClosed(3_000);
+            assertEquals(FrameType.WELCOME, frames.get(0).type());
+            assertEquals(ErrorCode.TOO_LARGE, ((ErrorFrame) frames.get(frames.size() - 1)).code(), frames.toString());
+        }
+        assertEquals(delivered, checker.delivered.get(), "a request above the agreed limit was dispatched");
+    }
+
+    @Test
+    void aConnectionResetBeforeItsHandshakeLeavesNoStackTraceInTheLog() throws Exception {
+        String log = CapturedStandardError.during(() -> {
+            for (int i = 0; i < 3; i++) {
+                Socket socket = new Socket(TestSessions.LOOPBACK, server.tcpPort());
+                socket.getOutputStream().write(new byte[] {0x30, 0x08}); // the start of a HELLO
+                socket.getOutputStream().flush();
+                Thread.sleep(100);
+                socket.setSoLinger(true, 0); // closing sends a reset
+                socket.close();
+            }
+            Thread.sleep(300);
+        });
+        assertFalse(log.contains("\tat ") || log.contains("tail of the pipeline"), log);
     }
 
     @Test

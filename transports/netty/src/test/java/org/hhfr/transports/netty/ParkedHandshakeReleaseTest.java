@@ -73,8 +73,8 @@ class ParkedHandshakeReleaseTest {
         start(new CountingContextStore(store) {
             /** The negotiation stores the session just after the HELLO's lookup found nothing. */
             @Override
-            public Optional<StoredSession> get(SessionId asked) throws ContextStoreException {
-                Optional<StoredSession> found = super.get(asked);
+            public Optional<StoredSession> peek(SessionId asked) throws ContextStoreException {
+                Optional<StoredSession> found = super.peek(asked);
                 if (asked.equals(id) && negotiated.compareAndSet(false, true)) {
                     store.createProposed(TestSessions.floatSum(TCP), null, id, token);
                 }

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -19,7 +22,10 @@ import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.transports.ErrorCode;
+import org.hhfr.transports.Role;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.DataFrame;
+import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameType;
@@ -88,6 +94,37 @@ class SessionLifecycleTest {
             StreamSessionException refused = assertThrows(StreamSessionException.class,
                     () -> TestSessions.tcpClient(local, grant).connect());
             assertEquals(ErrorCode.UNKNOWN_SESSION, refused.code());
+        }
+    }
+
+    @Test
+    void aPeerWithoutTheTokenCannotKeepASessionAlive() throws Exception {
+        try (InMemoryContextStore shortLived = new InMemoryContextStore(StoreLimits.defaults().toBuilder()
+                .unopenedGrantMillis(300).idleTimeoutMillis(300).build(), MonotonicClock.SYSTEM,
+                TokenGenerator.secure());
+             StreamServer local = StreamServer.start(shortLived, checker.dispatcher(), TestSessions.config());
+             DatagramSocket socket = new DatagramSocket()) {
+            SessionGrant overTcp = TestSessions.grant(shortLived);
+            SessionGrant overUdp = shortLived.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
+            byte[] wrongToken = new byte[32];
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(1_200);
+            for (long attempt = 1; System.nanoTime() < end; attempt++) {
+                try (RawTcpPeer peer = new RawTcpPeer(local.tcpPort())) {
+                    peer.send(HelloFrame.create(false, overTcp.id(), attempt, SessionKeys.fromToken(wrongToken)));
+                    ErrorCode answer = ((ErrorFrame) peer.readUntilClosed(2_000).get(0)).code();
+                    assertTrue(answer == ErrorCode.AUTHENTICATION_FAILED || answer == ErrorCode.UNKNOWN_SESSION,
+                            answer.toString());
+                }
+                DatagramWriter forger = new DatagramWriter(overUdp.id(), SessionKeys.fromToken(wrongToken),
+                        Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
+                forger.add(DataFrame.first(1, 0, 0, false, SequenceChecker.body(0)));
+                byte[] forged = forger.finish();
+                socket.send(new DatagramPacket(forged, forged.length,
+                        new InetSocketAddress(TestSessions.LOOPBACK, local.udpPort())));
+                Thread.sleep(100);
+            }
+            assertFalse(shortLived.peek(overTcp.id()).isPresent(), "failed handshakes kept the session alive");
+            assertFalse(shortLived.peek(overUdp.id()).isPresent(), "forged datagrams kept the session alive");
         }
     }
 

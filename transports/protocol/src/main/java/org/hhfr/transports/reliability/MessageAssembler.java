@@ -7,7 +7,9 @@ import org.hhfr.transports.frame.DataFrame;
 
 /**
  * Joins the fragments of one message as they are delivered in order, refusing fragments that do not continue
- * the message being built and messages larger than the configured maximum.
+ * the message being built and messages larger than the configured maximum (a message of one frame too: a frame
+ * may have been decoded under a larger limit than this sequence's, as those a client sends right behind its
+ * HELLO are, before the server knows which session's limits apply).
  */
 final class MessageAssembler {
     private final int maxMessageSize;
@@ -38,6 +40,10 @@ final class MessageAssembler {
                         "message " + fragment.messageNumber() + " continues no message");
             }
             if (!fragment.hasMore()) {
+                if (fragment.payload().length > maxMessageSize) {
+                    throw new WireException(ErrorCode.TOO_LARGE, "message " + fragment.messageNumber()
+                            + " exceeds the maximum message size of " + maxMessageSize + " bytes");
+                }
                 return new DeliveredMessage(fragment.messageNumber(), fragment.operation(),
                         fragment.correlation(), fragment.payload());
             }
