@@ -33,7 +33,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The behaviours every {@link ContextStore} shares, run against the in-memory store and against the Redis store
- * on a real redis-server, both on a clock the test moves: create, get, authenticate, touch, remove, expiry
+ * on a real redis-server, both on a clock the test moves: create, get, peek, authenticate, touch, remove, expiry
  * (unopened, idle, lifetime, the agreed shorter life), purge, the session and per-address limits (an IPv6 /64
  * being one address), listeners and close.
  */
@@ -178,6 +178,21 @@ class ContextStoreContractTest {
             assertFalse(store.authenticate(grant.id(), other.token()).isPresent());
             now.addAndGet(100);
             assertFalse(store.touch(grant.id()), "failed attempts kept an unopened grant alive");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("stores")
+    void aPeekReadsTheSessionWithoutCountingAUse(Kind kind) throws Exception {
+        try (ContextStore store = open(kind, LIMITS)) {
+            SessionGrant grant = store.create(SampleContexts.points());
+            now.addAndGet(400);
+            StoredSession peeked = store.peek(grant.id()).orElseThrow();
+            assertEquals(SampleContexts.points(), peeked.context());
+            assertArrayEquals(grant.token().sha256(), peeked.tokenDigest());
+            now.addAndGet(100);
+            assertFalse(store.peek(grant.id()).isPresent(), "peeks kept an unopened grant alive");
+            assertFalse(store.touch(grant.id()));
         }
     }
 
