@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ThreadLocalRandom;
 import org.hhfr.contextstore.AddressLimitException;
 import org.hhfr.contextstore.ClientAddressBlock;
 import org.hhfr.contextstore.ContextStore;
@@ -67,6 +68,8 @@ public final class RedisContextStore implements ContextStore {
     public static final MonotonicClock WALL_CLOCK = System::currentTimeMillis;
     /** How long Redis keeps a session past its expiry, for a purge to find and announce it. */
     static final long EXPIRY_GRACE_MILLIS = 60_000;
+    /** How long a claimed session's fields stay for a second run of its CLAIM (after a reply that timed out). */
+    private static final long TOMBSTONE_MILLIS = 10_000;
     /** Expired sessions claimed per batch of a purge. */
     private static final int PURGE_BATCH = 500;
     /** Times stored stay far below 2^53, exact in Lua's numbers. */
@@ -142,6 +145,7 @@ public final class RedisContextStore implements ContextStore {
         String responseDigest = context.response() == null ? requestDigest : context.response().fingerprint();
         boolean purged = false;
         boolean structuresStored = false;
+        String nonce = nonce();
         while (true) {
             long now = clock.millis();
             SessionId id = proposedId != null ? proposedId : tokens.newSessionId();
@@ -155,7 +159,8 @@ public final class RedisContextStore implements ContextStore {
                     List.of(text(now), text(limits.maxSessions()), text(limits.maxSessionsPerAddress()),
                             text(id.text()), text(expires), text(expires - now + EXPIRY_GRACE_MILLIS), record,
                             text(now), text(Math.min(idle, MAX_TIME)), text(lifetimeEnd), text(address),
-                            text(Math.min(MAX_TIME, saturated(limits.maxLifetimeMillis(), EXPIRY_GRACE_MILLIS))))));
+                            text(Math.min(MAX_TIME, saturated(limits.maxLifetimeMillis(), EXPIRY_GRACE_MILLIS))),
+                            text(nonce))));
             long outcome = (Long) result;
             if (outcome == 1) {
                 StoredSession session = new StoredSession(id, context, digest, now, now, expires);
@@ -368,9 +373,11 @@ public final class RedisContextStore implements ContextStore {
     }
 
     private @Nullable Claimed claim(SessionId id, long now, boolean expiredOnly) throws ContextStoreException {
-        Object result = call(redis -> redis.eval(StoreScripts.CLAIM, List.of(sessionKey(id), liveIndex),
+        String nonce = nonce();
+        Object result = call(redis -> redis.eval(StoreScripts.CLAIM,
+                List.of(sessionKey(id), liveIndex, key("claimed:" + id.text())),
                 List.of(text(now), text(id.text()), text(expiredOnly ? "1" : "0"), key("address:"),
-                        text(settings.maxValueBytes()))));
+                        text(settings.maxValueBytes()), text(nonce), text(TOMBSTONE_MILLIS))));
         if (result instanceof Long) {
             if ((Long) result == 0) {
                 servedHere.remove(id);
@@ -449,7 +456,9 @@ public final class RedisContextStore implements ContextStore {
             if (reachability.isDown()) {
                 throw reachability.failed(e);
             }
-            // A pooled connection may have broken while Redis restarted: one more try on a fresh one.
+            // A pooled connection may have broken while Redis restarted: one more try on a fresh one. The first may
+            // still run (a reply that timed out), so every call is safe to run twice: reads, a use, a structure
+            // stored under its fingerprint, and the scripts that change sessions, by their nonce (StoreScripts).
             try {
                 T result = call.run(redis);
                 reachability.succeeded();
@@ -460,6 +469,14 @@ public final class RedisContextStore implements ContextStore {
         } catch (JedisException e) {
             throw reachability.failed(new IllegalStateException(e.getMessage()));
         }
+    }
+
+    /**
+     * What tells a script's second run after a connection failure (the first may have run) from another call's:
+     * random, unique per call for all practical purposes.
+     */
+    private static String nonce() {
+        return Long.toHexString(ThreadLocalRandom.current().nextLong()) + Long.toHexString(System.nanoTime());
     }
 
     private void requireOpen() throws ContextStoreException {

@@ -1,0 +1,121 @@
+package org.hhfr.contextstore.redis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.RemovalCause;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SessionIdInUseException;
+import org.hhfr.contextstore.SessionToken;
+import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.TokenGenerator;
+import org.hhfr.transports.auth.SessionId;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import redis.clients.jedis.Jedis;
+
+/**
+ * A command that holds Redis longer than the store's reply timeout (500 ms): the store's call times out and is
+ * made again on another connection, while the first still runs once Redis is free. Each outcome must still be
+ * what happened: the scripts that change sessions are safe to run twice.
+ */
+@Timeout(60)
+class SlowRedisTest {
+    private static final String BUSY_SCRIPT = """
+            local t = redis.call('TIME')
+            local start = t[1] * 1000 + t[2] / 1000
+            while true do
+              local n = redis.call('TIME')
+              if n[1] * 1000 + n[2] / 1000 - start > tonumber(ARGV[1]) then break end
+            end
+            return 1
+            """;
+    private static EmbeddedRedis redis;
+
+    @BeforeAll
+    static void startRedis() {
+        redis = EmbeddedRedis.start();
+    }
+
+    @AfterAll
+    static void stopRedis() {
+        redis.close();
+    }
+
+    /** Holds Redis for {@code millis} from another connection, as one slow command does. */
+    private static CompletableFuture<Object> slowRedisFor(long millis) throws InterruptedException {
+        CompletableFuture<Object> busy = CompletableFuture.supplyAsync(() -> {
+            try (Jedis jedis = new Jedis("127.0.0.1", redis.port(), 10_000)) {
+                return jedis.eval(BUSY_SCRIPT, List.of(), List.of(Long.toString(millis)));
+            }
+        });
+        Thread.sleep(100);
+        return busy;
+    }
+
+    @Test
+    void aProposedSessionStoredWhileRedisIsSlowIsGrantedNotReportedAsAnIdInUse() throws Exception {
+        try (RedisContextStore store = RedisContextStore.connect(redis.settings("slow1:"), StoreLimits.defaults())) {
+            store.create(SampleContexts.points()); // its structures are stored: the next CREATE is one script
+            SessionId id = TokenGenerator.secure().newSessionId();
+            SessionToken token = TokenGenerator.secure().newToken();
+            CompletableFuture<Object> busy = slowRedisFor(800);
+            try {
+                SessionGrant grant = store.createProposed(SampleContexts.points(), null, id, token);
+                assertEquals(id, grant.id());
+            } catch (SessionIdInUseException e) {
+                busy.get(5, TimeUnit.SECONDS);
+                boolean stored = store.authenticate(id, token).isPresent();
+                fail("createProposed said the proposed id is in use, but the store holds it under the caller's own "
+                        + "token (stored by this very call): " + stored);
+            } catch (ContextStoreException e) {
+                // "cannot be reached" would be acceptable for a slow store
+            }
+            busy.get(5, TimeUnit.SECONDS);
+        }
+    }
+
+    @Test
+    void oneCreateWhileRedisIsSlowStoresOneSession() throws Exception {
+        StoreLimits limits = StoreLimits.defaults().toBuilder().maxSessionsPerAddress(2).build();
+        try (RedisContextStore store = RedisContextStore.connect(redis.settings("slow2:"), limits)) {
+            store.create(SampleContexts.points()); // structures stored
+            CompletableFuture<Object> busy = slowRedisFor(800);
+            SessionGrant grant = store.create(SampleContexts.points(), "198.51.100.7");
+            busy.get(5, TimeUnit.SECONDS);
+            try (Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
+                List<String> held = jedis.zrange("slow2:address:198.51.100.7", 0, -1);
+                assertEquals(List.of(grant.id().text()), held,
+                        "one create() stored " + held.size() + " sessions against the client's address");
+            }
+        }
+    }
+
+    @Test
+    void aSessionRemovedWhileRedisIsSlowIsAnnouncedToItsListeners() throws Exception {
+        try (RedisContextStore store = RedisContextStore.connect(redis.settings("slow3:"), StoreLimits.defaults())) {
+            List<RemovalCause> heard = new ArrayList<>();
+            store.addEvictionListener((session, cause) -> heard.add(cause));
+            SessionGrant grant = store.create(SampleContexts.points());
+            CompletableFuture<Object> busy = slowRedisFor(800);
+            boolean removed;
+            try {
+                removed = store.remove(grant.id());
+            } catch (ContextStoreException e) {
+                removed = false;
+            }
+            busy.get(5, TimeUnit.SECONDS);
+            assertTrue(store.get(grant.id()).isEmpty(), "the session is gone from Redis");
+            assertEquals(List.of(RemovalCause.REMOVED), heard,
+                    "remove() returned " + removed + "; the session left Redis but its streams were not told");
+        }
+    }
+}
