@@ -27,6 +27,8 @@ import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.transports.auth.SessionId;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
@@ -64,6 +66,7 @@ import redis.clients.jedis.params.SetParams;
  * {@link ContextStoreException} naming what was wrong. Structures read are cached on this node by digest.
  */
 public final class RedisContextStore implements ContextStore {
+    private static final Logger LOG = LoggerFactory.getLogger(RedisContextStore.class);
     /** The wall clock in ms: the store clock of nodes sharing one Redis (keep their clocks synchronised). */
     public static final MonotonicClock WALL_CLOCK = System::currentTimeMillis;
     /** How long Redis keeps a session past its expiry, for a purge to find and announce it. */
@@ -81,6 +84,8 @@ public final class RedisContextStore implements ContextStore {
     private final MonotonicClock clock;
     private final TokenGenerator tokens;
     private final UnifiedJedis redis;
+    /** Whether Redis's memory policy was looked at (once, at the first call that reached it). */
+    private volatile boolean memoryPolicyChecked;
     private final RedisReachability reachability;
     private final StoreListeners<EvictionListener> evictionListeners = new StoreListeners<>();
     private final StoreListeners<CreationListener> creationListeners = new StoreListeners<>();
@@ -448,6 +453,9 @@ public final class RedisContextStore implements ContextStore {
         try {
             T result = call.run(redis);
             reachability.succeeded();
+            if (!memoryPolicyChecked) {
+                checkMemoryPolicy();
+            }
             return result;
         } catch (JedisDataException e) {
             reachability.succeeded();
@@ -468,6 +476,26 @@ public final class RedisContextStore implements ContextStore {
             }
         } catch (JedisException e) {
             throw reachability.failed(new IllegalStateException(e.getMessage()));
+        }
+    }
+
+    /**
+     * Warns once, at the first call that reached Redis, when Redis evicts keys under memory pressure: every key of
+     * the store expires, so any policy but {@code noeviction} may drop a live session, a call's claim or recorded
+     * reply, or a session's latest epoch, and a call could then run twice. A Redis that does not let its
+     * configuration be read (a managed one, CONFIG renamed) is not checked.
+     */
+    private void checkMemoryPolicy() {
+        memoryPolicyChecked = true;
+        try {
+            String policy = redis.configGet("maxmemory-policy").get("maxmemory-policy");
+            if (policy != null && !"noeviction".equals(policy)) {
+                LOG.warn("Redis context store at {} evicts keys under memory pressure (maxmemory-policy {}): sessions,"
+                        + " calls' replies and stream epochs may vanish and a call may run twice; set maxmemory-policy"
+                        + " noeviction", settings, policy);
+            }
+        } catch (JedisException e) {
+            LOG.debug("Redis context store at {}: maxmemory-policy not readable ({})", settings, e.getMessage());
         }
     }
 

@@ -14,6 +14,7 @@ import org.hhfr.contextstore.ReplyCache;
 import org.hhfr.contextstore.ReplyClaim;
 import org.hhfr.transports.auth.SessionId;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
@@ -157,6 +158,9 @@ public final class RedisReplyCache implements ReplyCache {
             T result = call.get();
             reachability.succeeded();
             return result;
+        } catch (JedisDataException e) {
+            reachability.succeeded(); // Redis answered: out of memory, busy with a script, a bad command
+            throw new ContextStoreException("the session store refused a command: " + e.getMessage());
         } catch (JedisException e) {
             throw reachability.failed(e);
         }

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -94,6 +96,27 @@ class RedisContextStoreTest {
             assertEquals(40, created.get(), "both addresses' shares of 25 add up past the store's 40");
             assertEquals(90 - 40, refused.get());
         }
+    }
+
+    @Test
+    void aRedisThatEvictsKeysUnderMemoryPressureIsWarnedAboutOnce() throws Exception {
+        RedisStoreSettings settings = freshPrefix();
+        PrintStream original = System.err;
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        try (UnifiedJedis raw = settings.openClient()) {
+            raw.configSet("maxmemory-policy", "allkeys-lru");
+            System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+            try (RedisContextStore store = RedisContextStore.connect(settings, StoreLimits.defaults())) {
+                store.create(SampleContexts.points());
+                store.create(SampleContexts.points());
+            } finally {
+                System.setErr(original);
+                raw.configSet("maxmemory-policy", "noeviction");
+            }
+        }
+        String warned = log.toString(StandardCharsets.UTF_8);
+        assertEquals(1, warned.split("maxmemory-policy allkeys-lru", -1).length - 1, warned);
+        assertTrue(warned.contains("set maxmemory-policy noeviction"), warned);
     }
 
     @Test

@@ -114,6 +114,21 @@ class RedisReplyCacheTest {
         }
     }
 
+    @Test
+    void aRedisOutOfMemoryRefusesTheClaimWithItsReasonAndStaysReachable() throws Exception {
+        clientA.configSet("maxmemory", "1");
+        try {
+            ContextStoreException refused = assertThrows(ContextStoreException.class,
+                    () -> nodeA.claim(session, 48, "a", 1, LEASE));
+            assertTrue(refused.getMessage().startsWith("the session store refused a command: ")
+                    && refused.getMessage().contains("OOM"), refused.getMessage());
+        } finally {
+            clientA.configSet("maxmemory", "0");
+        }
+        assertEquals(ReplyClaim.Kind.RUN, nodeA.claim(session, 48, "a", 1, LEASE).kind(),
+                "not taken for unreachable: the next call goes to Redis at once");
+    }
+
     private static byte[] randomBytes() {
         byte[] bytes = new byte[16];
         new java.security.SecureRandom().nextBytes(bytes);
