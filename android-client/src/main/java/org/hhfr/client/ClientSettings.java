@@ -36,6 +36,7 @@ final class ClientSettings {
     final int connectTimeoutMillis;
     final int readTimeoutMillis;
     final long callTimeoutMillis;
+    final long offerAgainAfterMillis;
     private final List<Mode> preferredModes;
     final int maxMessageBytes;
     final SoapVersion soapVersion;
@@ -72,6 +73,7 @@ final class ClientSettings {
         connectTimeoutMillis = b.connectTimeoutMillis;
         readTimeoutMillis = b.readTimeoutMillis;
         callTimeoutMillis = b.callTimeoutMillis;
+        offerAgainAfterMillis = b.offerAgainAfterMillis;
         preferredModes = Collections.unmodifiableList(new ArrayList<>(b.preferredModes));
         maxMessageBytes = b.maxMessageBytes;
         soapVersion = b.soapVersion;

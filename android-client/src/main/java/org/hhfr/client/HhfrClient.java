@@ -156,6 +156,7 @@ public final class HhfrClient implements Closeable {
         int connectTimeoutMillis = 10_000;
         int readTimeoutMillis = 20_000;
         long callTimeoutMillis = 30_000;
+        long offerAgainAfterMillis = 60_000;
         List<Mode> preferredModes = Arrays.asList(Mode.HHFR_TCP, Mode.HHFR_UDP, Mode.SOAP);
         int maxMessageBytes = 1 << 20;
         SoapVersion soapVersion = SoapVersion.SOAP_11;
@@ -194,6 +195,17 @@ public final class HhfrClient implements Closeable {
         /** Default deadline of a whole call, from the call until its response, whatever happens between. */
         public Builder callTimeoutMillis(long millis) {
             callTimeoutMillis = positive(millis, "call timeout");
+            return this;
+        }
+
+        /**
+         * How long a session that fell back to SOAP after a negotiation (declined, or its stream did not open) waits
+         * before a call offers a stream again: 60 s by default, twice as long after each further fallback, up to
+         * 30 minutes (or this, if longer). What declined may pass (a server's context store that could not be
+         * reached, a full server); the offer rides on a call that goes anyway.
+         */
+        public Builder offerAgainAfterMillis(long millis) {
+            offerAgainAfterMillis = positive(millis, "offer-again wait");
             return this;
         }
 

@@ -70,7 +70,7 @@ final class SessionDriver implements StreamConnector.Returns {
         boolean streamsWanted = !settings.transportUris().isEmpty() && !operation.isOneWay();
         this.machine = new SessionStateMachine<>(streamsWanted, Session.MAX_WAITING_CALLS, MonotonicClock.SYSTEM,
                 unsent -> unsent.call.deadlineMillis(), unsent -> unsent.call.isDone(),
-                unsent -> unsent.call.isInDoubt());
+                unsent -> unsent.call.isInDoubt(), settings.offerAgainAfterMillis);
         this.events = new SessionEvents(settings.eventListener, session, settings.encryptedOnly);
         this.background = new BackgroundWork(settings.executor);
         this.connector = new StreamConnector(client, operation, this, events);

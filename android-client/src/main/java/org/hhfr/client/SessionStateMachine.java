@@ -22,6 +22,12 @@ import org.hhfr.contextstore.MonotonicClock;
  *       with the others for a separate negotiation when the client can propose the session; calls wait, at most
  *       {@code maxWaitingCalls} of them, until the mode is settled: on the granted stream once it is open, over
  *       SOAP when the service declined or the offer failed (then the next call offers again).</li>
+ *   <li>{@link SessionState#SOAP} after a negotiation (declined, or a fresh grant whose stream did not open or
+ *       was refused) is not for good: what declined may pass (a context store that could not be reached, a full
+ *       server), so a call made {@code offerAgainAfterMillis} later carries the offer again, and after each
+ *       further fallback twice as long later, up to {@value #MAX_OFFER_AGAIN_MILLIS} ms (or the first wait, if
+ *       longer). An offer rides on a call that goes anyway, so offering again costs a service that never streams
+ *       a few hundred bytes, not a round trip. A session that wants no stream stays on SOAP.</li>
  *   <li>A negotiation may propose its session: every call goes on its {@link EarlyStream} before the answer,
  *       which keeps it as the session's stream or abandons it (its server then ran none of its calls).</li>
  *   <li>A stream opened from a ticket ({@link SessionState#RESUMING}) that cannot open, or whose server
@@ -44,6 +50,16 @@ import org.hhfr.contextstore.MonotonicClock;
 final class SessionStateMachine<C, S> {
     /** Tickets are kept after close for 90% of the granted validity, as the negotiator keeps them. */
     private static final long EXPIRY_MARGIN_DIVISOR = 10;
+    /** The longest wait before offering again, however often the session fell back (unless the first is longer). */
+    static final long MAX_OFFER_AGAIN_MILLIS = 30 * 60_000;
+
+    private final MonotonicClock clock;
+    /** When a call on SOAP offers a stream again; never for a session that wants none. */
+    private long offerAgainAt = Long.MAX_VALUE;
+    /** How long after the first fallback to SOAP a call offers a stream again. */
+    private final long firstOfferAgainMillis;
+    /** How long the next fallback to SOAP waits before offering again. */
+    private long offerAgainAfter;
 
     private SessionState state;
     /** Calls waiting for the negotiation or the stream, in order. */
@@ -67,11 +83,15 @@ final class SessionStateMachine<C, S> {
      * @param deadlineMillis a call's deadline on {@code clock}
      * @param finished       whether a call is over before its deadline (the app cancelled it)
      * @param inDoubt        whether a call was on a stream lost before it was answered
+     * @param firstOfferAgainMillis how long after its first fallback to SOAP a call offers a stream again
      */
     SessionStateMachine(boolean streamsWanted, int maxWaitingCalls, MonotonicClock clock,
                         ToLongFunction<? super C> deadlineMillis, Predicate<? super C> finished,
-                        Predicate<? super C> inDoubt) {
+                        Predicate<? super C> inDoubt, long firstOfferAgainMillis) {
         this.state = streamsWanted ? SessionState.NEW : SessionState.SOAP;
+        this.clock = clock;
+        this.firstOfferAgainMillis = firstOfferAgainMillis;
+        this.offerAgainAfter = firstOfferAgainMillis;
         this.waiting = new WaitingCalls<>(maxWaitingCalls, clock, deadlineMillis, finished, inDoubt);
     }
 
@@ -179,6 +199,7 @@ final class SessionStateMachine<C, S> {
         if (state == SessionState.CONNECTING || state == SessionState.RESUMING) {
             state = SessionState.STREAMING;
             stream = opened;
+            offerAgainAfter = firstOfferAgainMillis;
             grant = grant.opened();
             streamed = grant;
             List<C> released = waiting.release();
@@ -297,10 +318,17 @@ final class SessionStateMachine<C, S> {
         return out;
     }
 
-    /** Leaves streams behind: the session is on SOAP now, or until the next call's offer is answered. */
+    /**
+     * Leaves streams behind: the session is on SOAP until the next call's offer is answered ({@code NEW}), or
+     * until a call made once the backoff passed offers again ({@code SOAP}).
+     */
     private void fallBack(SessionState soapOrNew) {
         state = soapOrNew;
         streamed = null;
+        if (soapOrNew == SessionState.SOAP) {
+            offerAgainAt = clock.millis() + offerAgainAfter;
+            offerAgainAfter = Math.max(firstOfferAgainMillis, Math.min(MAX_OFFER_AGAIN_MILLIS, 2 * offerAgainAfter));
+        }
     }
 
     private boolean isCurrent(S candidate) {
@@ -341,6 +369,11 @@ final class SessionStateMachine<C, S> {
                     out.add(SessionAction.sendOnStream(tail(calls, next), stream));
                     return;
                 case SOAP:
+                    if (clock.millis() >= offerAgainAt) {
+                        offerAgainAt = Long.MAX_VALUE;
+                        state = SessionState.NEW;
+                        break;
+                    }
                     SessionAction.sendOverSoap(tail(calls, next), out);
                     return;
                 default:

@@ -330,6 +330,30 @@ class CallControlsTest {
     }
 
     @Test
+    void aSessionDeclinedWhileTheServersStoreWasUnreachableStreamsWhenItOffersAgainLater() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        server.storeUnreachable(true);
+        RecordingListener events = new RecordingListener();
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
+                .offerAgainAfterMillis(500).eventListener(events).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertEquals(Mode.SOAP, session.mode());
+            assertTrue(events.seen.get(0).startsWith("fell back: ") && events.seen.get(0).contains("cannot be reached"),
+                    events.seen.toString());
+            server.storeUnreachable(false);
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertEquals(Mode.SOAP, session.mode(), "no offer before the wait passed");
+            Thread.sleep(600);
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            await(() -> session.mode() == Mode.HHFR_TCP, events.seen);
+            assertEquals(6f, session.call(Float.class, new float[] {1f, 2f, 3f}));
+            assertEquals(1, server.dispatched.get(), "the last call streamed");
+            assertEquals("negotiated HHFR_TCP window " + ReliabilityPolicy.defaults().window(), events.seen.get(1));
+        }
+    }
+
+    @Test
     void interceptorsSeeEveryCallAndAddHttpHeadersToSoapCalls() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
         Interceptor tracing = new Interceptor() {

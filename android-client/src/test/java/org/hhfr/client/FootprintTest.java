@@ -51,9 +51,12 @@ class FootprintTest {
      * Error fails its call at once and one interceptor's throwing onEnd leaves the end to the others (546 bytes);
      * 476,300 since closing a session fails its SOAP calls in flight at once and aborts their requests (838 bytes);
      * 476,500 since a one-way send is a call like the others (interceptors, its own deadline and header blocks,
-     * failed by a closing session) and the interceptors hear of a cancel on the callback executor (195 bytes).
+     * failed by a closing session) and the interceptors hear of a cancel on the callback executor (195 bytes);
+     * 477,000 since a session that fell back to SOAP after a negotiation offers a stream again after a wait that
+     * backs off (476 bytes), so a decline that passes (a context store that could not be reached) does not keep
+     * it on SOAP for good.
      */
-    private static final long BUDGET_BYTES = 476_500;
+    private static final long BUDGET_BYTES = 477_000;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

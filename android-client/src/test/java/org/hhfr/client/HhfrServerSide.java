@@ -8,15 +8,21 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
+import org.hhfr.contextstore.ForwardingContextStore;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.contextstore.SessionToken;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.StoredSession;
+import org.hhfr.contextstore.StreamContext;
 import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.negotiation.HhfrUris;
@@ -68,6 +74,7 @@ final class HhfrServerSide implements AutoCloseable {
     /** Requests whose first value is {@link #HELD} wait in dispatch until {@link #release()}. */
     static final float HELD = 1e9f;
     private final CountDownLatch held = new CountDownLatch(1);
+    private final AtomicBoolean storeUnreachable = new AtomicBoolean();
 
     private HhfrServerSide(ServerCapabilities capabilities) throws IOException {
         this(capabilities, EarlyHandshakeLimits.DEFAULTS);
@@ -77,10 +84,39 @@ final class HhfrServerSide implements AutoCloseable {
         streams = StreamServer.start(store, StreamDispatcher.ofFunction(this::sum),
                 StreamServerConfig.on("127.0.0.1").ioThreads(1).dispatchExecutor(dispatch).earlyHandshakes(early)
                         .build());
-        NegotiationHandler handler = new NegotiationHandler(capabilities, store, this::endpointFor,
+        NegotiationHandler handler = new NegotiationHandler(capabilities, negotiationStore(), this::endpointFor,
                 operation -> FloatSum.published(), SchemaLimits.defaults());
         service = TestService.hhfr(new SoapNegotiationService(handler,
                 new SoapEnvelopeReader(SoapLimits.defaults())));
+    }
+
+    /** The store as negotiation sees it: unreachable while {@link #storeUnreachable} says so. */
+    private ContextStore negotiationStore() {
+        return new ForwardingContextStore(store) {
+            @Override
+            public SessionGrant create(StreamContext context, String clientAddress) throws ContextStoreException {
+                requireReachable();
+                return super.create(context, clientAddress);
+            }
+
+            @Override
+            public SessionGrant createProposed(StreamContext context, String clientAddress, SessionId id,
+                                               SessionToken token) throws ContextStoreException {
+                requireReachable();
+                return super.createProposed(context, clientAddress, id, token);
+            }
+
+            private void requireReachable() throws ContextStoreException {
+                if (storeUnreachable.get()) {
+                    throw new ContextStoreException("the session store cannot be reached");
+                }
+            }
+        };
+    }
+
+    /** Whether negotiation finds the context store unreachable (new sessions are then declined). */
+    void storeUnreachable(boolean unreachable) {
+        storeUnreachable.set(unreachable);
     }
 
     /** A server whose negotiation accepts only {@code transports} (HHFR transport URIs). */

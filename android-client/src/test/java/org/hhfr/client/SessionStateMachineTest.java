@@ -25,6 +25,7 @@ import org.junit.jupiter.api.Test;
 class SessionStateMachineTest {
     private static final int MAX_WAITING = 3;
     private static final long TIMEOUT = 1_000;
+    private static final long OFFER_AGAIN = 60_000;
     private static final StreamEndpoint NODE_B = StreamEndpoint.of("127.0.0.2", 9);
     private static final StreamEndpoint NODE_C = StreamEndpoint.of("127.0.0.3", 9);
 
@@ -71,7 +72,56 @@ class SessionStateMachineTest {
         offerWithWaiting(b, c);
         assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(b, c))), machine.streamDeclined());
         assertEquals(SessionState.SOAP, machine.state());
-        assertEquals(actions(SessionAction.sendOverSoap(list(d))), machine.callStarted(d, false), "no new offer");
+        assertEquals(actions(SessionAction.sendOverSoap(list(d))), machine.callStarted(d, false),
+                "no new offer before the wait passed");
+    }
+
+    @Test
+    void aDeclinedSessionOffersAgainWithTheFirstCallMadeOnceTheWaitPassed() {
+        offerWithWaiting(b, c);
+        machine.streamDeclined();
+        now += OFFER_AGAIN - 1;
+        assertEquals(actions(SessionAction.sendOverSoap(list(d))), machine.callStarted(d, false));
+        now += 1;
+        Call e = call("e");
+        assertEquals(actions(SessionAction.sendWithOffer(e)), machine.callStarted(e, false));
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+        assertEquals(actions(SessionAction.openStream(answer)), machine.streamGranted(answer));
+        assertEquals(actions(), machine.streamOpened("tcp"));
+        assertEquals(SessionState.STREAMING, machine.state());
+    }
+
+    @Test
+    void eachFallbackToSoapWaitsTwiceAsLongBeforeOfferingAgainUpToTheMaximumAndAStreamStartsItOver() {
+        long expected = OFFER_AGAIN;
+        for (int fallbacks = 0; fallbacks < 8; fallbacks++) {
+            Call offering = call("offer " + fallbacks);
+            assertEquals(actions(SessionAction.sendWithOffer(offering)), machine.callStarted(offering, false));
+            machine.streamDeclined();
+            now += expected - 1;
+            Call soap = call("soap " + fallbacks);
+            assertEquals(actions(SessionAction.sendOverSoap(list(soap))), machine.callStarted(soap, false),
+                    "after fallback " + (fallbacks + 1));
+            now += 1;
+            expected = Math.min(SessionStateMachine.MAX_OFFER_AGAIN_MILLIS, 2 * expected);
+        }
+        assertEquals(SessionStateMachine.MAX_OFFER_AGAIN_MILLIS, expected);
+        assertEquals(actions(SessionAction.sendWithOffer(a)), machine.callStarted(a, false));
+        machine.streamGranted(answer);
+        machine.streamOpened("tcp");
+        machine.streamRefused("tcp", Collections.<Call>emptyList());
+        assertEquals(SessionState.SOAP, machine.state(), "a refused fresh stream falls back to SOAP");
+        now += OFFER_AGAIN;
+        assertEquals(actions(SessionAction.sendWithOffer(b)), machine.callStarted(b, false),
+                "the stream that opened started the wait over");
+    }
+
+    @Test
+    void aSessionThatWantsNoStreamNeverOffersOne() {
+        SessionStateMachine<Call, String> soapOnly = machine(false);
+        now += 10 * SessionStateMachine.MAX_OFFER_AGAIN_MILLIS;
+        assertEquals(actions(SessionAction.sendOverSoap(list(a))), soapOnly.callStarted(a, false));
+        assertEquals(SessionState.SOAP, soapOnly.state());
     }
 
     @Test
@@ -663,7 +713,7 @@ class SessionStateMachineTest {
 
     private SessionStateMachine<Call, String> machine(boolean streamsWanted) {
         return new SessionStateMachine<>(streamsWanted, MAX_WAITING, clock, call -> call.deadline,
-                call -> call.cancelled, call -> call.inDoubt);
+                call -> call.cancelled, call -> call.inDoubt, OFFER_AGAIN);
     }
 
     private Call call(String name) {
