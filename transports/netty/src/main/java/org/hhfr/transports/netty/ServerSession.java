@@ -600,9 +600,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
                 closeIfPeerDone();
                 break;
             case FINISHED:
+                rememberPath(); // before it counts as finished: a next stream that saw the count finds the path
                 registry.metrics.increment(TransportMetrics.Counter.SESSIONS_FINISHED, linkType);
                 LOG.debug("session {} finished", id());
-                rememberPath();
                 end();
                 break;
             case FAILED:
