@@ -31,9 +31,10 @@ public abstract class EventListener {
     }
 
     /**
-     * The session falls back to plain SOAP: {@code reason} says why. For good when the service's answer declined
-     * or the stream could not be opened or was refused; when the negotiation got no answer (unreachable, timed
-     * out), only until the next call offers again.
+     * The session falls back to plain SOAP: {@code reason} says why. When the negotiation got no answer
+     * (unreachable, timed out), until the next call offers again; when the service's answer declined or the stream
+     * could not be opened or was refused, until a call made once {@link HhfrClient.Builder#offerAgainAfterMillis}
+     * passed offers again (each such fallback is told).
      */
     public void fellBackToSoap(Session session, String reason) {
     }

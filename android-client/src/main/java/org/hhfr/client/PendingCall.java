@@ -262,7 +262,8 @@ final class PendingCall {
 
     /**
      * Waits for the outcome; the timer guarantees one by the deadline. An interrupt (the app cancelling its
-     * background work) stops the wait: the call fails and is abandoned, and the thread keeps its interrupt
+     * background work) stops the wait (a SOAP request run on this thread before it is not interruptible): the
+     * call fails and is abandoned, and the thread keeps its interrupt
      * status.
      */
     Message await() throws HhfrException {

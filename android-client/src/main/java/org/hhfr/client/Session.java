@@ -148,7 +148,8 @@ public final class Session implements Closeable {
      * Sends a request of a one-way operation and returns once the service accepted it, by the deadline of
      * {@code options}. One-way operations travel as plain SOAP (the negotiation vocabulary describes
      * request-response streams); the interceptors see the call (its response is null) and may add HTTP headers,
-     * as for any call over SOAP. An interrupt of the waiting thread stops it, as it stops {@link #call}.
+     * as for any call over SOAP. The request runs on this thread: its deadline or closing the session stops it
+     * ({@code HttpURLConnection} ignores interrupts).
      */
     public void send(Message request, CallOptions options) throws HhfrException {
         PendingCall call = begin(request, options, true, false);

@@ -26,8 +26,10 @@ import org.hhfr.contextstore.MonotonicClock;
  *       was refused) is not for good: what declined may pass (a context store that could not be reached, a full
  *       server), so a call made {@code offerAgainAfterMillis} later carries the offer again, and after each
  *       further fallback twice as long later, up to {@value #MAX_OFFER_AGAIN_MILLIS} ms (or the first wait, if
- *       longer). An offer rides on a call that goes anyway, so offering again costs a service that never streams
- *       a few hundred bytes, not a round trip. A session that wants no stream stays on SOAP.</li>
+ *       longer; {@code Long.MAX_VALUE}: never). The offer rides on that call, never a separate negotiation: a
+ *       service that never streams costs a few hundred bytes, and the calls made while its answer is out wait
+ *       for it (one SOAP round trip), as at a session's start. A session that wants no stream stays on
+ *       SOAP.</li>
  *   <li>A negotiation may propose its session: every call goes on its {@link EarlyStream} before the answer,
  *       which keeps it as the session's stream or abandons it (its server then ran none of its calls).</li>
  *   <li>A stream opened from a ticket ({@link SessionState#RESUMING}) that cannot open, or whose server
@@ -326,7 +328,8 @@ final class SessionStateMachine<C, S> {
         state = soapOrNew;
         streamed = null;
         if (soapOrNew == SessionState.SOAP) {
-            offerAgainAt = clock.millis() + offerAgainAfter;
+            long now = clock.millis();
+            offerAgainAt = offerAgainAfter > Long.MAX_VALUE - now ? Long.MAX_VALUE : now + offerAgainAfter;
             offerAgainAfter = Math.max(firstOfferAgainMillis, Math.min(MAX_OFFER_AGAIN_MILLIS, 2 * offerAgainAfter));
         }
     }
@@ -371,7 +374,8 @@ final class SessionStateMachine<C, S> {
                 case SOAP:
                     if (clock.millis() >= offerAgainAt) {
                         offerAgainAt = Long.MAX_VALUE;
-                        state = SessionState.NEW;
+                        state = SessionState.NEGOTIATING;
+                        out.add(SessionAction.<C, S>sendWithOffer(calls.get(next++)));
                         break;
                     }
                     SessionAction.sendOverSoap(tail(calls, next), out);

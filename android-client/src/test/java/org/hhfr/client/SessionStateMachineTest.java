@@ -117,6 +117,39 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void aWaitOfLongMaxValueMeansNeverOfferAgain() {
+        SessionStateMachine<Call, String> never = machine(true, Long.MAX_VALUE);
+        never.callStarted(a, false);
+        never.streamDeclined();
+        now += 10 * SessionStateMachine.MAX_OFFER_AGAIN_MILLIS;
+        assertEquals(actions(SessionAction.sendOverSoap(list(b))), never.callStarted(b, false));
+    }
+
+    @Test
+    void aFirstWaitAboveTheMaximumIsKeptForLaterFallbacks() {
+        long first = 2 * SessionStateMachine.MAX_OFFER_AGAIN_MILLIS;
+        SessionStateMachine<Call, String> patient = machine(true, first);
+        for (int fallbacks = 0; fallbacks < 3; fallbacks++) {
+            Call offering = call("offer " + fallbacks);
+            assertEquals(actions(SessionAction.sendWithOffer(offering)), patient.callStarted(offering, false));
+            patient.streamDeclined();
+            now += first - 1;
+            Call soap = call("soap " + fallbacks);
+            assertEquals(actions(SessionAction.sendOverSoap(list(soap))), patient.callStarted(soap, false),
+                    "after fallback " + (fallbacks + 1));
+            now += 1;
+        }
+    }
+
+    @Test
+    void anOfferAgainRidesOnTheCallEvenWhenTheClientCouldProposeItsSession() {
+        offerWithWaiting(b, c);
+        machine.streamDeclined();
+        now += OFFER_AGAIN;
+        assertEquals(actions(SessionAction.sendWithOffer(d)), machine.callStarted(d, true));
+    }
+
+    @Test
     void aSessionThatWantsNoStreamNeverOffersOne() {
         SessionStateMachine<Call, String> soapOnly = machine(false);
         now += 10 * SessionStateMachine.MAX_OFFER_AGAIN_MILLIS;
@@ -712,8 +745,12 @@ class SessionStateMachineTest {
     }
 
     private SessionStateMachine<Call, String> machine(boolean streamsWanted) {
+        return machine(streamsWanted, OFFER_AGAIN);
+    }
+
+    private SessionStateMachine<Call, String> machine(boolean streamsWanted, long offerAgainAfter) {
         return new SessionStateMachine<>(streamsWanted, MAX_WAITING, clock, call -> call.deadline,
-                call -> call.cancelled, call -> call.inDoubt, OFFER_AGAIN);
+                call -> call.cancelled, call -> call.inDoubt, offerAgainAfter);
     }
 
     private Call call(String name) {

@@ -185,6 +185,7 @@ class ContextStoreContractTest {
     @MethodSource("stores")
     void aPeekReadsTheSessionWithoutCountingAUse(Kind kind) throws Exception {
         try (ContextStore store = open(kind, LIMITS)) {
+            long created = now.get();
             SessionGrant grant = store.create(SampleContexts.points());
             now.addAndGet(400);
             StoredSession peeked = store.peek(grant.id()).orElseThrow();
@@ -193,6 +194,17 @@ class ContextStoreContractTest {
             now.addAndGet(100);
             assertFalse(store.peek(grant.id()).isPresent(), "peeks kept an unopened grant alive");
             assertFalse(store.touch(grant.id()));
+
+            SessionGrant used = store.create(SampleContexts.points());
+            now.addAndGet(100);
+            store.get(used.id());
+            now.addAndGet(900);
+            StoredSession read = store.peek(used.id()).orElseThrow();
+            assertEquals(created + 500, read.createdAtMillis());
+            assertEquals(created + 600, read.lastUsedAtMillis());
+            assertEquals(created + 1_600, read.expiresAtMillis());
+            now.addAndGet(100);
+            assertFalse(store.peek(used.id()).isPresent(), "a peek kept a session past its idle expiry");
         }
     }
 

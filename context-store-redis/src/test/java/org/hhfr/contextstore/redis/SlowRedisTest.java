@@ -100,6 +100,17 @@ class SlowRedisTest {
     }
 
     @Test
+    void aClaimsTombstoneLastsSecondsNotForever() throws Exception {
+        try (RedisContextStore store = RedisContextStore.connect(redis.settings("slow4:"), StoreLimits.defaults());
+             Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
+            SessionGrant grant = store.create(SampleContexts.points());
+            assertTrue(store.remove(grant.id()));
+            long ttl = jedis.pttl("slow4:claimed:" + grant.id().text());
+            assertTrue(ttl > 0 && ttl <= 10_000, "the tombstone's time to live: " + ttl + " ms");
+        }
+    }
+
+    @Test
     void aSessionRemovedWhileRedisIsSlowIsAnnouncedToItsListeners() throws Exception {
         try (RedisContextStore store = RedisContextStore.connect(redis.settings("slow3:"), StoreLimits.defaults())) {
             List<RemovalCause> heard = new ArrayList<>();

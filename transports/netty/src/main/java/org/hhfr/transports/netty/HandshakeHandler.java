@@ -201,17 +201,13 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * The connection failed before it was accepted (a malformed TLS record, a reset): it is closed, and the cause
-     * logged in one line. Anyone can cause this, so it never fills the log with stack traces.
+     * The connection failed before it was handed to its session (a malformed TLS record, a reset): it is closed,
+     * and the cause logged in one line. Anyone can cause this, so it never fills the log with stack traces. The
+     * close goes the usual way: {@link #channelInactive} gives up a parked handshake's place, and a handshake
+     * its session accepted meanwhile learns in {@link #admitted} that the connection is gone.
      */
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (!done) {
-            done = true;
-            cancelTimeout();
-            unpark();
-            early.clear();
-        }
         LOG.debug("connection from {} failed before its handshake: {}", ctx.channel().remoteAddress(),
                 cause.toString());
         ctx.close();
