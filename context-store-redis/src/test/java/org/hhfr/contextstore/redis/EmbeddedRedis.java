@@ -3,6 +3,9 @@ package org.hhfr.contextstore.redis;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import redis.clients.jedis.Jedis;
 import redis.embedded.RedisServer;
 
 /**
@@ -10,11 +13,35 @@ import redis.embedded.RedisServer;
  * stopped and started again on the same port to play an outage. Published in this module's test-jar.
  */
 public final class EmbeddedRedis implements AutoCloseable {
+    /** A script that keeps Redis busy for ARGV[1] milliseconds: no other command runs meanwhile. */
+    private static final String BUSY = """
+            local t = redis.call('TIME')
+            local start = t[1] * 1000 + t[2] / 1000
+            while true do
+              local n = redis.call('TIME')
+              if n[1] * 1000 + n[2] / 1000 - start > tonumber(ARGV[1]) then break end
+            end
+            return 1
+            """;
     private final int port;
     private RedisServer server;
 
     private EmbeddedRedis(int port) {
         this.port = port;
+    }
+
+    /**
+     * Holds Redis for {@code millis} from another connection, as one slow command does (within its default Lua
+     * time limit of 5 s); returns once the command runs. The future completes when Redis is free again.
+     */
+    public CompletableFuture<Object> busyFor(long millis) throws InterruptedException {
+        CompletableFuture<Object> busy = CompletableFuture.supplyAsync(() -> {
+            try (Jedis jedis = new Jedis("127.0.0.1", port, 10_000)) {
+                return jedis.eval(BUSY, List.of(), List.of(Long.toString(millis)));
+            }
+        });
+        Thread.sleep(100);
+        return busy;
     }
 
     /** Starts a redis-server on a free port. */

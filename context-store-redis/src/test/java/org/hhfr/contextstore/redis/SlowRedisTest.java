@@ -29,15 +29,6 @@ import redis.clients.jedis.Jedis;
  */
 @Timeout(60)
 class SlowRedisTest {
-    private static final String BUSY_SCRIPT = """
-            local t = redis.call('TIME')
-            local start = t[1] * 1000 + t[2] / 1000
-            while true do
-              local n = redis.call('TIME')
-              if n[1] * 1000 + n[2] / 1000 - start > tonumber(ARGV[1]) then break end
-            end
-            return 1
-            """;
     private static EmbeddedRedis redis;
 
     @BeforeAll
@@ -50,24 +41,13 @@ class SlowRedisTest {
         redis.close();
     }
 
-    /** Holds Redis for {@code millis} from another connection, as one slow command does. */
-    private static CompletableFuture<Object> slowRedisFor(long millis) throws InterruptedException {
-        CompletableFuture<Object> busy = CompletableFuture.supplyAsync(() -> {
-            try (Jedis jedis = new Jedis("127.0.0.1", redis.port(), 10_000)) {
-                return jedis.eval(BUSY_SCRIPT, List.of(), List.of(Long.toString(millis)));
-            }
-        });
-        Thread.sleep(100);
-        return busy;
-    }
-
     @Test
     void aProposedSessionStoredWhileRedisIsSlowIsGrantedNotReportedAsAnIdInUse() throws Exception {
         try (RedisContextStore store = RedisContextStore.connect(redis.settings("slow1:"), StoreLimits.defaults())) {
             store.create(SampleContexts.points()); // its structures are stored: the next CREATE is one script
             SessionId id = TokenGenerator.secure().newSessionId();
             SessionToken token = TokenGenerator.secure().newToken();
-            CompletableFuture<Object> busy = slowRedisFor(800);
+            CompletableFuture<Object> busy = redis.busyFor(800);
             try {
                 SessionGrant grant = store.createProposed(SampleContexts.points(), null, id, token);
                 assertEquals(id, grant.id());
@@ -88,7 +68,7 @@ class SlowRedisTest {
         StoreLimits limits = StoreLimits.defaults().toBuilder().maxSessionsPerAddress(2).build();
         try (RedisContextStore store = RedisContextStore.connect(redis.settings("slow2:"), limits)) {
             store.create(SampleContexts.points()); // structures stored
-            CompletableFuture<Object> busy = slowRedisFor(800);
+            CompletableFuture<Object> busy = redis.busyFor(800);
             SessionGrant grant = store.create(SampleContexts.points(), "198.51.100.7");
             busy.get(5, TimeUnit.SECONDS);
             try (Jedis jedis = new Jedis("127.0.0.1", redis.port())) {
@@ -116,7 +96,7 @@ class SlowRedisTest {
             List<RemovalCause> heard = new ArrayList<>();
             store.addEvictionListener((session, cause) -> heard.add(cause));
             SessionGrant grant = store.create(SampleContexts.points());
-            CompletableFuture<Object> busy = slowRedisFor(800);
+            CompletableFuture<Object> busy = redis.busyFor(800);
             boolean removed;
             try {
                 removed = store.remove(grant.id());

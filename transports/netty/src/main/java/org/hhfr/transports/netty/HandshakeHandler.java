@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.transports.ErrorCode;
@@ -19,6 +20,7 @@ import org.hhfr.transports.frame.FrameCodec;
 import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.reliability.LinkType;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,10 +57,12 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     /** Refuses a parked handshake whose session did not come in time; {@code null} when not parked. */
     private ScheduledFuture<?> waitTimeout;
     private boolean helloSeen;
+    /** The HELLO went on to its session (whose answer ends the handshake), found one way or another. */
+    private boolean proceeding;
     private boolean done;
     /** The client address whose place this parked handshake holds; {@code null} when not parked. */
     private InetAddress parkedFrom;
-    /** Bytes of the frames received behind a parked HELLO. */
+    /** Bytes of the frames received behind an early HELLO while it waits for its session (looked up or parked). */
     private long parkedBytes;
 
     HandshakeHandler(SessionRegistry registry) {
@@ -81,7 +85,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         Frame frame = (Frame) msg;
         if (helloSeen) {
-            if (parkedFrom != null) {
+            if (waiting != null) {
                 parkedBytes += FrameCodec.encodedSize(frame);
             }
             if (early.size() >= MAX_EARLY_FRAMES) {
@@ -101,19 +105,54 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             waiting = new ParkedHandshake(hello.session(), ctx.executor(), stored -> resume(ctx, hello, stored));
             registry.parkedHandshakes.watch(waiting);
         }
-        ServerSession session;
-        try {
-            session = registry.find(hello.session(), hello.epoch(), LinkType.STREAM, ctx.channel().eventLoop());
-        } catch (WireException e) {
-            if (e.code() == ErrorCode.UNKNOWN_SESSION && hello.isEarly()) {
-                park(ctx, hello);
-            } else {
-                refuse(ctx, e);
-            }
+        ServerSession live = registry.liveStream(hello.session(), hello.epoch(), LinkType.STREAM);
+        if (live != null) {
+            unpark();
+            proceed(ctx, hello, live);
             return;
         }
-        unpark();
-        proceed(ctx, hello, session);
+        try {
+            registry.lookups.execute(() -> lookUp(ctx, hello));
+        } catch (RejectedExecutionException e) {
+            refuse(ctx, new WireException(ErrorCode.UNKNOWN_SESSION, "the server is busy looking up sessions"));
+        }
+    }
+
+    /** On a lookup thread: the store's answer for the HELLO's session goes back to the connection's event loop. */
+    private void lookUp(ChannelHandlerContext ctx, HelloFrame hello) {
+        StoredSession stored = null;
+        WireException refusal = null;
+        try {
+            stored = registry.lookUp(hello.session());
+        } catch (WireException e) {
+            refusal = e;
+        }
+        StoredSession found = stored;
+        WireException refused = refusal;
+        try {
+            ctx.executor().execute(() -> lookedUp(ctx, hello, found, refused));
+        } catch (RejectedExecutionException serverClosing) {
+            // The event loop is shutting down with the server: the connection closes unanswered.
+        }
+    }
+
+    /**
+     * The store answered: the HELLO goes on with its session, is parked (an early one whose session is not stored
+     * yet), or is refused. An early one's session may have been found meanwhile by the negotiation storing it: then
+     * that find goes on with it ({@link #resume}), and this answer is not needed.
+     */
+    private void lookedUp(ChannelHandlerContext ctx, HelloFrame hello, @Nullable StoredSession stored,
+                          @Nullable WireException refused) {
+        if (done || proceeding || waiting != null && !waiting.isWaiting() || !ctx.channel().isActive()) {
+            return;
+        }
+        if (stored != null) {
+            resume(ctx, hello, stored);
+        } else if (refused.code() == ErrorCode.UNKNOWN_SESSION && hello.isEarly()) {
+            park(ctx, hello);
+        } else {
+            refuse(ctx, refused);
+        }
     }
 
     /** Parks an early HELLO whose session the store does not hold yet, within the limits, until it is found. */
@@ -130,9 +169,12 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
                 + " was not negotiated within " + waitMillis + " ms"), waitMillis, TimeUnit.MILLISECONDS);
     }
 
-    /** The session of a parked handshake was found: it goes on as any HELLO, unless it ended meanwhile. */
+    /**
+     * The HELLO's session was found (by its own lookup, or for an early one by whichever find came first): it goes
+     * on as any HELLO, unless it ended or went on meanwhile.
+     */
     private void resume(ChannelHandlerContext ctx, HelloFrame hello, StoredSession stored) {
-        if (done || parkedFrom == null) {
+        if (done || proceeding) {
             return;
         }
         unpark();
@@ -173,6 +215,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
 
     /** Goes on with a HELLO whose session is known: TLS as the session requires, then its proof, in its context. */
     private void proceed(ChannelHandlerContext ctx, HelloFrame hello, ServerSession session) {
+        proceeding = true;
         if (session.context().encryptedStreams() && ctx.pipeline().get(SslHandler.class) == null) {
             refuse(ctx, new WireException(ErrorCode.AUTHENTICATION_FAILED,
                     "this session's streams must be encrypted: connect with TLS"));

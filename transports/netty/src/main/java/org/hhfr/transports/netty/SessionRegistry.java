@@ -8,6 +8,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.EvictionListener;
@@ -38,6 +42,9 @@ final class SessionRegistry implements EvictionListener {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
     /** Distinct agreed policies whose engine settings are shared. */
     private static final int MAX_SHARED_CONFIGS = 64;
+    /** Threads that look up the sessions new TCP connections name, and the lookups that may wait for them. */
+    private static final int LOOKUP_THREADS = 4;
+    private static final int MAX_WAITING_LOOKUPS = 1_024;
 
     final ContextStore store;
     final StreamDispatcher dispatcher;
@@ -61,6 +68,11 @@ final class SessionRegistry implements EvictionListener {
     private final ConcurrentMap<ReliabilityPolicy, ReliabilityConfig> streamConfigs = new ConcurrentHashMap<>();
     private final ConcurrentMap<ReliabilityPolicy, ReliabilityConfig> datagramConfigs = new ConcurrentHashMap<>();
     private volatile boolean closed;
+    /**
+     * Where a new TCP connection's session is looked up in the store, never on an event loop: a shared store
+     * blocks (a Redis that is slow held every stream of the loop). Refuses beyond its bounded queue.
+     */
+    final ExecutorService lookups = lookupExecutor();
 
     SessionRegistry(ContextStore store, StreamDispatcher dispatcher, StreamServerConfig config,
                     TransportMetrics metrics) {
@@ -87,6 +99,37 @@ final class SessionRegistry implements EvictionListener {
      */
     ServerSession find(SessionId id, long epoch, LinkType linkType, EventLoop loop) throws WireException {
         return find(id, null, epoch, linkType, loop);
+    }
+
+    /** {@link #LOOKUP_THREADS} threads at most, none while no connection is being looked up. */
+    private static ExecutorService lookupExecutor() {
+        ThreadPoolExecutor executor = new ThreadPoolExecutor(LOOKUP_THREADS, LOOKUP_THREADS, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(MAX_WAITING_LOOKUPS), task -> {
+                    Thread thread = new Thread(task, "hhfr-session-lookup");
+                    thread.setDaemon(true);
+                    return thread;
+                });
+        executor.allowCoreThreadTimeOut(true);
+        return executor;
+    }
+
+    /**
+     * The open stream a client names, without asking the store: the session's latest stream when it is open and
+     * has that epoch and transport; null otherwise (then the store is asked, off the event loop: {@link #lookUp}).
+     */
+    @Nullable ServerSession liveStream(SessionId id, long epoch, LinkType linkType) {
+        ServerSession latest = sessions.get(id);
+        return latest != null && latest.epoch() == epoch && !latest.isEnded() && latest.linkType() == linkType
+                ? latest : null;
+    }
+
+    /**
+     * The store's session, read without counting a use; may block, so never on an event loop.
+     *
+     * @throws WireException UNKNOWN_SESSION for an id the store does not hold, or when it cannot be reached
+     */
+    StoredSession lookUp(SessionId id) throws WireException {
+        return peekedSession(id);
     }
 
     /** As {@link #find(SessionId, long, LinkType, EventLoop)} for a session the store just gave: not asked again. */
@@ -281,6 +324,7 @@ final class SessionRegistry implements EvictionListener {
     /** The server stopped: sessions were aborted already; later evictions need no action, nor parked handshakes. */
     void close() {
         closed = true;
+        lookups.shutdownNow();
         parkedHandshakes.close();
         parkedDatagramStreams.close();
     }

@@ -232,6 +232,7 @@ class HostileInputTest {
         SessionGrant grant = TestSessions.grant(store);
         try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
             peer.send(hello(grant, grant.token().toBytes(), 1));
+            assertEquals(FrameType.WELCOME, peer.readUntilClosed(500).get(0).type());
             peer.send(new byte[] {(byte) 0xFF, (byte) 0xFF, 0x7F});
             List<Frame> frames = peer.readUntilClosed(3_000);
             assertTrue(peer.closedByServer());

@@ -87,7 +87,7 @@ class ParkedHandshakeReleaseTest {
         TestSessions.await(echo.server(), "2 calls answered", () -> echo.dispatched() == 2);
         assertTrue(negotiated.get());
         assertEquals(FrameType.WELCOME, peer.readUntilClosed(300).get(0).type());
-        assertEquals(1, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED));
+        assertEquals(0, echo.server().metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
     }
 
     @Test
