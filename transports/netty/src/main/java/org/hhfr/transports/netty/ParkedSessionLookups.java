@@ -55,7 +55,7 @@ final class ParkedSessionLookups implements AutoCloseable {
             return;
         }
         if (thread == null) {
-            thread = new Thread(this::run, "hhfr-parked-session-lookups");
+            thread = new Thread(this::run, "hhfr-server-parked-session-lookups");
             thread.setDaemon(true);
             thread.start();
         }

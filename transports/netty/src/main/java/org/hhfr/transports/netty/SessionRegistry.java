@@ -105,7 +105,7 @@ final class SessionRegistry implements EvictionListener {
     private static ExecutorService lookupExecutor() {
         ThreadPoolExecutor executor = new ThreadPoolExecutor(LOOKUP_THREADS, LOOKUP_THREADS, 30, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(MAX_WAITING_LOOKUPS), task -> {
-                    Thread thread = new Thread(task, "hhfr-session-lookup");
+                    Thread thread = new Thread(task, "hhfr-server-session-lookup");
                     thread.setDaemon(true);
                     return thread;
                 });
