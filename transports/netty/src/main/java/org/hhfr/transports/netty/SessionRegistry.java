@@ -119,17 +119,11 @@ final class SessionRegistry implements EvictionListener {
      */
     @Nullable ServerSession liveStream(SessionId id, long epoch, LinkType linkType) {
         ServerSession latest = sessions.get(id);
-        return latest != null && latest.epoch() == epoch && !latest.isEnded() && latest.linkType() == linkType
-                ? latest : null;
+        return isOpen(latest, epoch, linkType) ? latest : null;
     }
 
-    /**
-     * The store's session, read without counting a use; may block, so never on an event loop.
-     *
-     * @throws WireException UNKNOWN_SESSION for an id the store does not hold, or when it cannot be reached
-     */
-    StoredSession lookUp(SessionId id) throws WireException {
-        return peekedSession(id);
+    private static boolean isOpen(@Nullable ServerSession stream, long epoch, LinkType linkType) {
+        return stream != null && stream.epoch() == epoch && !stream.isEnded() && stream.linkType() == linkType;
     }
 
     /** As {@link #find(SessionId, long, LinkType, EventLoop)} for a session the store just gave: not asked again. */
@@ -140,11 +134,11 @@ final class SessionRegistry implements EvictionListener {
     private ServerSession find(SessionId id, @Nullable StoredSession given, long epoch, LinkType linkType,
                                EventLoop loop) throws WireException {
         ServerSession latest = sessions.get(id);
-        if (latest == null || latest.epoch() != epoch || latest.isEnded() || latest.linkType() != linkType) {
-            StoredSession stored = latest != null ? latest.stored() : given != null ? given : peekedSession(id);
-            return new ServerSession(stored, id, epoch, linkType, loop, this);
+        if (isOpen(latest, epoch, linkType)) {
+            return latest;
         }
-        return latest;
+        StoredSession stored = latest != null ? latest.stored() : given != null ? given : lookUp(id);
+        return new ServerSession(stored, id, epoch, linkType, loop, this);
     }
 
     /**
@@ -249,9 +243,11 @@ final class SessionRegistry implements EvictionListener {
 
     /**
      * The store's session, not a use of it: what a client presents is checked with it, and anyone who knows the
-     * id can present something.
+     * id can present something. May block, so never on an event loop but where noted (see the README).
+     *
+     * @throws WireException UNKNOWN_SESSION for an id the store does not hold, or when it cannot be reached
      */
-    private StoredSession peekedSession(SessionId id) throws WireException {
+    StoredSession lookUp(SessionId id) throws WireException {
         return session(id, false);
     }
 
