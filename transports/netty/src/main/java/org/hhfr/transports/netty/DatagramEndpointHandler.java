@@ -18,9 +18,10 @@ import org.slf4j.LoggerFactory;
  * The UDP endpoint: each datagram goes to the stream it names, by the connection id the server issued to the
  * stream (short form) or by session id and epoch (a client's first datagrams), and the stream verifies its tag
  * before anything else; oversized, unparseable, unknown-session or connection id, bad-tag and replayed datagrams
- * are dropped and counted, never answered (an answer would make the server an amplifier). A client's first
- * datagrams flagged EARLY, for a session the store does not hold yet, wait for it in {@link ParkedDatagrams}
- * instead (WIRE-FORMAT 5.2). Sessions that
+ * are dropped and counted, never answered (an answer would make the server an amplifier). The first datagrams
+ * of a stream the registry does not know wait in {@link ParkedDatagrams} while the store is asked for their
+ * session, off the event loop; those flagged EARLY, for a session the store does not hold yet, wait on for it
+ * (WIRE-FORMAT 5.2). Sessions that
  * received datagrams in a read batch run one engine turn at its end; when the socket becomes writable again,
  * the sessions whose turn stopped sending for it run one (not every UDP session).
  */
@@ -29,7 +30,7 @@ final class DatagramEndpointHandler extends SimpleChannelInboundHandler<Datagram
 
     private final SessionRegistry registry;
     private final Set<ServerSession> touched = new LinkedHashSet<>();
-    /** Made on the first early datagram, on the channel's event loop. */
+    /** Made on the first datagram of an unknown stream, on the channel's event loop. */
     private ParkedDatagrams parked;
 
     DatagramEndpointHandler(SessionRegistry registry) {
@@ -57,17 +58,15 @@ final class DatagramEndpointHandler extends SimpleChannelInboundHandler<Datagram
             } else {
                 SessionId id = DatagramReader.sessionOf(datagram, 0, length);
                 long epoch = DatagramReader.epochOf(datagram, 0, length);
-                if (DatagramReader.isEarly(datagram, 0, length)) {
-                    session = parked(ctx).findOrPark(id, epoch, datagram, packet.sender(), ctx.channel());
-                } else {
-                    session = registry.find(id, epoch, LinkType.DATAGRAM, ctx.channel().eventLoop());
+                session = registry.findKnown(id, epoch, LinkType.DATAGRAM, ctx.channel().eventLoop());
+                if (session == null) {
+                    parked(ctx).hold(id, epoch, DatagramReader.isEarly(datagram, 0, length), datagram,
+                            packet.sender(), ctx.channel());
+                    return;
                 }
             }
         } catch (WireException e) {
             drop(packet, e);
-            return;
-        }
-        if (session == null) {
             return;
         }
         session.execute(() -> session.receiveDatagram(datagram, packet.sender(), ctx.channel()));

@@ -112,7 +112,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         try {
-            registry.lookups.execute(() -> lookUp(ctx, hello));
+            registry.lookups(LinkType.STREAM).execute(() -> lookUp(ctx, hello));
         } catch (RejectedExecutionException e) {
             refuse(ctx, new WireException(ErrorCode.UNKNOWN_SESSION, "the server is busy looking up sessions"));
         }
@@ -178,14 +178,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         unpark();
-        ServerSession session;
-        try {
-            session = registry.find(stored, hello.epoch(), LinkType.STREAM, ctx.channel().eventLoop());
-        } catch (WireException e) {
-            refuse(ctx, e);
-            return;
-        }
-        proceed(ctx, hello, session);
+        proceed(ctx, hello, registry.find(stored, hello.epoch(), LinkType.STREAM, ctx.channel().eventLoop()));
     }
 
     /** Refuses an early handshake as a HELLO for an unknown session is refused; counted as early too. */
@@ -221,19 +214,13 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
                     "this session's streams must be encrypted: connect with TLS"));
             return;
         }
-        session.execute(() -> {
-            try {
-                session.acceptHandshake(hello, ctx.channel());
-            } catch (WireException e) {
-                ctx.executor().execute(() -> refuse(ctx, e));
-                return;
-            } catch (RuntimeException e) {
-                LOG.error("handshake of session {} failed", session.id(), e);
-                ctx.executor().execute(() -> refuse(ctx, new WireException(ErrorCode.ABORTED, "server error")));
-                return;
+        session.execute(() -> session.acceptHandshake(hello, ctx.channel(), refusal -> ctx.executor().execute(() -> {
+            if (refusal == null) {
+                admitted(ctx, session);
+            } else {
+                refuse(ctx, refusal);
             }
-            ctx.executor().execute(() -> admitted(ctx, session));
-        });
+        })));
     }
 
     @Override

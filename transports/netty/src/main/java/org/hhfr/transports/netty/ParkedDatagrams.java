@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.transports.ErrorCode;
@@ -17,19 +18,23 @@ import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.reliability.LinkType;
 
 /**
- * The UDP streams opened before their session was granted (WIRE-FORMAT 5.2), on one UDP endpoint: the first
- * datagrams of such a stream are long form datagrams flagged EARLY, naming a session its negotiation may still be
- * storing. They are held, unread, until the session is found, then handed to it in the order they came, as if
- * they had just arrived; nothing in them is processed before. They are found as the early TCP handshakes are,
- * by the negotiation on this node at once or by the paced lookups, but they hold places of their own
- * ({@link SessionRegistry#parkedDatagramStreams}, within {@link StreamServerConfig#earlyDatagrams}): a UDP source
- * address is not proven, so spoofed datagrams may fill these places, never the HELLOs'. One place per stream
- * (not per datagram), per client address and in all; at most {@code maxBytes} of datagrams each, every datagram
- * charged {@value #DATAGRAM_OVERHEAD} bytes beyond its length for what holding it costs (later ones are dropped,
- * and the client sends them again). A stream whose session is not found within the wait, or that finds no
- * place, has its datagrams dropped, never answered: a UDP endpoint answers no unauthenticated datagram.
+ * The first datagrams of the UDP streams one endpoint does not know yet: long form datagrams naming a session by
+ * id and epoch, for which the registry holds no stream. They are held, unread, while the session is looked up in
+ * the store on a lookup thread ({@link SessionRegistry#lookups}), never on the endpoint's event loop, which carries
+ * every UDP stream of the endpoint; then handed to the session's stream in the order they came, as if they had
+ * just arrived. Nothing in them is processed before. Datagrams flagged EARLY (WIRE-FORMAT 5.2) name a session its
+ * negotiation may still be storing: when the store does not hold it yet, they go on waiting for it, found as the
+ * early TCP handshakes are, by the negotiation on this node at once or by the paced lookups.
  *
- * <p>Confined to the endpoint channel's event loop: the finds of other threads come back to it through
+ * <p>Bounds: one place per stream (not per datagram), per client address and in all, in places of their own
+ * ({@link SessionRegistry#parkedDatagramStreams}, within {@link StreamServerConfig#earlyDatagrams}): a UDP source
+ * address is not proven, so spoofed datagrams may fill these places, never the HELLOs'. At most {@code maxBytes}
+ * of datagrams each, every datagram charged {@value #DATAGRAM_OVERHEAD} bytes beyond its length for what holding
+ * it costs; at most the wait, from the stream's first datagram; lookups within the bounded queue of the
+ * datagrams' lookup threads. A datagram beyond a bound, or whose session is not found, is dropped and counted,
+ * never answered (a UDP endpoint answers no unauthenticated datagram), and its client sends it again.
+ *
+ * <p>Confined to the endpoint channel's event loop: the answers of other threads come back to it through
  * {@link ParkedHandshake}.
  */
 final class ParkedDatagrams {
@@ -48,87 +53,92 @@ final class ParkedDatagrams {
     }
 
     /**
-     * The live session an early datagram goes to, or {@code null} when it was parked for its session (or
-     * dropped beyond a limit, and counted).
-     *
-     * @throws WireException for a datagram that can go to no session (its caller drops and counts it)
+     * Holds a long form datagram of a stream the registry does not know, and has its session looked up when it is
+     * the stream's first.
      */
-    ServerSession findOrPark(SessionId id, long epoch, byte[] datagram, InetSocketAddress sender, Channel channel)
-            throws WireException {
+    void hold(SessionId id, long epoch, boolean early, byte[] datagram, InetSocketAddress sender, Channel channel) {
         Parked waiting = bySession.get(id);
         if (waiting != null) {
             waiting.add(epoch, datagram, sender);
-            return null;
+            return;
         }
-        Parked parked = new Parked(id, epoch, channel);
-        // Watched before the lookup, so that a session stored in between is not missed.
-        places.watch(parked.handshake);
-        boolean parking = false;
+        InetAddress address = sender.getAddress();
+        Parked parked = new Parked(id, epoch, early, address, channel);
+        if (!places.takePlace(address)) {
+            drop(parked, 1, ErrorCode.UNKNOWN_SESSION);
+            return;
+        }
+        bySession.put(id, parked);
+        parked.add(epoch, datagram, sender);
+        if (early) {
+            // Watched before the lookup, so that a session stored in between is not missed.
+            places.watch(parked.handshake);
+        }
+        long waitMillis = places.limits().waitMillis();
+        parked.timeout = loop.schedule(() -> giveUp(parked), waitMillis, TimeUnit.MILLISECONDS);
         try {
-            return registry.find(id, epoch, LinkType.DATAGRAM, loop);
-        } catch (WireException e) {
-            if (e.code() != ErrorCode.UNKNOWN_SESSION) {
-                throw e;
-            }
-            parking = park(parked, datagram, sender);
-            return null;
-        } finally {
-            if (!parking) {
-                parked.stopWatching();
-            }
+            registry.lookups(LinkType.DATAGRAM).execute(() -> lookUp(parked));
+        } catch (RejectedExecutionException busy) {
+            end(parked);
+            drop(parked, parked.held.size(), ErrorCode.UNKNOWN_SESSION);
         }
+    }
+
+    /** On a lookup thread: the store's answer goes back to the event loop, once (a negotiation may be first). */
+    private void lookUp(Parked parked) {
+        StoredSession stored;
+        try {
+            stored = registry.lookUp(parked.id);
+        } catch (WireException e) {
+            try {
+                loop.execute(() -> notFound(parked, e));
+            } catch (RejectedExecutionException serverClosing) {
+                // The endpoint is closing with the server: its held datagrams go with it.
+            }
+            return;
+        }
+        parked.handshake.found(stored);
     }
 
     /**
-     * Takes a place for {@code parked} and holds its first datagram; {@code false} when no place is left (the
-     * datagram is dropped; the stream's next datagram tries again).
+     * The store does not hold the session, or could not be reached: an early stream's datagrams go on waiting for
+     * it (its negotiation may still be storing it, here or on another node); others are dropped.
      */
-    private boolean park(Parked parked, byte[] datagram, InetSocketAddress sender) {
-        InetAddress address = sender.getAddress();
-        if (!places.park(address, parked.handshake)) {
-            registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_DROPPED);
-            registry.metrics.datagramDropped(ErrorCode.UNKNOWN_SESSION);
-            return false;
+    private void notFound(Parked parked, WireException refusal) {
+        if (bySession.get(parked.id) != parked || !parked.handshake.isWaiting()) {
+            return;
         }
-        parked.from = address;
-        bySession.put(parked.id, parked);
-        registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED);
-        parked.add(parked.epoch, datagram, sender);
-        long waitMillis = places.limits().waitMillis();
-        parked.timeout = loop.schedule(() -> giveUp(parked), waitMillis, TimeUnit.MILLISECONDS);
-        return true;
+        if (parked.early && refusal.code() == ErrorCode.UNKNOWN_SESSION) {
+            registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED);
+            places.lookFor(parked.handshake);
+            return;
+        }
+        end(parked);
+        drop(parked, parked.held.size(), refusal.code());
     }
 
-    /** The session of {@code parked} was stored: its datagrams go to it, in order, and it runs a turn. */
+    /** The session of {@code parked} was found: its datagrams go to its stream, in order, and it runs a turn. */
     private void resume(Parked parked, StoredSession stored) {
         if (bySession.get(parked.id) != parked) {
             return;
         }
         end(parked);
-        ServerSession session;
-        try {
-            session = registry.find(stored, parked.epoch, LinkType.DATAGRAM, loop);
-        } catch (WireException e) {
-            registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_DROPPED);
-            dropAll(parked, e.code());
-            return;
-        }
+        ServerSession session = registry.find(stored, parked.epoch, LinkType.DATAGRAM, loop);
         for (Held held : parked.held) {
-            session.execute(() -> session.receiveDatagram(held.datagram(), held.sender(), parked.channel));
+            session.receiveDatagram(held.datagram(), held.sender(), parked.channel);
         }
-        session.execute(session::run);
+        session.run();
     }
 
     /** The session of {@code parked} did not come in time: its datagrams are dropped. */
     private void giveUp(Parked parked) {
         if (bySession.get(parked.id) == parked) {
             end(parked);
-            registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_DROPPED);
-            dropAll(parked, ErrorCode.UNKNOWN_SESSION);
+            drop(parked, parked.held.size(), ErrorCode.UNKNOWN_SESSION);
         }
     }
 
-    /** Drops every parked stream's datagrams, uncounted: the endpoint is closing. */
+    /** Drops every held stream's datagrams, uncounted: the endpoint is closing. */
     void clear() {
         for (Parked parked : new ArrayList<>(bySession.values())) {
             end(parked);
@@ -137,15 +147,22 @@ final class ParkedDatagrams {
 
     private void end(Parked parked) {
         bySession.remove(parked.id);
-        parked.stopWatching();
+        parked.handshake.stopWaiting();
+        if (parked.early) {
+            places.unwatch(parked.handshake);
+        }
         places.release(parked.from);
         if (parked.timeout != null) {
             parked.timeout.cancel(false);
         }
     }
 
-    private void dropAll(Parked parked, ErrorCode reason) {
-        for (int i = 0; i < parked.held.size(); i++) {
+    /** Counts {@code datagrams} of {@code parked} dropped for {@code reason}, and an early stream's loss. */
+    private void drop(Parked parked, int datagrams, ErrorCode reason) {
+        if (parked.early) {
+            registry.metrics.increment(TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_DROPPED);
+        }
+        for (int i = 0; i < datagrams; i++) {
             registry.metrics.datagramDropped(reason);
         }
     }
@@ -154,21 +171,25 @@ final class ParkedDatagrams {
     private record Held(byte[] datagram, InetSocketAddress sender) {
     }
 
-    /** One early stream's datagrams, while its session is looked for. */
+    /** One stream's datagrams, while its session is looked for. */
     private final class Parked {
         final SessionId id;
         final long epoch;
+        /** Flagged EARLY: waits on for a session the store does not hold yet. */
+        final boolean early;
+        /** The client address whose place it holds. */
+        final InetAddress from;
         final Channel channel;
         final ParkedHandshake handshake;
         final List<Held> held = new ArrayList<>();
-        /** The client address whose place it holds; set once parked. */
-        InetAddress from;
         ScheduledFuture<?> timeout;
         long bytes;
 
-        Parked(SessionId id, long epoch, Channel channel) {
+        Parked(SessionId id, long epoch, boolean early, InetAddress from, Channel channel) {
             this.id = id;
             this.epoch = epoch;
+            this.early = early;
+            this.from = from;
             this.channel = channel;
             this.handshake = new ParkedHandshake(id, loop, stored -> resume(this, stored));
         }
@@ -182,11 +203,6 @@ final class ParkedDatagrams {
             }
             bytes += cost;
             held.add(new Held(datagram, sender));
-        }
-
-        void stopWatching() {
-            handshake.stopWaiting();
-            places.unwatch(handshake);
         }
     }
 }

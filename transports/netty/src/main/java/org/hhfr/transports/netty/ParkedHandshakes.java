@@ -61,6 +61,18 @@ final class ParkedHandshakes implements CreationListener, AutoCloseable {
      * reached.
      */
     boolean park(InetAddress address, ParkedHandshake handshake) {
+        if (!takePlace(address)) {
+            return false;
+        }
+        lookFor(handshake);
+        return true;
+    }
+
+    /**
+     * Takes a place from {@code address} (counted in its {@link ClientAddressBlock}), {@link #release}d when done;
+     * {@code false} when a limit is reached.
+     */
+    boolean takePlace(InetAddress address) {
         if (parked.incrementAndGet() > limits.maxParked()) {
             parked.decrementAndGet();
             return false;
@@ -73,10 +85,13 @@ final class ParkedHandshakes implements CreationListener, AutoCloseable {
         });
         if (!taken[0]) {
             parked.decrementAndGet();
-            return false;
         }
+        return taken[0];
+    }
+
+    /** Has the session of {@code handshake}, which holds a place, looked for in the store until it is found. */
+    void lookFor(ParkedHandshake handshake) {
         lookups.lookFor(handshake);
-        return true;
     }
 
     /** Gives back the place of a handshake from {@code address} that {@link #park} took. */

@@ -14,6 +14,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.hhfr.contextstore.CachedReply;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.RemovalCause;
@@ -44,6 +45,7 @@ import org.hhfr.transports.reliability.LinkType;
 import org.hhfr.transports.reliability.PathEstimate;
 import org.hhfr.transports.reliability.ReliabilityConfig;
 import org.hhfr.transports.reliability.ReliabilityEngine;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -92,8 +94,14 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private EngineDriver driver;
     /** Bound in {@link #start}, before the first message is handed to the dispatch executor. */
     private StreamRoute route;
-    /** Whether the registry made this the session's latest stream (a candidate until then). */
-    private boolean admitted;
+    /** How far the registry and the store took this stream: a candidate until both did. */
+    private Admission admission = Admission.CANDIDATE;
+    /**
+     * A UDP candidate's verified datagrams, in order, while the store confirms it (null otherwise), and their
+     * bytes: at most an early stream's limit, beyond which they are dropped and sent again by the client.
+     */
+    private List<VerifiedDatagram> unconfirmed;
+    private long unconfirmedBytes;
     /** The session's stream before this one, once it finished gracefully over UDP; read by the next stream. */
     private volatile EndedPath endedPath;
     /** What the stream this one superseded left of its path, until this one's engine starts. */
@@ -181,17 +189,39 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     /**
-     * Checks a client's HELLO or RESUME; when accepted (and, for a new stream, admitted by the registry),
-     * answers WELCOME on {@code channel} and makes it the stream's link, closing the connection it replaces.
-     *
-     * @throws WireException the refusal to send back before closing {@code channel}
+     * Checks a client's HELLO or RESUME; when accepted (and, for a new stream, admitted by the registry and
+     * confirmed by the store, off the event loop), answers WELCOME on {@code channel} and makes it the stream's
+     * link, closing the connection it replaces. {@code done} hears the outcome on this session's loop: {@code null}
+     * once accepted, or the refusal to send back before closing {@code channel}.
      */
-    void acceptHandshake(HelloFrame hello, Channel channel) throws WireException {
-        if (ended) {
-            throw new WireException(ErrorCode.REPLAYED, "stream " + epoch + " of session " + id() + " has ended");
+    void acceptHandshake(HelloFrame hello, Channel channel, Consumer<@Nullable WireException> done) {
+        WelcomeFrame welcome;
+        try {
+            if (ended) {
+                throw new WireException(ErrorCode.REPLAYED, "stream " + epoch + " of session " + id() + " has ended");
+            }
+            if (admission == Admission.CONFIRMING) {
+                throw new WireException(ErrorCode.HANDSHAKE_MISMATCH, "stream " + epoch + " is still opening");
+            }
+            welcome = handshake.accept(hello, keys);
+        } catch (WireException e) {
+            done.accept(e);
+            return;
         }
-        WelcomeFrame welcome = handshake.accept(hello, keys);
-        admit();
+        admit(() -> {
+            try {
+                attach(welcome, channel);
+            } catch (RuntimeException e) {
+                LOG.error("handshake of session {} failed", id(), e);
+                done.accept(new WireException(ErrorCode.ABORTED, "server error"));
+                return;
+            }
+            done.accept(null);
+        }, done);
+    }
+
+    /** Answers an accepted handshake with WELCOME and makes {@code channel} the stream's link. */
+    private void attach(WelcomeFrame welcome, Channel channel) {
         if (driver == null) {
             start();
         }
@@ -240,7 +270,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     /**
      * Verifies one datagram with the session's keys and replay window and hands its frames to the engine.
      * Bad datagrams are dropped and counted. A verified one from a new address, the newest so far, starts the
-     * validation of that address; the session moves there once the client answered its challenge.
+     * validation of that address; the session moves there once the client answered its challenge. A candidate's
+     * verified datagrams wait, in order, until the registry admitted it and the store confirmed it.
      */
     void receiveDatagram(byte[] datagram, InetSocketAddress sender, Channel channel) {
         if (ended) {
@@ -259,16 +290,53 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             LOG.debug("dropped datagram from {} for session {}: {}", sender, id(), e.getMessage());
             return;
         }
-        try {
-            admit();
-        } catch (WireException e) {
-            registry.metrics.datagramDropped(e.code());
-            LOG.debug("dropped datagram from {} for session {}: {}", sender, id(), e.getMessage());
+        VerifiedDatagram verified = new VerifiedDatagram(frames, sender, datagram.length, datagramReader.newest(),
+                channel);
+        if (admission == Admission.CONFIRMED) {
+            take(verified);
+            return;
+        }
+        if (unconfirmed == null) {
+            unconfirmed = new ArrayList<>(4);
+        }
+        if (unconfirmedBytes + datagram.length > registry.parkedDatagramStreams.limits().maxBytes()) {
+            registry.metrics.datagramDropped(ErrorCode.UNKNOWN_SESSION); // its client sends it again
+            return;
+        }
+        unconfirmedBytes += datagram.length;
+        unconfirmed.add(verified);
+        if (admission == Admission.CANDIDATE) {
+            admit(this::takeUnconfirmed, refusal -> {
+                for (int i = 0; i < unconfirmed.size(); i++) {
+                    registry.metrics.datagramDropped(refusal.code());
+                }
+                LOG.debug("dropped datagrams for session {}: {}", id(), refusal.getMessage());
+                unconfirmed = null;
+                unconfirmedBytes = 0;
+            });
+        }
+    }
+
+    /** The stream is confirmed: the datagrams verified meanwhile go to it, in order, then it runs a turn. */
+    private void takeUnconfirmed() {
+        List<VerifiedDatagram> waiting = unconfirmed;
+        unconfirmed = null;
+        unconfirmedBytes = 0;
+        for (VerifiedDatagram verified : waiting) {
+            take(verified);
+        }
+        run();
+    }
+
+    /** Hands a verified datagram's frames to the engine, which starts with the stream's first. */
+    private void take(VerifiedDatagram verified) {
+        if (ended) {
+            registry.metrics.datagramDropped(ErrorCode.UNKNOWN_SESSION);
             return;
         }
         if (driver == null) {
             start();
-            resumePathTo(sender);
+            resumePathTo(verified.sender());
         }
         DatagramLink link = (DatagramLink) driver.link();
         if (link == null) {
@@ -277,17 +345,18 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             ConnectionId connectionId = registry.issueConnectionId(this);
             writer.connectionId(connectionId);
             datagramReader.connectionId(connectionId);
-            link = new DatagramLink(channel, sender, writer, false);
+            link = new DatagramLink(verified.channel(), verified.sender(), writer, false);
             driver.attach(link);
             datagramPath = new DatagramPeerPath(link, PATH_VALIDATION_RTOS * engineConfig.initialRtoNanos(), loop);
         }
         InetSocketAddress from = link.peer();
-        if (datagramPath.received(sender, datagram.length, datagramReader.newest(), frames, System.nanoTime())) {
+        if (datagramPath.received(verified.sender(), verified.size(), verified.newest(), verified.frames(),
+                System.nanoTime())) {
             LOG.info("session {} moved from {} to {}", id(), from, link.peer());
             registry.metrics.increment(TransportMetrics.Counter.ADDRESS_CHANGES);
             driver.pathChanged();
         }
-        for (Frame frame : frames) {
+        for (Frame frame : verified.frames()) {
             receive(frame);
         }
     }
@@ -615,13 +684,61 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
     }
 
-    /** Makes a verified candidate the session's latest stream; nothing to do for one admitted before. */
-    private void admit() throws WireException {
-        if (!admitted) {
-            ServerSession superseded = registry.admit(this);
-            earlierPath = superseded != null && linkType == LinkType.DATAGRAM ? superseded.endedPath : null;
-            admitted = true;
+    /**
+     * Makes a verified candidate the session's latest stream, then has the store confirm it off the event loop
+     * (a use of the session, the shared epoch raised: a shared store may block); {@code then} runs on this loop
+     * once confirmed, at once for a stream confirmed before; {@code refused} hears a refusal instead, and the
+     * candidate ends.
+     */
+    private void admit(Runnable then, Consumer<WireException> refused) {
+        if (admission == Admission.CONFIRMED) {
+            then.run();
+            return;
         }
+        ServerSession superseded;
+        try {
+            superseded = registry.admit(this);
+        } catch (WireException e) {
+            refused.accept(e);
+            return;
+        }
+        admission = Admission.CONFIRMING;
+        try {
+            registry.lookups(linkType).execute(() -> {
+                WireException refusal = null;
+                try {
+                    registry.confirm(this);
+                } catch (WireException e) {
+                    refusal = e;
+                }
+                WireException outcome = refusal;
+                execute(() -> confirmed(outcome, superseded, then, refused));
+            });
+        } catch (RejectedExecutionException e) {
+            confirmed(new WireException(ErrorCode.UNKNOWN_SESSION, "the server is busy looking up sessions"),
+                    superseded, then, refused);
+        }
+    }
+
+    /**
+     * The store answered for this admitted candidate: it streams, unless refused or aborted meanwhile; a refused
+     * candidate ends, and the registry takes it back.
+     */
+    private void confirmed(@Nullable WireException refusal, @Nullable ServerSession superseded, Runnable then,
+                           Consumer<WireException> refused) {
+        if (refusal == null && ended) {
+            refusal = new WireException(ErrorCode.ABORTED, "stream " + epoch + " was closed as it opened");
+        }
+        if (refusal != null) {
+            ended = true;
+            registry.refused(this, superseded);
+            refused.accept(refusal);
+            return;
+        }
+        admission = Admission.CONFIRMED;
+        registry.confirmed(this, superseded);
+        earlierPath = superseded != null && linkType == LinkType.DATAGRAM ? superseded.endedPath : null;
+        then.run();
     }
 
     private void start() {
@@ -740,5 +857,20 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             this.correlation = correlation;
             this.callNumber = callNumber;
         }
+    }
+
+    /** Where a stream is on its way from candidate to the session's latest stream. */
+    private enum Admission {
+        /** Made for a handshake or datagram not verified yet. */
+        CANDIDATE,
+        /** Verified and made the session's latest stream; the store is asked to confirm it. */
+        CONFIRMING,
+        /** The store confirmed it: it streams. */
+        CONFIRMED
+    }
+
+    /** A datagram verified under the stream's keys: its frames, where it came from, its size, whether newest. */
+    private record VerifiedDatagram(List<Frame> frames, InetSocketAddress sender, int size, boolean newest,
+                                    Channel channel) {
     }
 }

@@ -42,9 +42,15 @@ final class SessionRegistry implements EvictionListener {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
     /** Distinct agreed policies whose engine settings are shared. */
     private static final int MAX_SHARED_CONFIGS = 64;
-    /** Threads that look up the sessions new TCP connections name, and the lookups that may wait for them. */
+    /** Threads that look up and confirm the sessions new TCP connections name, and the tasks that may wait. */
     private static final int LOOKUP_THREADS = 4;
     private static final int MAX_WAITING_LOOKUPS = 1_024;
+    /**
+     * The same for the UDP endpoints' new streams, apart: a UDP source address is not proven, so datagrams anyone
+     * can spoof may fill these, never the TCP connections' (whose clients completed a TCP handshake).
+     */
+    private static final int DATAGRAM_LOOKUP_THREADS = 2;
+    private static final int MAX_WAITING_DATAGRAM_LOOKUPS = 64;
 
     final ContextStore store;
     final StreamDispatcher dispatcher;
@@ -69,10 +75,15 @@ final class SessionRegistry implements EvictionListener {
     private final ConcurrentMap<ReliabilityPolicy, ReliabilityConfig> datagramConfigs = new ConcurrentHashMap<>();
     private volatile boolean closed;
     /**
-     * Where a new TCP connection's session is looked up in the store, never on an event loop: a shared store
-     * blocks (a Redis that is slow held every stream of the loop). Refuses beyond its bounded queue.
+     * Where a new TCP connection's session is looked up in the store, and a new TCP stream confirmed
+     * ({@link #confirm}), never on an event loop: a shared store blocks (a Redis that is slow held every stream of
+     * the loop). Refuses beyond its bounded queue.
      */
-    final ExecutorService lookups = lookupExecutor();
+    private final ExecutorService streamLookups =
+            lookupExecutor(LOOKUP_THREADS, MAX_WAITING_LOOKUPS, "hhfr-server-session-lookup");
+    /** The same for the datagrams of new UDP streams. */
+    private final ExecutorService datagramLookups = lookupExecutor(DATAGRAM_LOOKUP_THREADS,
+            MAX_WAITING_DATAGRAM_LOOKUPS, "hhfr-server-datagram-session-lookup");
 
     SessionRegistry(ContextStore store, StreamDispatcher dispatcher, StreamServerConfig config,
                     TransportMetrics metrics) {
@@ -87,30 +98,25 @@ final class SessionRegistry implements EvictionListener {
         this.parkedDatagramStreams = new ParkedHandshakes(config.earlyDatagrams(), store, metrics);
     }
 
-    /**
-     * The stream a client names by session id and epoch: the session's latest stream when it is open and has
-     * that epoch and transport, otherwise a new candidate (on {@code loop}) for a session the store holds, read
-     * without counting a use. Nothing is authenticated yet: the caller checks the proof or tag with the stream's
-     * keys, then has a candidate {@link #admit}ted. So a refusal that depends on the epoch or the transport
-     * (REPLAYED, HANDSHAKE_MISMATCH) is only told to a token holder, and only a token holder keeps a session
-     * alive.
-     *
-     * @throws WireException UNKNOWN_SESSION for an id the store does not hold (never issued, expired, removed)
-     */
-    ServerSession find(SessionId id, long epoch, LinkType linkType, EventLoop loop) throws WireException {
-        return find(id, null, epoch, linkType, loop);
-    }
-
-    /** {@link #LOOKUP_THREADS} threads at most, none while no connection is being looked up. */
-    private static ExecutorService lookupExecutor() {
-        ThreadPoolExecutor executor = new ThreadPoolExecutor(LOOKUP_THREADS, LOOKUP_THREADS, 30, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(MAX_WAITING_LOOKUPS), task -> {
-                    Thread thread = new Thread(task, "hhfr-server-session-lookup");
+    /** {@code threads} threads at most, none while nothing is being looked up; refuses beyond {@code queue}. */
+    private static ExecutorService lookupExecutor(int threads, int queue, String name) {
+        ThreadPoolExecutor executor = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(queue), task -> {
+                    Thread thread = new Thread(task, name);
                     thread.setDaemon(true);
                     return thread;
                 });
         executor.allowCoreThreadTimeOut(true);
         return executor;
+    }
+
+    /**
+     * Where the store is asked for the new streams over {@code linkType}: never on an event loop. Its
+     * {@code execute} throws {@link java.util.concurrent.RejectedExecutionException} when too many wait (or the
+     * server closed): the caller refuses or drops, as for a store it cannot reach.
+     */
+    ExecutorService lookups(LinkType linkType) {
+        return linkType == LinkType.STREAM ? streamLookups : datagramLookups;
     }
 
     /**
@@ -126,19 +132,27 @@ final class SessionRegistry implements EvictionListener {
         return stream != null && stream.epoch() == epoch && !stream.isEnded() && stream.linkType() == linkType;
     }
 
-    /** As {@link #find(SessionId, long, LinkType, EventLoop)} for a session the store just gave: not asked again. */
-    ServerSession find(StoredSession stored, long epoch, LinkType linkType, EventLoop loop) throws WireException {
-        return find(stored.id(), stored, epoch, linkType, loop);
+    /**
+     * The stream a client names by session id and epoch, for a session the store just gave: the session's latest
+     * stream when it is open and has that epoch and transport, otherwise a new candidate (on {@code loop}).
+     * Nothing is authenticated yet: the caller checks the proof or tag with the stream's keys, then has a candidate
+     * {@link #admit}ted. So a refusal that depends on the epoch or the transport (REPLAYED, HANDSHAKE_MISMATCH) is
+     * only told to a token holder, and only a token holder keeps a session alive.
+     */
+    ServerSession find(StoredSession stored, long epoch, LinkType linkType, EventLoop loop) {
+        ServerSession latest = sessions.get(stored.id());
+        return isOpen(latest, epoch, linkType) ? latest
+                : new ServerSession(latest != null ? latest.stored() : stored, stored.id(), epoch, linkType, loop,
+                        this);
     }
 
-    private ServerSession find(SessionId id, @Nullable StoredSession given, long epoch, LinkType linkType,
-                               EventLoop loop) throws WireException {
+    /**
+     * As {@link #find(StoredSession, long, LinkType, EventLoop)}, without the store, for a session whose earlier
+     * stream this registry holds; {@code null} when only the store can tell ({@link #lookUp}, off the event loop).
+     */
+    @Nullable ServerSession findKnown(SessionId id, long epoch, LinkType linkType, EventLoop loop) {
         ServerSession latest = sessions.get(id);
-        if (isOpen(latest, epoch, linkType)) {
-            return latest;
-        }
-        StoredSession stored = latest != null ? latest.stored() : given != null ? given : lookUp(id);
-        return new ServerSession(stored, id, epoch, linkType, loop, this);
+        return latest == null ? null : find(latest.stored(), epoch, linkType, loop);
     }
 
     /**
@@ -183,21 +197,21 @@ final class SessionRegistry implements EvictionListener {
 
     /**
      * Makes a candidate whose first handshake or datagram verified the session's latest stream, if its epoch is
-     * above the latest one's; a stream it supersedes (its client lost it, e.g. a new process) is aborted.
+     * above the latest one's. Asks no store, so it runs on the candidate's event loop; then the store
+     * {@link #confirm}s the candidate, off it, and the candidate is {@link #confirmed} or {@link #refused}.
      *
+     * @return the stream the candidate supersedes once confirmed (its client lost it, e.g. a new process), which
+     *         runs on meanwhile; {@code null} for none
      * @throws WireException REPLAYED for an epoch not above the latest stream's, HANDSHAKE_MISMATCH for the
-     *                       epoch of a stream running over the other transport, UNKNOWN_SESSION when the store no
-     *                       longer holds the session
+     *                       epoch of a stream running over the other transport
      */
-    ServerSession admit(ServerSession candidate) throws WireException {
+    @Nullable ServerSession admit(ServerSession candidate) throws WireException {
         ServerSession running = sessions.get(candidate.id());
         if (running != null && !running.isEnded() && running.epoch() == candidate.epoch()
                 && running.linkType() != candidate.linkType()) {
             throw new WireException(ErrorCode.HANDSHAKE_MISMATCH,
                     "the stream runs over " + (running.linkType() == LinkType.STREAM ? "TCP" : "UDP"));
         }
-        storedSession(candidate.id());
-        raiseSharedEpoch(candidate);
         ServerSession[] superseded = new ServerSession[1];
         ServerSession latest = sessions.compute(candidate.id(), (id, current) -> {
             if (current != null && current.epoch() >= candidate.epoch()) {
@@ -210,12 +224,43 @@ final class SessionRegistry implements EvictionListener {
             throw new WireException(ErrorCode.REPLAYED, "stream epoch " + candidate.epoch()
                     + " is not above the session's latest stream epoch " + latest.epoch());
         }
-        if (superseded[0] != null) {
-            LOG.debug("session {}: stream {} superseded by stream {}", candidate.id(), superseded[0].epoch(),
-                    candidate.epoch());
-            superseded[0].evict("a newer stream of the session opened");
-        }
         return superseded[0];
+    }
+
+    /**
+     * What the store says of an admitted candidate before it streams: the session is still stored (a use of it:
+     * its client proved the token), and the candidate's epoch is now the session's latest on every node sharing
+     * it. May block, so on a thread of {@link #lookups}, never on an event loop.
+     *
+     * @throws WireException UNKNOWN_SESSION when the store no longer holds the session or cannot be reached,
+     *                       REPLAYED when a stream of that epoch or a later one ran on a node sharing the session
+     */
+    void confirm(ServerSession candidate) throws WireException {
+        storedSession(candidate.id());
+        raiseSharedEpoch(candidate);
+    }
+
+    /** The store confirmed {@code candidate}: the stream it superseded, if any, is aborted. */
+    void confirmed(ServerSession candidate, @Nullable ServerSession superseded) {
+        if (superseded != null) {
+            LOG.debug("session {}: stream {} superseded by stream {}", candidate.id(), superseded.epoch(),
+                    candidate.epoch());
+            superseded.evict("a newer stream of the session opened");
+        }
+    }
+
+    /**
+     * The store refused {@code candidate} (or could not be reached): the stream it superseded is the session's
+     * latest again, or the session has none, so that its client's next attempt, at the same epoch, is judged
+     * afresh. The superseded stream is aborted all the same when something else took the candidate's place
+     * meanwhile (a newer stream, the session's eviction).
+     */
+    void refused(ServerSession candidate, @Nullable ServerSession superseded) {
+        boolean restored = superseded != null ? sessions.replace(candidate.id(), candidate, superseded)
+                : sessions.remove(candidate.id(), candidate);
+        if (!restored && superseded != null) {
+            superseded.evict("a newer stream of the session opened");
+        }
     }
 
     /**
@@ -320,7 +365,8 @@ final class SessionRegistry implements EvictionListener {
     /** The server stopped: sessions were aborted already; later evictions need no action, nor parked handshakes. */
     void close() {
         closed = true;
-        lookups.shutdownNow();
+        streamLookups.shutdownNow();
+        datagramLookups.shutdownNow();
         parkedHandshakes.close();
         parkedDatagramStreams.close();
     }

@@ -26,6 +26,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
@@ -117,7 +118,7 @@ public final class StreamServer implements AutoCloseable {
         store.addCreationListener(registry.parkedHandshakes);
         store.addCreationListener(registry.parkedDatagramStreams);
         ScheduledFuture<?> purge = config.purgeIntervalMillis() == 0 ? null
-                : workers.next().scheduleAtFixedRate(() -> purgeExpired(store),
+                : workers.next().scheduleAtFixedRate(() -> purgeExpired(store, registry),
                         config.purgeIntervalMillis(), config.purgeIntervalMillis(), TimeUnit.MILLISECONDS);
         StreamServer server = new StreamServer(acceptor, workers, registry, tcp, udp, purge);
         LOG.info("HHFR streams on {}: TCP {}, UDP {}", config.host(), server.tcpPort(), server.udpPort());
@@ -181,11 +182,22 @@ public final class StreamServer implements AutoCloseable {
         }
     }
 
-    private static void purgeExpired(ContextStore store) {
+    /**
+     * Has the store purge its expired sessions on a lookup thread: a remote store's purge (a Redis SCAN) may take
+     * long, and the event loop that keeps the schedule carries streams. A purge is skipped when every lookup
+     * thread is busy and too many lookups wait: the next one catches up.
+     */
+    private static void purgeExpired(ContextStore store, SessionRegistry registry) {
         try {
-            store.purgeExpired();
-        } catch (ContextStoreException | RuntimeException e) {
-            LOG.warn("purging expired sessions failed: {}", e.getMessage());
+            registry.lookups(LinkType.STREAM).execute(() -> {
+                try {
+                    store.purgeExpired();
+                } catch (ContextStoreException | RuntimeException e) {
+                    LOG.warn("purging expired sessions failed: {}", e.getMessage());
+                }
+            });
+        } catch (RejectedExecutionException busyOrClosed) {
+            LOG.debug("purge of expired sessions skipped: the lookup threads are busy");
         }
     }
 

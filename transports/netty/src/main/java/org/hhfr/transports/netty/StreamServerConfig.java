@@ -57,8 +57,8 @@ import org.jspecify.annotations.Nullable;
  *                               acknowledgement; one segment past it waits a whole round trip (5 ms, a small
  *                               part of a mobile round trip; 0 sends each at once)
  * @param purgeIntervalMillis    how often the context store is told to purge expired sessions (their streams
- *                               close then), on an event loop; 0 when the application purges on a thread of its
- *                               own (as the Axis2 module does), so that a remote store's call never blocks a loop
+ *                               close then), on one of the server's lookup threads, never on an event loop; 0 when
+ *                               the application purges the store itself (as the Axis2 module does)
  * @param streamReliability      the server's own engine settings for TCP sessions, under each session's agreed
  *                               policy; its idle timeout is how long a session waits for a silent peer or a
  *                               broken connection to resume (less if the agreed lifetime is shorter)
