@@ -30,6 +30,8 @@ final class SoapLanes {
     private int running;
     /** Calls whose HTTP request is out now; guarded by this. */
     private final Set<PendingCall> inFlight = new HashSet<>();
+    /** Why the session closed, once it did: calls handed over later fail with it; guarded by this. */
+    private Supplier<HhfrException> closedWith;
 
     SoapLanes(SoapChannel soap, BackgroundWork background) {
         this.soap = soap;
@@ -84,30 +86,45 @@ final class SoapLanes {
     }
 
     private void start(UnsentCall unsent) {
-        track(unsent.call, true);
-        try {
-            soap.start(unsent.call, unsent.request);
-        } finally {
-            track(unsent.call, false);
+        if (track(unsent.call)) {
+            try {
+                soap.start(unsent.call, unsent.request);
+            } finally {
+                untrack(unsent.call);
+            }
         }
     }
 
     /** Sends a call of a one-way operation on this thread, failed and aborted by {@link #close} like the others. */
     void sendOneWay(PendingCall call, Message request) {
-        track(call, true);
-        try {
-            soap.sendOneWay(call, request);
-        } finally {
-            track(call, false);
+        if (track(call)) {
+            try {
+                soap.sendOneWay(call, request);
+            } finally {
+                untrack(call);
+            }
         }
     }
 
-    private synchronized void track(PendingCall call, boolean out) {
-        if (out) {
-            inFlight.add(call);
-        } else {
-            inFlight.remove(call);
+    /**
+     * Counts {@code call}'s request as out, for {@link #close}; once closed, fails it instead (it was handed over
+     * as the session closed) and returns {@code false}: it is never sent.
+     */
+    private boolean track(PendingCall call) {
+        Supplier<HhfrException> closed;
+        synchronized (this) {
+            closed = closedWith;
+            if (closed == null) {
+                inFlight.add(call);
+                return true;
+            }
         }
+        call.closeWith(closed.get());
+        return false;
+    }
+
+    private synchronized void untrack(PendingCall call) {
+        inFlight.remove(call);
     }
 
     /**
@@ -117,6 +134,7 @@ final class SoapLanes {
     void close(Supplier<HhfrException> why) {
         List<PendingCall> open = new ArrayList<>();
         synchronized (this) {
+            closedWith = why;
             open.addAll(inFlight);
             for (UnsentCall unsent : waiting) {
                 open.add(unsent.call);

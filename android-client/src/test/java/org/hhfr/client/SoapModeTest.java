@@ -1,6 +1,7 @@
 package org.hhfr.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -232,6 +233,34 @@ class SoapModeTest {
             assertThrows(IllegalStateException.class, () -> session.call(FloatSum.request(1f)));
             Session answering = client.open(FloatSum.operation());
             assertThrows(IllegalStateException.class, () -> answering.send(FloatSum.request(1f)));
+        }
+    }
+
+    /**
+     * A call or send that passed its session's open check just as another thread closed the session reaches the
+     * SOAP lanes after they closed: it fails as closed, never sent, as those the close found did.
+     */
+    @Test
+    void callsAndSendsHandedToTheSoapLanesAfterTheSessionClosedFailAsClosedAndAreNeverSent() throws Exception {
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Operation answering = FloatSum.operation();
+            Operation oneWay = Operation.oneWay(FloatSum.ACTION, FloatSum.REQUEST_STRUCTURE);
+            SoapLanes lanes = new SoapLanes(new SoapChannel(client.settings(), answering), new BackgroundWork(null));
+            SoapLanes oneWayLanes = new SoapLanes(new SoapChannel(client.settings(), oneWay),
+                    new BackgroundWork(null));
+            lanes.close(() -> SessionFailures.closed(answering));
+            oneWayLanes.close(() -> SessionFailures.closed(oneWay));
+
+            PendingCall call = PendingCall.start(client.settings(), answering, client.timer(), 5_000, false,
+                    List.of());
+            UnsentCall unsent = new UnsentCall(call, FloatSum.request(1f));
+            lanes.send(List.of(unsent), unsent);
+            PendingCall send = PendingCall.start(client.settings(), oneWay, client.timer(), 5_000, false, List.of());
+            oneWayLanes.sendOneWay(send, FloatSum.request(2f));
+
+            assertInstanceOf(SessionClosedException.class, assertThrows(HhfrException.class, call::await));
+            assertInstanceOf(SessionClosedException.class, assertThrows(HhfrException.class, send::await));
+            assertEquals(0, service.soapCalls.get());
         }
     }
 
