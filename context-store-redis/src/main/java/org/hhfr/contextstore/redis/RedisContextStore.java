@@ -151,9 +151,12 @@ public final class RedisContextStore implements ContextStore {
         boolean purged = false;
         boolean structuresStored = false;
         String nonce = nonce();
+        // One id for every run of this create but after "taken": a run the retry of a timed-out reply repeats may
+        // still come after a later one, and must store the same session or none.
+        SessionId next = proposedId != null ? proposedId : tokens.newSessionId();
         while (true) {
+            SessionId id = next;
             long now = clock.millis();
-            SessionId id = proposedId != null ? proposedId : tokens.newSessionId();
             long expires = Math.min(MAX_TIME,
                     limits.sessionExpiresAt(context.characteristics().reliability(), now, now, false));
             long lifetimeEnd = Math.min(MAX_TIME, saturated(now, limits.maxLifetimeMillis()));
@@ -191,7 +194,9 @@ public final class RedisContextStore implements ContextStore {
             } else if (proposedId != null) {
                 throw new SessionIdInUseException();
             }
-            // 0: the id was taken (never in practice with 128 random bits): try another.
+            if (outcome == 0) {
+                next = tokens.newSessionId(); // the id was taken (never in practice with 128 random bits)
+            }
         }
     }
 

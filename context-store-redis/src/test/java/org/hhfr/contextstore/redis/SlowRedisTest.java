@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.RemovalCause;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisMonitor;
 
 /**
  * A command that holds Redis longer than the store's reply timeout (500 ms): the store's call times out and is
@@ -107,6 +109,48 @@ class SlowRedisTest {
             assertTrue(store.get(grant.id()).isEmpty(), "the session is gone from Redis");
             assertEquals(List.of(RemovalCause.REMOVED), heard,
                     "remove() returned " + removed + "; the session left Redis but its streams were not told");
+        }
+    }
+
+    /**
+     * A create whose structures are not stored yet runs CREATE twice, before and after storing them: both runs
+     * name the one session it grants, so the first run, should a timed-out reply's retry make it come late,
+     * stores that session or none (never a second one nobody holds).
+     */
+    @Test
+    void everyRunOfOneCreateNamesTheSessionItGrants() throws Exception {
+        List<String> creates = new CopyOnWriteArrayList<>();
+        Jedis monitor = new Jedis("127.0.0.1", redis.port(), 10_000);
+        Thread watching = new Thread(() -> {
+            try {
+                monitor.monitor(new JedisMonitor() {
+                    @Override
+                    public void onCommand(String command) {
+                        if (command.contains("'n') == ARGV[13]")) { // the CREATE script
+                            creates.add(command);
+                        }
+                    }
+                });
+            } catch (RuntimeException closed) {
+                // The test closed the connection.
+            }
+        });
+        watching.start();
+        Thread.sleep(200);
+        SessionGrant grant;
+        try (RedisContextStore store = RedisContextStore.connect(redis.settings("runs:"), StoreLimits.defaults())) {
+            grant = store.create(SampleContexts.points());
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (creates.size() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        monitor.close();
+        watching.join(5_000);
+        assertEquals(2, creates.size(), creates.toString());
+        for (String create : creates) {
+            assertTrue(create.contains("runs:session:" + grant.id().text()), "a run named another session: "
+                    + create.substring(0, Math.min(create.length(), 200)));
         }
     }
 }
