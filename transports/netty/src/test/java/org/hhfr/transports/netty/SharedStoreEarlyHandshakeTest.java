@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.hhfr.contextstore.SessionToken;
+import org.hhfr.contextstore.StoredSession;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.contextstore.redis.EmbeddedRedis;
 import org.hhfr.contextstore.redis.RedisContextStore;
 import org.hhfr.contextstore.redis.RedisStoreSettings;
+import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.auth.SessionId;
+import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameType;
 import org.junit.jupiter.api.AfterAll;
@@ -106,5 +109,28 @@ class SharedStoreEarlyHandshakeTest {
         TestSessions.await(serverB, "3 calls answered", () -> dispatched.get() == 3);
         assertEquals(FrameType.WELCOME, peer.readUntilClosed(300).get(0).type());
         assertEquals(0, serverB.metrics().get(TransportMetrics.Counter.EARLY_SESSION_LOOKUPS));
+    }
+
+    /**
+     * Anyone who saw a session's id can send an early HELLO for it before it is stored: the paced lookups that find
+     * it read it without counting a use, so a stranger's HELLO, refused for its proof, does not keep the session
+     * alive.
+     */
+    @Test
+    void aStrangersEarlyHelloFoundByTheLookupsIsRefusedWithoutUsingTheSession() throws Exception {
+        startServerB(new EarlyHandshakeLimits(8, 64, 64 << 10, 5_000, 100));
+        SessionId id = client.newSessionId();
+        peer = new RawTcpPeer(serverB.tcpPort()).send(TestSessions.earlyHello(id, client.newToken(), 1, 16));
+        TestSessions.awaitCounter(serverB, TransportMetrics.Counter.EARLY_HANDSHAKES_PARKED, 1);
+
+        nodeA.createProposed(TestSessions.floatSum(TCP), null, id, client.newToken());
+
+        List<Frame> frames = peer.readUntilClosed(5_000);
+        assertTrue(peer.closedByServer());
+        assertEquals(ErrorCode.AUTHENTICATION_FAILED, ((ErrorFrame) frames.get(0)).code(), frames.toString());
+        assertTrue(serverB.metrics().get(TransportMetrics.Counter.EARLY_SESSION_LOOKUPS) >= 1);
+        StoredSession stored = nodeA.peek(id).orElseThrow();
+        assertEquals(stored.createdAtMillis(), stored.lastUsedAtMillis(), "the stranger's HELLO used the session");
+        assertEquals(0, dispatched.get());
     }
 }
