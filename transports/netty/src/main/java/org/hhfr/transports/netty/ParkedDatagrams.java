@@ -44,7 +44,11 @@ final class ParkedDatagrams {
     private final SessionRegistry registry;
     private final ParkedHandshakes places;
     private final EventLoop loop;
-    private final Map<SessionId, Parked> bySession = new HashMap<>();
+    /**
+     * By session and epoch: a datagram naming the session at another epoch (a forger's, who saw the id) waits
+     * apart, and holds up no datagram of the client's stream.
+     */
+    private final Map<Stream, Parked> byStream = new HashMap<>();
 
     ParkedDatagrams(SessionRegistry registry, EventLoop loop) {
         this.registry = registry;
@@ -57,9 +61,9 @@ final class ParkedDatagrams {
      * the stream's first.
      */
     void hold(SessionId id, long epoch, boolean early, byte[] datagram, InetSocketAddress sender, Channel channel) {
-        Parked waiting = bySession.get(id);
+        Parked waiting = byStream.get(new Stream(id, epoch));
         if (waiting != null) {
-            waiting.add(epoch, datagram, sender);
+            waiting.add(datagram, sender);
             return;
         }
         InetAddress address = sender.getAddress();
@@ -68,8 +72,8 @@ final class ParkedDatagrams {
             drop(parked, 1, ErrorCode.UNKNOWN_SESSION);
             return;
         }
-        bySession.put(id, parked);
-        parked.add(epoch, datagram, sender);
+        byStream.put(parked.stream, parked);
+        parked.add(datagram, sender);
         if (early) {
             // Watched before the lookup, so that a session stored in between is not missed.
             places.watch(parked.handshake);
@@ -88,7 +92,7 @@ final class ParkedDatagrams {
     private void lookUp(Parked parked) {
         StoredSession stored;
         try {
-            stored = registry.lookUp(parked.id);
+            stored = registry.lookUp(parked.stream.id());
         } catch (WireException e) {
             try {
                 loop.execute(() -> notFound(parked, e));
@@ -105,7 +109,7 @@ final class ParkedDatagrams {
      * it (its negotiation may still be storing it, here or on another node); others are dropped.
      */
     private void notFound(Parked parked, WireException refusal) {
-        if (bySession.get(parked.id) != parked || !parked.handshake.isWaiting()) {
+        if (byStream.get(parked.stream) != parked || !parked.handshake.isWaiting()) {
             return;
         }
         if (parked.early && refusal.code() == ErrorCode.UNKNOWN_SESSION) {
@@ -119,11 +123,11 @@ final class ParkedDatagrams {
 
     /** The session of {@code parked} was found: its datagrams go to its stream, in order, and it runs a turn. */
     private void resume(Parked parked, StoredSession stored) {
-        if (bySession.get(parked.id) != parked) {
+        if (byStream.get(parked.stream) != parked) {
             return;
         }
         end(parked);
-        ServerSession session = registry.find(stored, parked.epoch, LinkType.DATAGRAM, loop);
+        ServerSession session = registry.find(stored, parked.stream.epoch(), LinkType.DATAGRAM, loop);
         for (Held held : parked.held) {
             session.receiveDatagram(held.datagram(), held.sender(), parked.channel);
         }
@@ -132,7 +136,7 @@ final class ParkedDatagrams {
 
     /** The session of {@code parked} did not come in time: its datagrams are dropped. */
     private void giveUp(Parked parked) {
-        if (bySession.get(parked.id) == parked) {
+        if (byStream.get(parked.stream) == parked) {
             end(parked);
             drop(parked, parked.held.size(), ErrorCode.UNKNOWN_SESSION);
         }
@@ -140,13 +144,13 @@ final class ParkedDatagrams {
 
     /** Drops every held stream's datagrams, uncounted: the endpoint is closing. */
     void clear() {
-        for (Parked parked : new ArrayList<>(bySession.values())) {
+        for (Parked parked : new ArrayList<>(byStream.values())) {
             end(parked);
         }
     }
 
     private void end(Parked parked) {
-        bySession.remove(parked.id);
+        byStream.remove(parked.stream);
         parked.handshake.stopWaiting();
         if (parked.early) {
             places.unwatch(parked.handshake);
@@ -171,10 +175,13 @@ final class ParkedDatagrams {
     private record Held(byte[] datagram, InetSocketAddress sender) {
     }
 
+    /** The stream a long form datagram names: its session, and its epoch. */
+    private record Stream(SessionId id, long epoch) {
+    }
+
     /** One stream's datagrams, while its session is looked for. */
     private final class Parked {
-        final SessionId id;
-        final long epoch;
+        final Stream stream;
         /** Flagged EARLY: waits on for a session the store does not hold yet. */
         final boolean early;
         /** The client address whose place it holds. */
@@ -186,8 +193,7 @@ final class ParkedDatagrams {
         long bytes;
 
         Parked(SessionId id, long epoch, boolean early, InetAddress from, Channel channel) {
-            this.id = id;
-            this.epoch = epoch;
+            this.stream = new Stream(id, epoch);
             this.early = early;
             this.from = from;
             this.channel = channel;
@@ -195,9 +201,9 @@ final class ParkedDatagrams {
         }
 
         /** Holds one more datagram of the stream, within its byte limit; drops it (counted) otherwise. */
-        void add(long datagramEpoch, byte[] datagram, InetSocketAddress sender) {
+        void add(byte[] datagram, InetSocketAddress sender) {
             long cost = (long) datagram.length + DATAGRAM_OVERHEAD;
-            if (datagramEpoch != epoch || bytes + cost > places.limits().maxBytes()) {
+            if (bytes + cost > places.limits().maxBytes()) {
                 registry.metrics.datagramDropped(ErrorCode.UNKNOWN_SESSION);
                 return;
             }

@@ -80,6 +80,33 @@ class EarlyDatagramTest {
         assertEquals(0, echo.server().metrics().get(TransportMetrics.Counter.DATAGRAMS_DROPPED_UNKNOWN_SESSION));
     }
 
+    /**
+     * Anyone who saw a session's id can send datagrams naming it: a forger's, at another epoch, waits apart and
+     * holds up none of the client's stream.
+     */
+    @Test
+    void aForgedDatagramNamingTheSessionAtAnotherEpochHoldsUpNoneOfTheClientsStream() throws Exception {
+        start(patient(8, 32 << 10));
+        EarlyClient client = new EarlyClient(true);
+        DatagramWriter forger = new DatagramWriter(client.id, SessionKeys.fromToken(new byte[32], 7), Role.CLIENT,
+                DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
+        forger.early();
+        forger.add(DataFrame.first(1, 0, 0, false, new byte[16]));
+        byte[] forged = forger.finish();
+        try (DatagramSocket socket = new DatagramSocket()) {
+            socket.send(new DatagramPacket(forged, forged.length,
+                    new InetSocketAddress(TestSessions.LOOPBACK, echo.server().udpPort())));
+        }
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED, 1);
+        client.send(3, 16);
+        TestSessions.awaitCounter(echo.server(), TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED, 2);
+
+        store.createProposed(TestSessions.floatSum(UDP), null, client.id, client.token);
+        assertEquals(3, client.answers(3));
+        assertEquals(3, echo.dispatched());
+        assertEquals(1, echo.server().metrics().get(TransportMetrics.Counter.DATAGRAMS_DROPPED_BAD_TAG));
+    }
+
     @Test
     void earlyDatagramsWhoseSessionDoesNotComeInTimeAreDroppedUnanswered() throws Exception {
         start(new EarlyHandshakeLimits(8, 64, 64 << 10, 200, 100));
