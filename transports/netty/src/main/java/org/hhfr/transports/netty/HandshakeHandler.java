@@ -112,7 +112,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         try {
-            registry.lookups(LinkType.STREAM).execute(() -> lookUp(ctx, hello));
+            registry.lookups().execute(() -> lookUp(ctx, hello));
         } catch (RejectedExecutionException e) {
             refuse(ctx, new WireException(ErrorCode.UNKNOWN_SESSION, "the server is busy looking up sessions"));
         }
@@ -214,13 +214,27 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
                     "this session's streams must be encrypted: connect with TLS"));
             return;
         }
-        session.execute(() -> session.acceptHandshake(hello, ctx.channel(), refusal -> ctx.executor().execute(() -> {
-            if (refusal == null) {
-                admitted(ctx, session);
-            } else {
-                refuse(ctx, refusal);
-            }
-        })));
+        // A new stream is confirmed only while this connection waits for it (not refused meanwhile: the timeout).
+        session.execute(() -> session.acceptHandshake(hello, ctx.channel(), () -> !done && ctx.channel().isActive(),
+                refusal -> onChannelLoop(ctx, () -> {
+                    if (refusal == null) {
+                        admitted(ctx, session);
+                    } else {
+                        refuse(ctx, refusal);
+                    }
+                })));
+    }
+
+    /**
+     * Runs {@code task} on the channel's event loop: at once when already there (a new stream's session runs on
+     * it), so that nothing (the handshake timeout) comes between a session's answer and the handler's.
+     */
+    private static void onChannelLoop(ChannelHandlerContext ctx, Runnable task) {
+        if (ctx.executor().inEventLoop()) {
+            task.run();
+        } else {
+            ctx.executor().execute(task);
+        }
     }
 
     @Override
@@ -245,6 +259,8 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
 
     private void admitted(ChannelHandlerContext ctx, ServerSession session) {
         if (done) {
+            // Refused meanwhile (a resumed stream's session answers from its own loop): the link is gone.
+            session.execute(() -> session.connectionClosed(ctx.channel()));
             return;
         }
         done = true;

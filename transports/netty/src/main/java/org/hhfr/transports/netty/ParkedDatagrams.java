@@ -20,7 +20,7 @@ import org.hhfr.transports.reliability.LinkType;
 /**
  * The first datagrams of the UDP streams one endpoint does not know yet: long form datagrams naming a session by
  * id and epoch, for which the registry holds no stream. They are held, unread, while the session is looked up in
- * the store on a lookup thread ({@link SessionRegistry#lookups}), never on the endpoint's event loop, which carries
+ * the store on a lookup thread ({@link SessionRegistry#datagramLookups}), never on the endpoint's event loop, which carries
  * every UDP stream of the endpoint; then handed to the session's stream in the order they came, as if they had
  * just arrived. Nothing in them is processed before. Datagrams flagged EARLY (WIRE-FORMAT 5.2) name a session its
  * negotiation may still be storing: when the store does not hold it yet, they go on waiting for it, found as the
@@ -81,7 +81,7 @@ final class ParkedDatagrams {
         long waitMillis = places.limits().waitMillis();
         parked.timeout = loop.schedule(() -> giveUp(parked), waitMillis, TimeUnit.MILLISECONDS);
         try {
-            registry.lookups(LinkType.DATAGRAM).execute(() -> lookUp(parked));
+            registry.datagramLookups().execute(() -> lookUp(parked));
         } catch (RejectedExecutionException busy) {
             end(parked);
             drop(parked, parked.held.size(), ErrorCode.UNKNOWN_SESSION);
@@ -128,10 +128,13 @@ final class ParkedDatagrams {
         }
         end(parked);
         ServerSession session = registry.find(stored, parked.stream.epoch(), LinkType.DATAGRAM, loop);
-        for (Held held : parked.held) {
-            session.receiveDatagram(held.datagram(), held.sender(), parked.channel);
-        }
-        session.run();
+        // On the stream's own loop: another endpoint's may have made it (its datagrams came to two sockets).
+        session.execute(() -> {
+            for (Held held : parked.held) {
+                session.receiveDatagram(held.datagram(), held.sender(), parked.channel);
+            }
+            session.run();
+        });
     }
 
     /** The session of {@code parked} did not come in time: its datagrams are dropped. */

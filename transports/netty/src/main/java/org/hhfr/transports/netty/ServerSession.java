@@ -14,6 +14,7 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.hhfr.contextstore.CachedReply;
 import org.hhfr.contextstore.ContextStoreException;
@@ -192,23 +193,23 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
      * Checks a client's HELLO or RESUME; when accepted (and, for a new stream, admitted by the registry and
      * confirmed by the store, off the event loop), answers WELCOME on {@code channel} and makes it the stream's
      * link, closing the connection it replaces. {@code done} hears the outcome on this session's loop: {@code null}
-     * once accepted, or the refusal to send back before closing {@code channel}.
+     * once accepted, or the refusal to send back before closing {@code channel}. A new stream is confirmed only
+     * while {@code awaited} (its connection still waits for the answer): one whose client left meanwhile supersedes
+     * nothing.
      */
-    void acceptHandshake(HelloFrame hello, Channel channel, Consumer<@Nullable WireException> done) {
+    void acceptHandshake(HelloFrame hello, Channel channel, BooleanSupplier awaited,
+                         Consumer<@Nullable WireException> done) {
         WelcomeFrame welcome;
         try {
             if (ended) {
                 throw new WireException(ErrorCode.REPLAYED, "stream " + epoch + " of session " + id() + " has ended");
-            }
-            if (admission == Admission.CONFIRMING) {
-                throw new WireException(ErrorCode.HANDSHAKE_MISMATCH, "stream " + epoch + " is still opening");
             }
             welcome = handshake.accept(hello, keys);
         } catch (WireException e) {
             done.accept(e);
             return;
         }
-        admit(() -> {
+        admit(awaited, () -> {
             try {
                 attach(welcome, channel);
             } catch (RuntimeException e) {
@@ -299,14 +300,15 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         if (unconfirmed == null) {
             unconfirmed = new ArrayList<>(4);
         }
-        if (unconfirmedBytes + datagram.length > registry.parkedDatagramStreams.limits().maxBytes()) {
+        long cost = (long) datagram.length + ParkedDatagrams.DATAGRAM_OVERHEAD;
+        if (unconfirmedBytes + cost > registry.parkedDatagramStreams.limits().maxBytes()) {
             registry.metrics.datagramDropped(ErrorCode.UNKNOWN_SESSION); // its client sends it again
             return;
         }
-        unconfirmedBytes += datagram.length;
+        unconfirmedBytes += cost;
         unconfirmed.add(verified);
         if (admission == Admission.CANDIDATE) {
-            admit(this::takeUnconfirmed, refusal -> {
+            admit(() -> true, this::takeUnconfirmed, refusal -> {
                 for (int i = 0; i < unconfirmed.size(); i++) {
                     registry.metrics.datagramDropped(refusal.code());
                 }
@@ -685,58 +687,67 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     }
 
     /**
-     * Makes a verified candidate the session's latest stream, then has the store confirm it off the event loop
-     * (a use of the session, the shared epoch raised: a shared store may block); {@code then} runs on this loop
-     * once confirmed, at once for a stream confirmed before; {@code refused} hears a refusal instead, and the
-     * candidate ends.
+     * Has the registry admit this verified candidate, then the store confirm it off the event loop (its shared
+     * epoch raised, a use of the session: a shared store may block); {@code then} runs on this loop once it is
+     * confirmed and made the session's latest stream, at once for a stream confirmed before; {@code refused} hears
+     * a refusal instead (also when it is no longer {@code awaited}), and the candidate ends.
      */
-    private void admit(Runnable then, Consumer<WireException> refused) {
+    private void admit(BooleanSupplier awaited, Runnable then, Consumer<WireException> refused) {
         if (admission == Admission.CONFIRMED) {
             then.run();
             return;
         }
-        ServerSession superseded;
         try {
-            superseded = registry.admit(this);
+            registry.admit(this);
         } catch (WireException e) {
             refused.accept(e);
             return;
         }
         admission = Admission.CONFIRMING;
         try {
-            registry.lookups(linkType).execute(() -> {
+            registry.lookups().execute(() -> {
                 WireException refusal = null;
                 try {
                     registry.confirm(this);
                 } catch (WireException e) {
                     refusal = e;
+                } catch (RuntimeException e) {
+                    LOG.warn("session {}: the store failed to confirm stream {}", id(), epoch, e);
+                    refusal = new WireException(ErrorCode.UNKNOWN_SESSION, "session store unavailable");
                 }
                 WireException outcome = refusal;
-                execute(() -> confirmed(outcome, superseded, then, refused));
+                execute(() -> confirmed(outcome, awaited, then, refused));
             });
         } catch (RejectedExecutionException e) {
-            confirmed(new WireException(ErrorCode.UNKNOWN_SESSION, "the server is busy looking up sessions"),
-                    superseded, then, refused);
+            confirmed(new WireException(ErrorCode.UNKNOWN_SESSION, "the server is busy looking up sessions"), awaited,
+                    then, refused);
         }
     }
 
     /**
-     * The store answered for this admitted candidate: it streams, unless refused or aborted meanwhile; a refused
-     * candidate ends, and the registry takes it back.
+     * The store answered for this admitted candidate: it streams, unless refused, aborted, superseded or left by
+     * its client meanwhile; a refused candidate ends, and the registry forgets it.
      */
-    private void confirmed(@Nullable WireException refusal, @Nullable ServerSession superseded, Runnable then,
+    private void confirmed(@Nullable WireException refusal, BooleanSupplier awaited, Runnable then,
                            Consumer<WireException> refused) {
-        if (refusal == null && ended) {
+        if (refusal == null && (ended || !awaited.getAsBoolean())) {
             refusal = new WireException(ErrorCode.ABORTED, "stream " + epoch + " was closed as it opened");
+        }
+        ServerSession superseded = null;
+        if (refusal == null) {
+            try {
+                superseded = registry.confirmed(this);
+            } catch (WireException e) {
+                refusal = e;
+            }
         }
         if (refusal != null) {
             ended = true;
-            registry.refused(this, superseded);
+            registry.refused(this);
             refused.accept(refusal);
             return;
         }
         admission = Admission.CONFIRMED;
-        registry.confirmed(this, superseded);
         earlierPath = superseded != null && linkType == LinkType.DATAGRAM ? superseded.endedPath : null;
         then.run();
     }
@@ -863,9 +874,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private enum Admission {
         /** Made for a handshake or datagram not verified yet. */
         CANDIDATE,
-        /** Verified and made the session's latest stream; the store is asked to confirm it. */
+        /** Verified and admitted by the registry; the store is asked to confirm it. */
         CONFIRMING,
-        /** The store confirmed it: it streams. */
+        /** The store confirmed it, and it is the session's latest stream: it streams. */
         CONFIRMED
     }
 

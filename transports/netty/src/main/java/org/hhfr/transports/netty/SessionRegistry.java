@@ -42,12 +42,15 @@ final class SessionRegistry implements EvictionListener {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
     /** Distinct agreed policies whose engine settings are shared. */
     private static final int MAX_SHARED_CONFIGS = 64;
-    /** Threads that look up and confirm the sessions new TCP connections name, and the tasks that may wait. */
+    /**
+     * Threads that ask the store for the sessions new TCP connections name, confirm verified streams and purge,
+     * and the tasks that may wait.
+     */
     private static final int LOOKUP_THREADS = 4;
     private static final int MAX_WAITING_LOOKUPS = 1_024;
     /**
-     * The same for the UDP endpoints' new streams, apart: a UDP source address is not proven, so datagrams anyone
-     * can spoof may fill these, never the TCP connections' (whose clients completed a TCP handshake).
+     * The same for the first datagrams of UDP streams, apart: a UDP source address is not proven, so datagrams
+     * anyone can spoof may fill these, never the others (whose clients completed a TCP handshake or a proof).
      */
     private static final int DATAGRAM_LOOKUP_THREADS = 2;
     private static final int MAX_WAITING_DATAGRAM_LOOKUPS = 64;
@@ -65,6 +68,11 @@ final class SessionRegistry implements EvictionListener {
     /** The places, limits and lookups of early UDP streams: apart from the HELLOs', which spoofing cannot take. */
     final ParkedHandshakes parkedDatagramStreams;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
+    /**
+     * The verified candidates the store is confirming, one a session (the highest epoch): the session's latest
+     * stream in {@link #sessions} runs on, and resumes, until one is confirmed.
+     */
+    private final ConcurrentMap<SessionId, ServerSession> confirming = new ConcurrentHashMap<>();
     /** UDP sessions whose last turn stopped sending because their socket was not writable. */
     private final Set<ServerSession> awaitingWritable = ConcurrentHashMap.newKeySet();
     /** The open UDP streams by the connection id issued to each. */
@@ -75,13 +83,13 @@ final class SessionRegistry implements EvictionListener {
     private final ConcurrentMap<ReliabilityPolicy, ReliabilityConfig> datagramConfigs = new ConcurrentHashMap<>();
     private volatile boolean closed;
     /**
-     * Where a new TCP connection's session is looked up in the store, and a new TCP stream confirmed
-     * ({@link #confirm}), never on an event loop: a shared store blocks (a Redis that is slow held every stream of
-     * the loop). Refuses beyond its bounded queue.
+     * Where the store is asked for a new TCP connection's session, a verified stream confirmed ({@link #confirm})
+     * and the store purged, never on an event loop: a shared store blocks (a Redis that is slow held every stream
+     * of the loop). Refuses beyond its bounded queue.
      */
-    private final ExecutorService streamLookups =
+    private final ExecutorService lookups =
             lookupExecutor(LOOKUP_THREADS, MAX_WAITING_LOOKUPS, "hhfr-server-session-lookup");
-    /** The same for the datagrams of new UDP streams. */
+    /** Where the store is asked for the session of a UDP stream's first datagrams, which anyone can forge. */
     private final ExecutorService datagramLookups = lookupExecutor(DATAGRAM_LOOKUP_THREADS,
             MAX_WAITING_DATAGRAM_LOOKUPS, "hhfr-server-datagram-session-lookup");
 
@@ -111,12 +119,17 @@ final class SessionRegistry implements EvictionListener {
     }
 
     /**
-     * Where the store is asked for the new streams over {@code linkType}: never on an event loop. Its
+     * The threads for {@link #lookUp}s of new TCP connections, {@link #confirm}s and purges. Their
      * {@code execute} throws {@link java.util.concurrent.RejectedExecutionException} when too many wait (or the
-     * server closed): the caller refuses or drops, as for a store it cannot reach.
+     * server closed): the caller refuses, as for a store it cannot reach.
      */
-    ExecutorService lookups(LinkType linkType) {
-        return linkType == LinkType.STREAM ? streamLookups : datagramLookups;
+    ExecutorService lookups() {
+        return lookups;
+    }
+
+    /** The threads for {@link #lookUp}s of UDP streams' first datagrams; refusing as {@link #lookups()} does. */
+    ExecutorService datagramLookups() {
+        return datagramLookups;
     }
 
     /**
@@ -134,16 +147,19 @@ final class SessionRegistry implements EvictionListener {
 
     /**
      * The stream a client names by session id and epoch, for a session the store just gave: the session's latest
-     * stream when it is open and has that epoch and transport, otherwise a new candidate (on {@code loop}).
-     * Nothing is authenticated yet: the caller checks the proof or tag with the stream's keys, then has a candidate
+     * stream when it is open and has that epoch and transport (or, over UDP, the candidate being confirmed at that
+     * epoch, which holds its datagrams meanwhile), otherwise a new candidate (on {@code loop}). Nothing is
+     * authenticated yet: the caller checks the proof or tag with the stream's keys, then has a candidate
      * {@link #admit}ted. So a refusal that depends on the epoch or the transport (REPLAYED, HANDSHAKE_MISMATCH) is
      * only told to a token holder, and only a token holder keeps a session alive.
      */
     ServerSession find(StoredSession stored, long epoch, LinkType linkType, EventLoop loop) {
+        ServerSession named = named(stored.id(), epoch, linkType);
+        if (named != null) {
+            return named;
+        }
         ServerSession latest = sessions.get(stored.id());
-        return isOpen(latest, epoch, linkType) ? latest
-                : new ServerSession(latest != null ? latest.stored() : stored, stored.id(), epoch, linkType, loop,
-                        this);
+        return new ServerSession(latest != null ? latest.stored() : stored, stored.id(), epoch, linkType, loop, this);
     }
 
     /**
@@ -151,8 +167,23 @@ final class SessionRegistry implements EvictionListener {
      * stream this registry holds; {@code null} when only the store can tell ({@link #lookUp}, off the event loop).
      */
     @Nullable ServerSession findKnown(SessionId id, long epoch, LinkType linkType, EventLoop loop) {
+        ServerSession named = named(id, epoch, linkType);
+        if (named != null) {
+            return named;
+        }
         ServerSession latest = sessions.get(id);
-        return latest == null ? null : find(latest.stored(), epoch, linkType, loop);
+        return latest == null ? null : new ServerSession(latest.stored(), id, epoch, linkType, loop, this);
+    }
+
+    /** The open stream, or (UDP) the stream being confirmed, of that epoch and transport; null for none. */
+    private @Nullable ServerSession named(SessionId id, long epoch, LinkType linkType) {
+        ServerSession latest = sessions.get(id);
+        if (isOpen(latest, epoch, linkType)) {
+            return latest;
+        }
+        // A TCP candidate is reached through its own connection only; a UDP one through its session and epoch.
+        ServerSession opening = linkType == LinkType.DATAGRAM ? confirming.get(id) : null;
+        return isOpen(opening, epoch, linkType) ? opening : null;
     }
 
     /**
@@ -196,21 +227,60 @@ final class SessionRegistry implements EvictionListener {
     }
 
     /**
-     * Makes a candidate whose first handshake or datagram verified the session's latest stream, if its epoch is
-     * above the latest one's. Asks no store, so it runs on the candidate's event loop; then the store
-     * {@link #confirm}s the candidate, off it, and the candidate is {@link #confirmed} or {@link #refused}.
+     * Takes a candidate whose first handshake or datagram verified for the store to confirm, if its epoch is above
+     * the session's latest stream's and any other candidate's being confirmed (which, when it is confirmed, is
+     * refused as superseded). Asks no store, so it runs on the candidate's event loop; then the store
+     * {@link #confirm}s the candidate, off it, and the candidate is {@link #confirmed} or {@link #refused}. The
+     * session's latest stream runs on meanwhile.
      *
-     * @return the stream the candidate supersedes once confirmed (its client lost it, e.g. a new process), which
-     *         runs on meanwhile; {@code null} for none
-     * @throws WireException REPLAYED for an epoch not above the latest stream's, HANDSHAKE_MISMATCH for the
-     *                       epoch of a stream running over the other transport
+     * @throws WireException REPLAYED for an epoch not above those, HANDSHAKE_MISMATCH for the epoch of a stream
+     *                       running over the other transport
      */
-    @Nullable ServerSession admit(ServerSession candidate) throws WireException {
+    void admit(ServerSession candidate) throws WireException {
         ServerSession running = sessions.get(candidate.id());
         if (running != null && !running.isEnded() && running.epoch() == candidate.epoch()
                 && running.linkType() != candidate.linkType()) {
             throw new WireException(ErrorCode.HANDSHAKE_MISMATCH,
                     "the stream runs over " + (running.linkType() == LinkType.STREAM ? "TCP" : "UDP"));
+        }
+        if (running != null && running.epoch() >= candidate.epoch()) {
+            throw notAbove(candidate, running);
+        }
+        ServerSession opening = confirming.compute(candidate.id(),
+                (id, current) -> current != null && current.epoch() >= candidate.epoch() ? current : candidate);
+        if (opening != candidate) {
+            throw notAbove(candidate, opening);
+        }
+    }
+
+    private static WireException notAbove(ServerSession candidate, ServerSession latest) {
+        return new WireException(ErrorCode.REPLAYED, "stream epoch " + candidate.epoch()
+                + " is not above the session's latest stream epoch " + latest.epoch());
+    }
+
+    /**
+     * What the store says of an admitted candidate before it streams: its epoch is now the session's latest on
+     * every node sharing it, and the session is still stored (a use of it, once the epoch showed the proof is not
+     * a replay). May block, so on a thread of {@link #lookups()}, never on an event loop.
+     *
+     * @throws WireException REPLAYED when a stream of that epoch or a later one ran on a node sharing the session,
+     *                       UNKNOWN_SESSION when the store no longer holds the session or cannot be reached
+     */
+    void confirm(ServerSession candidate) throws WireException {
+        raiseSharedEpoch(candidate);
+        storedSession(candidate.id());
+    }
+
+    /**
+     * The store confirmed {@code candidate}: it becomes the session's latest stream, and the stream it supersedes
+     * (its client lost it, e.g. a new process), if any, is aborted.
+     *
+     * @return the stream superseded, or {@code null}
+     * @throws WireException REPLAYED when a newer candidate or stream took its place meanwhile
+     */
+    @Nullable ServerSession confirmed(ServerSession candidate) throws WireException {
+        if (!confirming.remove(candidate.id(), candidate)) {
+            throw new WireException(ErrorCode.REPLAYED, "a newer stream of the session opened meanwhile");
         }
         ServerSession[] superseded = new ServerSession[1];
         ServerSession latest = sessions.compute(candidate.id(), (id, current) -> {
@@ -221,46 +291,19 @@ final class SessionRegistry implements EvictionListener {
             return candidate;
         });
         if (latest != candidate) {
-            throw new WireException(ErrorCode.REPLAYED, "stream epoch " + candidate.epoch()
-                    + " is not above the session's latest stream epoch " + latest.epoch());
+            throw notAbove(candidate, latest);
+        }
+        if (superseded[0] != null) {
+            LOG.debug("session {}: stream {} superseded by stream {}", candidate.id(), superseded[0].epoch(),
+                    candidate.epoch());
+            superseded[0].evict("a newer stream of the session opened");
         }
         return superseded[0];
     }
 
-    /**
-     * What the store says of an admitted candidate before it streams: the session is still stored (a use of it:
-     * its client proved the token), and the candidate's epoch is now the session's latest on every node sharing
-     * it. May block, so on a thread of {@link #lookups}, never on an event loop.
-     *
-     * @throws WireException UNKNOWN_SESSION when the store no longer holds the session or cannot be reached,
-     *                       REPLAYED when a stream of that epoch or a later one ran on a node sharing the session
-     */
-    void confirm(ServerSession candidate) throws WireException {
-        storedSession(candidate.id());
-        raiseSharedEpoch(candidate);
-    }
-
-    /** The store confirmed {@code candidate}: the stream it superseded, if any, is aborted. */
-    void confirmed(ServerSession candidate, @Nullable ServerSession superseded) {
-        if (superseded != null) {
-            LOG.debug("session {}: stream {} superseded by stream {}", candidate.id(), superseded.epoch(),
-                    candidate.epoch());
-            superseded.evict("a newer stream of the session opened");
-        }
-    }
-
-    /**
-     * The store refused {@code candidate} (or could not be reached): the stream it superseded is the session's
-     * latest again, or the session has none, so that its client's next attempt, at the same epoch, is judged
-     * afresh. The superseded stream is aborted all the same when something else took the candidate's place
-     * meanwhile (a newer stream, the session's eviction).
-     */
-    void refused(ServerSession candidate, @Nullable ServerSession superseded) {
-        boolean restored = superseded != null ? sessions.replace(candidate.id(), candidate, superseded)
-                : sessions.remove(candidate.id(), candidate);
-        if (!restored && superseded != null) {
-            superseded.evict("a newer stream of the session opened");
-        }
+    /** The store refused {@code candidate} (or could not be reached), or its client left: it is forgotten. */
+    void refused(ServerSession candidate) {
+        confirming.remove(candidate.id(), candidate);
     }
 
     /**
@@ -365,7 +408,7 @@ final class SessionRegistry implements EvictionListener {
     /** The server stopped: sessions were aborted already; later evictions need no action, nor parked handshakes. */
     void close() {
         closed = true;
-        streamLookups.shutdownNow();
+        lookups.shutdownNow();
         datagramLookups.shutdownNow();
         parkedHandshakes.close();
         parkedDatagramStreams.close();
@@ -383,6 +426,10 @@ final class SessionRegistry implements EvictionListener {
         if (session != null) {
             LOG.debug("closing stream of session {}: {}", stored.id(), cause);
             session.evict(ServerSession.describe(cause));
+        }
+        ServerSession opening = confirming.remove(stored.id());
+        if (opening != null) {
+            opening.evict(ServerSession.describe(cause));
         }
     }
 }

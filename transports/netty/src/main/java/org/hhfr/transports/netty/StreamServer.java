@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.transports.Role;
@@ -118,7 +119,7 @@ public final class StreamServer implements AutoCloseable {
         store.addCreationListener(registry.parkedHandshakes);
         store.addCreationListener(registry.parkedDatagramStreams);
         ScheduledFuture<?> purge = config.purgeIntervalMillis() == 0 ? null
-                : workers.next().scheduleAtFixedRate(() -> purgeExpired(store, registry),
+                : workers.next().scheduleAtFixedRate(purgeTask(store, registry),
                         config.purgeIntervalMillis(), config.purgeIntervalMillis(), TimeUnit.MILLISECONDS);
         StreamServer server = new StreamServer(acceptor, workers, registry, tcp, udp, purge);
         LOG.info("HHFR streams on {}: TCP {}, UDP {}", config.host(), server.tcpPort(), server.udpPort());
@@ -184,21 +185,30 @@ public final class StreamServer implements AutoCloseable {
 
     /**
      * Has the store purge its expired sessions on a lookup thread: a remote store's purge (a Redis SCAN) may take
-     * long, and the event loop that keeps the schedule carries streams. A purge is skipped when every lookup
-     * thread is busy and too many lookups wait: the next one catches up.
+     * long, and the event loop that keeps the schedule carries streams. One purge at a time: a purge falling due
+     * while the last one runs, or while the lookup threads are too busy to take it, is skipped.
      */
-    private static void purgeExpired(ContextStore store, SessionRegistry registry) {
-        try {
-            registry.lookups(LinkType.STREAM).execute(() -> {
-                try {
-                    store.purgeExpired();
-                } catch (ContextStoreException | RuntimeException e) {
-                    LOG.warn("purging expired sessions failed: {}", e.getMessage());
-                }
-            });
-        } catch (RejectedExecutionException busyOrClosed) {
-            LOG.debug("purge of expired sessions skipped: the lookup threads are busy");
-        }
+    private static Runnable purgeTask(ContextStore store, SessionRegistry registry) {
+        AtomicBoolean purging = new AtomicBoolean();
+        return () -> {
+            if (!purging.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                registry.lookups().execute(() -> {
+                    try {
+                        store.purgeExpired();
+                    } catch (ContextStoreException | RuntimeException e) {
+                        LOG.warn("purging expired sessions failed: {}", e.getMessage());
+                    } finally {
+                        purging.set(false);
+                    }
+                });
+            } catch (RejectedExecutionException busyOrClosed) {
+                purging.set(false);
+                LOG.debug("purge of expired sessions skipped: the lookup threads are busy");
+            }
+        };
     }
 
     /** The bound TCP port, or -1 without a TCP endpoint. */
