@@ -259,16 +259,25 @@ final class SessionRegistry implements EvictionListener {
     }
 
     /**
-     * What the store says of an admitted candidate before it streams: its epoch is now the session's latest on
-     * every node sharing it, and the session is still stored (a use of it, once the epoch showed the proof is not
-     * a replay). May block, so on a thread of {@link #lookups()}, never on an event loop.
+     * What the store says of an admitted candidate before it streams: the session is still stored (read without a
+     * use), and the candidate's epoch is now the session's latest on every node sharing it; then the use is
+     * counted. A refusal before the raise leaves the epoch free for the client's next attempt; none comes after
+     * it (the use is best-effort: a stream's touches count later ones), so a raised epoch always streams, and a
+     * replayed proof, refused by the raise, never counts as a use. May block, so on a thread of
+     * {@link #lookups()}, never on an event loop.
      *
-     * @throws WireException REPLAYED when a stream of that epoch or a later one ran on a node sharing the session,
-     *                       UNKNOWN_SESSION when the store no longer holds the session or cannot be reached
+     * @throws WireException UNKNOWN_SESSION when the store no longer holds the session or cannot be reached,
+     *                       REPLAYED when a stream of that epoch or a later one ran on a node sharing the session
      */
     void confirm(ServerSession candidate) throws WireException {
+        lookUp(candidate.id());
         raiseSharedEpoch(candidate);
-        storedSession(candidate.id());
+        try {
+            storedSession(candidate.id());
+        } catch (WireException e) {
+            LOG.debug("session {}: stream {} opens without its use counted: {}", candidate.id(), candidate.epoch(),
+                    e.getMessage());
+        }
     }
 
     /**
@@ -279,19 +288,28 @@ final class SessionRegistry implements EvictionListener {
      * @throws WireException REPLAYED when a newer candidate or stream took its place meanwhile
      */
     @Nullable ServerSession confirmed(ServerSession candidate) throws WireException {
-        if (!confirming.remove(candidate.id(), candidate)) {
+        ServerSession[] superseded = new ServerSession[1];
+        ServerSession[] latest = new ServerSession[1];
+        // Within the session's entry of confirming, as onEviction's removal: a session evicted meanwhile either
+        // took the candidate out first or finds it among its streams.
+        confirming.computeIfPresent(candidate.id(), (id, opening) -> {
+            if (opening != candidate) {
+                return opening;
+            }
+            latest[0] = sessions.compute(id, (key, current) -> {
+                if (current != null && current.epoch() >= candidate.epoch()) {
+                    return current;
+                }
+                superseded[0] = current;
+                return candidate;
+            });
+            return null;
+        });
+        if (latest[0] == null) {
             throw new WireException(ErrorCode.REPLAYED, "a newer stream of the session opened meanwhile");
         }
-        ServerSession[] superseded = new ServerSession[1];
-        ServerSession latest = sessions.compute(candidate.id(), (id, current) -> {
-            if (current != null && current.epoch() >= candidate.epoch()) {
-                return current;
-            }
-            superseded[0] = current;
-            return candidate;
-        });
-        if (latest != candidate) {
-            throw notAbove(candidate, latest);
+        if (latest[0] != candidate) {
+            throw notAbove(candidate, latest[0]);
         }
         if (superseded[0] != null) {
             LOG.debug("session {}: stream {} superseded by stream {}", candidate.id(), superseded[0].epoch(),
@@ -389,6 +407,11 @@ final class SessionRegistry implements EvictionListener {
         return new ArrayList<>(sessions.values());
     }
 
+    /** The candidates being confirmed: the server's close aborts them with the streams. */
+    List<ServerSession> opening() {
+        return new ArrayList<>(confirming.values());
+    }
+
     /** A UDP session waits for its socket to become writable again: {@link #takeAwaitingWritable} turns it then. */
     void awaitWritable(ServerSession session) {
         awaitingWritable.add(session);
@@ -422,14 +445,18 @@ final class SessionRegistry implements EvictionListener {
         if (closed) {
             return;
         }
-        ServerSession session = sessions.remove(stored.id());
-        if (session != null) {
-            LOG.debug("closing stream of session {}: {}", stored.id(), cause);
-            session.evict(ServerSession.describe(cause));
-        }
-        ServerSession opening = confirming.remove(stored.id());
-        if (opening != null) {
-            opening.evict(ServerSession.describe(cause));
+        ServerSession[] evicted = new ServerSession[2];
+        // Within the session's entry of confirming, as confirmed's move: see there.
+        confirming.compute(stored.id(), (id, opening) -> {
+            evicted[0] = opening;
+            evicted[1] = sessions.remove(id);
+            return null;
+        });
+        for (ServerSession session : evicted) {
+            if (session != null) {
+                LOG.debug("closing stream {} of session {}: {}", session.epoch(), stored.id(), cause);
+                session.evict(ServerSession.describe(cause));
+            }
         }
     }
 }

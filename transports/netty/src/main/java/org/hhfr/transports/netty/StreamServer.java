@@ -232,7 +232,7 @@ public final class StreamServer implements AutoCloseable {
         return registry.frameBuffers.reservedBytes();
     }
 
-    /** Sessions whose stream is open here (authenticated, or being authenticated). */
+    /** Sessions whose stream is open here (authenticated and confirmed by the store). */
     public int sessionCount() {
         return registry.liveCount();
     }
@@ -266,6 +266,9 @@ public final class StreamServer implements AutoCloseable {
         registry.close();
         for (ServerSession session : registry.sessions()) {
             session.evict("server shutting down");
+        }
+        for (ServerSession candidate : registry.opening()) {
+            candidate.evict("server shutting down");
         }
         closeQuietly(tcp);
         udp.forEach(StreamServer::closeQuietly);

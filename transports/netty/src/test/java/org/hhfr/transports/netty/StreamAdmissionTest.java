@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
@@ -389,5 +390,51 @@ class StreamAdmissionTest {
         try (NettyStreamClient again = TestSessions.tcpClient(server, grant).epoch(20).connect()) {
             assertEquals(3f, sum(again, 1, 2f));
         }
+    }
+
+    /** The store failing before the epoch is raised refuses the stream and leaves the epoch to the next attempt. */
+    @Test
+    void aStoreFailingBeforeTheRaiseRefusesTheStreamAndLeavesItsEpochFree() throws Exception {
+        AtomicInteger peeks = new AtomicInteger();
+        ContextStore flaky = new ForwardingContextStore(store) {
+            @Override
+            public Optional<StoredSession> peek(SessionId id) throws ContextStoreException {
+                if (peeks.incrementAndGet() == 2) { // the confirmation's (the first is the HELLO's lookup)
+                    throw new ContextStoreException("connection reset");
+                }
+                return super.peek(id);
+            }
+        };
+        SessionGrant grant = store.create(TestSessions.floatSum(TCP));
+        StreamServer server = start(flaky, epochs, 10_000);
+        assertEquals(ErrorCode.UNKNOWN_SESSION, refusal(connectAsync(TestSessions.tcpClient(server, grant).epoch(20))));
+        try (NettyStreamClient again = TestSessions.tcpClient(server, grant).epoch(20).connect()) {
+            assertEquals(3f, sum(again, 1, 2f));
+        }
+    }
+
+    /**
+     * Once the epoch is raised the stream opens, even when the store then fails to count the use (its touches count
+     * later ones): a UDP client, which hears no refusal and sends again at the same epoch, would otherwise never
+     * open it.
+     */
+    @Test
+    void aStoreFailingToCountTheUseAfterTheRaiseStillOpensTheStream() throws Exception {
+        AtomicBoolean failOnce = new AtomicBoolean(true);
+        ContextStore flaky = new ForwardingContextStore(store) {
+            @Override
+            public Optional<StoredSession> get(SessionId id) throws ContextStoreException {
+                if (failOnce.getAndSet(false)) {
+                    throw new ContextStoreException("connection reset");
+                }
+                return super.get(id);
+            }
+        };
+        SessionGrant grant = store.create(TestSessions.floatSum(UDP));
+        StreamServer server = start(flaky, epochs, 10_000);
+        try (NettyStreamClient client = TestSessions.udpClient(server, grant).epoch(20).connect()) {
+            assertEquals(3f, sum(client, 1, 2f));
+        }
+        assertTrue(!failOnce.get(), "the use was not asked for");
     }
 }
