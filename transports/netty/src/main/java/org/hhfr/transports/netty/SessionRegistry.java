@@ -33,10 +33,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The sessions this server streams, found by the id and epoch a handshake or datagram names: admitted only if
- * the context store knows the id and has not expired it. Holds each session's latest stream, also after it
- * ended, because its epoch is the floor for the next one. Listens to the store, so a session that expires or is
- * removed there has its stream closed and is forgotten here. Also holds what every session of the server
- * shares.
+ * the context store knows the id and has not expired it, and confirmed by the store off the event loops (see
+ * {@link #admit}). Holds each session's latest stream, also after it ended, because its epoch is the floor for the
+ * next one, and the candidate being confirmed apart. Listens to the store, so a session that expires or is removed
+ * there has its streams closed and is forgotten here. Also holds what every session of the server shares, and the
+ * threads that ask the store.
  */
 final class SessionRegistry implements EvictionListener {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
