@@ -20,9 +20,9 @@ import org.hhfr.transports.reliability.LinkType;
 /**
  * The first datagrams of the UDP streams one endpoint does not know yet: long form datagrams naming a session by
  * id and epoch, for which the registry holds no stream. They are held, unread, while the session is looked up in
- * the store on a lookup thread ({@link SessionRegistry#datagramLookups}), never on the endpoint's event loop, which carries
- * every UDP stream of the endpoint; then handed to the session's stream in the order they came, as if they had
- * just arrived. Nothing in them is processed before. Datagrams flagged EARLY (WIRE-FORMAT 5.2) name a session its
+ * the store on a lookup thread ({@link SessionRegistry#datagramLookups}), never on the endpoint's event loop,
+ * which carries every UDP stream of the endpoint; then handed to the session's stream in the order they came, as
+ * if they had just arrived. Nothing in them is processed before. Datagrams flagged EARLY (WIRE-FORMAT 5.2) name a session its
  * negotiation may still be storing: when the store does not hold it yet, they go on waiting for it, found as the
  * early TCP handshakes are, by the negotiation on this node at once or by the paced lookups.
  *

@@ -164,16 +164,16 @@ final class SessionRegistry implements EvictionListener {
     }
 
     /**
-     * As {@link #find(StoredSession, long, LinkType, EventLoop)}, without the store, for a session whose earlier
-     * stream this registry holds; {@code null} when only the store can tell ({@link #lookUp}, off the event loop).
+     * As {@link #find(StoredSession, long, LinkType, EventLoop)}, without the store, for a session whose stream this
+     * registry holds or is confirming; {@code null} when only the store can tell ({@link #lookUp}, off the event
+     * loop).
      */
     @Nullable ServerSession findKnown(SessionId id, long epoch, LinkType linkType, EventLoop loop) {
-        ServerSession named = named(id, epoch, linkType);
-        if (named != null) {
-            return named;
+        ServerSession known = sessions.get(id);
+        if (known == null) {
+            known = confirming.get(id);
         }
-        ServerSession latest = sessions.get(id);
-        return latest == null ? null : new ServerSession(latest.stored(), id, epoch, linkType, loop, this);
+        return known == null ? null : find(known.stored(), epoch, linkType, loop);
     }
 
     /** The open stream, or (UDP) the stream being confirmed, of that epoch and transport; null for none. */
@@ -350,7 +350,7 @@ final class SessionRegistry implements EvictionListener {
 
     /**
      * The store's session, not a use of it: what a client presents is checked with it, and anyone who knows the
-     * id can present something. May block, so never on an event loop but where noted (see the README).
+     * id can present something. May block, so on a lookup thread, never on an event loop.
      *
      * @throws WireException UNKNOWN_SESSION for an id the store does not hold, or when it cannot be reached
      */
