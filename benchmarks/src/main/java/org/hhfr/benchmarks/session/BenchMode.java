@@ -7,7 +7,10 @@ import java.util.List;
 public enum BenchMode {
     /** First contact over a TCP stream: the first call carries the offer over SOAP, the rest stream. */
     HHFR_TCP("hhfr-tcp", Transport.HHFR_TCP, false, false),
-    /** A returning client: the stream opens from a resumption ticket, with no SOAP request at all. */
+    /**
+     * A returning client that kept its {@code HhfrClient}: the stream opens from a resumption ticket, with no SOAP
+     * request at all.
+     */
     HHFR_TCP_WARM("hhfr-tcp-warm", Transport.HHFR_TCP, true, false),
     HHFR_UDP("hhfr-udp", Transport.HHFR_UDP, false, false),
     HHFR_UDP_WARM("hhfr-udp-warm", Transport.HHFR_UDP, true, false),
@@ -97,8 +100,9 @@ public enum BenchMode {
     }
 
     /**
-     * A returning client, set up by an earlier, unmeasured session: HHFR opens from the resumption ticket it
-     * left, gRPC on the connection it left open.
+     * A returning client, set up by an earlier, unmeasured session on the same client: HHFR opens from the
+     * resumption ticket it left (a UDP stream from what it learned of the path), gRPC on the connection it left
+     * open.
      */
     public boolean isWarm() {
         return warm;

@@ -20,7 +20,6 @@ import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
-import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.streamer.Message;
 
 /**
@@ -68,12 +67,12 @@ final class SessionRunner {
             case SOAP -> Mode.SOAP;
             case GRPC, REST -> throw new IllegalStateException(mode.label() + " is a rival's, not the library's");
         };
-        try (SessionLink link = mode.isEncrypted() ? paths.openHttpsLink() : paths.openLink()) {
-            ResumptionTicketCache tickets = null;
+        try (SessionLink link = mode.isEncrypted() ? paths.openHttpsLink() : paths.openLink();
+             HhfrClient client = client(link, cell.workload(), transport)) {
             if (mode.isWarm()) {
-                tickets = primedTickets(link, cell, operation, request, transport);
+                prime(client, operation, request);
             }
-            return measured(link, cell, operation, request, expected, tickets, transport, mode.isPipelined());
+            return measured(link, cell, client, operation, request, expected, mode.isPipelined());
         }
     }
 
@@ -82,17 +81,13 @@ final class SessionRunner {
      * negotiation, so a cold session's first call carries the offer. Calls made while it is out (a pipelined
      * session's other requests) wait for its answer and then stream.
      */
-    private HhfrClient client(SessionLink link, SessionWorkload workload, Mode mode,
-                              ResumptionTicketCache tickets) {
+    private HhfrClient client(SessionLink link, SessionWorkload workload, Mode mode) {
         HhfrClient.Builder builder = HhfrClient.builder(link.serviceUrl(workload))
                 .connectTimeoutMillis(CONNECT_TIMEOUT_MILLIS)
                 .readTimeoutMillis(READ_TIMEOUT_MILLIS)
                 .callTimeoutMillis(CALL_TIMEOUT_MILLIS)
                 .maxMessageBytes(MAX_MESSAGE_BYTES)
                 .preferredModes(mode == Mode.SOAP ? new Mode[] {Mode.SOAP} : new Mode[] {mode, Mode.SOAP});
-        if (tickets != null) {
-            builder.ticketCache(tickets);
-        }
         if (link.trust() != null) {
             builder.sslSocketFactory(link.trust());
         }
@@ -100,51 +95,47 @@ final class SessionRunner {
     }
 
     /**
-     * A returning client's state: an unmeasured session of two calls (the stream opens after the first) leaves
-     * a ticket in the cache, under the same service URL as the measured session's.
+     * Makes the client a returning one, as an app that shares its client (as it should) is: an unmeasured session
+     * of two calls (the stream opens after the first) leaves a resumption ticket, and what its stream learned of
+     * the path, in the client. gRPC's warm start likewise keeps the connection, with its TCP state, that an
+     * unmeasured call opened.
      */
-    private ResumptionTicketCache primedTickets(SessionLink link, Cell cell, Operation operation,
-            Message request, Mode mode) throws IOException {
-        ResumptionTicketCache tickets = new ResumptionTicketCache();
-        try (HhfrClient client = client(link, cell.workload(), mode, tickets);
-             Session session = client.open(operation)) {
+    private static void prime(HhfrClient client, Operation operation, Message request) throws IOException {
+        try (Session session = client.open(operation)) {
             session.call(request);
             session.call(request);
         }
-        return tickets;
     }
 
-    private SessionSample measured(SessionLink link, Cell cell, Operation operation, Message request,
-            Object expected, ResumptionTicketCache tickets, Mode mode, boolean pipelined) throws IOException {
-        try (HhfrClient client = client(link, cell.workload(), mode, tickets)) {
-            Traffic.Counts before = link.traffic().plus(paths.streamTraffic());
-            Traffic.Counts packetsBefore = link.packets();
-            int connectionsBefore = link.connections() + paths.streamConnections();
-            long cpuBefore = THREADS.getCurrentThreadCpuTime();
-            int wrong = 0;
-            long started = System.nanoTime();
-            double millis;
-            double cpuMillis;
-            String endedOn;
-            try (Session session = client.open(operation)) {
-                if (pipelined) {
-                    wrong += pipelined(session, cell.workload(), request, expected, cell.messages());
-                } else {
-                    for (int i = 0; i < cell.messages(); i++) {
-                        wrong += isRight(cell.workload(), session.call(request), expected) ? 0 : 1;
-                    }
+    private SessionSample measured(SessionLink link, Cell cell, HhfrClient client, Operation operation,
+            Message request, Object expected, boolean pipelined) throws IOException {
+        Traffic.Counts before = link.traffic().plus(paths.streamTraffic());
+        Traffic.Counts packetsBefore = link.packets();
+        int connectionsBefore = link.connections() + paths.streamConnections();
+        long cpuBefore = THREADS.getCurrentThreadCpuTime() + clientThreadsCpuNanos();
+        int wrong = 0;
+        long started = System.nanoTime();
+        double millis;
+        double cpuMillis;
+        String endedOn;
+        try (Session session = client.open(operation)) {
+            if (pipelined) {
+                wrong += pipelined(session, cell.workload(), request, expected, cell.messages());
+            } else {
+                for (int i = 0; i < cell.messages(); i++) {
+                    wrong += isRight(cell.workload(), session.call(request), expected) ? 0 : 1;
                 }
-                millis = (System.nanoTime() - started) / 1e6;
-                cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + clientThreadsCpuNanos()) / 1e6;
-                endedOn = label(session.mode());
             }
-            Traffic.Counts bytes = link.traffic().plus(paths.streamTraffic()).minus(before);
-            int connections = link.connections() + paths.streamConnections() - connectionsBefore;
-            Traffic.Counts packets = packetsBefore.up() == SessionSample.NOT_COUNTED ? packetsBefore
-                    : link.packets().minus(packetsBefore);
-            return new SessionSample(millis, bytes.up(), bytes.down(), connections, cpuMillis, endedOn, wrong,
-                    packets.up(), packets.down());
+            millis = (System.nanoTime() - started) / 1e6;
+            cpuMillis = (THREADS.getCurrentThreadCpuTime() - cpuBefore + clientThreadsCpuNanos()) / 1e6;
+            endedOn = label(session.mode());
         }
+        Traffic.Counts bytes = link.traffic().plus(paths.streamTraffic()).minus(before);
+        int connections = link.connections() + paths.streamConnections() - connectionsBefore;
+        Traffic.Counts packets = packetsBefore.up() == SessionSample.NOT_COUNTED ? packetsBefore
+                : link.packets().minus(packetsBefore);
+        return new SessionSample(millis, bytes.up(), bytes.down(), connections, cpuMillis, endedOn, wrong,
+                packets.up(), packets.down());
     }
 
     /** Sends every request at once, then waits for the answers; returns how many were wrong. */
