@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Toxiproxy behind a counting relay delays each direction and the connection set-up as the shape says. Runs
- * only where benchmarks/scripts/install-toxiproxy.sh has installed the server (it needs Go).
+ * Toxiproxy behind a counting relay delays each direction and the connection set-up as the shape says. The build
+ * installs the server with benchmarks/scripts/install-toxiproxy.sh (Go); skipped where it was left out
+ * ({@code -Dhhfr.link.skip=true}).
  */
 class ToxiproxyServerTest {
     private static final Path BINARY = Path.of("target", "tools", "toxiproxy-server-v2.5.0");
