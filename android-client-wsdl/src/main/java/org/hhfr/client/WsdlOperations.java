@@ -1,32 +1,29 @@
 package org.hhfr.client;
 
 import java.io.IOException;
-import java.io.StringReader;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.hhfr.negotiation.HhfrUris;
-import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.negotiation.description.DescribedOperation;
 import org.hhfr.negotiation.description.ServiceDescription;
 import org.hhfr.schemas.OperationStructures;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.Schema;
 import org.hhfr.schemas.SchemaException;
+import org.hhfr.schemas.SchemaLimits;
 import org.hhfr.schemas.SchemaParser;
-import org.hhfr.schemas.XmlPull;
-import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
 
 /**
  * The operations a WSDL 1.1 document describes: the schemas in {@code wsdl:types} (through the schemas
- * module's parser, which refuses DTDs and bounds everything), the element of each message's part, the input
- * and output message of each port type operation, and the SOAPAction of its SOAP 1.1 or 1.2 binding.
+ * module's parser, which refuses DTDs and bounds everything) and the operations of its SOAP 1.1 and 1.2
+ * bindings, each with its SOAPAction and the elements its request and response carry in the SOAP Body: the
+ * message's one body part (the parts {@code soap:body parts} names, else every part not bound to a
+ * {@code soap:header}). Port types without a SOAP binding (the HTTP GET and POST ones of an ASP.NET service)
+ * are not SOAP operations; where a name has several SOAP bindings the first in the document wins. A document
+ * without any binding is read from its port types alone, as document/literal.
  *
  * <p>The schemas are parsed per component, so an operation whose messages use a construct HHFR cannot
  * represent does not take the others with it: {@link #structures()} gives every operation's verdict
@@ -43,24 +40,60 @@ import org.xmlpull.v1.XmlPullParserException;
  * }</pre>
  */
 public final class WsdlOperations {
-    private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
-    private static final String SOAP11_BINDING = "http://schemas.xmlsoap.org/wsdl/soap/";
-    private static final String SOAP12_BINDING = "http://schemas.xmlsoap.org/wsdl/soap12/";
+    /**
+     * The schemas' limits, but for a document as long as the client downloads: published WSDLs (with their
+     * documentation) often exceed the 1 MiB of a schema.
+     */
+    private static final SchemaLimits LIMITS = SchemaLimits.defaults().toBuilder()
+            .maxDocumentChars(WsdlDownload.MAX_WSDL_BYTES).build();
 
     private final Schema schema;
     /** Names the document in error messages. */
     private final String source;
-    private final Map<String, QualifiedName> partElements = new HashMap<>();
-    /** Port type operations in document order (the first port type describing a name wins). */
-    private final Map<String, String> inputMessages = new LinkedHashMap<>();
-    private final Map<String, String> outputMessages = new HashMap<>();
-    private final Map<String, String> soapActions = new HashMap<>();
-    /** The stream endpoints the service advertises (its {@code hhfr:StreamEndpoint} policy assertions). */
-    private final List<AdvertisedEndpoint> advertised = new ArrayList<>();
+    private final WsdlDefinitions definitions;
+    /** Every SOAP operation, in document order (the first binding of a name wins). */
+    private final Map<String, Shape> operations = new LinkedHashMap<>();
 
-    private WsdlOperations(Schema schema, String source) {
+    /** An operation as a binding of its port type describes it. */
+    private static final class Shape {
+        final WsdlDefinitions.Exchange exchange;
+        /** {@code null} for a document without bindings: document/literal, every part in the body. */
+        final WsdlDefinitions.Binding binding;
+        final WsdlDefinitions.BoundOperation bound;
+
+        Shape(WsdlDefinitions.Exchange exchange, WsdlDefinitions.Binding binding,
+                WsdlDefinitions.BoundOperation bound) {
+            this.exchange = exchange;
+            this.binding = binding;
+            this.bound = bound;
+        }
+    }
+
+    private WsdlOperations(Schema schema, String source, WsdlDefinitions definitions) {
         this.schema = schema;
         this.source = source;
+        this.definitions = definitions;
+        boolean anySoapBinding = false;
+        for (WsdlDefinitions.Binding binding : definitions.bindings) {
+            Map<String, WsdlDefinitions.Exchange> portType = definitions.portTypes.get(binding.portType);
+            if (!binding.soap || portType == null) {
+                continue;
+            }
+            anySoapBinding = true;
+            for (Map.Entry<String, WsdlDefinitions.Exchange> operation : portType.entrySet()) {
+                WsdlDefinitions.BoundOperation bound = binding.operations.get(operation.getKey());
+                operations.putIfAbsent(operation.getKey(), new Shape(operation.getValue(), binding,
+                        bound != null ? bound : new WsdlDefinitions.BoundOperation()));
+            }
+        }
+        if (!anySoapBinding && definitions.bindings.isEmpty()) {
+            for (Map<String, WsdlDefinitions.Exchange> portType : definitions.portTypes.values()) {
+                for (Map.Entry<String, WsdlDefinitions.Exchange> operation : portType.entrySet()) {
+                    operations.putIfAbsent(operation.getKey(), new Shape(operation.getValue(), null,
+                            new WsdlDefinitions.BoundOperation()));
+                }
+            }
+        }
     }
 
     /**
@@ -76,24 +109,23 @@ public final class WsdlOperations {
     }
 
     /**
-     * Reads the document; {@code source} names it in error messages.
+     * Reads the document (at most {@link WsdlDownload#MAX_WSDL_BYTES} characters); {@code source} names it in
+     * error messages.
      *
      * @throws HhfrException the document is not a usable WSDL at all (malformed, hostile, over a limit)
      */
     public static WsdlOperations read(String wsdl, String source) throws HhfrException {
         Schema schema;
         try {
-            schema = new SchemaParser().perComponent().parse(wsdl);
+            schema = new SchemaParser(LIMITS).perComponent().parse(wsdl);
         } catch (SchemaException e) {
             throw new HhfrException("the WSDL at " + source + " is not usable: " + e.getMessage(), e);
         }
-        WsdlOperations operations = new WsdlOperations(schema, source);
         try {
-            operations.scan(wsdl);
+            return new WsdlOperations(schema, source, WsdlDefinitions.read(wsdl));
         } catch (XmlPullParserException | IOException | RuntimeException e) {
             throw new HhfrException("the WSDL at " + source + " is not usable: " + e.getMessage(), e);
         }
-        return operations;
     }
 
     /** The schemas of {@code wsdl:types}, parsed per component (see {@link Schema#refusals()}). */
@@ -104,7 +136,7 @@ public final class WsdlOperations {
     /** Every operation of the port types, in document order, with its structures or why it has none. */
     public List<OperationStructures> structures() {
         List<OperationStructures> all = new ArrayList<>();
-        for (String name : inputMessages.keySet()) {
+        for (String name : operations.keySet()) {
             all.add(structures(name));
         }
         return all;
@@ -118,15 +150,14 @@ public final class WsdlOperations {
         List<DescribedOperation> operations = new ArrayList<>();
         for (OperationStructures structures : structures()) {
             if (structures.isDerived()) {
-                String action = soapActions.containsKey(structures.operation())
-                        ? soapActions.get(structures.operation()) : "";
+                String action = soapAction(structures.operation());
                 operations.add(structures.isOneWay()
                         ? DescribedOperation.oneWay(structures.operation(), action, structures.request())
                         : DescribedOperation.of(structures.operation(), action, structures.request(),
                                 structures.response()));
             }
         }
-        return ServiceDescription.of(operations, advertised);
+        return ServiceDescription.of(operations, definitions.advertised);
     }
 
     /**
@@ -135,9 +166,9 @@ public final class WsdlOperations {
      * @throws HhfrException there is no such operation, or its structures do not derive (the message says why)
      */
     public Operation operation(String name) throws HhfrException {
-        if (!inputMessages.containsKey(name)) {
+        if (!operations.containsKey(name)) {
             throw new HhfrException("the WSDL at " + source + " has no operation '" + name + "'; it has "
-                    + inputMessages.keySet());
+                    + operations.keySet());
         }
         OperationStructures structures = structures(name);
         if (!structures.isDerived()) {
@@ -145,103 +176,79 @@ public final class WsdlOperations {
                     + structures.reason() + " (its messages have no structure, and every mode, plain SOAP too,"
                     + " needs one; the WSDL's other operations are not affected)");
         }
-        String action = soapActions.get(name);
-        if (action == null) {
-            action = "";
-        }
+        String action = soapAction(name);
         return (structures.isOneWay() ? Operation.oneWay(action, structures.request())
-                : Operation.of(action, structures.request(), structures.response())).advertising(advertised);
+                : Operation.of(action, structures.request(), structures.response()))
+                .advertising(definitions.advertised);
+    }
+
+    private String soapAction(String operation) {
+        String action = operations.get(operation).bound.soapAction;
+        return action == null ? "" : action;
     }
 
     private OperationStructures structures(String operation) {
-        QualifiedName request = partElements.get(inputMessages.get(operation));
-        String output = outputMessages.get(operation);
-        QualifiedName response = output == null ? null : partElements.get(output);
-        if (request == null || output != null && response == null) {
-            return OperationStructures.withoutElements(operation, "message '"
-                    + (request == null ? inputMessages.get(operation) : output)
-                    + "' has no element part (only document/literal is supported)");
+        Shape shape = operations.get(operation);
+        String style = shape.bound.style != null ? shape.bound.style.trim()
+                : shape.binding != null ? shape.binding.style : "document";
+        if (!"document".equals(style)) {
+            return OperationStructures.withoutElements(operation, "binding '" + shape.binding.name + "' is "
+                    + style + " style (only document/literal is supported)");
         }
+        String refusal = refusal(shape, shape.exchange.input, shape.bound.input);
+        if (refusal == null && shape.exchange.output != null) {
+            refusal = refusal(shape, shape.exchange.output, shape.bound.output);
+        }
+        if (refusal != null) {
+            return OperationStructures.withoutElements(operation, refusal);
+        }
+        QualifiedName request = bodyElements(shape.exchange.input, shape.bound.input).get(0);
+        QualifiedName response = shape.exchange.output == null ? null
+                : bodyElements(shape.exchange.output, shape.bound.output).get(0);
         return OperationStructures.of(operation, schema, request, response);
     }
 
-    private void scan(String wsdl) throws XmlPullParserException, IOException {
-        XmlPullParser parser = XmlPull.newParser();
-        parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
-        parser.setInput(new StringReader(wsdl));
-        Deque<String> path = new ArrayDeque<>();
-        String message = null;
-        String operation = null;
-        for (int event = parser.next(); event != XmlPullParser.END_DOCUMENT; event = parser.next()) {
-            if (event == XmlPullParser.END_TAG) {
-                path.pop();
-                continue;
-            }
-            if (event != XmlPullParser.START_TAG) {
-                continue;
-            }
-            String parent = path.peek();
-            String namespace = parser.getNamespace();
-            String name = parser.getName();
-            path.push(namespace + " " + name);
-            if (HhfrUris.NAMESPACE.equals(namespace) && AdvertisedEndpoint.ELEMENT.equals(name)) {
-                advertise(parser);
-                continue;
-            }
-            if (!WSDL.equals(namespace) && !SOAP11_BINDING.equals(namespace) && !SOAP12_BINDING.equals(namespace)) {
-                continue;
-            }
-            if (WSDL.equals(namespace) && "message".equals(name)) {
-                message = parser.getAttributeValue(null, "name");
-            } else if (WSDL.equals(namespace) && "part".equals(name) && (WSDL + " message").equals(parent)) {
-                String element = parser.getAttributeValue(null, "element");
-                if (element != null && message != null && !partElements.containsKey(message)) {
-                    partElements.put(message, resolve(parser, element));
-                }
-            } else if (WSDL.equals(namespace) && "operation".equals(name)) {
-                operation = parser.getAttributeValue(null, "name");
-            } else if (operation != null && WSDL.equals(namespace) && ("input".equals(name) || "output".equals(name))
-                    && (WSDL + " operation").equals(parent)) {
-                String messageRef = parser.getAttributeValue(null, "message");
-                if (messageRef != null) {
-                    ("input".equals(name) ? inputMessages : outputMessages)
-                            .put(operation, resolve(parser, messageRef).localName());
-                }
-            } else if (operation != null && "operation".equals(name) && !WSDL.equals(namespace)) {
-                String action = parser.getAttributeValue(null, "soapAction");
-                if (action != null && !soapActions.containsKey(operation)) {
-                    soapActions.put(operation, action);
-                }
-            }
+    /** Why the message of an operation's input or output has no element in the body, or {@code null}. */
+    private String refusal(Shape shape, String message, WsdlDefinitions.BoundMessage bound) {
+        if (!"literal".equals(bound.use)) {
+            return "binding '" + shape.binding.name + "' has " + bound.use
+                    + " use (only document/literal is supported)";
         }
+        if (!definitions.messages.containsKey(message)) {
+            return "message '" + message + "' is not in the document";
+        }
+        List<QualifiedName> body = bodyElements(message, bound);
+        if (body.size() != 1) {
+            return "message '" + message + "' has " + body.size() + " parts in the SOAP Body (document/literal"
+                    + " has one)";
+        }
+        if (body.get(0) == null) {
+            return "message '" + message + "' has no element part (only document/literal is supported)";
+        }
+        return null;
     }
 
     /**
-     * Keeps an advertised stream endpoint. It is only a hint, so one that is malformed, or beyond
-     * {@link ServiceDescription#MAX_ADVERTISED}, is left out rather than making the WSDL unusable.
+     * The elements of the parts in the body ({@code null} for a part naming a type): those {@code soap:body parts}
+     * names, else every part that no {@code soap:header} binds.
      */
-    private void advertise(XmlPullParser parser) {
-        String transport = parser.getAttributeValue(null, "transport");
-        String port = parser.getAttributeValue(null, "port");
-        if (transport == null || port == null || advertised.size() >= ServiceDescription.MAX_ADVERTISED
-                || port.length() > 5) {
-            return;
-        }
-        try {
-            AdvertisedEndpoint endpoint = AdvertisedEndpoint.of(transport, Integer.parseInt(port),
-                    parser.getAttributeValue(null, "host"));
-            if (!advertised.contains(endpoint)) {
-                advertised.add(endpoint);
+    private List<QualifiedName> bodyElements(String message, WsdlDefinitions.BoundMessage bound) {
+        List<QualifiedName> body = new ArrayList<>();
+        for (Map.Entry<String, QualifiedName> part : definitions.messages.get(message).entrySet()) {
+            if (bound.bodyParts != null ? bound.bodyParts.contains(part.getKey())
+                    : !isHeader(message, part.getKey(), bound)) {
+                body.add(part.getValue());
             }
-        } catch (IllegalArgumentException e) {
-            // not an endpoint: no hint
         }
+        return body;
     }
 
-    private static QualifiedName resolve(XmlPullParser parser, String prefixed) {
-        int colon = prefixed.indexOf(':');
-        String prefix = colon < 0 ? null : prefixed.substring(0, colon);
-        String namespace = parser.getNamespace(prefix);
-        return new QualifiedName(namespace == null ? "" : namespace, prefixed.substring(colon + 1));
+    private static boolean isHeader(String message, String part, WsdlDefinitions.BoundMessage bound) {
+        for (String[] header : bound.headers) {
+            if (header[0].equals(message) && header[1].equals(part)) {
+                return true;
+            }
+        }
+        return false;
     }
 }
