@@ -17,6 +17,8 @@ final class SchemaDeclarations {
     private final Set<QualifiedName> typeNames = new HashSet<>();
     private final Set<String> targetNamespaces = new HashSet<>();
     private final Map<String, SourcePosition> imports = new LinkedHashMap<>();
+    /** The {@code schemaLocation} of each import that names one (read per component only), by namespace. */
+    private final Map<String, String> importLocations = new LinkedHashMap<>();
     /** Global elements and named types refused while reading (per component), by name. */
     private final Map<QualifiedName, SchemaRefusal> refusedElements = new LinkedHashMap<>();
     private final Map<QualifiedName, SchemaRefusal> refusedTypes = new LinkedHashMap<>();
@@ -25,8 +27,12 @@ final class SchemaDeclarations {
         targetNamespaces.add(namespace);
     }
 
-    void addImport(String namespace, SourcePosition position) {
+    /** @param location the import's {@code schemaLocation}, or {@code null} */
+    void addImport(String namespace, SourcePosition position, String location) {
         imports.putIfAbsent(namespace, position);
+        if (location != null) {
+            importLocations.putIfAbsent(namespace, location);
+        }
     }
 
     void addElement(ParsedElement element) throws SchemaException {
@@ -82,6 +88,20 @@ final class SchemaDeclarations {
                         + ", which no schema in this document declares (other documents are never fetched)");
             }
         }
+    }
+
+    /**
+     * Why a name of {@code namespace} may be missing: its namespace is imported from another document, which is
+     * never fetched, or imported without any schema of this document declaring it; else {@code ""}.
+     */
+    String unreadImport(String namespace) {
+        if (!imports.containsKey(namespace) || targetNamespaces.contains(namespace)) {
+            return "";
+        }
+        String location = importLocations.get(namespace);
+        return location != null ? " (its namespace is imported from schemaLocation=\"" + location
+                + "\", another document, which is never fetched)"
+                : " (its namespace is imported, but no schema in this document declares it)";
     }
 
     Map<QualifiedName, ParsedElement> elements() {

@@ -83,7 +83,9 @@ final class SchemaDocumentReader {
                 throw cursor.textError("text after the document element");
             }
         }
-        declarations.requireImportsPresent();
+        if (!perComponent) {
+            declarations.requireImportsPresent();
+        }
         return declarations;
     }
 
@@ -211,8 +213,9 @@ final class SchemaDocumentReader {
     private void readImport() throws SchemaException {
         tag.allowOnly("namespace", "schemaLocation", "id");
         SourcePosition position = cursor.position();
-        if (cursor.attribute("schemaLocation") != null) {
-            throw cursor.error("xs:import schemaLocation=\"" + cursor.attribute("schemaLocation")
+        String location = cursor.attribute("schemaLocation");
+        if (location != null && !perComponent) {
+            throw cursor.error("xs:import schemaLocation=\"" + location
                     + "\" is not supported: other documents are never fetched;"
                     + " put every schema in this document and import by namespace only");
         }
@@ -224,7 +227,7 @@ final class SchemaDocumentReader {
         readChildren(() -> {
             throw notSupported();
         });
-        declarations.addImport(namespace, position);
+        declarations.addImport(namespace, position, location);
     }
 
     private ParsedElement readGlobalElement() throws SchemaException {

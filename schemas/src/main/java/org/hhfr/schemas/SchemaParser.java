@@ -25,8 +25,10 @@ import org.xmlpull.v1.XmlPullParserException;
  * {@link #perComponent()} refuses per global component instead: a global element or named type that uses
  * such a construct (directly, or through a type or element it uses) gets a {@link SchemaRefusal} in
  * {@link Schema#refusals()}, and every other element keeps its structure, so one operation of a WSDL that
- * HHFR cannot represent does not take the others with it. Malformed or hostile XML and every limit but the
- * per-structure ones still fail the whole document.
+ * HHFR cannot represent does not take the others with it. An {@code xs:import} of another document
+ * ({@code schemaLocation}, never fetched) or of a namespace no schema of the document declares refuses only the
+ * components that use its names. Malformed or hostile XML and every limit but the per-structure ones still fail
+ * the whole document.
  *
  * <p>Instances are immutable and may be shared between threads.
  */

@@ -122,7 +122,8 @@ final class SchemaResolver {
                     throw new SchemaException("element " + name + ": " + refused.reason(), refused.construct(),
                             refused.line(), refused.column());
                 }
-                throw usedAt.error("ref to unknown global element " + name);
+                throw usedAt.error("ref to unknown global element " + name
+                        + declarations.unreadImport(name.namespace()));
             }
             String key = "element " + name;
             requireNotFailed(key, depth);
@@ -281,7 +282,7 @@ final class SchemaResolver {
         if (declarations.complexTypes().containsKey(name)) {
             throw usedAt.error(user + " needs a simple type, but " + name + " is a complex type");
         }
-        throw usedAt.error(user + " has the unknown type " + name);
+        throw usedAt.error(user + " has the unknown type " + name + declarations.unreadImport(name.namespace()));
     }
 
     private void requireDepth(int depth, SourcePosition at) throws SchemaException {

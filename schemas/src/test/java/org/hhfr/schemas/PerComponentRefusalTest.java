@@ -99,6 +99,31 @@ class PerComponentRefusalTest {
     }
 
     @Test
+    void importsOfOtherDocumentsOrUndeclaredNamespacesRefuseOnlyTheElementsUsingTheirNames() throws Exception {
+        String imports = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" xmlns:o=\"urn:o\""
+                + " xmlns:u=\"urn:u\" targetNamespace=\"urn:t\">\n"
+                + "<xs:import namespace=\"urn:o\" schemaLocation=\"other.xsd\"/>\n"
+                + "<xs:import namespace=\"urn:u\"/>\n"
+                + "<xs:element name=\"good\" type=\"xs:int\"/>\n"
+                + "<xs:element name=\"fromOther\" type=\"o:Query\"/>\n"
+                + "<xs:element name=\"fromUndeclared\" type=\"u:Query\"/>\n"
+                + "</xs:schema>";
+
+        Schema schema = PER_COMPONENT.parse(imports);
+
+        assertEquals(List.of(tns("good")), List.copyOf(schema.elements().keySet()));
+        assertTrue(schema.refusal(tns("fromOther")).reason().endsWith("has the unknown type {urn:o}Query (its"
+                + " namespace is imported from schemaLocation=\"other.xsd\", another document, which is never"
+                + " fetched)"), schema.refusal(tns("fromOther")).reason());
+        assertTrue(schema.refusal(tns("fromUndeclared")).reason().endsWith("has the unknown type {urn:u}Query (its"
+                + " namespace is imported, but no schema in this document declares it)"),
+                schema.refusal(tns("fromUndeclared")).reason());
+        SchemaException strict = assertThrows(SchemaException.class, () -> new SchemaParser().parse(imports));
+        assertTrue(strict.getMessage().contains("schemaLocation=\"other.xsd\" is not supported"),
+                strict::getMessage);
+    }
+
+    @Test
     void brokenXmlInsideAComponentStillFailsTheWholeDocument() {
         String truncated = ONE_BAD_ELEMENT.substring(0, ONE_BAD_ELEMENT.indexOf("</xs:choice>"));
         assertThrows(SchemaException.class, () -> PER_COMPONENT.parse(truncated));
