@@ -55,9 +55,11 @@ class FootprintTest {
      * 477,000 since a session that fell back to SOAP after a negotiation offers a stream again after a wait that
      * backs off (476 bytes), so a decline that passes (a context store that could not be reached) does not keep
      * it on SOAP for good; 477,200 since a call or one-way send handed to the SOAP lanes as its session closed
-     * fails as closed instead of being sent (144 bytes).
+     * fails as closed instead of being sent (144 bytes); 480,300 since the JVM's parser (kxml2) reads a
+     * character reference beyond U+FFFF as that character, where it kept only 16 bits of it (about 3 KB: a
+     * filtering reader and the parser that applies it; the consumer rules let R8 drop both from an app).
      */
-    private static final long BUDGET_BYTES = 477_200;
+    private static final long BUDGET_BYTES = 480_300;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

@@ -3,6 +3,7 @@ package org.hhfr.schemas;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.Reader;
 
 import org.kxml2.io.KXmlParser;
 import org.kxml2.io.KXmlSerializer;
@@ -26,7 +27,7 @@ public final class XmlPull {
     /** A new parser; an {@link IllegalStateException} if the platform has no XmlPull implementation. */
     public static XmlPullParser newParser() {
         if (!ON_ANDROID) {
-            return new KXmlParser();
+            return new JvmParser();
         }
         try {
             return Platform.FACTORY.newPullParser();
@@ -86,6 +87,18 @@ public final class XmlPull {
             parserName = message.indexOf(" at org.kxml2.");
         }
         return (parserName >= 0 ? message.substring(0, parserName) : message).trim();
+    }
+
+    /**
+     * kxml2 reading every document through {@link SupplementaryCharacterReferences}: its own reading of a
+     * reference to a character beyond U+FFFF keeps only the low 16 bits. Its {@code setInput(InputStream,
+     * String)} hands the decoded characters to {@code setInput(Reader)}, so both pass here.
+     */
+    private static final class JvmParser extends KXmlParser {
+        @Override
+        public void setInput(Reader reader) throws XmlPullParserException {
+            super.setInput(reader == null ? null : new SupplementaryCharacterReferences(reader));
+        }
     }
 
     private static boolean isPresent(String className) {

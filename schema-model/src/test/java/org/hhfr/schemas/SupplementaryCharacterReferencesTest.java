@@ -1,0 +1,77 @@
+package org.hhfr.schemas;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlPullParserException;
+
+class SupplementaryCharacterReferencesTest {
+    private static final String GRINNING = new String(Character.toChars(0x1F600));
+
+    @Test
+    void referencesBeyondTheBasicPlaneBecomeTheirCharactersInTextAndAttributeValues() throws IOException {
+        assertEquals("<s a='" + GRINNING + "'>" + GRINNING + " and " + GRINNING + "</s>",
+                translated("<s a='&#x1F600;'>&#x1F600; and &#128512;</s>"));
+    }
+
+    @Test
+    void everyOtherReferenceAndAnythingMalformedIsPassedOnAsItIs() throws IOException {
+        String document = "<s>&#x41; &#65; &amp; &#xFFFF; &#x110000; &#X1F600; &#x1F600 &#; &#x; &#x1F6O0; &</s>";
+        assertEquals(document, translated(document));
+    }
+
+    @Test
+    void commentsCdataSectionsAndProcessingInstructionsAreLeftAsTheyAre() throws IOException {
+        String document = "<?pi &#x1F600;?><s><!-- &#x1F600; --><![CDATA[&#x1F600;]]>&#x1F600;</s>";
+        assertEquals("<?pi &#x1F600;?><s><!-- &#x1F600; --><![CDATA[&#x1F600;]]>" + GRINNING + "</s>",
+                translated(document));
+    }
+
+    @Test
+    void referencesAndSectionEndsAcrossTheBufferAreFound() throws IOException {
+        for (int pad = 8170; pad < 8200; pad++) {
+            String filler = "x".repeat(pad);
+            assertEquals("<s>" + filler + GRINNING + "</s>", translated("<s>" + filler + "&#x1F600;</s>"),
+                    "reference after " + pad);
+            assertEquals("<s><!--" + filler + "-->" + GRINNING + "</s>",
+                    translated("<s><!--" + filler + "-->&#x1F600;</s>"), "comment end after " + pad);
+        }
+    }
+
+    @Test
+    void theJvmParserReadsACharacterReferenceBeyondTheBasicPlaneAsThatCharacter() throws Exception {
+        XmlPullParser parser = XmlPull.newParser();
+        parser.setInput(new ByteArrayInputStream(
+                "<s a='&#x1F600;'>&#128512;</s>".getBytes(StandardCharsets.US_ASCII)), null);
+        parser.nextTag();
+        assertEquals(GRINNING, parser.getAttributeValue(null, "a"));
+        assertEquals(GRINNING, parser.nextText());
+    }
+
+    @Test
+    void aParserGivenCharactersReadsTheReferenceToo() throws XmlPullParserException, IOException {
+        XmlPullParser parser = XmlPull.newParser();
+        parser.setInput(new StringReader("<s>&#x1F600;</s>"));
+        parser.nextTag();
+        assertEquals(GRINNING, parser.nextText());
+    }
+
+    private static String translated(String document) throws IOException {
+        StringWriter out = new StringWriter();
+        try (Reader in = new SupplementaryCharacterReferences(new StringReader(document))) {
+            char[] chunk = new char[7];
+            for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
+                out.write(chunk, 0, n);
+            }
+        }
+        return out.toString();
+    }
+}
