@@ -1,5 +1,6 @@
 package org.hhfr.client;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayDeque;
@@ -84,15 +85,31 @@ final class WsdlDefinitions {
     }
 
     static WsdlDefinitions read(String wsdl) throws XmlPullParserException, IOException {
+        XmlPullParser parser = namespaceAware();
+        parser.setInput(new StringReader(wsdl));
+        return read(parser);
+    }
+
+    /** Reads an encoded document: in the encoding its byte order mark or XML declaration names, else UTF-8. */
+    static WsdlDefinitions read(byte[] wsdl) throws XmlPullParserException, IOException {
+        XmlPullParser parser = namespaceAware();
+        XmlPull.setInput(parser, new ByteArrayInputStream(wsdl));
+        return read(parser);
+    }
+
+    private static XmlPullParser namespaceAware() throws XmlPullParserException {
+        XmlPullParser parser = XmlPull.newParser();
+        parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
+        return parser;
+    }
+
+    private static WsdlDefinitions read(XmlPullParser parser) throws XmlPullParserException, IOException {
         WsdlDefinitions definitions = new WsdlDefinitions();
-        definitions.scan(wsdl);
+        definitions.scan(parser);
         return definitions;
     }
 
-    private void scan(String wsdl) throws XmlPullParserException, IOException {
-        XmlPullParser parser = XmlPull.newParser();
-        parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
-        parser.setInput(new StringReader(wsdl));
+    private void scan(XmlPullParser parser) throws XmlPullParserException, IOException {
         Deque<String> path = new ArrayDeque<>();
         Map<String, QualifiedName> message = null;
         Map<String, Exchange> portType = null;

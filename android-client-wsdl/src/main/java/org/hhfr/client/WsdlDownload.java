@@ -7,18 +7,16 @@ import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.util.Map;
-import java.nio.charset.StandardCharsets;
 import javax.net.ssl.HttpsURLConnection;
 
 /** Fetches a service's WSDL document over HTTP GET, within the client's timeouts and a size limit. */
 final class WsdlDownload {
     /** Largest WSDL document read by {@link WsdlOperations#fetch(HhfrClient)}. */
-    static final int MAX_WSDL_BYTES = 4 << 20;
 
     private WsdlDownload() {
     }
 
-    static String fetch(String source, ClientSettings settings) throws HhfrException {
+    static byte[] fetch(String source, ClientSettings settings) throws HhfrException {
         try {
             HttpURLConnection connection = (HttpURLConnection) new URL(source).openConnection();
             if (connection instanceof HttpsURLConnection) {
@@ -51,16 +49,16 @@ final class WsdlDownload {
         }
     }
 
-    private static String readBounded(InputStream in, String source) throws IOException {
+    private static byte[] readBounded(InputStream in, String source) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         byte[] chunk = new byte[8192];
         int n;
         while ((n = in.read(chunk)) > 0) {
             bytes.write(chunk, 0, n);
-            if (bytes.size() > MAX_WSDL_BYTES) {
-                throw new MessageTooLargeException("the WSDL at " + source, -1, MAX_WSDL_BYTES);
+            if (bytes.size() > WsdlOperations.MAX_WSDL_BYTES) {
+                throw new MessageTooLargeException("the WSDL at " + source, -1, WsdlOperations.MAX_WSDL_BYTES);
             }
         }
-        return new String(bytes.toByteArray(), StandardCharsets.UTF_8);
+        return bytes.toByteArray();
     }
 }

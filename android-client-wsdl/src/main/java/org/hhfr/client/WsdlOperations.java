@@ -1,6 +1,6 @@
 package org.hhfr.client;
 
-import java.io.IOException;
+import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,7 +14,6 @@ import org.hhfr.schemas.Schema;
 import org.hhfr.schemas.SchemaException;
 import org.hhfr.schemas.SchemaLimits;
 import org.hhfr.schemas.SchemaParser;
-import org.xmlpull.v1.XmlPullParserException;
 
 /**
  * The operations a WSDL 1.1 document describes: the schemas in {@code wsdl:types} (through the schemas
@@ -41,11 +40,13 @@ import org.xmlpull.v1.XmlPullParserException;
  */
 public final class WsdlOperations {
     /**
-     * The schemas' limits, but for a document as long as the client downloads: published WSDLs (with their
-     * documentation) often exceed the 1 MiB of a schema.
+     * The longest WSDL read or fetched, in bytes (characters, for text): published WSDLs, with their
+     * documentation, often exceed the 1 MiB of a schema.
      */
+    public static final int MAX_WSDL_BYTES = 4 << 20;
+    /** The schemas' limits, but for a document of {@link #MAX_WSDL_BYTES}. */
     private static final SchemaLimits LIMITS = SchemaLimits.defaults().toBuilder()
-            .maxDocumentChars(WsdlDownload.MAX_WSDL_BYTES).build();
+            .maxDocumentChars(MAX_WSDL_BYTES).build();
 
     private final Schema schema;
     /** Names the document in error messages. */
@@ -98,7 +99,7 @@ public final class WsdlOperations {
 
     /**
      * Fetches the WSDL of the client's service ({@code serviceUrl?wsdl}, HTTP GET, at most
-     * {@link WsdlDownload#MAX_WSDL_BYTES}) with the client's timeouts, TLS settings and HTTP headers, and reads
+     * {@link #MAX_WSDL_BYTES}) with the client's timeouts, TLS settings and HTTP headers, and reads
      * it. Blocking: call it off the main thread, once per service, and keep the result.
      *
      * @throws HhfrException the client is closed, or the WSDL cannot be fetched or is not usable
@@ -109,21 +110,42 @@ public final class WsdlOperations {
     }
 
     /**
-     * Reads the document (at most {@link WsdlDownload#MAX_WSDL_BYTES} characters); {@code source} names it in
-     * error messages.
+     * Reads the document (at most {@link #MAX_WSDL_BYTES}) as a parser reads XML: in the encoding its byte order
+     * mark or XML declaration names, UTF-8 otherwise. {@code source} names it in error messages.
+     *
+     * @throws HhfrException the document is not a usable WSDL at all (malformed, hostile, over a limit)
+     */
+    public static WsdlOperations read(byte[] wsdl, String source) throws HhfrException {
+        return read(source, () -> new SchemaParser(LIMITS).perComponent().parse(new ByteArrayInputStream(wsdl)),
+                () -> WsdlDefinitions.read(wsdl));
+    }
+
+    /**
+     * Reads the document from its characters (at most {@link #MAX_WSDL_BYTES}); {@code source} names it in error
+     * messages.
      *
      * @throws HhfrException the document is not a usable WSDL at all (malformed, hostile, over a limit)
      */
     public static WsdlOperations read(String wsdl, String source) throws HhfrException {
+        return read(source, () -> new SchemaParser(LIMITS).perComponent().parse(wsdl),
+                () -> WsdlDefinitions.read(wsdl));
+    }
+
+    private interface Reading<T, E extends Exception> {
+        T read() throws E;
+    }
+
+    private static WsdlOperations read(String source, Reading<Schema, SchemaException> schemas,
+            Reading<WsdlDefinitions, Exception> definitions) throws HhfrException {
         Schema schema;
         try {
-            schema = new SchemaParser(LIMITS).perComponent().parse(wsdl);
+            schema = schemas.read();
         } catch (SchemaException e) {
             throw new HhfrException("the WSDL at " + source + " is not usable: " + e.getMessage(), e);
         }
         try {
-            return new WsdlOperations(schema, source, WsdlDefinitions.read(wsdl));
-        } catch (XmlPullParserException | IOException | RuntimeException e) {
+            return new WsdlOperations(schema, source, definitions.read());
+        } catch (Exception e) {
             throw new HhfrException("the WSDL at " + source + " is not usable: " + e.getMessage(), e);
         }
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.hhfr.schemas.OperationStructures;
@@ -136,6 +137,24 @@ class PublishedWsdlShapesTest {
         assertFalse(lookUp.isDerived());
         assertTrue(lookUp.reason().contains("has the unknown type {urn:other}Query (its namespace is imported from"
                 + " schemaLocation=\"other.xsd\", another document, which is never fetched)"), lookUp.reason());
+    }
+
+    @Test
+    void anEncodedDocumentIsReadInTheEncodingItsByteOrderMarkOrDeclarationNames() throws Exception {
+        String document = wsdl(SCHEMA, MESSAGES + soapBinding("document", "literal")).replace("convert", "umrechnen");
+        byte[] utf8 = document.getBytes(StandardCharsets.UTF_8);
+        byte[] withMark = new byte[utf8.length + 3];
+        withMark[0] = (byte) 0xEF;
+        withMark[1] = (byte) 0xBB;
+        withMark[2] = (byte) 0xBF;
+        System.arraycopy(utf8, 0, withMark, 3, utf8.length);
+        byte[] latin1 = ("<?xml version='1.0' encoding='ISO-8859-1'?>" + document.replace("umrechnen", "grüßen"))
+                .getBytes(StandardCharsets.ISO_8859_1);
+
+        assertEquals(new QualifiedName(NS, "umrechnen"),
+                WsdlOperations.read(withMark, "mark.wsdl").operation("umrechnen").element());
+        assertEquals(new QualifiedName(NS, "grüßen"),
+                WsdlOperations.read(latin1, "latin1.wsdl").operation("grüßen").element());
     }
 
     @Test

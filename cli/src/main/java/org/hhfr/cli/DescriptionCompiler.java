@@ -7,7 +7,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,7 +18,6 @@ import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.negotiation.description.ServiceDescription;
 import org.hhfr.negotiation.description.ServiceDescriptionWriter;
 import org.hhfr.schemas.OperationStructures;
-import org.hhfr.schemas.SchemaLimits;
 
 /**
  * {@code hhfr schema --compile WSDL -o OUT}: writes the compiled service description of a WSDL (a file or the
@@ -44,8 +42,8 @@ final class DescriptionCompiler {
      * The WSDL at {@code url} (HTTP GET, 20 s timeouts, refused above the parser's limit), trusting {@code trust}'s
      * certificates for https (or the platform's authorities, when {@code null}).
      */
-    static String fetch(String url, SSLContext trust) throws HhfrException {
-        int limit = SchemaLimits.defaults().maxDocumentChars();
+    static byte[] fetch(String url, SSLContext trust) throws HhfrException {
+        int limit = WsdlOperations.MAX_WSDL_BYTES;
         try {
             HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(TIMEOUT);
             if (trust != null) {
@@ -62,7 +60,7 @@ final class DescriptionCompiler {
                 if (bytes.length > limit) {
                     throw new HhfrException("the document is longer than " + limit + " bytes");
                 }
-                return new String(bytes, StandardCharsets.UTF_8);
+                return bytes;
             }
         } catch (IllegalArgumentException e) {
             throw new HhfrException("not a URL: " + e.getMessage(), e);

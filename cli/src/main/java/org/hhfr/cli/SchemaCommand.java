@@ -3,7 +3,6 @@ package org.hhfr.cli;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -18,7 +17,6 @@ import org.hhfr.schemas.OperationStructures;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.Schema;
 import org.hhfr.schemas.SchemaException;
-import org.hhfr.schemas.SchemaLimits;
 import org.hhfr.schemas.SchemaRefusal;
 
 import picocli.CommandLine;
@@ -85,9 +83,9 @@ final class SchemaCommand implements Callable<Integer> {
         }
         WsdlOperations description;
         try {
-            String text = DescriptionCompiler.isUrl(file) ? DescriptionCompiler.fetch(file, trust.context())
-                    : readText();
-            description = WsdlOperations.read(text, file);
+            byte[] document = DescriptionCompiler.isUrl(file) ? DescriptionCompiler.fetch(file, trust.context())
+                    : readDocument();
+            description = WsdlOperations.read(document, file);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return UNUSABLE;
@@ -137,16 +135,16 @@ final class SchemaCommand implements Callable<Integer> {
     }
 
     /** The document as text (UTF-8, as WSDL and XSD documents are written), refused above the parser's limit. */
-    private String readText() throws IOException {
-        int limit = SchemaLimits.defaults().maxDocumentChars();
+    private byte[] readDocument() throws IOException {
+        int limit = WsdlOperations.MAX_WSDL_BYTES;
         byte[] bytes;
         try (InputStream in = Files.newInputStream(Path.of(file))) {
             bytes = in.readNBytes(limit + 1);
         }
         if (bytes.length > limit) {
-            throw new HhfrException("the document is longer than " + limit + " bytes (SchemaLimits.maxDocumentChars)");
+            throw new HhfrException("the document is longer than " + limit + " bytes");
         }
-        return new String(bytes, StandardCharsets.UTF_8);
+        return bytes;
     }
 
     private static String position(int line, int column) {

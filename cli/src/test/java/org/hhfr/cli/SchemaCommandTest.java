@@ -205,6 +205,24 @@ class SchemaCommandTest {
     }
 
     @Test
+    void aFileIsReadInTheEncodingItsByteOrderMarkOrDeclarationNames(@TempDir Path dir) throws IOException {
+        String schema = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\"><xs:element name=\"e\">"
+                + "<xs:simpleType><xs:restriction base=\"xs:string\"><xs:enumeration value=\"M\u00fcnchen\"/>"
+                + "</xs:restriction></xs:simpleType></xs:element></xs:schema>";
+        Path latin1 = dir.resolve("latin1.xsd");
+        Files.write(latin1, ("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>" + schema)
+                .getBytes(StandardCharsets.ISO_8859_1));
+        Path marked = dir.resolve("marked.xsd");
+        Files.write(marked, ("\ufeff" + schema).getBytes(StandardCharsets.UTF_8));
+
+        for (Path file : new Path[] {latin1, marked}) {
+            Run run = hhfr("schema", file.toString());
+            assertEquals(0, run.exitCode, run.err);
+            assertTrue(run.out.contains("one of \"M\u00fcnchen\""), run.out);
+        }
+    }
+
+    @Test
     void unusableSchemaPrintsFileLineColumnAndReasonAndExitsTwo(@TempDir Path dir) throws IOException {
         Path file = write(dir, "choice.xsd", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
                 + "  <xs:element name=\"a\">\n    <xs:complexType>\n      <xs:choice/>\n"
