@@ -20,6 +20,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.engine.AxisConfiguration;
+import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.stream.EnvelopeDispatch;
 import org.hhfr.axis.stream.PojoDispatch;
@@ -40,6 +43,7 @@ import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.negotiation.soap.SoapEnvelopeReader;
 import org.hhfr.negotiation.soap.SoapHttpClient;
 import org.hhfr.negotiation.soap.SoapLimits;
+import org.hhfr.streamer.DateTime;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.XmlRepresentation;
 import org.junit.jupiter.api.AfterAll;
@@ -63,6 +67,10 @@ class StreamedCallTest {
     @BeforeAll
     static void start() throws IOException {
         server = HhfrServer.start(TestServers.loopback().build());
+        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
+        AxisService clock = AxisService.createService(Clock.class.getName(), configuration);
+        configuration.addService(clock);
+        clock.engageModule(configuration.getModule(HhfrModule.NAME));
         pojo = new PojoDispatch(server.axisContext());
         envelope = new EnvelopeDispatch(server.axisContext(), XML);
     }
@@ -166,6 +174,16 @@ class StreamedCallTest {
         assertSameByEveryRoad(session, concat(session, "<b>&amp;</b>", " \"quoted\" 'x'"));
         assertSameByEveryRoad(session, concat(session));
         assertSameByEveryRoad(session, concat(session, "x".repeat(10_000), "y"));
+    }
+
+    @Test
+    void aCalendarTakenAndReturnedIsTheSameByEveryRoad() throws Exception {
+        StreamContext session = session("Clock", "shift");
+        for (String when : new String[] {"2026-11-28T18:46:53.246Z", "2026-03-29T01:30:00+02:00",
+                "1999-12-31T23:59:59.999-05:30"}) {
+            assertSameByEveryRoad(session, Message.of(session.request()).set("when", DateTime.parse(when))
+                    .set("minutes", 90).build());
+        }
     }
 
     @Test

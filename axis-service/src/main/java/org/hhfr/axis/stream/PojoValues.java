@@ -5,7 +5,14 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.util.Calendar;
 import java.util.EnumMap;
+import java.util.GregorianCalendar;
 import java.util.Map;
 
 import org.hhfr.schemas.ComplexType;
@@ -18,7 +25,7 @@ import org.hhfr.streamer.Record;
 /**
  * Converts between the streamer's values and the Java types of a POJO service's methods, the way Axis2's
  * POJO databinding maps them over SOAP: repeated elements and arrays, records and Java beans (an element per
- * bean property, by name), nil and {@code null}. Only what a message can hold is converted; anything else is
+ * bean property, by name), {@link Calendar} for xs:dateTime, nil and {@code null}. Only what a message can hold is converted; anything else is
  * refused with the element's name.
  */
 final class PojoValues {
@@ -66,6 +73,9 @@ final class PojoValues {
         if (type.isInstance(value) || type.isPrimitive() && boxed(type).isInstance(value)) {
             return value;
         }
+        if (value instanceof DateTime && type.isAssignableFrom(GregorianCalendar.class)) {
+            return calendar((DateTime) value);
+        }
         throw new StreamedCallException("element " + element + " holds a " + value.getClass().getSimpleName()
                 + ", which the service cannot take as " + type.getSimpleName(), true, null);
     }
@@ -111,7 +121,24 @@ final class PojoValues {
             }
             return array;
         }
+        if (value instanceof Calendar && decl.isSimple() && decl.simpleType().base() == XsdType.DATE_TIME) {
+            return DateTime.ofEpochMillis(((Calendar) value).getTimeInMillis());
+        }
         return decl.isSimple() ? value : record(value, decl.complexType(), decl.name().toString());
+    }
+
+    /**
+     * An xs:dateTime as the {@link Calendar} Axis2's POJO databinding gives a method: at its offset, or in the
+     * JVM's zone for a time without one. (A returned Calendar is written in UTC, to the millisecond, as Axis2
+     * writes it over SOAP.)
+     */
+    private static Calendar calendar(DateTime time) {
+        ZonedDateTime zoned = time.hasOffset()
+                ? Instant.ofEpochSecond(time.epochSecond(), time.nanos())
+                        .atZone(ZoneOffset.ofTotalSeconds(time.offsetMinutes() * 60))
+                : LocalDateTime.ofEpochSecond(time.epochSecond(), time.nanos(), ZoneOffset.UTC)
+                        .atZone(ZoneId.systemDefault());
+        return GregorianCalendar.from(zoned);
     }
 
     private static Record record(Object bean, ComplexType type, String element) throws StreamedCallException {
