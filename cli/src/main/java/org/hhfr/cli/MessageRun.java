@@ -42,6 +42,18 @@ final class MessageRun {
         return new MessageRun(response, latencies, 1);
     }
 
+    /** Sends a one-way request N times, each once the service took the one before; there is no answer. */
+    static MessageRun oneWay(Session session, Message request, CallOptions options, int messages)
+            throws HhfrException {
+        long[] latencies = new long[messages];
+        for (int i = 0; i < messages; i++) {
+            long start = System.nanoTime();
+            session.send(request, options);
+            latencies[i] = System.nanoTime() - start;
+        }
+        return new MessageRun(null, latencies, 1);
+    }
+
     /**
      * Calls without waiting for answers while fewer than {@code window} await theirs; the first failure (in
      * call order) is thrown once every call ended.

@@ -79,7 +79,8 @@ final class SessionRunner {
                 long started = System.nanoTime();
                 try (Session session = client.open(operation)) {
                     CallOptions options = CallOptions.defaults().withTimeoutMillis(plan.timeoutMillis());
-                    run = plan.pipelined()
+                    run = operation.isOneWay() ? MessageRun.oneWay(session, request, options, plan.messages())
+                            : plan.pipelined()
                             ? MessageRun.pipelined(session, request, options, plan.messages(), heard.window())
                             : MessageRun.sequential(session, request, options, plan.messages());
                     elapsedNanos = System.nanoTime() - started;
@@ -105,7 +106,7 @@ final class SessionRunner {
                 source = SocketTraffic.SOURCE + " (UDP datagrams not countable in this process)";
             }
             return new SessionReport(address, requestedMode, CallMode.label(mode), plan.messages(),
-                    elapsedNanos / 1e6, up, down, source, ResultValue.of(run.lastResponse), run.times(),
+                    elapsedNanos / 1e6, up, down, source, run.lastResponse == null ? null : ResultValue.of(run.lastResponse), run.times(),
                     heard.fallbackReason());
         }
     }

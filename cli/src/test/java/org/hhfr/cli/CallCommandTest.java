@@ -15,6 +15,9 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.apache.axis2.description.AxisService;
+import org.apache.axis2.engine.AxisConfiguration;
+import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.server.ConsoleLogging;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.ServerSettings;
@@ -62,6 +65,27 @@ class CallCommandTest {
         assertEquals(1, report.get("messages").asInt());
         assertTrue(report.get("bytes_up").asLong() > 0 && report.get("bytes_down").asLong() > 0, run.out);
         assertEquals(1, run.out.trim().split("\n").length, "exactly one line: " + run.out);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"soap", "tcp", "auto"})
+    void aOneWayOperationIsSentWithoutAnAnswer(String mode) throws Exception {
+        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
+        if (configuration.getService("Notes") == null) {
+            AxisService notes = AxisService.createService(Notes.class.getName(), configuration);
+            configuration.addService(notes);
+            notes.engageModule(configuration.getModule(HhfrModule.NAME));
+        }
+        Run run = call("--url", base, "--op", "Notes.note", "--value", "sent " + mode, "--mode", mode, "--json");
+
+        assertEquals(0, run.exit, run.err);
+        JsonNode report = JSON.readTree(run.out);
+        assertTrue(report.get("result").isNull(), run.out);
+        long deadline = System.currentTimeMillis() + 5_000;
+        while (!Notes.TAKEN.contains("sent " + mode) && System.currentTimeMillis() < deadline) {
+            Thread.sleep(10);
+        }
+        assertTrue(Notes.TAKEN.contains("sent " + mode), Notes.TAKEN::toString);
     }
 
     @ParameterizedTest
