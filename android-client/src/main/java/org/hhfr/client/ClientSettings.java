@@ -14,6 +14,7 @@ import javax.net.ssl.SSLSocketFactory;
 
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.ResumptionTicket;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.Offer;
@@ -124,6 +125,18 @@ final class ClientSettings {
                 || name.indexOf(':') >= 0) {
             throw new IllegalArgumentException("not a usable HTTP header: " + name);
         }
+    }
+
+    /**
+     * What a call's own HTTP headers (an interceptor's) digest to, for {@link ResumptionTicket#callerHeaders}:
+     * never empty, no headers included.
+     */
+    static String callerHeaders(Map<String, String> http) {
+        MessageDigest sha256 = Sha256.newDigest();
+        for (Map.Entry<String, String> header : http.entrySet()) {
+            sha256.update((header.getKey() + ": " + header.getValue() + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        return "headers " + Base64Codec.URL.encode(sha256.digest());
     }
 
     private static String digest(List<HeaderBlock> headers, Map<String, String> http) {

@@ -13,7 +13,9 @@ import org.hhfr.streamer.Message;
  * carries the offer, included). A stream has no HTTP: {@link CallDetails#header} is ignored there
  * ({@link CallDetails#takesHeaders()} says which), the stream being authenticated once by the session's token
  * (SOAP header blocks of one call go in {@link CallOptions#withHeader}, HTTP headers of every call in
- * {@link HhfrClient.Builder#httpHeader}). It cannot change the request, the response or the road.
+ * {@link HhfrClient.Builder#httpHeader}). The headers of the call that negotiated a session (a bearer token) are
+ * the session's caller: a call given other ones (a new user, a renewed token) is not streamed but offers a
+ * session of its own over SOAP. It cannot change the request or the response.
  */
 public interface Interceptor {
     /**

@@ -1,5 +1,7 @@
 package org.hhfr.client;
 
+import java.util.Map;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -139,6 +141,11 @@ final class PendingCall {
             return null;
         }
         return leaving;
+    }
+
+    /** The HTTP headers the interceptors gave the call as it last left; empty before it left. */
+    synchronized Map<String, String> departedHeaders() {
+        return details == null ? Collections.<String, String>emptyMap() : details.headers();
     }
 
     /** How to abandon the call on the road it takes now (run on the timer's thread); at once if it already is. */

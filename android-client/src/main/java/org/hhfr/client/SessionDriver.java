@@ -281,7 +281,8 @@ final class SessionDriver implements StreamConnector.Returns {
         }
         NegotiationOutcome outcome = result.outcome();
         List<SessionAction<UnsentCall, Channel>> next = outcome.streaming()
-                ? streamGranted(StreamGrant.fromAnswer(outcome))
+                ? streamGranted(StreamGrant.fromAnswer(outcome,
+                        ClientSettings.callerHeaders(offering.call.departedHeaders())))
                 : step(SessionStateMachine::streamDeclined, outcome.reason());
         offering.call.complete(result.response().body());
         background.runHereOr(!outcome.streaming(), () -> perform(next, true, null));
@@ -366,6 +367,17 @@ final class SessionDriver implements StreamConnector.Returns {
     @Override
     public void handBack(StreamChannel refused, List<UnsentCall> calls) {
         background.run(() -> perform(step(m -> m.streamRefused(refused, calls), refused.failureReason()), true, null));
+    }
+
+    /**
+     * {@code call} left with HTTP headers other than those of the call that negotiated the stream's session
+     * (another user, a renewed token), which the service holds as the session's caller: the stream is given up
+     * with its ticket, and the call offers a session of its own headers over SOAP.
+     */
+    @Override
+    public void callerChanged(StreamChannel stream, UnsentCall call) {
+        background.run(() -> perform(step(m -> m.callerChanged(stream, call),
+                "a call's HTTP headers differ from those the session was negotiated with"), true, null));
     }
 
     /** A stream was lost after its server accepted it: {@code calls} go on at the session's next endpoint. */

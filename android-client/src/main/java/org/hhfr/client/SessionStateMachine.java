@@ -261,6 +261,25 @@ final class SessionStateMachine<C, S> {
         return out;
     }
 
+    /**
+     * {@code call} left {@code stream} with HTTP headers other than the session's caller's (a new user, a renewed
+     * token): the stream is closed with its ticket, and the call goes over SOAP at once with a new offer, so its
+     * own headers reach the service and become the caller of the session it negotiates.
+     */
+    List<SessionAction<C, S>> callerChanged(S stream, C call) {
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (isCurrent(stream)) {
+            out.add(SessionAction.<C, S>forgetTicket());
+            out.add(SessionAction.<C, S>closeStream(stream));
+            this.stream = null;
+            state = SessionState.SOAP;
+            streamed = null;
+            offerAgainAt = clock.millis();
+        }
+        route(Collections.singletonList(call), true, out);
+        return out;
+    }
+
     /** {@code lost} failed for good: closed with its ticket; the next call negotiates; {@code unsent} go on. */
     List<SessionAction<C, S>> streamLost(S lost, List<C> unsent) {
         List<SessionAction<C, S>> out = new ArrayList<>();

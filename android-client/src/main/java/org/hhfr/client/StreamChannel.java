@@ -117,7 +117,12 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
                     payload.length, settings.requestLimit));
             return;
         }
-        if (call.depart(mode(), request) == null) {
+        CallDetails leaving = call.depart(mode(), request);
+        if (leaving == null) {
+            return;
+        }
+        if (!settings.isCaller(leaving.headers())) {
+            settings.callerChange.callerChanged(this, new UnsentCall(call, request));
             return;
         }
         long correlation = settings.callNumbers.correlationOf(call.callNumber(settings.callNumbers));
@@ -343,6 +348,14 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
      */
     interface Failover {
         void failedOver(StreamChannel lost, List<UnsentCall> calls);
+    }
+
+    /**
+     * Takes a call the interceptors gave other HTTP headers than the call that negotiated the session (see
+     * {@link org.hhfr.contextstore.ResumptionTicket#callerHeaders}); it was not sent. Called on the caller's thread; must not block.
+     */
+    interface CallerChange {
+        void callerChanged(StreamChannel stream, UnsentCall call);
     }
 
     /** Takes back the calls of a stream its server refused: none of them ran, none has failed. */

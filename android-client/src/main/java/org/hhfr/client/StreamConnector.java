@@ -23,7 +23,7 @@ import org.hhfr.transports.reliability.DeliveryAssurance;
  */
 final class StreamConnector {
     /** What a stream hands back to its session. */
-    interface Returns extends StreamChannel.HandBack, StreamChannel.Failover {
+    interface Returns extends StreamChannel.HandBack, StreamChannel.Failover, StreamChannel.CallerChange {
     }
 
     private final HhfrClient client;
@@ -256,7 +256,7 @@ final class StreamConnector {
         StreamChannel.Failover failover = grant.ticket.alternateEndpoints().isEmpty()
                 || grant.ticket.policy().deliveryAssurance() == DeliveryAssurance.AT_MOST_ONCE ? null : returns;
         StreamSettings stream = new StreamSettings(client.settings(), operation, client.timer(), client.paths(), grant,
-                callNumbersOf(grant), failover);
+                callNumbersOf(grant), failover, returns);
         switch (grant.mode()) {
             case HHFR_TCP:
                 return TcpChannel.open(stream, returns, reconnections, connected,

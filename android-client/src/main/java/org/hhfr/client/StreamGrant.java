@@ -83,11 +83,23 @@ final class StreamGrant {
 
     /** The stream a negotiation granted; {@code outcome} must be {@linkplain NegotiationOutcome#streaming streaming}. */
     static StreamGrant fromAnswer(NegotiationOutcome outcome) {
+        return fromAnswer(outcome, outcome.ticket());
+    }
+
+    /**
+     * The stream the answer to an offering call granted, whose HTTP headers ({@code callerHeaders}, see
+     * {@link ResumptionTicket#callerHeaders}) the service stored as the session's caller.
+     */
+    static StreamGrant fromAnswer(NegotiationOutcome outcome, String callerHeaders) {
+        return fromAnswer(outcome, outcome.ticket().withCallerHeaders(callerHeaders));
+    }
+
+    private static StreamGrant fromAnswer(NegotiationOutcome outcome, ResumptionTicket ticket) {
         Answer answer = outcome.answer();
         if (answer == null) {
-            return fromTicket(outcome.ticket());
+            return fromTicket(ticket);
         }
-        return answered(outcome.ticket(), answer.resumed() ? StreamEpoch.fresh() : StreamEpoch.FIRST,
+        return answered(ticket, answer.resumed() ? StreamEpoch.fresh() : StreamEpoch.FIRST,
                 answer.encrypted());
     }
 

@@ -1,6 +1,7 @@
 package org.hhfr.client;
 
 import java.net.InetSocketAddress;
+import java.util.Map;
 
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.ResumptionTicket;
@@ -45,9 +46,14 @@ final class StreamSettings {
     final boolean encrypted;
     /** The session is proposed in a negotiation still running: HELLOs ask the server to wait for it. */
     final boolean early;
+    /** {@link ResumptionTicket#callerHeaders}: what a call's own HTTP headers must digest to; empty: any. */
+    final String callerHeaders;
+    /** Where a call whose HTTP headers differ from {@link #callerHeaders} goes instead. */
+    final StreamChannel.CallerChange callerChange;
 
     StreamSettings(ClientSettings client, Operation operation, ClientTimer timer, PathEstimates paths,
-                   StreamGrant grant, CallNumbers callNumbers, StreamChannel.Failover failover) {
+                   StreamGrant grant, CallNumbers callNumbers, StreamChannel.Failover failover,
+                   StreamChannel.CallerChange callerChange) {
         ResumptionTicket ticket = grant.ticket;
         this.client = client;
         this.operation = operation;
@@ -64,6 +70,13 @@ final class StreamSettings {
         this.requestLimit = Math.min(policy.maxRequestBytes(), client.maxMessageBytes);
         this.encrypted = client.encryptedOnly || grant.encrypted;
         this.early = grant.proposed;
+        this.callerHeaders = ticket.callerHeaders();
+        this.callerChange = callerChange;
+    }
+
+    /** Whether a call that left with {@code headers} may stream on this session: the service's caller is its. */
+    boolean isCaller(Map<String, String> headers) {
+        return callerHeaders.isEmpty() || callerHeaders.equals(ClientSettings.callerHeaders(headers));
     }
 
     /**

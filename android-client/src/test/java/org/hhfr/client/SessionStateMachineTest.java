@@ -388,6 +388,15 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void aCallOfAnotherCallerOffersItsOwnSessionOverSoapAtOnceAndTheStreamGoesWithItsTicket() {
+        streaming(ticket);
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp"),
+                SessionAction.sendWithOffer(a)), machine.callerChanged("tcp", a));
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+        assertNull(machine.streamed());
+    }
+
+    @Test
     void theLossOfAnOlderStreamChangesNothing() {
         streaming(answer);
         assertEquals(actions(), machine.streamLost("old", Collections.<Call>emptyList()));

@@ -24,7 +24,13 @@ public abstract class ResumptionTicket {
                                       String representationUri, String transportUri, ReliabilityPolicy policy,
                                       List<StreamEndpoint> alternateEndpoints) {
         return new AutoValue_ResumptionTicket(sessionId, token, streamEndpoint, representationUri, transportUri,
-                policy, Collections.unmodifiableList(new ArrayList<>(alternateEndpoints)));
+                policy, Collections.unmodifiableList(new ArrayList<>(alternateEndpoints)), "");
+    }
+
+    /** This ticket of a session whose negotiating call had HTTP headers that digest to {@code callerHeaders}. */
+    public ResumptionTicket withCallerHeaders(String callerHeaders) {
+        return new AutoValue_ResumptionTicket(sessionId(), token(), streamEndpoint(), representationUri(),
+                transportUri(), policy(), alternateEndpoints(), callerHeaders);
     }
 
     public abstract SessionId sessionId();
@@ -47,6 +53,13 @@ public abstract class ResumptionTicket {
      * them when the stream's endpoint is lost; empty for a single node.
      */
     public abstract List<StreamEndpoint> alternateEndpoints();
+
+    /**
+     * What the HTTP headers an application gave the call that negotiated the session (an interceptor's, such as a
+     * bearer token) digest to: the service stored them as the session's caller, so only calls with the same
+     * headers may stream on it. Empty when the session was negotiated by a request of its own, which carried none.
+     */
+    public abstract String callerHeaders();
 
     /** {@link #streamEndpoint()} followed by the {@link #alternateEndpoints()}. */
     public final List<StreamEndpoint> streamEndpoints() {

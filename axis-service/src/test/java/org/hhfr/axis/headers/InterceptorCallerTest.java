@@ -1,0 +1,96 @@
+package org.hhfr.axis.headers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.apache.axis2.AxisFault;
+import org.hhfr.axis.module.HttpCaller;
+import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.ServerSettings;
+import org.hhfr.client.CallDetails;
+import org.hhfr.client.HhfrClient;
+import org.hhfr.client.Interceptor;
+import org.hhfr.client.Mode;
+import org.hhfr.client.Operation;
+import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * An interceptor's bearer token is the caller of a session: the offering call carries it and the service keeps
+ * it for the session's streamed calls. When the app's user changes on the same client (or the token is
+ * renewed), the next calls are not streamed under the old token: the session negotiates again under the new
+ * one, and the service sees the new caller on every call.
+ */
+@Timeout(120)
+class InterceptorCallerTest {
+    private static final List<List<String>> SEEN = new CopyOnWriteArrayList<>();
+    private static HhfrServer server;
+    private static Operation sum;
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = HhfrServer.start(ServerSettings.builder().port(0).requestThreads(2)
+                .streams("127.0.0.1", "127.0.0.1", 0, ServerSettings.NOT_SERVED).build());
+        CallGuard.engage(server.axisContext().getAxisConfiguration(), "FloatSum", "bearer-check", call -> {
+            String authorization = HttpCaller.authorization(call);
+            SEEN.add(List.of(CallGuard.streamed(call) ? "stream" : "soap", String.valueOf(authorization)));
+            if (authorization == null) {
+                throw new AxisFault("a bearer token is required");
+            }
+        });
+        try (HhfrClient reader = HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum")).build()) {
+            Operation read = WsdlOperations.fetch(reader).operation("sum");
+            // As an app with a compiled description builds it: the offer rides on the first call.
+            sum = Operation.of(read.soapAction(), read.request(), read.response());
+        }
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        server.close();
+    }
+
+    @Test
+    void aNewUsersCallsReachTheServiceAsTheNewUserNotOverTheLastUsersSession() throws Exception {
+        AtomicReference<String> user = new AtomicReference<>("alice");
+        try (HhfrClient client = HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))
+                .preferredModes(Mode.HHFR_TCP)
+                .addInterceptor(new Interceptor() {
+                    @Override
+                    public void onCall(CallDetails call) {
+                        call.header("Authorization", "Bearer token-of-" + user.get());
+                    }
+                }).build()) {
+            try (Session session = client.open(sum)) {
+                for (int i = 0; i < 3; i++) {
+                    assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+                }
+                assertEquals(Mode.HHFR_TCP, session.mode());
+            }
+            assertEquals(List.of(List.of("soap", "Bearer token-of-alice"), List.of("stream", "Bearer token-of-alice"),
+                    List.of("stream", "Bearer token-of-alice")), SEEN);
+            user.set("bob");
+            SEEN.clear();
+            try (Session session = client.open(sum)) {
+                for (int i = 0; i < 3; i++) {
+                    assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+                }
+                assertEquals(Mode.HHFR_TCP, session.mode(), "bob's own session streams");
+            }
+        }
+        assertEquals(3, SEEN.size(), SEEN::toString);
+        for (List<String> call : SEEN) {
+            assertEquals("Bearer token-of-bob", call.get(1), "bob's calls were seen as " + SEEN);
+        }
+        assertTrue(SEEN.contains(List.of("stream", "Bearer token-of-bob")), "bob streams once he negotiated: " + SEEN);
+    }
+}
