@@ -82,7 +82,7 @@ class StreamedCallTest {
 
     /** The admitted context of a session negotiated for {@code service}'s operation (explicitly, over SOAP). */
     private static synchronized StreamContext session(String service, String operation) throws Exception {
-        StreamContext known = SESSIONS.get(service);
+        StreamContext known = SESSIONS.get(service + "." + operation);
         if (known != null) {
             return known;
         }
@@ -94,7 +94,7 @@ class StreamedCallTest {
                 List.of());
         Answer answer = outcome.answer();
         StreamContext context = server.negotiation().admit(answer.sessionId().text(), answer.token().text());
-        SESSIONS.put(service, context);
+        SESSIONS.put(service + "." + operation, context);
         return context;
     }
 
@@ -183,6 +183,14 @@ class StreamedCallTest {
                 "1999-12-31T23:59:59.999-05:30"}) {
             assertSameByEveryRoad(session, Message.of(session.request()).set("when", DateTime.parse(when))
                     .set("minutes", 90).build());
+        }
+    }
+
+    @Test
+    void aNullArrayIsTheSameByEveryRoad() throws Exception {
+        StreamContext session = session("Clock", "zones");
+        for (int count : new int[] {-1, 0, 1, 3}) {
+            assertSameByEveryRoad(session, Message.of(session.request()).set("count", count).build());
         }
     }
 

@@ -101,18 +101,22 @@ final class PojoValues {
 
     /** The message value of a Java value returned for element {@code decl}. */
     static Object toMessage(Object value, ElementDecl decl) throws StreamedCallException {
-        if (value == null) {
-            return decl.nillable() && !decl.isRepeated() ? Nil.NIL : null;
+        if (value == null && !decl.isRepeated()) {
+            return decl.nillable() ? Nil.NIL : null;
         }
         if (decl.isRepeated()) {
+            Class<?> item = decl.isSimple()
+                    ? (decl.nillable() ? NILLABLE_ARRAY_ITEM : ARRAY_ITEM).get(decl.simpleType().base())
+                    : Record.class;
+            if (value == null) {
+                // Axis2 writes a null array of a nillable element as one nil element, and reads that back.
+                return decl.nillable() ? Array.newInstance(item, 1) : null;
+            }
             if (!value.getClass().isArray()) {
                 throw new StreamedCallException("the service returned a " + value.getClass().getSimpleName()
                         + " for the repeated element " + decl.name(), false, null);
             }
             int length = Array.getLength(value);
-            Class<?> item = decl.isSimple()
-                    ? (decl.nillable() ? NILLABLE_ARRAY_ITEM : ARRAY_ITEM).get(decl.simpleType().base())
-                    : Record.class;
             Object array = Array.newInstance(item, length);
             ElementDecl single = decl.withOccurrence(1, 1, decl.nillable());
             for (int i = 0; i < length; i++) {
