@@ -20,6 +20,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.axis2.Constants;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.engine.AxisConfiguration;
 import org.hhfr.axis.module.HhfrModule;
@@ -71,6 +72,10 @@ class StreamedCallTest {
         AxisService clock = AxisService.createService(Clock.class.getName(), configuration);
         configuration.addService(clock);
         clock.engageModule(configuration.getModule(HhfrModule.NAME));
+        AxisService counter = AxisService.createService(Counter.class.getName(), configuration);
+        counter.setScope(Constants.SCOPE_APPLICATION);
+        configuration.addService(counter);
+        counter.engageModule(configuration.getModule(HhfrModule.NAME));
         pojo = new PojoDispatch(server.axisContext());
         envelope = new EnvelopeDispatch(server.axisContext(), XML);
     }
@@ -240,6 +245,17 @@ class StreamedCallTest {
         } finally {
             threads.shutdownNow();
         }
+    }
+
+    @Test
+    void anApplicationScopedServiceKeepsOneObjectForStreamedAndSoapCalls() throws Exception {
+        StreamContext session = session("Counter", "next");
+        Message request = Message.of(session.request()).set(0, "x").build();
+        int first = overSoap(session, request).record().intValue("return");
+        StreamedCallDispatcher road = server.streamDispatcher().dispatcherFor(session);
+        assertEquals(first + 1, road.bind(session).call(session, request, List.of()).record().intValue("return"));
+        assertEquals(first + 2, overSoap(session, request).record().intValue("return"));
+        assertInstanceOf(EnvelopeDispatch.class, road);
     }
 
     @Test

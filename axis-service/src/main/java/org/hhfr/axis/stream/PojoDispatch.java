@@ -23,7 +23,8 @@ import org.hhfr.streamer.Record;
  * of the request's elements (as Axis2's POJO databinding binds them), and its result straight into the
  * response message; no XML is built. Only for operations whose receiver is Axis2's {@link RPCMessageReceiver}
  * and that no handler other than HHFR's and Axis2's dispatchers would see: {@link #serves} says so, otherwise use
- * {@link EnvelopeDispatch}. A new service object per call, as Axis2's default request scope does.
+ * {@link EnvelopeDispatch}. A new service object per call, as Axis2's default request scope does; a service of
+ * another scope takes the engine's road.
  */
 public final class PojoDispatch implements StreamedCallDispatcher {
     private final ConfigurationContext context;
@@ -32,9 +33,16 @@ public final class PojoDispatch implements StreamedCallDispatcher {
         this.context = context;
     }
 
-    /** Whether a call to {@code operation} needs nothing but the Java method: no other handler could see it. */
+    /**
+     * Whether a call to {@code operation} needs nothing but the Java method: no other handler could see it, and
+     * each call has a service object of its own (Axis2's request scope, made by the class's constructor). A
+     * service of a longer scope (application, SOAP or transport session) or with its own object supplier
+     * (Spring's, say) keeps its objects in Axis2's contexts, which only the engine's road reaches.
+     */
     public static boolean serves(AxisService service, AxisOperation operation) {
-        if (!(operation.getMessageReceiver() instanceof RPCMessageReceiver)) {
+        if (!(operation.getMessageReceiver() instanceof RPCMessageReceiver)
+                || !Constants.SCOPE_REQUEST.equals(service.getScope())
+                || service.getParameter(Constants.SERVICE_OBJECT_SUPPLIER) != null) {
             return false;
         }
         for (AxisModule module : service.getAxisConfiguration().getEngagedModules()) {
