@@ -150,6 +150,15 @@ class StreamAdmissionTest {
         return SampleServices.sumResult(client.call(SampleServices.sumRequest(a, b)).get(5, TimeUnit.SECONDS));
     }
 
+    /** A newer stream of the session, at {@code epoch}, whose confirmation the store holds until released. */
+    private CompletableFuture<NettyStreamClient> heldInConfirmation(StreamServer server, SessionGrant grant,
+            long epoch) throws InterruptedException {
+        epochs.hold(epoch);
+        CompletableFuture<NettyStreamClient> newer = connectAsync(TestSessions.tcpClient(server, grant).epoch(epoch));
+        epochs.awaitHeld(epoch);
+        return newer;
+    }
+
     private static CompletableFuture<NettyStreamClient> connectAsync(NettyStreamClient.Builder builder) {
         return CompletableFuture.supplyAsync(() -> {
             try {
@@ -175,9 +184,7 @@ class StreamAdmissionTest {
         StreamServer server = start(store, epochs, 10_000);
         SessionGrant grant = store.create(TestSessions.floatSum(TCP));
         try (NettyStreamClient running = runningStream(server, grant)) {
-            epochs.hold(20);
-            CompletableFuture<NettyStreamClient> newer = connectAsync(TestSessions.tcpClient(server, grant).epoch(20));
-            epochs.awaitHeld(20);
+            CompletableFuture<NettyStreamClient> newer = heldInConfirmation(server, grant, 20);
             running.dropConnection();
             CompletableFuture<byte[]> during = running.call(SampleServices.sumRequest(3, 4f));
             Thread.sleep(1_000); // the running client resumes meanwhile
@@ -196,9 +203,7 @@ class StreamAdmissionTest {
         StreamServer server = start(store, epochs, 500);
         SessionGrant grant = store.create(TestSessions.floatSum(TCP));
         try (NettyStreamClient running = runningStream(server, grant)) {
-            epochs.hold(20);
-            CompletableFuture<NettyStreamClient> newer = connectAsync(TestSessions.tcpClient(server, grant).epoch(20));
-            epochs.awaitHeld(20);
+            CompletableFuture<NettyStreamClient> newer = heldInConfirmation(server, grant, 20);
             assertEquals(ErrorCode.PEER_UNRESPONSIVE, refusal(newer));
             epochs.release(20, true);
             Thread.sleep(300);
@@ -214,9 +219,7 @@ class StreamAdmissionTest {
     void aStrangersHelloAtTheEpochOfAStreamBeingConfirmedLearnsNothingOfIt() throws Exception {
         StreamServer server = start(store, epochs, 10_000);
         SessionGrant grant = store.create(TestSessions.floatSum(TCP));
-        epochs.hold(20);
-        CompletableFuture<NettyStreamClient> newer = connectAsync(TestSessions.tcpClient(server, grant).epoch(20));
-        epochs.awaitHeld(20);
+        CompletableFuture<NettyStreamClient> newer = heldInConfirmation(server, grant, 20);
         try {
             ErrorCode other = strangersHello(server, grant.id(), 21);
             ErrorCode opening = strangersHello(server, grant.id(), 20);
@@ -245,12 +248,8 @@ class StreamAdmissionTest {
         StreamServer server = start(store, epochs, 10_000);
         SessionGrant grant = store.create(TestSessions.floatSum(TCP));
         try (NettyStreamClient running = runningStream(server, grant)) {
-            epochs.hold(20);
-            epochs.hold(30);
-            CompletableFuture<NettyStreamClient> second = connectAsync(TestSessions.tcpClient(server, grant).epoch(20));
-            epochs.awaitHeld(20);
-            CompletableFuture<NettyStreamClient> third = connectAsync(TestSessions.tcpClient(server, grant).epoch(30));
-            epochs.awaitHeld(30);
+            CompletableFuture<NettyStreamClient> second = heldInConfirmation(server, grant, 20);
+            CompletableFuture<NettyStreamClient> third = heldInConfirmation(server, grant, 30);
             epochs.release(20, false);
             assertEquals(ErrorCode.REPLAYED, refusal(second));
             epochs.release(30, false);
