@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 
 import org.hhfr.contextstore.CallerIdentity;
 import org.hhfr.contextstore.ContextStore;
@@ -34,7 +35,8 @@ import org.junit.jupiter.api.Test;
  */
 class SessionIdentityTest {
     private static final HeaderBlock ALICE_TOKEN = token("alice");
-    private static final CallerIdentity ALICE = CallerIdentity.of("alice", "Basic YWxpY2U6d29uZGVybGFuZA==");
+    private static final CallerIdentity ALICE = CallerIdentity.of("alice",
+            Map.of("Authorization", "Basic YWxpY2U6d29uZGVybGFuZA==", "X-Api-Key", "alice-key"));
 
     private final ContextStore store = HhfrServer.store(10, 60_000, MonotonicClock.SYSTEM);
     private final NegotiationHandler handler = new NegotiationHandler(ServerCapabilities.defaults(), store,
@@ -46,7 +48,9 @@ class SessionIdentityTest {
         StreamContext session = handler.admit(answer.sessionId().text(), answer.token().text());
         assertEquals(List.of(ALICE_TOKEN), session.staticHeaders());
         assertEquals(ALICE, session.identity());
+        assertEquals("alice-key", session.identity().header("x-api-key"));
         assertFalse(session.toString().contains("YWxpY2U"), "the Authorization header stays out of logs");
+        assertFalse(session.toString().contains("alice-key"), "the API key stays out of logs");
     }
 
     @Test
@@ -60,15 +64,33 @@ class SessionIdentityTest {
         assertEquals(first.sessionId(), sameCaller.sessionId());
 
         Answer otherUser = handler.handle(resuming, context(List.of(ALICE_TOKEN),
-                CallerIdentity.of("mallory", "Basic bWFsbG9yeTpt")));
+                CallerIdentity.of("mallory", Map.of("Authorization", "Basic bWFsbG9yeTpt"))));
+        Answer otherKey = handler.handle(resuming, context(List.of(ALICE_TOKEN),
+                CallerIdentity.of("alice", Map.of("Authorization", "Basic YWxpY2U6d29uZGVybGFuZA==",
+                        "X-Api-Key", "mallory-key"))));
         Answer otherHeader = handler.handle(resuming, context(List.of(token("mallory")), ALICE));
-        for (Answer other : List.of(otherUser, otherHeader)) {
+        for (Answer other : List.of(otherUser, otherKey, otherHeader)) {
             assertTrue(other.isAccepted());
             assertFalse(other.resumed());
             assertNotEquals(first.sessionId(), other.sessionId());
         }
         assertEquals(List.of(token("mallory")), handler.admit(otherHeader.sessionId().text(),
                 otherHeader.token().text()).staticHeaders());
+    }
+
+    @Test
+    void aCallerWithMoreHttpHeadersThanASessionKeepsIsServedOverSoap() throws Exception {
+        Map<String, String> headers = new java.util.TreeMap<>();
+        for (int i = 0; i <= CallerIdentity.MAX_HEADERS; i++) {
+            headers.put("X-Claim-" + i, "v");
+        }
+        Answer tooMany = handler.handle(offer(), context(List.of(ALICE_TOKEN), CallerIdentity.of(null, headers)));
+        Answer tooLong = handler.handle(offer(), context(List.of(ALICE_TOKEN), CallerIdentity.of(null,
+                Map.of("Cookie", "c".repeat(CallerIdentity.MAX_HEADER_CHARS)))));
+        for (Answer declined : List.of(tooMany, tooLong)) {
+            assertFalse(declined.isAccepted());
+            assertTrue(declined.reason().contains("HTTP headers are more than a session keeps"), declined.reason());
+        }
     }
 
     @Test

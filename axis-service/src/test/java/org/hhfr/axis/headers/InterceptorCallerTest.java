@@ -18,7 +18,6 @@ import org.hhfr.client.Interceptor;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
-import org.hhfr.client.WsdlOperations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,17 +40,13 @@ class InterceptorCallerTest {
         server = HhfrServer.start(ServerSettings.builder().port(0).requestThreads(2)
                 .streams("127.0.0.1", "127.0.0.1", 0, ServerSettings.NOT_SERVED).build());
         CallGuard.engage(server.axisContext().getAxisConfiguration(), "FloatSum", "bearer-check", call -> {
-            String authorization = HttpCaller.authorization(call);
+            String authorization = HttpCaller.header(call, "Authorization");
             SEEN.add(List.of(CallGuard.streamed(call) ? "stream" : "soap", String.valueOf(authorization)));
             if (authorization == null) {
                 throw new AxisFault("a bearer token is required");
             }
         });
-        try (HhfrClient reader = HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum")).build()) {
-            Operation read = WsdlOperations.fetch(reader).operation("sum");
-            // As an app with a compiled description builds it: the offer rides on the first call.
-            sum = Operation.of(read.soapAction(), read.request(), read.response());
-        }
+        sum = CompiledOperations.of(server, "FloatSum", "sum");
     }
 
     @AfterAll

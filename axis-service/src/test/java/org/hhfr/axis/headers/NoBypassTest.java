@@ -87,7 +87,7 @@ class NoBypassTest {
             ADMITTED.add(List.of(CallGuard.streamed(call) ? "stream" : "soap", token));
         });
         CallGuard.engage(server.axisContext().getAxisConfiguration(), "FloatSum", "basic-check", call -> {
-            String authorization = HttpCaller.authorization(call);
+            String authorization = HttpCaller.header(call, "Authorization");
             if (!ALICE.equals(authorization)) {
                 throw new AxisFault("HTTP Basic authentication is required");
             }

@@ -1,5 +1,7 @@
 package org.hhfr.contextstore.redis;
 
+import java.util.Map;
+import java.util.TreeMap;
 import org.hhfr.contextstore.CallerIdentity;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.HeaderBlock;
@@ -16,12 +18,14 @@ import org.hhfr.transports.reliability.DeliveryAssurance;
 /**
  * The stored form of what does not change in a session: a version byte, the token's SHA-256, then the
  * {@link StreamContext} (URIs, operation, the request and response structures by digest, static header blocks
- * as exact XML, the agreed policy and sizes, the negotiating identity, whether its streams must be encrypted). The structures themselves are stored
- * once per digest ({@link StructureCodec}). Reading checks every length and value; anything else fails with a
+ * as exact XML, the agreed policy and sizes, the negotiating identity (principal and caller headers), whether its
+ * streams must be encrypted). The structures themselves are stored once per digest ({@link StructureCodec}). Reading checks every length and value; anything else fails with a
  * {@link ContextStoreException}.
  */
 final class SessionRecordCodec {
-    private static final int VERSION = 1;
+    /** Records written now; version 1 (an older node's) kept the Authorization header alone and is still read. */
+    private static final int VERSION = 2;
+    private static final int VERSION_AUTHORIZATION_ONLY = 1;
     /** Static header blocks in one record, at most (the negotiation allows far fewer). */
     private static final int MAX_HEADERS = 1_000;
     /** What the contexts decoded on this node share (never the caller's identity). */
@@ -58,8 +62,11 @@ final class SessionRecordCodec {
                 .writeCount(policy.maxResponseBytes()).writeLong(policy.validForMillis())
                 .writeCount(characteristics.maxInboundMessageBytes())
                 .writeCount(characteristics.maxOutboundMessageBytes());
-        out.writeOptionalString(context.identity().principal())
-                .writeOptionalString(context.identity().authorization());
+        CallerIdentity caller = context.identity();
+        out.writeOptionalString(caller.principal()).writeCount(caller.headers().size());
+        for (Map.Entry<String, String> header : caller.headers().entrySet()) {
+            out.writeString(header.getKey()).writeString(header.getValue());
+        }
         out.writeBoolean(context.encryptedStreams());
         return out.toBytes();
     }
@@ -73,7 +80,7 @@ final class SessionRecordCodec {
 
     static StreamContext context(byte[] record, Structures structures) throws ContextStoreException {
         RecordReader in = new RecordReader(record, "session record");
-        readVersion(in);
+        int recordVersion = readVersion(in);
         in.readBytes(StoredSession.DIGEST_LENGTH, "the token digest");
         try {
             StreamContext.Builder context = StreamContext.builder()
@@ -107,8 +114,7 @@ final class SessionRecordCodec {
             context.characteristics(SHARED.share(StreamCharacteristics.of(SHARED.share(policy),
                     in.readCount(Integer.MAX_VALUE, "the inbound size limit"),
                     in.readCount(Integer.MAX_VALUE, "the outbound size limit"))));
-            context.identity(CallerIdentity.of(in.readOptionalString("the principal"),
-                    in.readOptionalString("the Authorization header")));
+            context.identity(caller(in, recordVersion));
             context.encryptedStreams(in.readBoolean());
             in.requireEnd();
             return context.build();
@@ -117,10 +123,28 @@ final class SessionRecordCodec {
         }
     }
 
-    private static void readVersion(RecordReader in) throws ContextStoreException {
+    private static CallerIdentity caller(RecordReader in, int version) throws ContextStoreException {
+        String principal = in.readOptionalString("the principal");
+        Map<String, String> headers = new TreeMap<>();
+        if (version == VERSION_AUTHORIZATION_ONLY) {
+            String authorization = in.readOptionalString("the Authorization header");
+            if (authorization != null) {
+                headers.put("authorization", authorization);
+            }
+        } else {
+            int count = in.readItemCount(CallerIdentity.MAX_HEADERS, "caller headers");
+            for (int i = 0; i < count; i++) {
+                headers.put(in.readString("a caller header name"), in.readString("a caller header value"));
+            }
+        }
+        return CallerIdentity.of(principal, headers);
+    }
+
+    private static int readVersion(RecordReader in) throws ContextStoreException {
         int version = in.readByte();
-        if (version != VERSION) {
+        if (version != VERSION && version != VERSION_AUTHORIZATION_ONLY) {
             throw in.corrupt("unknown version " + version);
         }
+        return version;
     }
 }

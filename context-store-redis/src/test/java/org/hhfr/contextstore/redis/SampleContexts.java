@@ -1,6 +1,7 @@
 package org.hhfr.contextstore.redis;
 
 import java.util.List;
+import java.util.Map;
 import org.hhfr.contextstore.CallerIdentity;
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.ReliabilityPolicy;
@@ -48,7 +49,7 @@ final class SampleContexts {
                         "<wsa:To xmlns:wsa=\"http://www.w3.org/2005/08/addressing\">http://example.org/p</wsa:To>"))
                 .characteristics(StreamCharacteristics.of(ReliabilityPolicy.of(DeliveryAssurance.AT_MOST_ONCE, true,
                         300, 2, 64).toBuilder().validForMillis(5_000).build(), 1 << 20, 1 << 16))
-                .identity(CallerIdentity.of("alice", "Basic YWxpY2U6c2VjcmV0"))
+                .identity(CallerIdentity.of("alice", Map.of("Authorization", "Basic YWxpY2U6c2VjcmV0")))
                 .encryptedStreams(true)
                 .build();
     }

@@ -13,7 +13,7 @@ public enum DeclineReason {
     NO_COMMON_TRANSPORT,
     /** A reliability term the server cannot run at all (unordered delivery). */
     UNSUPPORTED_RELIABILITY,
-    /** Static headers over the limits, or named in the offer but not sent. */
+    /** Static headers (SOAP blocks, or the caller's HTTP headers) over the limits, or named in the offer but not sent. */
     STATIC_HEADERS,
     /** Schemas the server cannot use: unparseable, not representable, different from the published ones. */
     SCHEMAS,

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import org.hhfr.contextstore.AddressLimitException;
+import org.hhfr.contextstore.CallerIdentity;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.HeaderBlock;
@@ -157,6 +158,10 @@ public final class NegotiationHandler {
             return resumed;
         }
         List<HeaderBlock> staticHeaders = staticHeaders(offer, context);
+        if (!context.caller().fitsSession()) {
+            throw new Decline(DeclineReason.STATIC_HEADERS, "the call's HTTP headers are more than a session keeps ("
+                    + CallerIdentity.MAX_HEADERS + " headers of " + CallerIdentity.MAX_HEADER_CHARS + " characters)");
+        }
         Structures structures = structures(offer, context);
         StreamContext.Builder streamContext = StreamContext.builder()
                 .schemeUri(offer.scheme())

@@ -1,0 +1,81 @@
+package org.hhfr.axis.headers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.axis2.AxisFault;
+import org.hhfr.axis.module.HttpCaller;
+import org.hhfr.axis.server.HhfrServer;
+import org.hhfr.axis.server.ServerSettings;
+import org.hhfr.client.CallDetails;
+import org.hhfr.client.HhfrClient;
+import org.hhfr.client.Interceptor;
+import org.hhfr.client.Mode;
+import org.hhfr.client.Operation;
+import org.hhfr.client.Session;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The HTTP headers that say who calls (an API key, a cookie, any header the service checks) reach every streamed
+ * call as they reached the negotiating SOAP call, while a header of the one request (a trace id an interceptor
+ * gives each call) is neither replayed on streamed calls nor a reason to leave the stream.
+ */
+@Timeout(120)
+class CallerHeadersTest {
+    private static final List<List<String>> SEEN = new CopyOnWriteArrayList<>();
+    private static HhfrServer server;
+    private static Operation sum;
+
+    @BeforeAll
+    static void start() throws IOException {
+        server = HhfrServer.start(ServerSettings.builder().port(0).requestThreads(2)
+                .streams("127.0.0.1", "127.0.0.1", 0, ServerSettings.NOT_SERVED).build());
+        CallGuard.engage(server.axisContext().getAxisConfiguration(), "FloatSum", "api-key-check", call -> {
+            String key = HttpCaller.header(call, "x-api-key");
+            SEEN.add(Arrays.asList(CallGuard.streamed(call) ? "stream" : "soap", key,
+                    HttpCaller.header(call, "Cookie"), HttpCaller.header(call, "X-Request-Id")));
+            if (!"key-of-acme".equals(key)) {
+                throw new AxisFault("an API key is required");
+            }
+        });
+        sum = CompiledOperations.of(server, "FloatSum", "sum");
+    }
+
+    @AfterAll
+    static void stop() throws IOException {
+        server.close();
+    }
+
+    @Test
+    void anApiKeyAndACookieReachEveryStreamedCallAndAPerCallTraceIdDoesNotEndTheStream() throws Exception {
+        AtomicInteger requests = new AtomicInteger();
+        try (HhfrClient client = HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))
+                .preferredModes(Mode.HHFR_TCP)
+                .httpHeader("X-Api-Key", "key-of-acme")
+                .httpHeader("Cookie", "tenant=acme")
+                .addInterceptor(new Interceptor() {
+                    @Override
+                    public void onCall(CallDetails call) {
+                        call.header("X-Request-Id", "request-" + requests.getAndIncrement());
+                    }
+                }).build();
+             Session session = client.open(sum)) {
+            for (int i = 0; i < 4; i++) {
+                assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+            }
+            assertEquals(Mode.HHFR_TCP, session.mode());
+        }
+        assertEquals(List.of(Arrays.asList("soap", "key-of-acme", "tenant=acme", "request-0"),
+                Arrays.asList("stream", "key-of-acme", "tenant=acme", null),
+                Arrays.asList("stream", "key-of-acme", "tenant=acme", null),
+                Arrays.asList("stream", "key-of-acme", "tenant=acme", null)), SEEN);
+    }
+}
