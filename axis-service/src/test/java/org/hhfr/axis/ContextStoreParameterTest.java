@@ -1,6 +1,7 @@
 package org.hhfr.axis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -65,6 +66,23 @@ class ContextStoreParameterTest {
         assertEquals("s3cret", redis.password());
         assertEquals(RedisStoreSettings.DEFAULT_PORT, redis.port());
         assertEquals("redis://10.0.0.5:6379/0", redis.toString());
+    }
+
+    @Test
+    void aRecordKeySealsTheRedisStoresRecordsAndABadOneIsRefusedNamingTheParameter() {
+        Map<String, String> sealed = parameters("redis://h");
+        sealed.put(ModuleSettings.CONTEXT_STORE_KEY, "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
+        assertNotNull(ModuleSettings.read(sealed::get).redisStore().recordSeal());
+        assertNull(ModuleSettings.read(parameters("redis://h")::get).redisStore().recordSeal(), "none by default");
+
+        Map<String, String> shortKey = parameters("redis://h");
+        shortKey.put(ModuleSettings.CONTEXT_STORE_KEY, "AAECAwQFBgcICQoLDA0ODw==");
+        assertRefused(shortKey, "contextStoreKey: the record key is 32 bytes in base64 (openssl rand -base64 32), "
+                + "not 16");
+        Map<String, String> unsetVariable = parameters("redis://h");
+        unsetVariable.put(ModuleSettings.CONTEXT_STORE_KEY, "env:HHFR_NO_SUCH_VARIABLE");
+        assertRefused(unsetVariable, "contextStoreKey names the environment variable HHFR_NO_SUCH_VARIABLE, which "
+                + "is not set");
     }
 
     @Test

@@ -87,6 +87,13 @@ final class ServeCommand implements Callable<Integer> {
                     + "contextStore)")
     private String store;
 
+    @Option(names = "--store-key", paramLabel = "KEY",
+            description = "seal the session records kept in Redis under this key, the same on every server of that "
+                    + "Redis: env:NAME reads it from an environment variable (a key on the command line shows in "
+                    + "the process list), or base64 of 32 bytes as openssl rand -base64 32 prints (default: none, "
+                    + "records in clear; with --repo, the module's contextStoreKey)")
+    private String storeKey;
+
     @Option(names = "--https",
             description = "serve SOAP over HTTPS and encrypt every stream (TLS on TCP with the same certificate, "
                     + "AES-GCM datagrams on UDP); without --keystore, with a self-signed development certificate "
@@ -217,6 +224,9 @@ final class ServeCommand implements Callable<Integer> {
         }
         if (store != null) {
             settings.contextStore(store);
+        }
+        if (storeKey != null) {
+            settings.moduleParameter(ModuleSettings.CONTEXT_STORE_KEY, storeKey);
         }
         return settings.build();
     }

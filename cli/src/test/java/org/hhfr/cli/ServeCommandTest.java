@@ -136,6 +136,17 @@ class ServeCommandTest {
     }
 
     @Test
+    void aStoreKeyFromAnUnsetVariableIsNamedAndTheServerDoesNotStart() {
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new ServeCommand()).setErr(new PrintWriter(err, true))
+                .execute("--port", "0", "--store", "redis://127.0.0.1:1", "--store-key", "env:HHFR_NO_SUCH_VARIABLE");
+        assertEquals(ServeCommand.CANNOT_START, exit);
+        assertTrue(err.toString().startsWith("error: the server could not start: HHFR module not started: "
+                + "contextStoreKey names the environment variable HHFR_NO_SUCH_VARIABLE, which is not set"),
+                err.toString());
+    }
+
+    @Test
     void aMissingRepositoryIsReportedWithExitCodeTwo(@TempDir Path parent) {
         Path missing = parent.resolve("no-such-repository");
         StringWriter err = new StringWriter();

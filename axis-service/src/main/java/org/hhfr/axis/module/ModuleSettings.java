@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.Function;
 
 import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.redis.RecordSeal;
 import org.hhfr.contextstore.redis.RedisStoreSettings;
 import org.hhfr.transports.frame.FrameBufferBudget;
 import org.jspecify.annotations.Nullable;
@@ -43,6 +44,8 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
     public static final String MAX_MESSAGE_BYTES = "maxMessageBytes";
     public static final String CONTEXT_STORE = "contextStore";
     public static final String CONTEXT_STORE_TIMEOUT_MILLIS = "contextStoreTimeoutMillis";
+    /** The Redis store's record key: base64 of 32 bytes, or {@code env:NAME} to read it from a variable. */
+    public static final String CONTEXT_STORE_KEY = "contextStoreKey";
     public static final String MAX_SESSIONS = "maxSessions";
     public static final String MAX_SESSIONS_PER_ADDRESS = "maxSessionsPerAddress";
     public static final String UNOPENED_SESSION_MILLIS = "unopenedSessionMillis";
@@ -56,6 +59,8 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
     public static final String MEMORY_STORE = "memory";
     /** The prefix of the other: sessions shared in Redis, {@code redis://host[:port][/database]}. */
     public static final String REDIS_STORE = "redis://";
+    /** The prefix of a parameter value read from an environment variable. */
+    private static final String ENVIRONMENT = "env:";
 
     public ModuleSettings {
         Objects.requireNonNull(streamBindHost, "streamBindHost");
@@ -112,7 +117,26 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
         }
         int timeout = (int) optionalNumber(parameters, CONTEXT_STORE_TIMEOUT_MILLIS, 1, 60_000,
                 RedisStoreSettings.DEFAULT_TIMEOUT_MILLIS);
-        return redis.withTimeouts(timeout, timeout);
+        redis = redis.withTimeouts(timeout, timeout);
+        String key = parameters.apply(CONTEXT_STORE_KEY);
+        return key == null || key.isBlank() ? redis : redis.withRecordSeal(recordSeal(key.trim()));
+    }
+
+    private static RecordSeal recordSeal(String key) {
+        String text = key;
+        if (key.startsWith(ENVIRONMENT)) {
+            String variable = key.substring(ENVIRONMENT.length());
+            text = System.getenv(variable);
+            if (text == null || text.isBlank()) {
+                throw new IllegalArgumentException(CONTEXT_STORE_KEY + " names the environment variable " + variable
+                        + ", which is not set");
+            }
+        }
+        try {
+            return RecordSeal.ofBase64(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(CONTEXT_STORE_KEY + ": " + e.getMessage());
+        }
     }
 
     /** A parameter that an older axis2.xml or module.xml may lack: {@code absent} then. */

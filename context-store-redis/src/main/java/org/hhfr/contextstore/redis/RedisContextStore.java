@@ -64,6 +64,12 @@ import redis.clients.jedis.params.SetParams;
  * <p><b>Stored values</b> are compact and versioned ({@link SessionRecordCodec}, {@link StructureCodec}); a
  * value larger than the settings' {@code maxValueBytes} or otherwise corrupt fails with a
  * {@link ContextStoreException} naming what was wrong. Structures read are cached on this node by digest.
+ *
+ * <p><b>Sealed records.</b> A session record holds its caller's HTTP headers ({@code Authorization}, cookies, API
+ * keys), its static header blocks (a WS-Security password, say) and the token digest its stream keys derive
+ * from. With a record key in the settings ({@link RedisStoreSettings#withRecordSeal}) each record is sealed
+ * ({@link RecordSeal}) and only a node with the same key can read or forge one; without, they are kept in clear.
+ * Schemas (structures) are public and never sealed.
  */
 public final class RedisContextStore implements ContextStore {
     private static final Logger LOG = LoggerFactory.getLogger(RedisContextStore.class);
@@ -95,8 +101,15 @@ public final class RedisContextStore implements ContextStore {
     private final byte[] liveIndex;
     private volatile boolean closed;
 
-    /** A store on the wall clock with the platform's {@link java.security.SecureRandom}; connects lazily. */
+    /**
+     * A store on the wall clock with the platform's {@link java.security.SecureRandom}; connects lazily. Logs a
+     * WARN when its records are not sealed.
+     */
     public static RedisContextStore connect(RedisStoreSettings settings, StoreLimits limits) {
+        if (settings.recordSeal() == null) {
+            LOG.warn("session records in {} are not sealed: whoever reads that Redis reads the callers' HTTP "
+                    + "credentials and static headers; give the servers a record key (contextStoreKey)", settings);
+        }
         return new RedisContextStore(settings, limits, WALL_CLOCK, TokenGenerator.secure());
     }
 
@@ -140,9 +153,9 @@ public final class RedisContextStore implements ContextStore {
         requireOpen();
         SessionToken token = proposedToken != null ? proposedToken : tokens.newToken();
         byte[] digest = token.sha256();
-        byte[] record = SessionRecordCodec.encode(context, digest);
-        if (record.length > settings.maxValueBytes()) {
-            throw new ContextStoreException("the session's context takes " + record.length
+        byte[] plainRecord = SessionRecordCodec.encode(context, digest);
+        if (plainRecord.length + RecordSeal.OVERHEAD + 1 > settings.maxValueBytes()) {
+            throw new ContextStoreException("the session's context takes " + plainRecord.length
                     + " bytes, more than the store's limit of " + settings.maxValueBytes());
         }
         String address = clientAddress == null ? "" : ClientAddressBlock.textOf(clientAddress);
@@ -156,6 +169,7 @@ public final class RedisContextStore implements ContextStore {
         SessionId next = proposedId != null ? proposedId : tokens.newSessionId();
         while (true) {
             SessionId id = next;
+            byte[] record = SessionRecordCodec.stored(plainRecord, settings.recordSeal(), id);
             long now = clock.millis();
             long expires = Math.min(MAX_TIME,
                     limits.sessionExpiresAt(context.characteristics().reliability(), now, now, false));
@@ -211,7 +225,7 @@ public final class RedisContextStore implements ContextStore {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(presented, "presented");
         List<?> fields = peeked(id);
-        if (fields == null || !presented.matchesDigest(SessionRecordCodec.tokenDigest((byte[]) fields.get(3)))) {
+        if (fields == null || !presented.matchesDigest(SessionRecordCodec.tokenDigest(record(id, fields.get(3))))) {
             return Optional.empty();
         }
         return Optional.ofNullable(snapshot(id));
@@ -346,7 +360,7 @@ public final class RedisContextStore implements ContextStore {
 
     /** The session of {@link StoreScripts#USE}'s or {@link StoreScripts#PEEK}'s answer. */
     private StoredSession session(SessionId id, List<?> fields) throws ContextStoreException {
-        byte[] record = (byte[]) fields.get(3);
+        byte[] record = record(id, fields.get(3));
         return new StoredSession(id, SessionRecordCodec.context(record, this::structure),
                 SessionRecordCodec.tokenDigest(record), number(fields.get(2)), number(fields.get(1)),
                 number(fields.get(0)));
@@ -405,8 +419,9 @@ public final class RedisContextStore implements ContextStore {
         if (claimed.record.length == 0) {
             throw tooLarge(id);
         }
-        StoredSession session = new StoredSession(id, SessionRecordCodec.context(claimed.record, this::structure),
-                SessionRecordCodec.tokenDigest(claimed.record), claimed.created,
+        byte[] record = record(id, claimed.record);
+        StoredSession session = new StoredSession(id, SessionRecordCodec.context(record, this::structure),
+                SessionRecordCodec.tokenDigest(record), claimed.created,
                 Math.max(claimed.created, claimed.lastUsed), claimed.expires);
         evictionListeners.tell(listener -> listener.onEviction(session, cause));
     }
@@ -516,6 +531,11 @@ public final class RedisContextStore implements ContextStore {
         if (closed) {
             throw new ContextStoreException("context store is closed");
         }
+    }
+
+    /** The session's record as Redis gave it, opened if this store seals records. */
+    private byte[] record(SessionId id, Object stored) throws ContextStoreException {
+        return SessionRecordCodec.opened((byte[]) stored, settings.recordSeal(), id);
     }
 
     private ContextStoreException tooLarge(SessionId id) {

@@ -18,10 +18,12 @@ import redis.clients.jedis.RedisClient;
  *
  * @param user     Redis ACL user, or {@code null}
  * @param password Redis password, or {@code null}; never shown by {@link #toString()}
+ * @param recordSeal the key that seals session records ({@link RecordSeal}), or {@code null} to keep them as they
+ *                   are; never shown by {@link #toString()}
  */
 public record RedisStoreSettings(String host, int port, int database, String user, String password,
                                  int connectTimeoutMillis, int socketTimeoutMillis, int retryIntervalMillis,
-                                 int poolSize, String keyPrefix, int maxValueBytes) {
+                                 int poolSize, String keyPrefix, int maxValueBytes, RecordSeal recordSeal) {
     public static final int DEFAULT_PORT = 6379;
     /** Connect and reply timeouts: 500 ms. */
     public static final int DEFAULT_TIMEOUT_MILLIS = 500;
@@ -74,19 +76,26 @@ public record RedisStoreSettings(String host, int port, int database, String use
         }
         return new RedisStoreSettings(parsed.getHost(), parsed.getPort() < 0 ? DEFAULT_PORT : parsed.getPort(),
                 database, user, password, DEFAULT_TIMEOUT_MILLIS, DEFAULT_TIMEOUT_MILLIS, 1_000, 16, "hhfr:",
-                4 << 20);
+                4 << 20, null);
     }
 
     /** These settings with other connect and reply timeouts. */
     public RedisStoreSettings withTimeouts(int connectMillis, int socketMillis) {
         return new RedisStoreSettings(host, port, database, user, password, connectMillis, socketMillis,
-                retryIntervalMillis, poolSize, keyPrefix, maxValueBytes);
+                retryIntervalMillis, poolSize, keyPrefix, maxValueBytes, recordSeal);
     }
 
     /** These settings with keys under another prefix (several deployments in one Redis). */
     public RedisStoreSettings withKeyPrefix(String prefix) {
         return new RedisStoreSettings(host, port, database, user, password, connectTimeoutMillis,
-                socketTimeoutMillis, retryIntervalMillis, poolSize, prefix, maxValueBytes);
+                socketTimeoutMillis, retryIntervalMillis, poolSize, prefix, maxValueBytes, recordSeal);
+    }
+
+    /** These settings with session records sealed under {@code seal} (the same on every node of this Redis). */
+    public RedisStoreSettings withRecordSeal(RecordSeal seal) {
+        return new RedisStoreSettings(host, port, database, user, password, connectTimeoutMillis,
+                socketTimeoutMillis, retryIntervalMillis, poolSize, keyPrefix, maxValueBytes,
+                Objects.requireNonNull(seal, "seal"));
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.hhfr.contextstore.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.TreeMap;
 import org.hhfr.contextstore.CallerIdentity;
@@ -13,19 +14,24 @@ import org.hhfr.contextstore.StreamCharacteristics;
 import org.hhfr.contextstore.StreamContext;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.reliability.DeliveryAssurance;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The stored form of what does not change in a session: a version byte, the token's SHA-256, then the
  * {@link StreamContext} (URIs, operation, the request and response structures by digest, static header blocks
  * as exact XML, the agreed policy and sizes, the negotiating identity (principal and caller headers), whether its
- * streams must be encrypted). The structures themselves are stored once per digest ({@link StructureCodec}). Reading checks every length and value; anything else fails with a
- * {@link ContextStoreException}.
+ * streams must be encrypted). The structures themselves are stored once per digest ({@link StructureCodec}).
+ * Reading checks every length and value; anything else fails with a {@link ContextStoreException}. A server with
+ * a record key keeps the record sealed ({@link #stored}, {@link #opened}).
  */
 final class SessionRecordCodec {
     /** Records written now; version 1 (an older node's) kept the Authorization header alone and is still read. */
     private static final int VERSION = 2;
     private static final int VERSION_AUTHORIZATION_ONLY = 1;
+    /** A record sealed by a {@link RecordSeal}: this byte, then the sealed record of another version. */
+    private static final int SEALED = 3;
     /** Static header blocks in one record, at most (the negotiation allows far fewer). */
     private static final int MAX_HEADERS = 1_000;
     /** What the contexts decoded on this node share (never the caller's identity). */
@@ -69,6 +75,49 @@ final class SessionRecordCodec {
         }
         out.writeBoolean(context.encryptedStreams());
         return out.toBytes();
+    }
+
+    /**
+     * The record as Redis keeps it for session {@code id}: sealed under {@code seal}, or as it is when there is
+     * none.
+     */
+    static byte[] stored(byte[] record, @Nullable RecordSeal seal, SessionId id) {
+        if (seal == null) {
+            return record;
+        }
+        byte[] sealed = seal.seal(record, associated(id));
+        byte[] stored = new byte[1 + sealed.length];
+        stored[0] = SEALED;
+        System.arraycopy(sealed, 0, stored, 1, sealed.length);
+        return stored;
+    }
+
+    /**
+     * The record Redis keeps for session {@code id}, opened under {@code seal}. A node with a key reads sealed
+     * records only, so whoever can write to Redis but has no key cannot make a session.
+     */
+    static byte[] opened(byte[] stored, @Nullable RecordSeal seal, SessionId id) throws ContextStoreException {
+        boolean sealed = stored.length > 0 && stored[0] == SEALED;
+        if (seal == null) {
+            if (sealed) {
+                throw corrupt(id, "it is sealed and this server has no record key");
+            }
+            return stored;
+        }
+        byte[] record = sealed ? seal.open(stored, 1, associated(id)) : null;
+        if (record == null) {
+            throw corrupt(id, sealed ? "it does not open under this server's record key" : "it is not sealed");
+        }
+        return record;
+    }
+
+    private static byte[] associated(SessionId id) {
+        return id.text().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static ContextStoreException corrupt(SessionId id, String detail) {
+        return new ContextStoreException("corrupt session record in the context store: session " + id + ": "
+                + detail);
     }
 
     /** The token digest alone, for checking a presented token before anything else is read. */

@@ -9,12 +9,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.contextstore.StoreLimits;
+import org.hhfr.contextstore.StreamContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -22,12 +26,18 @@ import redis.clients.jedis.UnifiedJedis;
 
 /**
  * What only a shared store does, on a real redis-server: two nodes see one set of sessions, a corrupt or oversized
- * value is a clear error rather than an allocation, and an outage fails calls with a readable reason until Redis
- * answers again.
+ * value is a clear error rather than an allocation, an outage fails calls with a readable reason until Redis
+ * answers again, and with a record key what Redis keeps of a session shows none of its credentials, static
+ * headers or token digest (every node with the key reads it; one without it, or with another, refuses it by
+ * name; a record in clear, or moved to another session's key, does not pass for a sealed one).
  */
 class RedisContextStoreTest {
     private static final AtomicInteger PREFIXES = new AtomicInteger();
     private static EmbeddedRedis redis;
+    private static final RecordSeal KEY = RecordSeal.ofBase64(Base64.getEncoder().encodeToString(new byte[] {
+            1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29,
+            30, 31, 32}));
+    private static final RecordSeal OTHER_KEY = RecordSeal.ofBase64(Base64.getEncoder().encodeToString(new byte[32]));
 
     @BeforeAll
     static void startRedis() {
@@ -192,5 +202,83 @@ class RedisContextStoreTest {
             assertFalse(store.touch(before.id()), "a Redis without persistence lost the older session");
             assertTrue(store.touch(after.id()));
         }
+    }
+
+    @Test
+    void aSealedRecordShowsNoCredentialAndEveryNodeWithTheKeyReadsIt() throws Exception {
+        RedisStoreSettings clear = freshPrefix();
+        RedisStoreSettings sealed = clear.withRecordSeal(KEY);
+        try (RedisContextStore a = RedisContextStore.connect(sealed, StoreLimits.defaults());
+             RedisContextStore b = RedisContextStore.connect(sealed, StoreLimits.defaults());
+             UnifiedJedis raw = sealed.openClient()) {
+            SessionGrant grant = a.create(SampleContexts.points());
+            byte[] record = raw.hget(sessionKey(sealed, grant), "r".getBytes(StandardCharsets.UTF_8));
+            String stored = new String(record, StandardCharsets.ISO_8859_1);
+            for (String secret : new String[] {"YWxpY2U6c2VjcmV0", "alice", "http://example.org/p", "authorization",
+                    new String(grant.token().sha256(), StandardCharsets.ISO_8859_1)}) {
+                assertFalse(stored.contains(secret), "Redis shows " + secret);
+            }
+            assertFalse(HexFormat.of().formatHex(record).contains(HexFormat.of().formatHex(grant.token().sha256())));
+
+            StreamContext read = b.authenticate(grant.id(), grant.token()).orElseThrow().context();
+            assertEquals(SampleContexts.points(), read);
+            assertEquals(Map.of("authorization", "Basic YWxpY2U6c2VjcmV0"), read.identity().headers());
+        }
+    }
+
+    @Test
+    void aNodeWithoutTheKeyOrWithAnotherRefusesASealedRecordByName() throws Exception {
+        RedisStoreSettings clear = freshPrefix();
+        try (RedisContextStore sealing = RedisContextStore.connect(clear.withRecordSeal(KEY), StoreLimits.defaults());
+             RedisContextStore keyless = RedisContextStore.connect(clear, StoreLimits.defaults());
+             RedisContextStore otherKey = RedisContextStore.connect(clear.withRecordSeal(OTHER_KEY),
+                     StoreLimits.defaults())) {
+            SessionGrant grant = sealing.create(SampleContexts.points());
+            ContextStoreException noKey = assertThrows(ContextStoreException.class, () -> keyless.get(grant.id()));
+            assertTrue(noKey.getMessage().endsWith("it is sealed and this server has no record key"),
+                    noKey.getMessage());
+            ContextStoreException wrongKey = assertThrows(ContextStoreException.class,
+                    () -> otherKey.authenticate(grant.id(), grant.token()));
+            assertTrue(wrongKey.getMessage().endsWith("it does not open under this server's record key"),
+                    wrongKey.getMessage());
+        }
+    }
+
+    @Test
+    void aRecordInClearOrMovedToAnotherSessionDoesNotPassForASealedOne() throws Exception {
+        RedisStoreSettings clear = freshPrefix();
+        RedisStoreSettings sealed = clear.withRecordSeal(KEY);
+        byte[] field = "r".getBytes(StandardCharsets.UTF_8);
+        try (RedisContextStore sealing = RedisContextStore.connect(sealed, StoreLimits.defaults());
+             RedisContextStore keyless = RedisContextStore.connect(clear, StoreLimits.defaults());
+             UnifiedJedis raw = sealed.openClient()) {
+            SessionGrant inClear = keyless.create(SampleContexts.points());
+            ContextStoreException notSealed = assertThrows(ContextStoreException.class,
+                    () -> sealing.get(inClear.id()));
+            assertTrue(notSealed.getMessage().endsWith("it is not sealed"), notSealed.getMessage());
+
+            SessionGrant mallory = sealing.create(SampleContexts.oneWay());
+            SessionGrant alice = sealing.create(SampleContexts.points());
+            raw.hset(sessionKey(sealed, mallory), field, raw.hget(sessionKey(sealed, alice), field));
+            ContextStoreException moved = assertThrows(ContextStoreException.class,
+                    () -> sealing.get(mallory.id()));
+            assertTrue(moved.getMessage().endsWith("it does not open under this server's record key"),
+                    moved.getMessage());
+        }
+    }
+
+    @Test
+    void aKeyIsThirtyTwoBytesOfBase64() {
+        IllegalArgumentException shortKey = assertThrows(IllegalArgumentException.class,
+                () -> RecordSeal.ofBase64(Base64.getEncoder().encodeToString(new byte[16])));
+        assertEquals("the record key is 32 bytes in base64 (openssl rand -base64 32), not 16", shortKey.getMessage());
+        IllegalArgumentException notBase64 = assertThrows(IllegalArgumentException.class,
+                () -> RecordSeal.ofBase64("not a key!"));
+        assertEquals("the record key is not base64", notBase64.getMessage());
+        assertFalse(KEY.toString().contains("AQID"), "the key stays out of logs");
+    }
+
+    private static byte[] sessionKey(RedisStoreSettings settings, SessionGrant grant) {
+        return (settings.keyPrefix() + "session:" + grant.id().text()).getBytes(StandardCharsets.UTF_8);
     }
 }
