@@ -9,6 +9,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
+import org.hhfr.axis.headers.CapturedLog;
+import org.hhfr.axis.module.ModuleSettings;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
@@ -65,6 +67,18 @@ class StoreOutageTest {
                 assertTrue(streamsAgainWithin(server, 60_000), "no stream after Redis came back");
             }
         }
+    }
+
+    @Test
+    void aStoreThatStaysUnreachableIsWarnedAboutOnceNotAtEveryPurge() throws Exception {
+        List<String> log = CapturedLog.during(() -> {
+            try (HhfrServer server = HhfrServer.start(TestServers.loopback().contextStore("redis://127.0.0.1:1")
+                    .moduleParameter(ModuleSettings.PURGE_INTERVAL_MILLIS, "20").build())) {
+                Thread.sleep(1_000); // fifty purges
+            }
+        });
+        long warnings = log.stream().filter(line -> line.contains("could not purge expired HHFR sessions")).count();
+        assertEquals(1, warnings, String.join("\n", log));
     }
 
     private static float sumOf(Session session, float... values) {

@@ -51,6 +51,8 @@ public final class HhfrNegotiation implements AutoCloseable {
     private final ServerCapabilities capabilities;
     private final SoapEnvelopeReader envelopes = new SoapEnvelopeReader(SoapLimits.defaults());
     private final ScheduledExecutorService purger;
+    /** Whether the last purge failed; the purger's thread alone reads and writes it. */
+    private boolean purgeFailing;
     private final NegotiationListener listener;
 
     /**
@@ -74,11 +76,19 @@ public final class HhfrNegotiation implements AutoCloseable {
                 TimeUnit.MILLISECONDS);
     }
 
+    /** Purges on the purger's thread: a store that keeps failing is warned about once, until a purge passes. */
     private void purgeExpired() {
         try {
             store.purgeExpired();
+            purgeFailing = false;
         } catch (ContextStoreException e) {
-            LOG.warn("could not purge expired HHFR sessions: {}", e.getMessage());
+            if (purgeFailing) {
+                LOG.debug("could not purge expired HHFR sessions: {}", e.getMessage());
+            } else {
+                LOG.warn("could not purge expired HHFR sessions (said once until a purge passes): {}",
+                        e.getMessage());
+                purgeFailing = true;
+            }
         }
     }
 

@@ -7,12 +7,12 @@ import java.util.Arrays;
 import java.util.List;
 
 /** The server's log (slf4j-simple and Axis2's, on standard error) while some calls run, as lines. */
-final class CapturedLog {
+public final class CapturedLog {
     private CapturedLog() {
     }
 
     /** Standard error while {@code calls} run, and a little after (the server logs on its own threads). */
-    static List<String> during(ThrowingRunnable calls) throws Exception {
+    public static List<String> during(ThrowingRunnable calls) throws Exception {
         PrintStream original = System.err;
         ByteArrayOutputStream captured = new ByteArrayOutputStream();
         System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
@@ -28,7 +28,7 @@ final class CapturedLog {
     }
 
     @FunctionalInterface
-    interface ThrowingRunnable {
+    public interface ThrowingRunnable {
         void run() throws Exception;
     }
 }
