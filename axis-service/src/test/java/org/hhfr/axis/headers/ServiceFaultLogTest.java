@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * A fault a service raises on purpose is an outcome: the stream server logs it in one line with its code and
- * reason, without a stack trace. An unexpected error of the service is logged with its trace, once. The log is
+ * reason, without a stack trace. An unexpected error of the service is logged with its trace, once, and the same
+ * error again in one line each time (a service that fails so on every call fills no log with traces). The log is
  * slf4j-simple's, on standard error, captured while the streamed calls run.
  */
 @Timeout(120)
@@ -51,7 +52,7 @@ class ServiceFaultLogTest {
     }
 
     @Test
-    void aServiceFaultIsOneLineAndAnUnexpectedErrorKeepsItsTrace() throws Exception {
+    void aServiceFaultIsOneLineAndAnUnexpectedErrorKeepsItsTraceOnce() throws Exception {
         List<String> log;
         try (HhfrClient client = HhfrClient.builder(server.serviceUrl("127.0.0.1", "StringConcat"))
                 .preferredModes(Mode.HHFR_TCP).build()) {
@@ -63,8 +64,10 @@ class ServiceFaultLogTest {
                 ServiceFaultException fault = assertThrows(ServiceFaultException.class, () -> concat.call(
                         concat.newRequest().set("parts", new String[] {"no-such-booking"}).build()));
                 assertEquals("booking no-such-booking does not exist", fault.reason());
-                assertThrows(ServiceFaultException.class, () -> concat.call(
-                        concat.newRequest().set("parts", new String[] {"bug"}).build()));
+                for (int i = 0; i < 3; i++) {
+                    assertThrows(ServiceFaultException.class, () -> concat.call(
+                            concat.newRequest().set("parts", new String[] {"bug"}).build()));
+                }
             });
         }
         List<String> serviceFault = linesWith(log, "no-such-booking");
@@ -79,6 +82,8 @@ class ServiceFaultLogTest {
         assertEquals(1, errorTrace.size(), "the unexpected error is logged with its trace once:\n"
                 + String.join("\n", log));
         assertTrue(log.get(log.indexOf(errorTrace.get(0)) + 1).trim().startsWith("at "), String.join("\n", log));
+        assertEquals(2, linesWith(log, "failed with java.lang.IllegalStateException again (its trace is logged above)")
+                .size(), String.join("\n", log));
     }
 
     private static List<String> linesWith(List<String> log, String text) {

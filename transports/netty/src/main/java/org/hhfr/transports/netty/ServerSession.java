@@ -590,15 +590,21 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         }
     }
 
-    /** Counts and logs a failed dispatch; the fault that answers it. Any thread. */
+    /**
+     * Counts and logs a failed dispatch, an unexpected error with its trace the first time its kind is seen
+     * ({@link ErrorTraces}); the fault that answers it. Any thread.
+     */
     private StreamFault failure(InboundMessage message, Throwable error) {
         registry.metrics.increment(TransportMetrics.Counter.DISPATCH_FAILURES, linkType);
         StreamFault fault = DispatchFailure.toFault(error);
         Throwable unexpected = DispatchFailure.unexpected(error);
         if (unexpected == null) {
             LOG.info("session {}: {} answered with a {} fault: {}", id(), message, fault.code(), fault.reason());
-        } else {
+        } else if (registry.errorTraces.firstOfItsKind(unexpected)) {
             LOG.warn("session {}: dispatch of {} failed", id(), message, unexpected);
+        } else {
+            LOG.info("session {}: {} failed with {} again (its trace is logged above): {}", id(), message,
+                    unexpected.getClass().getName(), fault.reason());
         }
         return fault;
     }

@@ -60,6 +60,8 @@ final class SessionRegistry implements EvictionListener {
     final StreamDispatcher dispatcher;
     final StreamServerConfig config;
     final TransportMetrics metrics;
+    /** The unexpected dispatch errors whose trace this server logged. */
+    final ErrorTraces errorTraces = new ErrorTraces();
     final FrameLimits streamLimits;
     final FrameLimits datagramLimits;
     /** What the TCP connections together may hold in partial frames. */
