@@ -4,14 +4,24 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.CertificateFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
 
+import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.tomcat.util.descriptor.web.LoginConfig;
 import org.apache.tomcat.util.descriptor.web.SecurityCollection;
 import org.apache.tomcat.util.descriptor.web.SecurityConstraint;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
+import org.hhfr.axis.server.DevelopmentCertificate;
+import org.hhfr.axis.server.HttpsKeyStore;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.Mode;
@@ -29,7 +39,8 @@ import org.junit.jupiter.api.io.TempDir;
  * constraint on its SOAP calls (POST to {@code /services/*}) for role {@code caller}, checked against Tomcat's
  * realm. A client without valid credentials cannot negotiate (the negotiation is a call the container refuses),
  * so it gets no stream and its SOAP calls fail; with them it streams, and the service sees on every streamed call
- * the user the container authenticated when the session was negotiated.
+ * the user the container authenticated when the session was negotiated. The container also serves HTTPS, as an
+ * operator's does, with the shipped axis2.xml: a client of the https address gets an encrypted stream.
  */
 @Timeout(120)
 class WarBasicAuthenticationTest {
@@ -40,11 +51,17 @@ class WarBasicAuthenticationTest {
 
     private static DeployedWebapp webapp;
     private static Operation whoami;
+    private static HttpsKeyStore httpsKey;
+    private static Connector https;
 
     @BeforeAll
     static void deployBehindBasicAuthentication() throws Exception {
+        httpsKey = DevelopmentCertificate.in(work.resolve("certificate"));
         webapp = DeployedWebapp.start(DeployedWebapp.builtByMaven(), work, DeployedWebapp.streamsAt("127.0.0.1", 0, 0),
-                WarBasicAuthenticationTest::requireBasicAuthentication);
+                (tomcat, application) -> {
+                    requireBasicAuthentication(tomcat, application);
+                    serveHttps(tomcat);
+                });
         Path sources = Path.of(System.getProperty("hhfr.webapp.fleet.sources")).resolveSibling("aar-caller");
         new ServiceArchive(sources).deployInto(webapp.servicesDirectory(), "caller.aar",
                 Files.createDirectories(work.resolve("caller")));
@@ -71,6 +88,24 @@ class WarBasicAuthenticationTest {
         basic.setAuthMethod("BASIC");
         basic.setRealmName("hhfr");
         application.setLoginConfig(basic);
+    }
+
+    /** An HTTPS connector beside the HTTP one, with the development certificate, as an operator adds one. */
+    private static void serveHttps(Tomcat tomcat) {
+        SSLHostConfig tls = new SSLHostConfig();
+        SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(tls, SSLHostConfigCertificate.Type.EC);
+        certificate.setCertificateKeystoreFile(httpsKey.file().toString());
+        certificate.setCertificateKeystorePassword(httpsKey.password());
+        certificate.setCertificateKeystoreType("PKCS12");
+        tls.addCertificate(certificate);
+        https = new Connector();
+        https.setPort(0);
+        https.setProperty("address", "127.0.0.1");
+        https.setScheme("https");
+        https.setSecure(true);
+        https.setProperty("SSLEnabled", "true");
+        https.addSslHostConfig(tls);
+        tomcat.getService().addConnector(https);
     }
 
     @AfterAll
@@ -113,5 +148,34 @@ class WarBasicAuthenticationTest {
             }
             assertEquals(Mode.HHFR_TCP, session.mode());
         }
+    }
+
+    @Test
+    void overHttpsTheStreamIsEncryptedAndCarriesTheUserTheContainerAuthenticated() throws Exception {
+        String url = "https://127.0.0.1:" + https.getLocalPort() + DeployedWebapp.CONTEXT_PATH + "/services/Caller";
+        try (HhfrClient alice = HhfrClient.builder(url).basicAuthentication("alice", "wonderland")
+                .sslSocketFactory(trustingTheDevelopmentCertificate().getSocketFactory())
+                .preferredModes(Mode.HHFR_UDP).build()) {
+            Session session = alice.open(whoami);
+            for (int call = 0; call < 5; call++) {
+                assertTrue(session.call(String.class, "hi").startsWith("hi alice "));
+            }
+            // A client of an https address takes only an encrypted stream (AES-GCM datagrams on UDP).
+            assertEquals(Mode.HHFR_UDP, session.mode());
+            assertEquals("hi alice on a stream", session.call(String.class, "hi"));
+        }
+    }
+
+    private static SSLContext trustingTheDevelopmentCertificate() throws Exception {
+        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
+        trusted.load(null, null);
+        try (InputStream pem = Files.newInputStream(DevelopmentCertificate.pemOf(httpsKey.file()))) {
+            trusted.setCertificateEntry("server", CertificateFactory.getInstance("X.509").generateCertificate(pem));
+        }
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(trusted);
+        SSLContext context = SSLContext.getInstance("TLS");
+        context.init(null, trust.getTrustManagers(), null);
+        return context;
     }
 }
