@@ -6,6 +6,7 @@ import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
@@ -24,8 +25,8 @@ import org.xmlpull.v1.XmlPullParserException;
 /**
  * What a WSDL 1.1 document says of its operations, as written: its messages and their parts, its port types, its
  * SOAP 1.1 and 1.2 bindings (style, SOAPAction, the body's use and parts, the parts bound to headers) and the
- * stream endpoints it advertises. Names are local: a document's messages, port types and bindings share its
- * target namespace. {@link WsdlOperations} decides from this which element each operation sends.
+ * stream endpoints it advertises; for a WSDL split over documents ({@code wsdl:import}), what all of them say.
+ * Names are local: a service's messages, port types and bindings share its target namespace. {@link WsdlOperations} decides from this which element each operation sends.
  */
 final class WsdlDefinitions {
     private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
@@ -95,6 +96,17 @@ final class WsdlDefinitions {
         XmlPullParser parser = namespaceAware();
         XmlPull.setInput(parser, new ByteArrayInputStream(wsdl));
         return read(parser);
+    }
+
+    /** Reads encoded documents (a WSDL and those it imports) as one. */
+    static WsdlDefinitions read(Collection<byte[]> documents) throws XmlPullParserException, IOException {
+        WsdlDefinitions definitions = new WsdlDefinitions();
+        for (byte[] document : documents) {
+            XmlPullParser parser = namespaceAware();
+            XmlPull.setInput(parser, new ByteArrayInputStream(document));
+            definitions.scan(parser);
+        }
+        return definitions;
     }
 
     private static XmlPullParser namespaceAware() throws XmlPullParserException {

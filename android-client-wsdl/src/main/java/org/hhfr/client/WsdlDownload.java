@@ -6,17 +6,66 @@ import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URL;
+import java.util.ArrayDeque;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.net.ssl.HttpsURLConnection;
 
-/** Fetches a service's WSDL document over HTTP GET, within the client's timeouts and a size limit. */
+/**
+ * Fetches a service's WSDL over HTTP GET with the documents it imports ({@link WsdlImports}), within the
+ * client's timeouts: at most {@link #MAX_DOCUMENTS} documents of {@link WsdlOperations#MAX_WSDL_BYTES} in all.
+ */
 final class WsdlDownload {
-    /** Largest WSDL document read by {@link WsdlOperations#fetch(HhfrClient)}. */
+    /** Documents fetched for one WSDL, at most: the WSDL and the documents it imports, directly or not. */
+    static final int MAX_DOCUMENTS = 32;
 
     private WsdlDownload() {
     }
 
-    static byte[] fetch(String source, ClientSettings settings) throws HhfrException {
+    /**
+     * The WSDL at {@code source} and every document it imports, directly or through another, each fetched once,
+     * in the order they were named (the WSDL first).
+     */
+    static Map<String, byte[]> fetchWithImports(String source, ClientSettings settings) throws HhfrException {
+        Map<String, byte[]> documents = new LinkedHashMap<>();
+        Deque<String> named = new ArrayDeque<>();
+        named.add(source);
+        long budget = WsdlOperations.MAX_WSDL_BYTES;
+        while (!named.isEmpty()) {
+            String url = named.poll();
+            if (documents.containsKey(url)) {
+                continue;
+            }
+            if (documents.size() == MAX_DOCUMENTS) {
+                throw new HhfrException("the WSDL at " + source + " imports more than " + MAX_DOCUMENTS
+                        + " documents");
+            }
+            byte[] document = fetch(url, settings, budget, source, sameOrigin(url, source));
+            budget -= document.length;
+            documents.put(url, document);
+            named.addAll(WsdlImports.of(document, url));
+        }
+        return documents;
+    }
+
+    /** Whether {@code url} has the scheme, host and port of {@code wsdl}, so the client's headers may go there. */
+    private static boolean sameOrigin(String url, String wsdl) throws HhfrException {
+        try {
+            URL a = new URL(url);
+            URL b = new URL(wsdl);
+            return a.getProtocol().equals(b.getProtocol()) && a.getHost().equalsIgnoreCase(b.getHost())
+                    && (a.getPort() < 0 ? a.getDefaultPort() : a.getPort())
+                    == (b.getPort() < 0 ? b.getDefaultPort() : b.getPort());
+        } catch (IOException e) {
+            throw new HhfrException("cannot fetch " + url + ": " + e, e);
+        }
+    }
+
+    /** @param withHeaders whether the client's HTTP headers (its credentials) go along: the service's own origin */
+    private static byte[] fetch(String source, ClientSettings settings, long budget, String wsdl,
+                                boolean withHeaders) throws HhfrException {
         try {
             HttpURLConnection connection = (HttpURLConnection) new URL(source).openConnection();
             if (connection instanceof HttpsURLConnection) {
@@ -26,7 +75,8 @@ final class WsdlDownload {
                 connection.setConnectTimeout(settings.connectTimeoutMillis);
                 connection.setReadTimeout(settings.readTimeoutMillis);
                 connection.setInstanceFollowRedirects(false);
-                for (Map.Entry<String, String> header : settings.httpHeaders.entrySet()) {
+                for (Map.Entry<String, String> header : withHeaders ? settings.httpHeaders.entrySet()
+                        : Collections.<Map.Entry<String, String>>emptySet()) {
                     connection.setRequestProperty(header.getKey(), header.getValue()); // a protected WSDL too
                 }
                 int status = connection.getResponseCode();
@@ -34,7 +84,7 @@ final class WsdlDownload {
                     throw new HhfrException("fetching the WSDL at " + source + " answered HTTP " + status);
                 }
                 try (InputStream in = connection.getInputStream()) {
-                    return readBounded(in, source);
+                    return readBounded(in, budget, wsdl);
                 }
             } finally {
                 connection.disconnect();
@@ -49,14 +99,16 @@ final class WsdlDownload {
         }
     }
 
-    private static byte[] readBounded(InputStream in, String source) throws IOException {
+    /** The body, if it fits in {@code budget} bytes: what is left of the limit for the WSDL and its imports. */
+    private static byte[] readBounded(InputStream in, long budget, String wsdl) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         byte[] chunk = new byte[8192];
         int n;
         while ((n = in.read(chunk)) > 0) {
             bytes.write(chunk, 0, n);
-            if (bytes.size() > WsdlOperations.MAX_WSDL_BYTES) {
-                throw new MessageTooLargeException("the WSDL at " + source, -1, WsdlOperations.MAX_WSDL_BYTES);
+            if (bytes.size() > budget) {
+                throw new MessageTooLargeException("the WSDL at " + wsdl + " with its imports", -1,
+                        WsdlOperations.MAX_WSDL_BYTES);
             }
         }
         return bytes.toByteArray();

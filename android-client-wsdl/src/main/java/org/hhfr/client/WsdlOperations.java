@@ -98,15 +98,51 @@ public final class WsdlOperations {
     }
 
     /**
-     * Fetches the WSDL of the client's service ({@code serviceUrl?wsdl}, HTTP GET, at most
-     * {@link #MAX_WSDL_BYTES}) with the client's timeouts, TLS settings and HTTP headers, and reads
-     * it. Blocking: call it off the main thread, once per service, and keep the result.
+     * Fetches the WSDL of the client's service ({@code serviceUrl?wsdl}, HTTP GET) and the documents it imports
+     * ({@code wsdl:import}, {@code xs:import schemaLocation}: at most 32 documents of {@link #MAX_WSDL_BYTES} in
+     * all, http(s) only, https only for an https WSDL), with the client's timeouts, TLS settings and HTTP headers,
+     * and reads them as one. Blocking: call it off the main thread, once per service, and keep the result.
      *
      * @throws HhfrException the client is closed, or the WSDL cannot be fetched or is not usable
      */
     public static WsdlOperations fetch(HhfrClient client) throws HhfrException {
-        String source = client.serviceUrl() + "?wsdl";
-        return read(WsdlDownload.fetch(source, client.openSettings()), source);
+        return fetch(client, client.serviceUrl() + "?wsdl");
+    }
+
+    /**
+     * As {@link #fetch(HhfrClient)}, the WSDL at {@code wsdlUrl} (a published copy, a {@code ?singleWsdl}).
+     * The client's HTTP headers go only to {@code wsdlUrl}'s own origin.
+     *
+     * @throws HhfrException the client is closed, or the WSDL cannot be fetched or is not usable
+     */
+    public static WsdlOperations fetch(HhfrClient client, String wsdlUrl) throws HhfrException {
+        Map<String, byte[]> documents = WsdlDownload.fetchWithImports(wsdlUrl, client.openSettings());
+        return documents.size() == 1 ? read(documents.get(wsdlUrl), wsdlUrl) : read(documents, wsdlUrl);
+    }
+
+    /**
+     * Reads a WSDL split over documents: the WSDL and those its {@code wsdl:import} and
+     * {@code xs:import schemaLocation} name, directly or not (at most {@link #MAX_WSDL_BYTES} in all), as one.
+     * {@code source} names the WSDL in error messages.
+     *
+     * @param documents each document by its URL, the WSDL first
+     * @throws HhfrException the documents are not a usable WSDL at all (malformed, hostile, over a limit)
+     */
+    public static WsdlOperations read(Map<String, byte[]> documents, String source) throws HhfrException {
+        long bytes = 0;
+        for (byte[] document : documents.values()) {
+            bytes += document.length;
+        }
+        if (documents.size() > WsdlDownload.MAX_DOCUMENTS) {
+            throw new HhfrException("the WSDL at " + source + " imports more than " + WsdlDownload.MAX_DOCUMENTS
+                    + " documents");
+        }
+        if (bytes > MAX_WSDL_BYTES) {
+            throw new MessageTooLargeException("the WSDL at " + source + " with its " + (documents.size() - 1)
+                    + " imported documents", bytes, MAX_WSDL_BYTES);
+        }
+        return read(source, () -> new SchemaParser(LIMITS).perComponent().parse(documents),
+                () -> WsdlDefinitions.read(documents.values()));
     }
 
     /**

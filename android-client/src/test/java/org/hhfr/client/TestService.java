@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -49,6 +51,8 @@ final class TestService implements AutoCloseable {
     private final SoapEnvelopeReader envelopes = new SoapEnvelopeReader(SoapLimits.defaults());
     private final XmlRepresentation xml = new XmlRepresentation();
     final AtomicInteger soapCalls = new AtomicInteger();
+    /** The documents a GET is answered with, by query: {@code wsdl} is the service's WSDL. */
+    private final Map<String, String> documents = new ConcurrentHashMap<>(Map.of("wsdl", FloatSum.WSDL));
     final AtomicInteger negotiations = new AtomicInteger();
     /** The HTTP headers of the latest float-sum request. */
     final AtomicReference<Headers> lastHeaders = new AtomicReference<>();
@@ -94,9 +98,19 @@ final class TestService implements AutoCloseable {
         return "http://127.0.0.1:" + server.getAddress().getPort() + path;
     }
 
+    /**
+     * Serves {@code document} at {@code ?query} (a GET of {@code url() + "?" + query}), in place of what was
+     * served there: a WSDL split over documents, say ({@code wsdl}, {@code wsdl=wsdl0}, {@code xsd=xsd0}).
+     */
+    void publish(String query, String document) {
+        documents.put(query, document);
+    }
+
     private void serve(HttpExchange exchange) throws IOException {
-        if ("GET".equals(exchange.getRequestMethod()) && "wsdl".equals(exchange.getRequestURI().getQuery())) {
-            respond(exchange, 200, "text/xml", FloatSum.WSDL.getBytes(StandardCharsets.UTF_8));
+        String query = exchange.getRequestURI().getQuery();
+        String document = query == null ? null : documents.get(query);
+        if ("GET".equals(exchange.getRequestMethod()) && document != null) {
+            respond(exchange, 200, "text/xml", document.getBytes(StandardCharsets.UTF_8));
             return;
         }
         await(requestsHeld);

@@ -1,18 +1,10 @@
 package org.hhfr.cli;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import javax.net.ssl.SSLContext;
 
-import org.hhfr.client.HhfrException;
 import org.hhfr.client.WsdlOperations;
 import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.negotiation.description.ServiceDescription;
@@ -24,8 +16,6 @@ import org.hhfr.schemas.OperationStructures;
  * service's {@code ?wsdl} URL) and says what it holds and which operations it leaves out, and why.
  */
 final class DescriptionCompiler {
-    private static final Duration TIMEOUT = Duration.ofSeconds(20);
-
     private final PrintWriter out;
     private final PrintWriter err;
 
@@ -36,40 +26,6 @@ final class DescriptionCompiler {
 
     static boolean isUrl(String source) {
         return source.startsWith("http://") || source.startsWith("https://");
-    }
-
-    /**
-     * The WSDL at {@code url} (HTTP GET, 20 s timeouts, refused above the parser's limit), trusting {@code trust}'s
-     * certificates for https (or the platform's authorities, when {@code null}).
-     */
-    static byte[] fetch(String url, SSLContext trust) throws HhfrException {
-        int limit = WsdlOperations.MAX_WSDL_BYTES;
-        try {
-            HttpClient.Builder client = HttpClient.newBuilder().connectTimeout(TIMEOUT);
-            if (trust != null) {
-                client.sslContext(trust);
-            }
-            HttpClient http = client.build();
-            HttpResponse<InputStream> response = http.send(HttpRequest.newBuilder(URI.create(url)).timeout(TIMEOUT)
-                    .GET().build(), HttpResponse.BodyHandlers.ofInputStream());
-            try (InputStream body = response.body()) {
-                if (response.statusCode() != 200) {
-                    throw new HhfrException("fetching it answered HTTP " + response.statusCode());
-                }
-                byte[] bytes = body.readNBytes(limit + 1);
-                if (bytes.length > limit) {
-                    throw new HhfrException("the document is longer than " + limit + " bytes");
-                }
-                return bytes;
-            }
-        } catch (IllegalArgumentException e) {
-            throw new HhfrException("not a URL: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new HhfrException("interrupted while fetching it", e);
-        } catch (IOException e) {
-            throw e instanceof HhfrException ? (HhfrException) e : new HhfrException("cannot fetch it: " + e, e);
-        }
     }
 
     /** Writes the description; the exit code. */

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import javax.net.ssl.SSLContext;
 
+import org.hhfr.client.HhfrClient;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.WsdlOperations;
 import org.hhfr.schemas.DataStructure;
@@ -50,6 +52,8 @@ import picocli.CommandLine.Parameters;
             "2:the file is missing, unusable or the arguments are wrong"})
 final class SchemaCommand implements Callable<Integer> {
     static final int UNUSABLE = 2;
+    /** Connect and read timeout of a WSDL fetch. */
+    private static final int FETCH_TIMEOUT_MILLIS = 20_000;
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
@@ -83,9 +87,7 @@ final class SchemaCommand implements Callable<Integer> {
         }
         WsdlOperations description;
         try {
-            byte[] document = DescriptionCompiler.isUrl(file) ? DescriptionCompiler.fetch(file, trust.context())
-                    : readDocument();
-            description = WsdlOperations.read(document, file);
+            description = DescriptionCompiler.isUrl(file) ? fetched() : WsdlOperations.read(readDocument(), file);
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return UNUSABLE;
@@ -132,6 +134,22 @@ final class SchemaCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * The WSDL at the URL and the documents it imports, trusting the {@code --trust} certificates for https (or
+     * the platform's authorities).
+     */
+    private WsdlOperations fetched() throws HhfrException {
+        HhfrClient.Builder client = HhfrClient.builder(file).connectTimeoutMillis(FETCH_TIMEOUT_MILLIS)
+                .readTimeoutMillis(FETCH_TIMEOUT_MILLIS);
+        SSLContext context = trust.context();
+        if (context != null) {
+            client.sslSocketFactory(context.getSocketFactory());
+        }
+        try (HhfrClient fetching = client.build()) {
+            return WsdlOperations.fetch(fetching, file);
+        }
     }
 
     /** The document as text (UTF-8, as WSDL and XSD documents are written), refused above the parser's limit. */

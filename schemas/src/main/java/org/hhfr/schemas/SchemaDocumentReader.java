@@ -29,7 +29,9 @@ final class SchemaDocumentReader {
     private final XsdTagAttributes tag;
     private final SchemaLimits limits;
     private final boolean perComponent;
-    private final SchemaDeclarations declarations = new SchemaDeclarations();
+    /** Whether the documents this one imports are read with it (a WSDL and its imports), into the same declarations. */
+    private final boolean importsGiven;
+    private final SchemaDeclarations declarations;
     private int declarationCount;
 
     /** The {@code xs:schema} being read: its target namespace and form defaults. */
@@ -47,16 +49,23 @@ final class SchemaDocumentReader {
         T read() throws SchemaException;
     }
 
-    /** @param perComponent whether an unsupported construct refuses its global component only */
-    SchemaDocumentReader(XmlCursor cursor, SchemaLimits limits, boolean perComponent) {
+    /**
+     * @param perComponent whether an unsupported construct refuses its global component only
+     * @param importsGiven whether the documents its {@code wsdl:import} and {@code xs:import schemaLocation} name
+     *                     are read with it, into the same {@code declarations}
+     */
+    SchemaDocumentReader(XmlCursor cursor, SchemaLimits limits, boolean perComponent, boolean importsGiven,
+                         SchemaDeclarations declarations) {
         this.cursor = cursor;
         this.tag = new XsdTagAttributes(cursor);
         this.limits = limits;
         this.perComponent = perComponent;
+        this.importsGiven = importsGiven;
+        this.declarations = declarations;
     }
 
-    /** Reads the whole document: prolog, document element, epilog. */
-    SchemaDeclarations read() throws SchemaException {
+    /** Reads the whole document (prolog, document element, epilog) into the declarations. */
+    void read() throws SchemaException {
         int token = cursor.next();
         while (token == TEXT && cursor.isWhitespaceText()) {
             token = cursor.next();
@@ -83,10 +92,6 @@ final class SchemaDocumentReader {
                 throw cursor.textError("text after the document element");
             }
         }
-        if (!perComponent) {
-            declarations.requireImportsPresent();
-        }
-        return declarations;
     }
 
     private boolean is(String namespace, String localName) {
@@ -111,7 +116,7 @@ final class SchemaDocumentReader {
                 }
                 typesSeen = true;
                 readWsdlTypes();
-            } else if (is(WSDL, "import")) {
+            } else if (is(WSDL, "import") && !importsGiven) {
                 throw cursor.error("wsdl:import is not supported: other documents are never fetched;"
                         + " use a WSDL that holds its types inline");
             } else {
@@ -214,7 +219,7 @@ final class SchemaDocumentReader {
         tag.allowOnly("namespace", "schemaLocation", "id");
         SourcePosition position = cursor.position();
         String location = cursor.attribute("schemaLocation");
-        if (location != null && !perComponent) {
+        if (location != null && !perComponent && !importsGiven) {
             throw cursor.error("xs:import schemaLocation=\"" + location
                     + "\" is not supported: other documents are never fetched;"
                     + " put every schema in this document and import by namespace only");

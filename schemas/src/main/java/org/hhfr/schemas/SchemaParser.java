@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
+import java.util.Map;
 import java.util.Objects;
 
 import org.xmlpull.v1.XmlPullParser;
@@ -129,16 +130,55 @@ public final class SchemaParser {
         void feed(XmlPullParser parser) throws XmlPullParserException;
     }
 
+    /**
+     * Parses the schemas of several documents as one: a WSDL and the documents its {@code wsdl:import} and
+     * {@code xs:import schemaLocation} name, as the caller fetched them (nothing is fetched here). Each document
+     * is read as {@link #parse(InputStream)} reads one, within the limits, and all are resolved together, so a
+     * name one document uses and another declares is found. A failure names the document it is in.
+     *
+     * @param documents each document's bytes by the name (its URL) that failures give, the importing one first
+     */
+    public Schema parse(Map<String, byte[]> documents) throws SchemaException {
+        SchemaDeclarations declarations = new SchemaDeclarations();
+        for (Map.Entry<String, byte[]> document : documents.entrySet()) {
+            try {
+                if (document.getValue().length > limits.maxDocumentChars()) {
+                    throw tooLarge("bytes");
+                }
+                read(parser -> XmlPull.setInput(parser, new ByteArrayInputStream(document.getValue())), true,
+                        declarations);
+            } catch (SchemaException e) {
+                SchemaException named = new SchemaException(document.getKey() + ": " + e.getMessage(),
+                        e.construct(), -1, -1);
+                named.initCause(e);
+                throw named;
+            }
+        }
+        return resolve(declarations);
+    }
+
     private Schema parse(DocumentInput input) throws SchemaException {
+        SchemaDeclarations declarations = new SchemaDeclarations();
+        read(input, false, declarations);
+        return resolve(declarations);
+    }
+
+    private void read(DocumentInput input, boolean importsGiven, SchemaDeclarations declarations)
+            throws SchemaException {
         XmlCursor cursor = new XmlCursor(newParser(input), limits);
-        SchemaDeclarations declarations;
         try {
-            declarations = new SchemaDocumentReader(cursor, limits, perComponent).read();
+            new SchemaDocumentReader(cursor, limits, perComponent, importsGiven, declarations).read();
         } catch (RuntimeException e) {
             throw new SchemaException("unreadable schema: " + e, cursor.position().line(),
                     cursor.position().column(), e);
         }
         requireEntitiesDefined(input);
+    }
+
+    private Schema resolve(SchemaDeclarations declarations) throws SchemaException {
+        if (!perComponent) {
+            declarations.requireImportsPresent();
+        }
         try {
             return new SchemaResolver(declarations, limits, perComponent).resolve();
         } catch (RuntimeException e) {

@@ -1,0 +1,103 @@
+package org.hhfr.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A WSDL split over documents, as WCF and JAX-WS publish one: the WSDL imports another WSDL with the messages and
+ * port type ({@code wsdl:import}), whose types import the schema from a third document ({@code xs:import
+ * schemaLocation}, a relative reference). The client fetches them all and its operations are those of the whole;
+ * an import cycle ends, a chain beyond the document limit is refused, and no import leaves http(s) or weakens an
+ * https WSDL to http.
+ */
+class SplitWsdlTest {
+    private static final String NAMESPACES = "xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\" "
+            + "xmlns:soap=\"http://schemas.xmlsoap.org/wsdl/soap/\" xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" "
+            + "xmlns:ns=\"http://floatsum.hhfr.org\" targetNamespace=\"http://floatsum.hhfr.org\"";
+    private TestService service;
+
+    @BeforeEach
+    void start() throws Exception {
+        service = TestService.plain();
+    }
+
+    @AfterEach
+    void stop() {
+        service.close();
+    }
+
+    @Test
+    void aWsdlSplitOverThreeDocumentsIsFetchedWholeAndItsOperationCalled() throws Exception {
+        service.publish("wsdl", "<wsdl:definitions " + NAMESPACES + ">"
+                + "<wsdl:import namespace=\"http://floatsum.hhfr.org\" location=\"" + service.url()
+                + "?wsdl=wsdl0\"/>"
+                + "<wsdl:binding name=\"FloatSumSoap\" type=\"ns:FloatSumPortType\">"
+                + "<soap:binding transport=\"http://schemas.xmlsoap.org/soap/http\" style=\"document\"/>"
+                + "<wsdl:operation name=\"sum\"><soap:operation soapAction=\"urn:sum\" style=\"document\"/>"
+                + "<wsdl:input><soap:body use=\"literal\"/></wsdl:input>"
+                + "<wsdl:output><soap:body use=\"literal\"/></wsdl:output></wsdl:operation></wsdl:binding>"
+                + "</wsdl:definitions>");
+        service.publish("wsdl=wsdl0", "<wsdl:definitions " + NAMESPACES + ">"
+                + "<wsdl:import namespace=\"http://floatsum.hhfr.org\" location=\"?wsdl\"/>" // a cycle
+                + "<wsdl:types><xs:schema targetNamespace=\"http://tempuri.org/Imports\">"
+                + "<xs:import schemaLocation=\"?xsd=xsd0\" namespace=\"http://floatsum.hhfr.org\"/>"
+                + "</xs:schema></wsdl:types>"
+                + "<wsdl:message name=\"sumRequest\"><wsdl:part name=\"parameters\" element=\"ns:sum\"/>"
+                + "</wsdl:message>"
+                + "<wsdl:message name=\"sumResponse\"><wsdl:part name=\"parameters\" element=\"ns:sumResponse\"/>"
+                + "</wsdl:message>"
+                + "<wsdl:portType name=\"FloatSumPortType\"><wsdl:operation name=\"sum\">"
+                + "<wsdl:input message=\"ns:sumRequest\"/><wsdl:output message=\"ns:sumResponse\"/>"
+                + "</wsdl:operation></wsdl:portType></wsdl:definitions>");
+        service.publish("xsd=xsd0", FloatSum.XSD);
+
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Operation sum = WsdlOperations.fetch(client).operation("sum");
+            assertEquals(FloatSum.ACTION, sum.soapAction());
+            assertEquals(FloatSum.REQUEST_STRUCTURE, sum.request());
+            assertEquals(FloatSum.RESPONSE_STRUCTURE, sum.response());
+            assertEquals(4f, client.open(sum).call(Float.class, new float[] {1.5f, 2.5f}));
+        }
+    }
+
+    @Test
+    void aChainOfImportsBeyondTheDocumentLimitIsRefused() throws Exception {
+        service.publish("wsdl", "<wsdl:definitions " + NAMESPACES + "><wsdl:types>"
+                + "<xs:schema targetNamespace=\"urn:chain\"><xs:import schemaLocation=\"?xsd=0\" namespace=\"urn:0\"/>"
+                + "</xs:schema></wsdl:types></wsdl:definitions>");
+        for (int i = 0; i < WsdlDownload.MAX_DOCUMENTS; i++) {
+            service.publish("xsd=" + i, "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" "
+                    + "targetNamespace=\"urn:" + i + "\"><xs:import schemaLocation=\"?xsd=" + (i + 1)
+                    + "\" namespace=\"urn:" + (i + 1) + "\"/></xs:schema>");
+        }
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            HhfrException refused = assertThrows(HhfrException.class, () -> WsdlOperations.fetch(client));
+            assertEquals("the WSDL at " + service.url() + "?wsdl imports more than " + WsdlDownload.MAX_DOCUMENTS
+                    + " documents", refused.getMessage());
+        }
+    }
+
+    @Test
+    void importsStayOnHttpAndAnHttpsWsdlImportsOverHttpsOnly() {
+        HhfrException weaker = assertThrows(HhfrException.class, () -> WsdlImports.of(schemaImporting(
+                "http://example.org/types.xsd"), "https://example.org/Service.svc?wsdl"));
+        assertEquals("the WSDL at https://example.org/Service.svc?wsdl imports http://example.org/types.xsd over "
+                + "plain http: the documents of an https service are fetched over https only", weaker.getMessage());
+        HhfrException file = assertThrows(HhfrException.class, () -> WsdlImports.of(schemaImporting(
+                "file:/etc/passwd"), "http://example.org/Service.svc?wsdl"));
+        assertEquals("the WSDL at http://example.org/Service.svc?wsdl imports file:/etc/passwd: only http and https "
+                + "documents are fetched", file.getMessage());
+    }
+
+    private static byte[] schemaImporting(String location) {
+        return ("<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:a\">"
+                + "<xs:import schemaLocation=\"" + location + "\" namespace=\"urn:b\"/></xs:schema>")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+}
