@@ -52,10 +52,10 @@ class ShrunkSampleAppTest {
      * after a wait that backs off; and by 200 more when a call or one-way send handed to the SOAP lanes as its
      * session closed began to fail as closed instead of being sent; and by 1,000 more when a call whose
      * interceptors give it other HTTP headers than the call that negotiated the session (a new user, a renewed
-     * token) began to offer a session of its own instead of streaming under the old caller; and by 700 more when
-     * headers of one request (a per-call trace id) stopped counting as a new caller.
+     * token) began to offer a session of its own instead of streaming under the old caller; and by 300 more when
+     * trace headers (a per-call trace id) stopped counting as a new caller.
      */
-    private static final long DEX_BUDGET_BYTES = 227_900;
+    private static final long DEX_BUDGET_BYTES = 227_500;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {

@@ -9,15 +9,15 @@ import java.util.TreeMap;
 import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.hhfr.contextstore.CallerIdentity;
-import org.hhfr.negotiation.soap.CallerHeaders;
+import org.hhfr.negotiation.server.CallerHeaders;
 
 /**
  * Who sent a call as HTTP saw it, the same for a plain SOAP call and a streamed one: the user the servlet
  * container authenticated ({@link #remoteUser}) and the request headers that describe the caller
- * ({@link #callerHeaders}: {@code Authorization}, cookies, API keys, tenants; see {@link CallerHeaders}). A streamed call has no HTTP request of its own: it carries what
- * the server saw when its session was negotiated, set by the stream dispatch as the {@link #REMOTE_USER} property
- * and the transport headers. Handlers and services that check the caller read it where they read it over SOAP,
- * and a stream cannot change it.
+ * ({@link #callerHeaders}: {@code Authorization}, cookies, API keys, tenants; see {@link CallerHeaders}). A
+ * streamed call has no HTTP request of its own: it carries what the server saw when its session was negotiated,
+ * set by the stream dispatch as the {@link #REMOTE_USER} property and the transport headers. Handlers and services
+ * that check the caller read it where they read it over SOAP, and a stream cannot change it.
  */
 public final class HttpCaller {
     /** Message-context property of a streamed call: the user who negotiated its session, if HTTP authenticated one. */
@@ -70,7 +70,8 @@ public final class HttpCaller {
         }
         Map<String, String> caller = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         for (Map.Entry<?, ?> header : ((Map<?, ?>) headers).entrySet()) {
-            if (header.getKey() != null && header.getValue() != null && CallerHeaders.describesCaller(header.getKey().toString())) {
+            if (header.getKey() != null && header.getValue() != null
+                    && CallerHeaders.describesCaller(header.getKey().toString())) {
                 caller.put(header.getKey().toString(), header.getValue().toString());
             }
         }

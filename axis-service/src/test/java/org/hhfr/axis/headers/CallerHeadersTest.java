@@ -1,10 +1,13 @@
 package org.hhfr.axis.headers;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -25,8 +28,9 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * The HTTP headers that say who calls (an API key, a cookie, any header the service checks) reach every streamed
- * call as they reached the negotiating SOAP call, while a header of the one request (a trace id an interceptor
- * gives each call) is neither replayed on streamed calls nor a reason to leave the stream.
+ * call as they reached the negotiating SOAP call, while a trace header (a trace id an interceptor gives each call)
+ * is neither replayed on streamed calls nor a reason to leave the stream. A header that changes what one call does
+ * (an idempotency key) reaches the service with its call, never dropped by a stream.
  */
 @Timeout(120)
 class CallerHeadersTest {
@@ -41,7 +45,8 @@ class CallerHeadersTest {
         CallGuard.engage(server.axisContext().getAxisConfiguration(), "FloatSum", "api-key-check", call -> {
             String key = HttpCaller.header(call, "x-api-key");
             SEEN.add(Arrays.asList(CallGuard.streamed(call) ? "stream" : "soap", key,
-                    HttpCaller.header(call, "Cookie"), HttpCaller.header(call, "X-Request-Id")));
+                    HttpCaller.header(call, "Cookie"), HttpCaller.header(call, "X-Request-Id"),
+                    HttpCaller.header(call, "Idempotency-Key")));
             if (!"key-of-acme".equals(key)) {
                 throw new AxisFault("an API key is required");
             }
@@ -56,6 +61,7 @@ class CallerHeadersTest {
 
     @Test
     void anApiKeyAndACookieReachEveryStreamedCallAndAPerCallTraceIdDoesNotEndTheStream() throws Exception {
+        SEEN.clear();
         AtomicInteger requests = new AtomicInteger();
         try (HhfrClient client = HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))
                 .preferredModes(Mode.HHFR_TCP)
@@ -73,9 +79,37 @@ class CallerHeadersTest {
             }
             assertEquals(Mode.HHFR_TCP, session.mode());
         }
-        assertEquals(List.of(Arrays.asList("soap", "key-of-acme", "tenant=acme", "request-0"),
-                Arrays.asList("stream", "key-of-acme", "tenant=acme", null),
-                Arrays.asList("stream", "key-of-acme", "tenant=acme", null),
-                Arrays.asList("stream", "key-of-acme", "tenant=acme", null)), SEEN);
+        assertEquals(List.of(Arrays.asList("soap", "key-of-acme", "tenant=acme", "request-0", null),
+                Arrays.asList("stream", "key-of-acme", "tenant=acme", null, null),
+                Arrays.asList("stream", "key-of-acme", "tenant=acme", null, null),
+                Arrays.asList("stream", "key-of-acme", "tenant=acme", null, null)), SEEN);
+    }
+
+    @Test
+    void anIdempotencyKeyAnInterceptorGivesEachCallReachesTheServiceWithItsCall() throws Exception {
+        SEEN.clear();
+        AtomicInteger payments = new AtomicInteger();
+        try (HhfrClient client = HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))
+                .preferredModes(Mode.HHFR_TCP)
+                .httpHeader("X-Api-Key", "key-of-acme")
+                .addInterceptor(new Interceptor() {
+                    @Override
+                    public void onCall(CallDetails call) {
+                        call.header("Idempotency-Key", "payment-" + payments.getAndIncrement());
+                    }
+                }).build();
+             Session session = client.open(sum)) {
+            for (int i = 0; i < 3; i++) {
+                assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+            }
+        }
+        // The interceptor is asked again for a call that leaves a stream for SOAP, so keys are skipped, never lost.
+        Set<String> keys = new HashSet<>();
+        for (List<String> call : SEEN) {
+            assertTrue(call.get(4) != null && call.get(4).startsWith("payment-"), SEEN::toString);
+            keys.add(call.get(4));
+        }
+        assertEquals(3, keys.size(), "three calls, each once with its own key: " + SEEN);
+        assertEquals(3, SEEN.size(), SEEN::toString);
     }
 }
