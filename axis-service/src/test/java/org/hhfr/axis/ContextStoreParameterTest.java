@@ -83,6 +83,9 @@ class ContextStoreParameterTest {
         unsetVariable.put(ModuleSettings.CONTEXT_STORE_KEY, "env:HHFR_NO_SUCH_VARIABLE");
         assertRefused(unsetVariable, "contextStoreKey names the environment variable HHFR_NO_SUCH_VARIABLE, which "
                 + "is not set");
+        Map<String, String> memory = parameters("memory");
+        memory.put(ModuleSettings.CONTEXT_STORE_KEY, "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=");
+        assertRefused(memory, "contextStoreKey seals the session records kept in Redis, but contextStore is memory");
     }
 
     @Test

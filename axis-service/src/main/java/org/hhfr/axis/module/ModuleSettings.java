@@ -102,7 +102,12 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
     /** The Redis the {@code contextStore} parameter names, or {@code null} for {@code memory}. */
     private static @Nullable RedisStoreSettings redisStore(Function<String, String> parameters) {
         String store = required(parameters, CONTEXT_STORE);
+        String key = parameters.apply(CONTEXT_STORE_KEY);
         if (MEMORY_STORE.equals(store)) {
+            if (key != null && !key.isBlank()) {
+                throw new IllegalArgumentException(CONTEXT_STORE_KEY + " seals the session records kept in Redis, "
+                        + "but " + CONTEXT_STORE + " is " + MEMORY_STORE + ": give a redis:// store, or no key");
+            }
             return null;
         }
         if (!store.regionMatches(true, 0, REDIS_STORE, 0, REDIS_STORE.length())) {
@@ -118,7 +123,6 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
         int timeout = (int) optionalNumber(parameters, CONTEXT_STORE_TIMEOUT_MILLIS, 1, 60_000,
                 RedisStoreSettings.DEFAULT_TIMEOUT_MILLIS);
         redis = redis.withTimeouts(timeout, timeout);
-        String key = parameters.apply(CONTEXT_STORE_KEY);
         return key == null || key.isBlank() ? redis : redis.withRecordSeal(recordSeal(key.trim()));
     }
 

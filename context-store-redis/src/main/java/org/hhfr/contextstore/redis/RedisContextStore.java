@@ -287,6 +287,8 @@ public final class RedisContextStore implements ContextStore {
         long now = clock.millis();
         forgetOld(now);
         int purged = 0;
+        int unreadable = 0;
+        String unreadableBecause = null;
         while (true) {
             List<String> expired = call(redis -> redis.zrangeByScore(new String(liveIndex, StandardCharsets.UTF_8),
                     "-inf", String.valueOf(now), 0, PURGE_BATCH));
@@ -299,12 +301,25 @@ public final class RedisContextStore implements ContextStore {
                     call(redis -> redis.zrem(liveIndex, text(idText)));
                     continue;
                 }
-                if (claimExpired(id, now)) {
-                    purged++;
+                Claimed claimed = claim(id, now, true);
+                if (claimed == null) {
+                    continue;
+                }
+                purged++;
+                try {
+                    announce(id, claimed, RemovalCause.EXPIRED);
+                } catch (ContextStoreException e) {
+                    unreadable++; // gone all the same: one record does not hold up the others
+                    unreadableBecause = unreadableBecause == null ? e.getMessage() : unreadableBecause;
                 }
             }
             // A batch that claimed nothing would come back the same: its sessions are gone or used meanwhile.
             if (expired.size() < PURGE_BATCH || purged == purgedBefore) {
+                if (unreadable > 0) {
+                    LOG.warn("purged {} expired sessions, {} of them without telling the listeners: their records "
+                            + "could not be read ({}{})", purged, unreadable, unreadableBecause,
+                            unreadable > 1 ? ", and others" : "");
+                }
                 return purged;
             }
         }
@@ -534,13 +549,15 @@ public final class RedisContextStore implements ContextStore {
     }
 
     /** The session's record as Redis gave it, opened if this store seals records. */
-    private byte[] record(SessionId id, Object stored) throws ContextStoreException {
+    private byte[] record(SessionId id, @Nullable Object stored) throws ContextStoreException {
+        if (!(stored instanceof byte[])) {
+            throw SessionRecordCodec.corrupt(id, "it has no record");
+        }
         return SessionRecordCodec.opened((byte[]) stored, settings.recordSeal(), id);
     }
 
     private ContextStoreException tooLarge(SessionId id) {
-        return new ContextStoreException("corrupt session record in the context store: session " + id
-                + " is larger than " + settings.maxValueBytes() + " bytes");
+        return SessionRecordCodec.corrupt(id, "it is larger than " + settings.maxValueBytes() + " bytes");
     }
 
     private byte[] sessionKey(SessionId id) {

@@ -30,7 +30,10 @@ final class SessionRecordCodec {
     /** Records written now; version 1 (an older node's) kept the Authorization header alone and is still read. */
     private static final int VERSION = 2;
     private static final int VERSION_AUTHORIZATION_ONLY = 1;
-    /** A record sealed by a {@link RecordSeal}: this byte, then the sealed record of another version. */
+    /**
+     * A record sealed by a {@link RecordSeal}: this byte, then the sealed record of another version (the next
+     * version of the plain record is therefore 4).
+     */
     private static final int SEALED = 3;
     /** Static header blocks in one record, at most (the negotiation allows far fewer). */
     private static final int MAX_HEADERS = 1_000;
@@ -115,7 +118,8 @@ final class SessionRecordCodec {
         return id.text().getBytes(StandardCharsets.US_ASCII);
     }
 
-    private static ContextStoreException corrupt(SessionId id, String detail) {
+    /** The error of a session record that cannot be read, naming the session and why. */
+    static ContextStoreException corrupt(SessionId id, String detail) {
         return new ContextStoreException("corrupt session record in the context store: session " + id + ": "
                 + detail);
     }

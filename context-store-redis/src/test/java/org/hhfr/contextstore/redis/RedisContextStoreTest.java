@@ -15,10 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.hhfr.contextstore.ContextStoreException;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.StreamContext;
+import org.hhfr.contextstore.TokenGenerator;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -276,6 +278,28 @@ class RedisContextStoreTest {
                 () -> RecordSeal.ofBase64("not a key!"));
         assertEquals("the record key is not base64", notBase64.getMessage());
         assertFalse(KEY.toString().contains("AQID"), "the key stays out of logs");
+    }
+
+    @Test
+    void aRecordThatCannotBeReadDoesNotHoldUpThePurgeOfTheOthers() throws Exception {
+        RedisStoreSettings clear = freshPrefix();
+        AtomicLong now = new AtomicLong(1_000_000);
+        List<String> heard = new ArrayList<>();
+        try (RedisContextStore before = new RedisContextStore(clear, StoreLimits.defaults(), now::get,
+                TokenGenerator.secure());
+             RedisContextStore sealing = new RedisContextStore(clear.withRecordSeal(KEY), StoreLimits.defaults(),
+                     now::get, TokenGenerator.secure())) {
+            sealing.addEvictionListener((session, cause) -> heard.add(cause + " " + session.id()));
+            before.create(SampleContexts.points()); // kept in clear, before the servers were given a key
+            now.incrementAndGet();
+            SessionGrant first = sealing.create(SampleContexts.points());
+            SessionGrant second = sealing.create(SampleContexts.oneWay());
+            now.addAndGet(TimeUnit.DAYS.toMillis(1));
+
+            assertEquals(3, sealing.purgeExpired());
+            assertEquals(List.of("EXPIRED " + first.id(), "EXPIRED " + second.id()), heard);
+            assertEquals(0, sealing.purgeExpired(), "the unreadable record is gone too");
+        }
     }
 
     private static byte[] sessionKey(RedisStoreSettings settings, SessionGrant grant) {
