@@ -25,4 +25,9 @@ interface Channel {
 
     /** Ends the channel; calls still waiting fail with {@link SessionClosedException}. */
     void close();
+
+    /** Ends the channel for {@code cause}: calls still waiting fail with it, as they may have run. */
+    default void close(HhfrException cause) {
+        close();
+    }
 }

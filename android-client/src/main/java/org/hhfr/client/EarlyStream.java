@@ -115,4 +115,15 @@ final class EarlyStream<C, S> {
         }
         forget();
     }
+
+    /**
+     * Gives the proposal up when its negotiation failed ({@code reason}), not knowing what its server ran: an open
+     * early stream is closed, and its calls fail with the reason.
+     */
+    void lose(String reason, List<SessionAction<C, S>> out) {
+        if (stream != null) {
+            out.add(SessionAction.<C, S>loseStream(stream, reason));
+        }
+        forget();
+    }
 }

@@ -32,6 +32,11 @@ final class SessionAction<C, S> {
         /** Close {@link #stream()}. */
         CLOSE_STREAM,
         /**
+         * Close {@link #stream()}, opened before an answer that never came: its calls fail with {@link #reason()},
+         * as its server may have run them.
+         */
+        LOSE_STREAM,
+        /**
          * Close {@link #stream()}, opened before the answer under a session the answer did not grant (so its
          * server will run none of its calls), and hand its calls back to the session to go the new way.
          */
@@ -54,15 +59,22 @@ final class SessionAction<C, S> {
     private final StreamGrant grant;
     private final Failure failure;
     private final long keepForMillis;
+    private final String reason;
 
     private SessionAction(Kind kind, List<C> calls, S stream, StreamGrant grant, Failure failure,
                           long keepForMillis) {
+        this(kind, calls, stream, grant, failure, keepForMillis, null);
+    }
+
+    private SessionAction(Kind kind, List<C> calls, S stream, StreamGrant grant, Failure failure,
+                          long keepForMillis, String reason) {
         this.kind = kind;
         this.calls = calls;
         this.stream = stream;
         this.grant = grant;
         this.failure = failure;
         this.keepForMillis = keepForMillis;
+        this.reason = reason;
     }
 
     static <C, S> SessionAction<C, S> sendWithOffer(C call) {
@@ -108,6 +120,10 @@ final class SessionAction<C, S> {
         return new SessionAction<>(Kind.CLOSE_STREAM, Collections.<C>emptyList(), stream, null, null, 0);
     }
 
+    static <C, S> SessionAction<C, S> loseStream(S stream, String reason) {
+        return new SessionAction<>(Kind.LOSE_STREAM, Collections.<C>emptyList(), stream, null, null, 0, reason);
+    }
+
     static <C, S> SessionAction<C, S> abandonStream(S stream) {
         return new SessionAction<>(Kind.ABANDON_STREAM, Collections.<C>emptyList(), stream, null, null, 0);
     }
@@ -141,6 +157,11 @@ final class SessionAction<C, S> {
         return keepForMillis;
     }
 
+    /** Why the calls on {@link #stream()} fail ({@link Kind#LOSE_STREAM}). */
+    String reason() {
+        return reason;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (!(o instanceof SessionAction)) {
@@ -148,7 +169,8 @@ final class SessionAction<C, S> {
         }
         SessionAction<?, ?> other = (SessionAction<?, ?>) o;
         return kind == other.kind && calls.equals(other.calls) && Objects.equals(stream, other.stream)
-                && grant == other.grant && failure == other.failure && keepForMillis == other.keepForMillis;
+                && grant == other.grant && failure == other.failure && keepForMillis == other.keepForMillis
+                && Objects.equals(reason, other.reason);
     }
 
     @Override
@@ -170,6 +192,9 @@ final class SessionAction<C, S> {
         }
         if (failure != null) {
             text.append(' ').append(failure);
+        }
+        if (reason != null) {
+            text.append(": ").append(reason);
         }
         if (kind == Kind.STORE_TICKET) {
             text.append(" for ").append(keepForMillis).append(" ms");

@@ -20,6 +20,7 @@ import org.hhfr.negotiation.ProposedSession;
 import org.hhfr.negotiation.client.NegotiationOutcome;
 import org.hhfr.negotiation.client.OptimisticResult;
 import org.hhfr.negotiation.soap.HttpCallControl;
+import org.hhfr.negotiation.soap.HttpResponseException;
 import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.streamer.Message;
 import org.hhfr.streamer.XmlRepresentation;
@@ -185,6 +186,10 @@ final class SessionDriver implements StreamConnector.Returns {
     }
 
     /** Feeds an event that may change the machine's state, then tells the listener ({@code reason}: why). */
+    private List<SessionAction<UnsentCall, Channel>> negotiationFailed(String reason) {
+        return step(machine -> machine.negotiationFailed(reason), reason);
+    }
+
     private List<SessionAction<UnsentCall, Channel>> step(
             Function<SessionStateMachine<UnsentCall, Channel>, List<SessionAction<UnsentCall, Channel>>> event,
             String reason) {
@@ -243,6 +248,10 @@ final class SessionDriver implements StreamConnector.Returns {
                 case CLOSE_STREAM:
                     action.stream().close();
                     break;
+                case LOSE_STREAM:
+                    action.stream().close(new StreamLostException("the call was on the stream opened before the "
+                            + "answer to a negotiation that failed (" + action.reason() + "): it may have run", null));
+                    break;
                 case ABANDON_STREAM:
                     connector.abandon(action.stream());
                     break;
@@ -261,7 +270,7 @@ final class SessionDriver implements StreamConnector.Returns {
         OptimisticResult<Message> result;
         HttpCallControl control = SoapChannel.control(offering.call, offering.request);
         if (control == null) {
-            perform(step(SessionStateMachine::negotiationFailed, "the offering call ended early"), true, null);
+            perform(negotiationFailed("the offering call ended early"), true, null);
             return;
         }
         try {
@@ -273,10 +282,10 @@ final class SessionDriver implements StreamConnector.Returns {
             HhfrException failure = SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
                     + settings.serviceUrl, settings.readTimeoutMillis, settings.maxMessageBytes);
             offering.call.fail(failure);
-            perform(step(SessionStateMachine::negotiationFailed, failure.getMessage()), true, null);
+            perform(negotiationFailed(failure.getMessage()), true, null);
             return;
         } catch (RuntimeException | Error e) {
-            perform(step(SessionStateMachine::negotiationFailed, "the offering call failed: " + e), true, null);
+            perform(negotiationFailed("the offering call failed: " + e), true, null);
             throw e;
         }
         NegotiationOutcome outcome = result.outcome();
@@ -328,9 +337,12 @@ final class SessionDriver implements StreamConnector.Returns {
         } catch (IOException e) {
             connector.dropEarly();
             // Refused before the service (HTTP 401, 403, 407): nothing was stored, no early call ran; SOAP says why.
+            // Answered with an error page (HTTP 500): the next negotiation would fail alike, so SOAP for a while.
+            String reason = "the negotiation failed: " + e.getMessage();
             next = SoapErrors.refusedBeforeService(e)
                     ? step(SessionStateMachine::streamDeclined, "the negotiation was refused: " + e.getMessage())
-                    : step(SessionStateMachine::negotiationFailed, "the negotiation failed: " + e.getMessage());
+                    : e instanceof HttpResponseException ? step(m -> m.negotiationAnsweredWithError(reason), reason)
+                    : negotiationFailed(reason);
         }
         perform(next, true, own);
     }

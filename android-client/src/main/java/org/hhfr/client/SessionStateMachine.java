@@ -184,12 +184,28 @@ final class SessionStateMachine<C, S> {
         return out;
     }
 
-    /** The negotiation got no usable answer: the waiting calls go over SOAP; the next new call offers again. */
-    List<SessionAction<C, S>> negotiationFailed() {
+    /**
+     * The negotiation got no answer ({@code reason}: the network failed, it timed out): the waiting calls go over
+     * SOAP, those already on an early stream fail with the reason; the next new call offers again.
+     */
+    List<SessionAction<C, S>> negotiationFailed(String reason) {
+        return negotiationFailed(reason, SessionState.NEW);
+    }
+
+    /**
+     * The service answered the negotiation with an error that is no answer ({@code reason}: an HTTP 500 page):
+     * as {@link #negotiationFailed}, but the session stays on SOAP until it offers again after a wait that backs
+     * off, as after a decline, since the next negotiation would most likely fail the same way.
+     */
+    List<SessionAction<C, S>> negotiationAnsweredWithError(String reason) {
+        return negotiationFailed(reason, SessionState.SOAP);
+    }
+
+    private List<SessionAction<C, S>> negotiationFailed(String reason, SessionState soapOrNew) {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (state == SessionState.NEGOTIATING) {
-            early.close(out);
-            fallBack(SessionState.NEW);
+            early.lose(reason, out);
+            fallBack(soapOrNew);
             SessionAction.sendOverSoap(waiting.release(), out);
         }
         return out;

@@ -226,6 +226,12 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         });
     }
 
+    @Override
+    public final void close(HhfrException cause) {
+        lose(cause);
+        close();
+    }
+
     private void recordFailure(HhfrException cause) {
         if (failure == null) {
             failure = cause;

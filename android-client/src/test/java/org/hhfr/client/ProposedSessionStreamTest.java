@@ -2,6 +2,7 @@ package org.hhfr.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
@@ -173,6 +175,34 @@ class ProposedSessionStreamTest {
         assertEquals(0, server.dispatched.get(), "nothing ran on the early stream");
         assertEquals(CALLS, server.service().soapCalls.get(), "each call ran once, over SOAP, the first included");
         assertEquals(1, server.service().negotiations.get());
+    }
+
+    @Test
+    void callsOnTheEarlyStreamOfANegotiationAnsweredWithAnErrorFailNamingItAndTheSessionGoesOnOverSoap() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        hint(server.tcpPort());
+        server.service().failNegotiations();
+
+        try (HhfrClient client = client()) {
+            Session session = client.open(FloatSum.operation());
+            List<CompletableFuture<Message>> calls = calls(session, CALLS);
+            assertTrue(within(5_000, () -> parked() == 1));
+
+            answers.countDown();
+            for (CompletableFuture<Message> call : calls) {
+                Throwable failed = assertThrows(ExecutionException.class, () -> call.get(10, TimeUnit.SECONDS))
+                        .getCause();
+                assertTrue(failed instanceof StreamLostException, failed.toString());
+                assertTrue(failed.getMessage().startsWith("the call was on the stream opened before the answer to a "
+                        + "negotiation that failed (the negotiation failed: "), failed.getMessage());
+                assertTrue(failed.getMessage().contains("500"), failed.getMessage());
+            }
+            assertEquals(0.5f, session.call(Float.class, new float[] {0f, 0.5f}), "the next call goes over SOAP");
+            assertEquals(Mode.SOAP, session.mode());
+        }
+        assertEquals(0, server.dispatched.get(), "nothing ran on the early stream");
+        assertEquals(1, server.service().negotiations.get(), "a negotiation answered with an error is not retried "
+                + "at once");
     }
 
     @Test

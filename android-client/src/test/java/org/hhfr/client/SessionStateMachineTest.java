@@ -160,9 +160,18 @@ class SessionStateMachineTest {
     @Test
     void anOfferThatFailsSendsTheWaitingCallsOverSoapAndTheNextCallOffersAgain() {
         offerWithWaiting(b, c);
-        assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(b, c))), machine.negotiationFailed());
+        assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(b, c))), machine.negotiationFailed("no answer"));
         assertEquals(SessionState.NEW, machine.state());
         assertEquals(actions(SessionAction.sendWithOffer(d)), machine.callStarted(d, false));
+    }
+
+    @Test
+    void anOfferAnsweredWithAnErrorSendsTheWaitingCallsOverSoapAndStaysOnSoapForAWhile() {
+        offerWithWaiting(b, c);
+        assertEquals(actions(SessionAction.sendOverSoap(Arrays.asList(b, c))),
+                machine.negotiationAnsweredWithError("HTTP 500"));
+        assertEquals(SessionState.SOAP, machine.state());
+        assertEquals(actions(SessionAction.sendOverSoap(list(d))), machine.callStarted(d, false));
     }
 
     @Test
@@ -248,7 +257,7 @@ class SessionStateMachineTest {
         machine.opened(ticket, false);
         machine.callStarted(a, false);
         machine.streamOpenFailed();
-        assertEquals(actions(SessionAction.sendOverSoap(list(a))), machine.negotiationFailed());
+        assertEquals(actions(SessionAction.sendOverSoap(list(a))), machine.negotiationFailed("no answer"));
         assertEquals(SessionState.NEW, machine.state());
     }
 
@@ -368,7 +377,7 @@ class SessionStateMachineTest {
         machine.streamRefused("tcp", Collections.<Call>emptyList());
         machine.callStarted(a, false);
         assertSame(ticket, machine.streamed(), "negotiating a replacement");
-        machine.negotiationFailed();
+        machine.negotiationFailed("no answer");
         assertNull(machine.streamed(), "on SOAP");
     }
 
@@ -411,7 +420,7 @@ class SessionStateMachineTest {
         assertEquals(SessionState.CLOSED, machine.state());
         assertEquals(actions(), machine.streamGranted(answer));
         assertEquals(actions(), machine.streamDeclined());
-        assertEquals(actions(), machine.negotiationFailed());
+        assertEquals(actions(), machine.negotiationFailed("no answer"));
     }
 
     @Test
@@ -520,7 +529,7 @@ class SessionStateMachineTest {
                 SessionAction.negotiate()), machine.streamOpenFailed(),
                 "another session could run the call again: it fails instead");
         assertEquals(SessionState.NEGOTIATING, machine.state());
-        assertEquals(actions(SessionAction.sendOverSoap(list(b))), machine.negotiationFailed(),
+        assertEquals(actions(SessionAction.sendOverSoap(list(b))), machine.negotiationFailed("no answer"),
                 "the call that was never sent takes today's road");
     }
 
@@ -644,7 +653,7 @@ class SessionStateMachineTest {
         machine.callStarted(a, false);
         machine.streamProposed(proposal);
         machine.earlyStreamConnected(proposal, "early");
-        assertEquals(actions(SessionAction.closeStream("early")), machine.negotiationFailed());
+        assertEquals(actions(SessionAction.loseStream("early", "no answer")), machine.negotiationFailed("no answer"));
         assertEquals(SessionState.NEW, machine.state());
 
         SessionStateMachine<Call, String> closing = machine(true);
@@ -661,7 +670,7 @@ class SessionStateMachineTest {
         StreamGrant failed = proposal(7);
         machine.callStarted(a, false);
         machine.streamProposed(failed);
-        assertEquals(actions(), machine.negotiationFailed(), "its stream still connects");
+        assertEquals(actions(), machine.negotiationFailed("no answer"), "its stream still connects");
         StreamGrant next = proposal(8);
         assertEquals(actions(SessionAction.sendWithOffer(b)), machine.callStarted(b, false));
         machine.streamProposed(next);

@@ -60,6 +60,7 @@ final class TestService implements AutoCloseable {
     final AtomicReference<String> lastEnvelope = new AtomicReference<>();
     /** SOAP responses wait until it is counted down (at most 10 s); {@code null}: they leave at once. */
     private volatile CountDownLatch responsesHeld;
+    private volatile boolean negotiationsFail;
     /** SOAP requests wait until it is counted down before they are read (at most 10 s); or {@code null}. */
     private volatile CountDownLatch requestsHeld;
 
@@ -83,6 +84,11 @@ final class TestService implements AutoCloseable {
     /** From now on every SOAP response (answers of offers included) waits until {@code gate} is counted down. */
     void holdResponsesUntil(CountDownLatch gate) {
         responsesHeld = gate;
+    }
+
+    /** From now on every explicit negotiation is answered with a container's error page: HTTP 500, no SOAP. */
+    void failNegotiations() {
+        negotiationsFail = true;
     }
 
     /** From now on every SOAP request (offers included) is handled only once {@code gate} is counted down. */
@@ -126,7 +132,13 @@ final class TestService implements AutoCloseable {
         String action = version == SoapVersion.SOAP_11
                 ? unquote(exchange.getRequestHeaders().getFirst("SOAPAction")) : actionOf(contentType);
         SoapResponse response;
-        if (Negotiator.NEGOTIATE_ACTION.equals(action) && negotiation != null) {
+        if (Negotiator.NEGOTIATE_ACTION.equals(action) && negotiationsFail) {
+            negotiations.incrementAndGet();
+            await(responsesHeld);
+            respond(exchange, 500, "text/html", "<html><body>Internal Server Error</body></html>"
+                    .getBytes(StandardCharsets.UTF_8));
+            return;
+        } else if (Negotiator.NEGOTIATE_ACTION.equals(action) && negotiation != null) {
             negotiations.incrementAndGet();
             response = negotiation.negotiate(new ByteArrayInputStream(body), version,
                     requested -> FloatSum.ACTION.equals(requested) ? FloatSum.serviceOperation(version) : null);
