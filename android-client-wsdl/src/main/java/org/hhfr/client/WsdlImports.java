@@ -13,8 +13,8 @@ import org.xmlpull.v1.XmlPullParserException;
 
 /**
  * The other documents a WSDL or schema document names for its definitions: the {@code location} of each
- * {@code wsdl:import} and the {@code schemaLocation} of each {@code xs:import}, resolved against the document's
- * own URL. A service split over several documents (a WCF service's {@code ?wsdl=wsdl0} and {@code ?xsd=xsd0}, a
+ * {@code wsdl:import} and the {@code schemaLocation} of each {@code xs:import} and {@code xs:include}, resolved
+ * against the document's own URL. A service split over several documents (a WCF service's {@code ?wsdl=wsdl0} and {@code ?xsd=xsd0}, a
  * JAX-WS service's {@code ?xsd=1}) is read whole by fetching them. Only http and https documents are named, and
  * none weaker than the one that names it: an https document's imports are https.
  */
@@ -46,12 +46,14 @@ final class WsdlImports {
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
             XmlPull.setInput(parser, new ByteArrayInputStream(document));
             for (int event = parser.next(); event != XmlPullParser.END_DOCUMENT; event = parser.next()) {
-                if (event != XmlPullParser.START_TAG || !"import".equals(parser.getName())) {
+                if (event != XmlPullParser.START_TAG) {
                     continue;
                 }
-                String location = WSDL.equals(parser.getNamespace()) ? parser.getAttributeValue(null, "location")
-                        : XSD.equals(parser.getNamespace()) ? parser.getAttributeValue(null, "schemaLocation")
-                        : null;
+                String location = WSDL.equals(parser.getNamespace()) && "import".equals(parser.getName())
+                        ? parser.getAttributeValue(null, "location")
+                        : XSD.equals(parser.getNamespace())
+                                && ("import".equals(parser.getName()) || "include".equals(parser.getName()))
+                        ? parser.getAttributeValue(null, "schemaLocation") : null;
                 if (location != null && !location.trim().isEmpty()) {
                     locations.add(location.trim());
                 }

@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A WSDL split over documents, as WCF and JAX-WS publish one: the WSDL imports another WSDL with the messages and
  * port type ({@code wsdl:import}), whose types import the schema from a third document ({@code xs:import
- * schemaLocation}, a relative reference). The client fetches them all and its operations are those of the whole;
- * an import cycle ends, a chain beyond the document limit is refused, and no import leaves http(s) or weakens an
+ * schemaLocation}, a relative reference), or includes part of its schema ({@code xs:include}). The client fetches
+ * them all and its operations are those of the whole; an import cycle ends, a chain beyond the document limit is refused, and no import leaves http(s) or weakens an
  * https WSDL to http.
  */
 class SplitWsdlTest {
@@ -63,6 +63,25 @@ class SplitWsdlTest {
             assertEquals(FloatSum.REQUEST_STRUCTURE, sum.request());
             assertEquals(FloatSum.RESPONSE_STRUCTURE, sum.response());
             assertEquals(4f, client.open(sum).call(Float.class, new float[] {1.5f, 2.5f}));
+        }
+    }
+
+    @Test
+    void aSchemaThatIncludesAnotherOfItsNamespaceIsReadWithIt() throws Exception {
+        String schema = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" "
+                + "targetNamespace=\"http://floatsum.hhfr.org\">";
+        String sum = FloatSum.XSD.substring(FloatSum.XSD.indexOf("<xs:element name=\"sum\">"),
+                FloatSum.XSD.indexOf("<xs:element name=\"sumResponse\">"));
+        String sumResponse = FloatSum.XSD.substring(FloatSum.XSD.indexOf("<xs:element name=\"sumResponse\">"),
+                FloatSum.XSD.indexOf("</xs:schema>"));
+        service.publish("wsdl", FloatSum.WSDL.replaceFirst("(?s)<xs:schema.*</xs:schema>", schema
+                + "<xs:include schemaLocation=\"?xsd=requests\"/>" + sumResponse + "</xs:schema>"));
+        service.publish("xsd=requests", schema + sum + "</xs:schema>");
+
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Operation read = WsdlOperations.fetch(client).operation("sum");
+            assertEquals(FloatSum.REQUEST_STRUCTURE, read.request());
+            assertEquals(FloatSum.RESPONSE_STRUCTURE, read.response());
         }
     }
 

@@ -162,6 +162,9 @@ final class SchemaDocumentReader {
                 case "import":
                     readImport();
                     break;
+                case "include":
+                    readInclude();
+                    break;
                 case "element":
                     ParsedElement element = readGlobal(SchemaRefusal.Kind.ELEMENT, this::readGlobalElement);
                     if (element != null) {
@@ -233,6 +236,20 @@ final class SchemaDocumentReader {
             throw notSupported();
         });
         declarations.addImport(namespace, position, location);
+    }
+
+    /**
+     * An {@code xs:include}: another document of this target namespace, read with this one when the documents a
+     * parse is given include it (its components then are its own schema's); refused otherwise.
+     */
+    private void readInclude() throws SchemaException {
+        if (!importsGiven) {
+            throw notSupported();
+        }
+        tag.allowOnly("schemaLocation", "id");
+        readChildren(() -> {
+            throw notSupported();
+        });
     }
 
     private ParsedElement readGlobalElement() throws SchemaException {
