@@ -26,7 +26,9 @@ final class WsdlDownload {
 
     /**
      * The WSDL at {@code source} and every document it imports, directly or through another, each fetched once,
-     * in the order they were named (the WSDL first).
+     * in the order they were named (the WSDL first). An import that cannot be fetched (not found, unreachable, a
+     * location that may not be fetched) is left out: it was only a hint, and the schema parser refuses just the
+     * components that use its names.
      */
     static Map<String, byte[]> fetchWithImports(String source, ClientSettings settings) throws HhfrException {
         Map<String, byte[]> documents = new LinkedHashMap<>();
@@ -42,7 +44,17 @@ final class WsdlDownload {
                 throw new HhfrException("the WSDL at " + source + " imports more than " + MAX_DOCUMENTS
                         + " documents");
             }
-            byte[] document = fetch(url, settings, budget, source, sameOrigin(url, source));
+            byte[] document;
+            try {
+                document = fetch(url, settings, budget, source, sameOrigin(url, source));
+            } catch (MessageTooLargeException | SessionClosedException e) {
+                throw e;
+            } catch (HhfrException e) {
+                if (url.equals(source)) {
+                    throw e;
+                }
+                continue;
+            }
             budget -= document.length;
             documents.put(url, document);
             named.addAll(WsdlImports.of(document, url));

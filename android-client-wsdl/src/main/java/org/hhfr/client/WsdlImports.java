@@ -3,6 +3,8 @@ package org.hhfr.client;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.MalformedURLException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,27 +28,31 @@ final class WsdlImports {
     }
 
     /**
-     * The documents {@code document}, fetched from {@code url}, imports, in document order.
-     *
-     * @throws HhfrException a location is no URL, or not one that may be fetched for this document
+     * The documents {@code document}, fetched from {@code url}, imports and may be fetched, in document order,
+     * normalised (no fragment, no dot segments) so that one document is fetched once. A location that is no URL,
+     * not http(s), or plain http for an https document is left out, as a hint that cannot be followed.
      */
-    static List<String> of(byte[] document, String url) throws HhfrException {
+    static List<String> of(byte[] document, String url) {
         List<String> imported = new ArrayList<>();
         for (String location : locations(document)) {
-            imported.add(resolve(url, location));
+            String resolved = resolve(url, location);
+            if (resolved != null) {
+                imported.add(resolved);
+            }
         }
         return imported;
     }
 
-    /** The import locations as written; those before a syntax error only (the schema parser reports it). */
+    /** The import locations as written; those before a DTD or a syntax error only (the schema parser reports it). */
     private static List<String> locations(byte[] document) {
         List<String> locations = new ArrayList<>();
         try {
             XmlPullParser parser = XmlPull.newParser();
             parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
             XmlPull.setInput(parser, new ByteArrayInputStream(document));
-            for (int event = parser.next(); event != XmlPullParser.END_DOCUMENT; event = parser.next()) {
-                if (event != XmlPullParser.START_TAG) {
+            for (int token = parser.nextToken(); token != XmlPullParser.END_DOCUMENT
+                    && token != XmlPullParser.DOCDECL; token = parser.nextToken()) {
+                if (token != XmlPullParser.START_TAG) {
                     continue;
                 }
                 String location = WSDL.equals(parser.getNamespace()) && "import".equals(parser.getName())
@@ -64,27 +70,26 @@ final class WsdlImports {
         return locations;
     }
 
-    /** {@code location} against {@code base} as RFC 3986 resolves it (a query alone keeps the base's path). */
-    private static String resolve(String base, String location) throws HhfrException {
-        URL resolved;
+    /**
+     * {@code location} against {@code base} as RFC 3986 resolves it (a query alone keeps the base's path),
+     * normalised; {@code null} when it may not be fetched.
+     */
+    private static String resolve(String base, String location) {
+        String resolved;
         try {
             // java.net resolves a reference that is a query alone as RFC 2396 did, dropping the last segment.
             int end = base.indexOf('?') >= 0 ? base.indexOf('?') : base.indexOf('#') >= 0 ? base.indexOf('#')
                     : base.length();
-            resolved = location.startsWith("?") ? new URL(base.substring(0, end) + location)
+            URL url = location.startsWith("?") ? new URL(base.substring(0, end) + location)
                     : new URL(new URL(base), location);
-        } catch (MalformedURLException e) {
-            throw new HhfrException("the WSDL at " + base + " imports " + location + ", which is no URL");
+            String text = url.toString();
+            resolved = new URI(text.indexOf('#') < 0 ? text : text.substring(0, text.indexOf('#'))).normalize()
+                    .toString();
+        } catch (MalformedURLException | URISyntaxException e) {
+            return null;
         }
-        String protocol = resolved.getProtocol();
-        if (!"http".equals(protocol) && !"https".equals(protocol)) {
-            throw new HhfrException("the WSDL at " + base + " imports " + resolved + ": only http and https "
-                    + "documents are fetched");
-        }
-        if (base.startsWith("https:") && !"https".equals(protocol)) {
-            throw new HhfrException("the WSDL at " + base + " imports " + resolved + " over plain http: the "
-                    + "documents of an https service are fetched over https only");
-        }
-        return resolved.toString();
+        boolean fetchable = resolved.startsWith("https:")
+                || resolved.startsWith("http:") && !base.startsWith("https:");
+        return fetchable ? resolved : null;
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -13,8 +14,9 @@ import org.junit.jupiter.api.Test;
  * A WSDL split over documents, as WCF and JAX-WS publish one: the WSDL imports another WSDL with the messages and
  * port type ({@code wsdl:import}), whose types import the schema from a third document ({@code xs:import
  * schemaLocation}, a relative reference), or includes part of its schema ({@code xs:include}). The client fetches
- * them all and its operations are those of the whole; an import cycle ends, a chain beyond the document limit is refused, and no import leaves http(s) or weakens an
- * https WSDL to http.
+ * them all and its operations are those of the whole; an import cycle ends, a chain beyond the document limit is
+ * refused, an import that cannot be fetched is a hint left out, and no import leaves http(s) or weakens an https
+ * WSDL to http.
  */
 class SplitWsdlTest {
     private static final String NAMESPACES = "xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\" "
@@ -103,15 +105,26 @@ class SplitWsdlTest {
     }
 
     @Test
-    void importsStayOnHttpAndAnHttpsWsdlImportsOverHttpsOnly() {
-        HhfrException weaker = assertThrows(HhfrException.class, () -> WsdlImports.of(schemaImporting(
-                "http://example.org/types.xsd"), "https://example.org/Service.svc?wsdl"));
-        assertEquals("the WSDL at https://example.org/Service.svc?wsdl imports http://example.org/types.xsd over "
-                + "plain http: the documents of an https service are fetched over https only", weaker.getMessage());
-        HhfrException file = assertThrows(HhfrException.class, () -> WsdlImports.of(schemaImporting(
-                "file:/etc/passwd"), "http://example.org/Service.svc?wsdl"));
-        assertEquals("the WSDL at http://example.org/Service.svc?wsdl imports file:/etc/passwd: only http and https "
-                + "documents are fetched", file.getMessage());
+    void importsStayOnHttpAndAnHttpsWsdlImportsOverHttpsOnlyAndOneDocumentIsNamedOnce() {
+        assertEquals(List.of(), WsdlImports.of(schemaImporting("http://example.org/types.xsd"),
+                "https://example.org/Service.svc?wsdl"), "no plain http import for an https WSDL");
+        assertEquals(List.of(), WsdlImports.of(schemaImporting("file:/etc/passwd"),
+                "http://example.org/Service.svc?wsdl"));
+        assertEquals(List.of(), WsdlImports.of(schemaImporting("C:\\schemas\\types.xsd"),
+                "http://example.org/Service.svc?wsdl"));
+        assertEquals(List.of("http://example.org/Service.svc?xsd=xsd0"), WsdlImports.of(schemaImporting(
+                "http://example.org/sub/../Service.svc?xsd=xsd0#types"), "http://example.org/Service.svc?wsdl"));
+    }
+
+    @Test
+    void anImportThatCannotBeFetchedRefusesOnlyTheComponentsThatUseIt() throws Exception {
+        service.publish("wsdl", FloatSum.WSDL.replaceFirst("<xs:element name=\"sum\">",
+                "<xs:import namespace=\"urn:elsewhere\" schemaLocation=\"http://127.0.0.1:1/unused.xsd\"/>"
+                        + "<xs:import namespace=\"urn:missing\" schemaLocation=\"?xsd=missing\"/>"
+                        + "<xs:element name=\"sum\">"));
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            assertEquals(FloatSum.REQUEST_STRUCTURE, WsdlOperations.fetch(client).operation("sum").request());
+        }
     }
 
     private static byte[] schemaImporting(String location) {

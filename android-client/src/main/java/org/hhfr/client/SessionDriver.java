@@ -282,7 +282,10 @@ final class SessionDriver implements StreamConnector.Returns {
             HhfrException failure = SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
                     + settings.serviceUrl, settings.readTimeoutMillis, settings.maxMessageBytes);
             offering.call.fail(failure);
-            perform(negotiationFailed(failure.getMessage()), true, null);
+            // Answered with an error page: the next offer would meet it too, so SOAP for a while.
+            perform(e instanceof HttpResponseException
+                    ? step(m -> m.negotiationAnsweredWithError(failure.getMessage()), failure.getMessage())
+                    : negotiationFailed(failure.getMessage()), true, null);
             return;
         } catch (RuntimeException | Error e) {
             perform(negotiationFailed("the offering call failed: " + e), true, null);

@@ -206,6 +206,22 @@ class ProposedSessionStreamTest {
     }
 
     @Test
+    void anOfferOnACallAnsweredWithAnErrorPageFailsThatCallAndTheSessionGoesOnOverSoap() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        server.service().failNegotiations();
+
+        try (HhfrClient client = client()) {
+            Session session = client.open(FloatSum.operation());
+            assertThrows(HhfrException.class, () -> session.call(Float.class, new float[] {0f, 0.5f}));
+            for (int i = 0; i < 4; i++) {
+                assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+            }
+            assertEquals(Mode.SOAP, session.mode());
+        }
+        assertEquals(1, server.service().negotiations.get(), "one offer, not one per call");
+    }
+
+    @Test
     void anEarlyStreamAtAnEndpointTheServiceNoLongerServesIsGivenUpAndItsCallsRunOnce() throws Exception {
         server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
         try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {

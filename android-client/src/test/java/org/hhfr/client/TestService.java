@@ -24,6 +24,7 @@ import com.sun.net.httpserver.HttpServer;
 
 import org.hhfr.contextstore.HeaderBlock;
 import org.hhfr.contextstore.SoapVersion;
+import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.client.Negotiator;
 import org.hhfr.negotiation.server.SoapNegotiationService;
 import org.hhfr.negotiation.server.SoapResponse;
@@ -86,7 +87,10 @@ final class TestService implements AutoCloseable {
         responsesHeld = gate;
     }
 
-    /** From now on every explicit negotiation is answered with a container's error page: HTTP 500, no SOAP. */
+    /**
+     * From now on every negotiation, explicit or an offer riding on a call, is answered with a container's error
+     * page (HTTP 500, no SOAP), as a firewall in front of the service might; plain calls are served.
+     */
     void failNegotiations() {
         negotiationsFail = true;
     }
@@ -132,7 +136,8 @@ final class TestService implements AutoCloseable {
         String action = version == SoapVersion.SOAP_11
                 ? unquote(exchange.getRequestHeaders().getFirst("SOAPAction")) : actionOf(contentType);
         SoapResponse response;
-        if (Negotiator.NEGOTIATE_ACTION.equals(action) && negotiationsFail) {
+        boolean offering = new String(body, StandardCharsets.UTF_8).contains(HhfrUris.NAMESPACE);
+        if (negotiationsFail && (Negotiator.NEGOTIATE_ACTION.equals(action) || offering)) {
             negotiations.incrementAndGet();
             await(responsesHeld);
             respond(exchange, 500, "text/html", "<html><body>Internal Server Error</body></html>"

@@ -11,12 +11,14 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class ErrorTraces {
     static final int MAX_KINDS = 1_024;
+    /** Causes followed to the root, at most: a chain of causes may loop. */
+    private static final int MAX_CAUSES = 32;
     private final Set<String> logged = ConcurrentHashMap.newKeySet();
 
     /** Whether {@code error} is the first of its kind here; from now on it is not. */
     boolean firstOfItsKind(Throwable error) {
         Throwable root = error;
-        while (root.getCause() != null && root.getCause() != root) {
+        for (int depth = 0; depth < MAX_CAUSES && root.getCause() != null && root.getCause() != root; depth++) {
             root = root.getCause();
         }
         StackTraceElement[] trace = root.getStackTrace();
