@@ -190,6 +190,16 @@ final class SessionDriver implements StreamConnector.Returns {
         return step(machine -> machine.negotiationFailed(reason), reason);
     }
 
+    /**
+     * The negotiation failed with {@code cause}: an error page the service answered with (HTTP 500) keeps the
+     * session on SOAP for a while, as the next negotiation would meet it too; anything else lets the next call
+     * offer again.
+     */
+    private List<SessionAction<UnsentCall, Channel>> negotiationFailed(IOException cause, String reason) {
+        return cause instanceof HttpResponseException
+                ? step(machine -> machine.negotiationAnsweredWithError(reason), reason) : negotiationFailed(reason);
+    }
+
     private List<SessionAction<UnsentCall, Channel>> step(
             Function<SessionStateMachine<UnsentCall, Channel>, List<SessionAction<UnsentCall, Channel>>> event,
             String reason) {
@@ -282,10 +292,7 @@ final class SessionDriver implements StreamConnector.Returns {
             HhfrException failure = SoapErrors.translate(e, "the call " + operation.element().localName() + " at "
                     + settings.serviceUrl, settings.readTimeoutMillis, settings.maxMessageBytes);
             offering.call.fail(failure);
-            // Answered with an error page: the next offer would meet it too, so SOAP for a while.
-            perform(e instanceof HttpResponseException
-                    ? step(m -> m.negotiationAnsweredWithError(failure.getMessage()), failure.getMessage())
-                    : negotiationFailed(failure.getMessage()), true, null);
+            perform(negotiationFailed(e, failure.getMessage()), true, null);
             return;
         } catch (RuntimeException | Error e) {
             perform(negotiationFailed("the offering call failed: " + e), true, null);
@@ -340,12 +347,9 @@ final class SessionDriver implements StreamConnector.Returns {
         } catch (IOException e) {
             connector.dropEarly();
             // Refused before the service (HTTP 401, 403, 407): nothing was stored, no early call ran; SOAP says why.
-            // Answered with an error page (HTTP 500): the next negotiation would fail alike, so SOAP for a while.
-            String reason = "the negotiation failed: " + e.getMessage();
             next = SoapErrors.refusedBeforeService(e)
                     ? step(SessionStateMachine::streamDeclined, "the negotiation was refused: " + e.getMessage())
-                    : e instanceof HttpResponseException ? step(m -> m.negotiationAnsweredWithError(reason), reason)
-                    : negotiationFailed(reason);
+                    : negotiationFailed(e, "the negotiation failed: " + e.getMessage());
         }
         perform(next, true, own);
     }
