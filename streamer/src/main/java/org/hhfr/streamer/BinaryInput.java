@@ -18,11 +18,16 @@ final class BinaryInput {
     private int position;
 
     BinaryInput(byte[] buffer, int start, int length, ElementPath path) {
+        this(buffer, start, 0, length, path);
+    }
+
+    /** Reads from byte {@code from} of the {@code length} bytes at {@code start}, where offsets count from. */
+    BinaryInput(byte[] buffer, int start, int from, int length, ElementPath path) {
         this.buffer = buffer;
         this.start = start;
         this.end = start + length;
         this.path = path;
-        this.position = start;
+        this.position = start + from;
     }
 
     /** The absolute index in the array of the next byte. */

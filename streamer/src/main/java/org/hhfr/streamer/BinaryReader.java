@@ -22,18 +22,36 @@ import org.hhfr.schemas.XsdType;
  * Reads one message in the binary layout from hostile bytes. Every count and length is checked against
  * the bytes left and the {@link StreamerLimits} before anything is allocated for it; every failure is a
  * {@link MalformedMessageException} with the byte offset and element path. One instance per message.
+ *
+ * <p>Bytes after the root item are the nil attributes section: the message is then read again, with the
+ * section read by the same code (as {@link #in}) wherever a nil element takes its attributes.
  */
 final class BinaryReader {
     private final byte[] buffer;
+    private final int start;
+    private final int length;
     private final StreamerLimits limits;
     private final ElementPath path = new ElementPath();
-    private final BinaryInput in;
+    /** The nil attributes section, when reading a message again for it; null on the first reading. */
+    private final BinaryInput nilAttributes;
+    /** Where the values are read: the message, or {@link #nilAttributes} while a nil takes its attributes. */
+    private BinaryInput in;
+    /** Whether a nil element took an attribute from {@link #nilAttributes}. */
+    private boolean anyNilAttribute;
     private CharsetDecoder utf8;
 
     BinaryReader(byte[] buffer, int start, int length, StreamerLimits limits) {
+        this(buffer, start, length, limits, length);
+    }
+
+    /** A reader whose first {@code itemsLength} bytes hold the root item, and the rest the nil attributes. */
+    private BinaryReader(byte[] buffer, int start, int length, StreamerLimits limits, int itemsLength) {
         this.buffer = buffer;
+        this.start = start;
+        this.length = length;
         this.limits = limits;
-        this.in = new BinaryInput(buffer, start, length, path);
+        this.in = new BinaryInput(buffer, start, itemsLength, path);
+        this.nilAttributes = itemsLength < length ? new BinaryInput(buffer, start, itemsLength, length, path) : null;
     }
 
     Message read(DataStructure structure) throws MalformedMessageException {
@@ -41,10 +59,18 @@ final class BinaryReader {
         path.push(root.name().localName());
         try {
             boolean nil = root.nillable() && flag("nil flag of the root");
-            Object value = nil ? Nil.NIL : readItem(root);
+            Object value = nil ? nil(root, Nil.NIL) : readItem(root);
             path.pop();
-            if (!in.isAtEnd()) {
-                throw malformed(remaining() + " bytes after the end of the message");
+            if (nilAttributes != null) {
+                in = nilAttributes;
+                if (!in.isAtEnd()) {
+                    throw malformed(remaining() + " bytes after the end of the message");
+                }
+                if (!anyNilAttribute) {
+                    throw malformed("a nil attributes section, but no nil element with an attribute");
+                }
+            } else if (!in.isAtEnd()) {
+                return new BinaryReader(buffer, start, length, limits, in.offset()).read(structure);
             }
             return Message.trusted(structure, value);
         } catch (RuntimeException e) {
@@ -68,9 +94,7 @@ final class BinaryReader {
         for (int i = 0; i < attributes.length; i++) {
             AttributeDecl attribute = attributeDecls.get(i);
             if (attribute.required() || bit(bitmapAt, bit++)) {
-                path.pushAttribute(attribute.name().localName());
-                attributes[i] = readSimple(attribute.type());
-                path.pop();
+                attributes[i] = readAttribute(attribute);
             }
         }
         Object[] elements = new Object[elementDecls.size()];
@@ -87,10 +111,42 @@ final class BinaryReader {
             if (nil && !present) {
                 throw malformed("nil bit set for an absent element");
             }
-            elements[i] = !present ? null : nil ? Nil.NIL : readItem(element);
+            elements[i] = !present ? null : nil ? nil(element, Nil.NIL) : readItem(element);
         }
         path.pop();
         return new Record(type, attributes, elements);
+    }
+
+    private Object readAttribute(AttributeDecl attribute) throws MalformedMessageException {
+        path.pushAttribute(attribute.name().localName());
+        Object value = readSimple(attribute.type());
+        path.pop();
+        return value;
+    }
+
+    /**
+     * A nil occurrence of {@code element}: a nil record if the nil attributes section gives it attributes,
+     * otherwise {@code withoutAttributes}. The section holds a bitmap of one bit per declared attribute
+     * (1 = present), then the present values, for each nil occurrence of an element with attributes.
+     */
+    private Object nil(ElementDecl element, Object withoutAttributes) throws MalformedMessageException {
+        if (nilAttributes == null || element.isSimple() || element.complexType().attributes().isEmpty()) {
+            return withoutAttributes;
+        }
+        List<AttributeDecl> declarations = element.complexType().attributes();
+        BinaryInput items = in;
+        in = nilAttributes;
+        int bitmapAt = bitmap(declarations.size(), "nil attributes bitmap");
+        Object[] attributes = new Object[declarations.size()];
+        for (int i = 0; i < attributes.length; i++) {
+            if (bit(bitmapAt, i)) {
+                attributes[i] = readAttribute(declarations.get(i));
+            }
+        }
+        in = items;
+        Record record = Record.nil(element.complexType(), attributes);
+        anyNilAttribute |= record != null;
+        return record != null ? record : withoutAttributes;
     }
 
     /** Bits of a record's presence bitmap: optional attributes, optional and nillable single elements. */
@@ -151,10 +207,8 @@ final class BinaryReader {
         }
         Object[] items = (Object[]) Array.newInstance(ValueRules.arrayClass(element).getComponentType(), count);
         for (int i = 0; i < count; i++) {
-            if (nilsAt < 0 || !bit(nilsAt, i)) {
-                path.index(i);
-                items[i] = readItem(element);
-            }
+            path.index(i);
+            items[i] = nilsAt >= 0 && bit(nilsAt, i) ? nil(element, null) : readItem(element);
         }
         return items;
     }

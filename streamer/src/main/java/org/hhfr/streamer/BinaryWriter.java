@@ -33,6 +33,13 @@ final class BinaryWriter {
     private final List<byte[]> utf8;
     /** The next string of {@code utf8} to write. */
     private int nextString;
+    /**
+     * Each nil occurrence of an element whose complex type declares attributes, in wire order: its nil record,
+     * or its {@code ComplexType} when it carries no attribute. They make the nil attributes section.
+     */
+    private final List<Object> nils = new ArrayList<>();
+    /** Whether a nil record is among {@code nils}: the message then needs its nil attributes section. */
+    private boolean nilAttributes;
     /** Bytes the sizing pass counted. */
     private long size;
     private int bits;
@@ -79,10 +86,38 @@ final class BinaryWriter {
         ElementDecl root = message.structure().root();
         Object value = message.root();
         if (root.nillable()) {
-            rawByte(value == Nil.NIL ? 1 : 0);
+            rawByte(Nil.isNil(value) ? 1 : 0);
         }
-        if (value != Nil.NIL) {
+        if (Nil.isNil(value)) {
+            addNil(root, value);
+        } else {
             writeItem(root, value);
+        }
+        if (nilAttributes) {
+            for (Object nil : nils) {
+                writeNilAttributes(nil);
+            }
+        }
+    }
+
+    /** Keeps a nil occurrence of {@code element} for the nil attributes section, if its type has attributes. */
+    private void addNil(ElementDecl element, Object value) {
+        if (!element.isSimple() && !element.complexType().attributes().isEmpty()) {
+            nils.add(value instanceof Record ? value : element.complexType());
+            nilAttributes |= value instanceof Record;
+        }
+    }
+
+    /** A bitmap of one bit per declared attribute (1 = present), then the present attributes' values. */
+    private void writeNilAttributes(Object nil) throws IOException {
+        Record record = nil instanceof Record ? (Record) nil : null;
+        int attributes = (record != null ? record.type() : (ComplexType) nil).attributes().size();
+        for (int i = 0; i < attributes; i++) {
+            bit(record != null && record.attribute(i) != null);
+        }
+        flushBits();
+        if (record != null) {
+            writeAttributes(record);
         }
     }
 
@@ -113,23 +148,30 @@ final class BinaryWriter {
                 bit(value != null);
             }
             if (element.nillable()) {
-                bit(value == Nil.NIL);
+                bit(Nil.isNil(value));
             }
         }
         flushBits();
-        for (int i = 0; i < attributes.size(); i++) {
-            Object value = record.attribute(i);
-            if (value != null) {
-                writeSimple(attributes.get(i).type(), value);
-            }
-        }
+        writeAttributes(record);
         for (int i = 0; i < elements.size(); i++) {
             ElementDecl element = elements.get(i);
             Object value = record.get(i);
             if (element.isRepeated()) {
                 writeArray(element, value);
-            } else if (value != null && value != Nil.NIL) {
+            } else if (Nil.isNil(value)) {
+                addNil(element, value);
+            } else if (value != null) {
                 writeItem(element, value);
+            }
+        }
+    }
+
+    private void writeAttributes(Record record) throws IOException {
+        List<AttributeDecl> attributes = record.type().attributes();
+        for (int i = 0; i < attributes.size(); i++) {
+            Object value = record.attribute(i);
+            if (value != null) {
+                writeSimple(attributes.get(i).type(), value);
             }
         }
     }
@@ -143,7 +185,7 @@ final class BinaryWriter {
             Object[] items = (Object[]) array;
             if (element.nillable()) {
                 for (Object item : items) {
-                    bit(item == null);
+                    bit(item == null || Nil.isNil(item));
                 }
                 flushBits();
             }
@@ -156,7 +198,9 @@ final class BinaryWriter {
                 }
             } else {
                 for (Object item : items) {
-                    if (item != null) {
+                    if (item == null || Nil.isNil(item)) {
+                        addNil(element, item);
+                    } else {
                         writeRecord((Record) item);
                     }
                 }

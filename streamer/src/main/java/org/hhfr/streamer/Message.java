@@ -7,8 +7,8 @@ import org.hhfr.schemas.QualifiedName;
 /**
  * The content of one SOAP Body, typed by its {@link DataStructure}: the Infoset without the angle
  * brackets. The root value is a {@link Record} for a complex root element, a simple value (see
- * {@link Record} for the Java types) for a simple root, or {@link Nil#NIL} for a nil root. Immutable and
- * valid by construction; equal by value.
+ * {@link Record} for the Java types) for a simple root, or {@link Nil#NIL} for a nil root ({@link Record#isNil()
+ * a nil record} if it carries attributes). Immutable and valid by construction; equal by value.
  */
 public final class Message {
     private final DataStructure structure;
@@ -26,7 +26,7 @@ public final class Message {
 
     /**
      * A message with the given root value: a {@link Record} of the root's type, a simple value, or
-     * {@link Nil#NIL} if the root is nillable.
+     * {@link Nil#NIL} or a {@link Record.Builder#buildNil() nil record} if the root is nillable.
      *
      * @throws IllegalArgumentException if the value does not fit the root declaration
      */
@@ -47,22 +47,23 @@ public final class Message {
         return structure;
     }
 
-    /** The root value: a {@link Record}, a simple value, or {@link Nil#NIL}. */
+    /** The root value: a {@link Record} (a nil one when nil with attributes), a simple value, or {@link Nil#NIL}. */
     public Object root() {
         return root;
     }
 
     /** The root record. @throws IllegalStateException if the root is simple or nil */
     public Record record() {
-        if (!(root instanceof Record)) {
+        if (!(root instanceof Record) || isNil()) {
             throw new IllegalStateException("the root element " + structure.root().name() + " holds "
-                    + (root == Nil.NIL ? "nil" : "a simple value") + ", not a record");
+                    + (isNil() ? "nil" : "a simple value") + ", not a record");
         }
         return (Record) root;
     }
 
+    /** Whether the root was sent as {@code xsi:nil="true"}, with attributes or without. */
     public boolean isNil() {
-        return root == Nil.NIL;
+        return Nil.isNil(root);
     }
 
     @Override

@@ -25,7 +25,8 @@ import org.hhfr.schemas.QualifiedName;
  *       nillable, primitive types use the boxed array ({@code Float[]}...) and a nil item is {@code null};
  *       an absent repeated element is an empty array, never {@code null};</li>
  *   <li>complex element: a {@code Record} ({@code null} if absent, {@code Nil.NIL} if nil); repeated,
- *       {@code Record[]} with {@code null} for nil items.</li>
+ *       {@code Record[]} with {@code null} for nil items. A nil element that carries attributes is a
+ *       {@link #isNil() nil record} (single, repeated or root) holding those attributes.</li>
  * </ul>
  * Arrays are shared, not copied, for speed: do not change an array after handing it to a builder, nor
  * one obtained from a getter.
@@ -34,12 +35,36 @@ public final class Record {
     private final ComplexType type;
     private final Object[] attributes;
     private final Object[] elements;
+    private final boolean nil;
 
     /** Values already checked against {@code type}, by a builder or a decoder. */
     Record(ComplexType type, Object[] attributes, Object[] elements) {
+        this(type, attributes, elements, false);
+    }
+
+    private Record(ComplexType type, Object[] attributes, Object[] elements, boolean nil) {
         this.type = type;
         this.attributes = attributes;
         this.elements = elements;
+        this.nil = nil;
+    }
+
+    /**
+     * The nil record of an element sent as {@code xsi:nil="true"} with these attribute values (already
+     * checked); null when none has a value, as such a nil element is {@link Nil#NIL}.
+     */
+    static Record nil(ComplexType type, Object[] attributes) {
+        for (Object attribute : attributes) {
+            if (attribute != null) {
+                Object[] elements = new Object[type.elements().size()];
+                for (int i = 0; i < elements.length; i++) {
+                    ElementDecl element = type.elements().get(i);
+                    elements[i] = element.isRepeated() ? ValueRules.emptyArray(element) : null;
+                }
+                return new Record(type, attributes, elements, true);
+            }
+        }
+        return null;
     }
 
     public static Builder builder(ComplexType type) {
@@ -56,6 +81,14 @@ public final class Record {
 
     public ComplexType type() {
         return type;
+    }
+
+    /**
+     * Whether this record is the value of an element sent as {@code xsi:nil="true"} with attributes: it holds
+     * at least one attribute value and no element (absent, or an empty array when repeated).
+     */
+    public boolean isNil() {
+        return nil;
     }
 
     /** The value of the attribute at {@code index} in {@link ComplexType#attributes()}, null if absent. */
@@ -86,9 +119,9 @@ public final class Record {
         return elements[elementIndex(type, name)];
     }
 
-    /** Whether the element was sent as {@code xsi:nil="true"}. */
+    /** Whether the element was sent as {@code xsi:nil="true"}, with attributes or without. */
     public boolean isNil(String localName) {
-        return get(localName) == Nil.NIL;
+        return Nil.isNil(get(localName));
     }
 
     /** A string or enumeration element's value; null if absent or nil. */
@@ -180,7 +213,7 @@ public final class Record {
         return array(localName, byte[][].class);
     }
 
-    /** A complex element's record; null if absent or nil. */
+    /** A complex element's record; null if absent or nil (its attributes, if any: {@link #get(String)}). */
     public Record record(String localName) {
         return nullable(localName, Record.class);
     }
@@ -191,12 +224,12 @@ public final class Record {
 
     private <T> T nullable(String localName, Class<T> expected) {
         Object value = get(localName);
-        return value == null || value == Nil.NIL ? null : cast(localName, value, expected);
+        return value == null || Nil.isNil(value) ? null : cast(localName, value, expected);
     }
 
     private <T> T present(String localName, Class<T> expected) {
         Object value = get(localName);
-        if (value == null || value == Nil.NIL) {
+        if (value == null || Nil.isNil(value)) {
             throw new IllegalStateException("element " + localName + " is " + (value == null ? "absent" : "nil"));
         }
         return cast(localName, value, expected);
@@ -231,16 +264,19 @@ public final class Record {
             return false;
         }
         Record other = (Record) o;
-        return (type == other.type || type.equals(other.type)) && Values.equal(attributes, other.attributes)
-                && Values.equal(elements, other.elements);
+        return nil == other.nil && (type == other.type || type.equals(other.type))
+                && Values.equal(attributes, other.attributes) && Values.equal(elements, other.elements);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Values.hash(attributes) + Values.hash(elements);
+        return 31 * Values.hash(attributes) + Values.hash(elements) + (nil ? 1 : 0);
     }
 
-    /** E.g. {@code {@id="23", name="Fantasporto", values=[1.5, 2.0]}}; absent values are left out. */
+    /**
+     * E.g. {@code {@id="23", name="Fantasporto", values=[1.5, 2.0]}}, or {@code nil{@currency="EUR"}} for a nil
+     * record; absent values are left out.
+     */
     @Override
     public String toString() {
         StringBuilder out = new StringBuilder("{");
@@ -258,7 +294,8 @@ public final class Record {
                 Values.describe(out, elements[i]);
             }
         }
-        return out.append('}').toString();
+        out.append('}');
+        return nil ? "nil" + out : out.toString();
     }
 
     private static StringBuilder separate(StringBuilder out) {
@@ -370,6 +407,26 @@ public final class Record {
                 throw new IllegalArgumentException("element " + element.name() + " has a simple type");
             }
             return new Builder(element.complexType());
+        }
+
+        /**
+         * The nil record of an element sent as {@code xsi:nil="true"} with this builder's attributes (a nil
+         * element needs none of them, required or not).
+         *
+         * @throws IllegalArgumentException if an element is set, or no attribute (that nil is {@link Nil#NIL})
+         */
+        public Record buildNil() {
+            for (int i = 0; i < elements.length; i++) {
+                if (elements[i] != null) {
+                    throw new IllegalArgumentException("a nil record has no elements, but "
+                            + type.elements().get(i).name() + " is set");
+                }
+            }
+            Record record = Record.nil(type, attributes.clone());
+            if (record == null) {
+                throw new IllegalArgumentException("a nil record carries attributes; without any, use Nil.NIL");
+            }
+            return record;
         }
 
         /** @throws IllegalArgumentException if a required attribute or element has no value */

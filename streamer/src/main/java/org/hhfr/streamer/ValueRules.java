@@ -123,6 +123,9 @@ final class ValueRules {
             throw new IllegalArgumentException("element " + element.name() + " takes a Record of "
                     + element.complexType() + ", not of " + type);
         }
+        if (((Record) value).isNil() && !element.nillable()) {
+            throw new IllegalArgumentException("element " + element.name() + " is not nillable");
+        }
     }
 
     private static void checkSimple(SimpleType type, Object value, String what) {

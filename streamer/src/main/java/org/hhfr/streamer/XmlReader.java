@@ -56,7 +56,7 @@ final class XmlReader {
         }
     }
 
-    /** From the element's start tag to its end tag: a value, or {@link Nil#NIL}. */
+    /** From the element's start tag to its end tag: a value, {@link Nil#NIL}, or a nil record (with attributes). */
     private Object readElement(ElementDecl element)
             throws XmlPullParserException, IOException, MalformedMessageException {
         if (path.depth() > limits.maxDepth()) {
@@ -70,10 +70,11 @@ final class XmlReader {
                 if (!readText().isEmpty()) {
                     throw malformed("a nil element has content");
                 }
-            } else {
-                skipEmptyContent();
+                return Nil.NIL;
             }
-            return Nil.NIL;
+            Record record = Record.nil(element.complexType(), readAttributes(element.complexType(), true));
+            skipEmptyContent();
+            return record == null ? Nil.NIL : record;
         }
         if (element.isSimple()) {
             rejectUndeclaredAttributes();
@@ -89,7 +90,7 @@ final class XmlReader {
 
     private Record readRecord(ComplexType type)
             throws XmlPullParserException, IOException, MalformedMessageException {
-        Object[] attributes = readAttributes(type);
+        Object[] attributes = readAttributes(type, false);
         List<ElementDecl> declarations = type.elements();
         Object[] elements = new Object[declarations.size()];
         List<Object> items = null;
@@ -166,7 +167,8 @@ final class XmlReader {
         return array;
     }
 
-    private Object[] readAttributes(ComplexType type) throws MalformedMessageException {
+    /** The declared attributes' values; those of a nil element are all optional. */
+    private Object[] readAttributes(ComplexType type, boolean nil) throws MalformedMessageException {
         List<AttributeDecl> declarations = type.attributes();
         Object[] values = new Object[declarations.size()];
         for (int k = 0; k < in.getAttributeCount(); k++) {
@@ -192,7 +194,7 @@ final class XmlReader {
             path.pop();
         }
         for (int i = 0; i < values.length; i++) {
-            if (values[i] == null && declarations.get(i).required()) {
+            if (values[i] == null && declarations.get(i).required() && !nil) {
                 throw malformed("missing required attribute " + declarations.get(i).name());
             }
         }

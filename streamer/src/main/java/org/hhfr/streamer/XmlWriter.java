@@ -9,7 +9,6 @@ import java.util.Set;
 import org.xmlpull.v1.XmlSerializer;
 
 import org.hhfr.schemas.AttributeDecl;
-import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.ElementDecl;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.SimpleType;
@@ -61,15 +60,18 @@ final class XmlWriter {
         }
     }
 
-    /** One occurrence of {@code element}: a value, or {@link Nil#NIL}. */
+    /** One occurrence of {@code element}: a value, {@link Nil#NIL}, or a nil record (with attributes). */
     private void writeElement(ElementDecl element, Object value) throws IOException {
         QualifiedName name = element.name();
-        if (value == Nil.NIL) {
+        if (Nil.isNil(value)) {
             if (out.getPrefix(XSI, false) == null) {
                 out.setPrefix("xsi", XSI);
             }
             out.startTag(name.namespace(), name.localName());
             out.attribute(XSI, "nil", "true");
+            if (value instanceof Record) {
+                writeAttributes((Record) value);
+            }
         } else {
             out.startTag(name.namespace(), name.localName());
             if (element.isSimple()) {
@@ -82,17 +84,8 @@ final class XmlWriter {
     }
 
     private void writeRecordContent(Record record) throws IOException {
-        ComplexType type = record.type();
-        List<AttributeDecl> attributes = type.attributes();
-        for (int i = 0; i < attributes.size(); i++) {
-            Object value = record.attribute(i);
-            if (value != null) {
-                AttributeDecl attribute = attributes.get(i);
-                out.attribute(attribute.name().namespace(), attribute.name().localName(),
-                        XsdLexical.format(attribute.type(), value));
-            }
-        }
-        List<ElementDecl> elements = type.elements();
+        writeAttributes(record);
+        List<ElementDecl> elements = record.type().elements();
         for (int i = 0; i < elements.size(); i++) {
             ElementDecl element = elements.get(i);
             Object value = record.get(i);
@@ -100,6 +93,18 @@ final class XmlWriter {
                 writeItems(element, value);
             } else if (value != null) {
                 writeElement(element, value);
+            }
+        }
+    }
+
+    private void writeAttributes(Record record) throws IOException {
+        List<AttributeDecl> attributes = record.type().attributes();
+        for (int i = 0; i < attributes.size(); i++) {
+            Object value = record.attribute(i);
+            if (value != null) {
+                AttributeDecl attribute = attributes.get(i);
+                out.attribute(attribute.name().namespace(), attribute.name().localName(),
+                        XsdLexical.format(attribute.type(), value));
             }
         }
     }

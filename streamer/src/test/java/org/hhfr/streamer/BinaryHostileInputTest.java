@@ -52,6 +52,21 @@ class BinaryHostileInputTest {
     }
 
     @Test
+    void aNilAttributesSectionIsCheckedLikeTheItems() {
+        DataStructure prices = Samples.prices();
+        assertEquals("a nil attributes section, but no nil element with an attribute at byte 6",
+                refused(prices, new byte[] {0b1, 2, 0b11, 0, 0, 0}).getMessage());
+        assertEquals("1 bytes after the end of the message at byte 8",
+                refused(prices, new byte[] {0b1, 2, 0b11, 1, 1, 'E', 0, 0, 0}).getMessage());
+        assertEquals("unused bits set in the nil attributes bitmap at byte 3 in /prices/price",
+                refused(prices, new byte[] {0b1, 2, 0b11, 2, 0, 0}).getMessage());
+        assertEquals("truncated message: string of 3 bytes, 1 left at byte 5 in /prices/price/@currency",
+                refused(prices, new byte[] {0b1, 2, 0b11, 1, 3, 'E'}).getMessage());
+        assertTrue(refused(prices, new byte[] {0b1, 2, 0b11, 1, 1, 'E', 0}).getMessage()
+                .startsWith("truncated message"));
+    }
+
+    @Test
     void countBeyondTheBytesLeftIsRefusedBeforeAllocating() {
         byte[] hugeCount = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0x7F, 0, 0, 0, 0};
         MalformedMessageException e = refused(Samples.floatSumRequest(), hugeCount);

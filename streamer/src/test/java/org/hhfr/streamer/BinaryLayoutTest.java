@@ -68,6 +68,32 @@ class BinaryLayoutTest {
     }
 
     @Test
+    void aNilElementWithoutAttributesEncodesAsBeforeWhenItsTypeHasAttributes() throws Exception {
+        // bitmap: price nil | history: count 2, nil bitmap 0b11 | no nil attributes section
+        Message nils = Samples.nilPrices(null, null);
+        assertArrayEquals(bytes(0b1, 2, 0b11), binary.encode(nils));
+        assertEquals(nils, binary.decode(nils.structure(), bytes(0b1, 2, 0b11)));
+        DataStructure nillableRoot = new DataStructure(Samples.prices().root().complexType().elements().get(0));
+        assertArrayEquals(bytes(1), binary.encode(Message.of(nillableRoot, Nil.NIL)));
+    }
+
+    @Test
+    void nilAttributesFollowTheRootItemAsOneAttributeBitmapPerNilOfATypeWithAttributes() throws Exception {
+        Message nils = Samples.nilPrices("EUR", "USD");
+        byte[] expected = bytes(0b1, 2, 0b11, 1, 3, 'E', 'U', 'R', 1, 3, 'U', 'S', 'D', 0);
+        assertArrayEquals(expected, binary.encode(nils));
+        ByteArrayOutputStream streamed = new ByteArrayOutputStream();
+        binary.encode(nils, streamed);
+        assertArrayEquals(expected, streamed.toByteArray());
+        assertEquals(nils, binary.decode(nils.structure(), expected));
+
+        DataStructure nillableRoot = new DataStructure(Samples.prices().root().complexType().elements().get(0));
+        Message nilRoot = Message.of(nillableRoot, nils.record().get("price"));
+        assertArrayEquals(bytes(1, 1, 3, 'E', 'U', 'R'), binary.encode(nilRoot));
+        assertEquals(nilRoot, binary.decode(nillableRoot, binary.encode(nilRoot)));
+    }
+
+    @Test
     void fixedLengthArraysCarryNoCountAndNillableArraysANilBitmap() throws Exception {
         Message order = Samples.purchaseOrder(1);
         byte[] bytes = binary.encode(order);

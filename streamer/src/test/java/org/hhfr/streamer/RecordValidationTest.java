@@ -33,6 +33,21 @@ class RecordValidationTest {
     }
 
     @Test
+    void aNilRecordHoldsAttributesOnlyAndOnlyANillableElementTakesIt() {
+        Record nilLine = Record.builder(orderType).child("line").attribute("gift", true).buildNil();
+        assertTrue(nilLine.isNil());
+        assertEquals("nil{@gift=true, weights=[]}", nilLine.toString());
+        assertTrue(failure(() -> Record.builder(orderType).child("line").buildNil()).contains("Nil.NIL"));
+        assertTrue(failure(() -> Record.builder(orderType).child("line").attribute("sku", "A")
+                .set("quantity", (short) 1).buildNil()).contains("quantity"));
+        assertNotEquals(nilLine, Record.builder(orderType).child("line").attribute("gift", true)
+                .attribute("sku", "A").set("quantity", (short) 1).set("unitPrice", BigDecimal.ONE).build());
+        assertTrue(failure(() -> Message.of(Samples.pointsOfInterest()).set("poi", new Record[] {
+                Record.builder(Samples.pointsOfInterest().root().complexType()).child("poi").attribute("id", 1)
+                        .buildNil()})).contains("not nillable"));
+    }
+
+    @Test
     void arrayLengthOutsideOccurrenceIsRefused() {
         String message = failure(() -> Record.builder(orderType).child("shipTo").set("position", new float[3]));
         assertTrue(message.contains("position") && message.contains("2..2") && message.contains("3"), message);

@@ -1,6 +1,7 @@
 package org.hhfr.streamer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -107,6 +108,37 @@ class XmlFormTest {
         assertEquals("<d>1000</d>", xml.encodeToString(Message.of(decimal, new BigDecimal("1E+3"))));
         assertEquals("<d>0.000001</d>", xml.encodeToString(Message.of(decimal, new BigDecimal("1E-6"))));
         assertEquals(Message.of(decimal, new BigDecimal("-0.5")), xml.decode(decimal, "<d>-.5</d>"));
+    }
+
+    @Test
+    void aNilElementKeepsItsAttributesFromXmlThroughBinaryBackToXml() throws Exception {
+        String text = "<prices xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\">"
+                + "<price xsi:nil=\"true\" currency=\"EUR\"/><history xsi:nil=\"1\" currency=\"USD\"></history>"
+                + "<history xsi:nil=\"true\"/></prices>";
+        Message read = xml.decode(Samples.prices(), text);
+        assertEquals(Samples.nilPrices("EUR", "USD"), read);
+        assertTrue(read.record().isNil("price"));
+        assertEquals("EUR", ((Record) read.record().get("price")).attribute("currency"));
+
+        BinaryRepresentation binary = new BinaryRepresentation();
+        Message viaBinary = binary.decode(Samples.prices(), binary.encode(read));
+        assertEquals(read, viaBinary);
+        String written = xml.encodeToString(viaBinary);
+        assertTrue(written.contains("<price xsi:nil=\"true\" currency=\"EUR\""), written);
+        assertTrue(written.contains("<history xsi:nil=\"true\" currency=\"USD\""), written);
+        assertEquals(read, xml.decode(Samples.prices(), written));
+    }
+
+    @Test
+    void aNilElementNeedsNoneOfItsRequiredAttributesButRefusesUndeclaredOnes() throws Exception {
+        Message order = Samples.purchaseOrder(3);
+        String nilLine = "<line xsi:nil=\"true\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" />";
+        String text = xml.encodeToString(order);
+        assertTrue(text.contains(nilLine), text);
+        assertEquals(order, xml.decode(order.structure(), text));
+        MalformedMessageException e = assertThrows(MalformedMessageException.class, () -> xml.decode(
+                order.structure(), text.replace(nilLine, nilLine.replace("xsi:nil", "colour=\"red\" xsi:nil"))));
+        assertTrue(e.getMessage().startsWith("undeclared attribute colour"), e.getMessage());
     }
 
     @Test

@@ -56,7 +56,7 @@ final class PojoValues {
 
     /** The argument of Java type {@code type} for a message value (absent or nil: null, or a primitive's zero). */
     static Object toJava(Object value, Class<?> type, String element) throws StreamedCallException {
-        if (value == null || value == Nil.NIL) {
+        if (value == null || Nil.isNil(value)) {
             return type.isPrimitive() ? Array.get(Array.newInstance(type, 1), 0) : null;
         }
         if (value instanceof Record) {

@@ -23,9 +23,9 @@ import org.hhfr.streamer.Record;
 
 /**
  * jqwik generators of random messages that conform to a {@link DataStructure}: every value shape,
- * absent optionals, nils, arrays from their minimum length up, and awkward values (NaN, -0.0, infinities,
- * strings with markup, carriage returns and characters outside the BMP, dateTimes with and without
- * offsets, decimals with negative scales).
+ * absent optionals, nils (with attributes too), arrays from their minimum length up, and awkward values
+ * (NaN, -0.0, infinities, strings with markup, carriage returns and characters outside the BMP, dateTimes
+ * with and without offsets, decimals with negative scales).
  */
 public final class Messages {
     /** Items of a repeated element beyond its minimum, at most. */
@@ -53,7 +53,7 @@ public final class Messages {
         List<Tuple.Tuple2<Integer, Arbitrary<Object>>> choices = new ArrayList<>();
         choices.add(Tuple.of(8, value));
         if (element.nillable()) {
-            choices.add(Tuple.of(1, Arbitraries.just((Object) Nil.NIL)));
+            choices.add(Tuple.of(1, nil(element)));
         }
         if (element.isOptional()) {
             choices.add(Tuple.of(2, Arbitraries.just((Object) null)));
@@ -64,7 +64,9 @@ public final class Messages {
     private static Arbitrary<Object> array(ElementDecl element) {
         int min = element.minOccurs();
         int max = (int) Math.min(element.maxOccurs(), (long) min + (element.isSimple() ? EXTRA_ITEMS : 2));
-        Arbitrary<Object> item = element.nillable() ? item(element).injectNull(0.2) : item(element);
+        Arbitrary<Object> item = !element.nillable() ? item(element)
+                : Arbitraries.frequencyOf(Tuple.of(4, item(element)),
+                        Tuple.of(1, nil(element).map(nil -> nil == Nil.NIL ? null : nil)));
         Class<?> component = Record.arrayClass(element).getComponentType();
         return item.list().ofMinSize(min).ofMaxSize(max).map(items -> {
             Object array = Array.newInstance(component, items.size());
@@ -72,6 +74,24 @@ public final class Messages {
                 Array.set(array, i, items.get(i));
             }
             return array;
+        });
+    }
+
+    /** Nil, often with attributes when the element's complex type declares some. */
+    private static Arbitrary<Object> nil(ElementDecl element) {
+        if (element.isSimple() || element.complexType().attributes().isEmpty()) {
+            return Arbitraries.just((Object) Nil.NIL);
+        }
+        List<Arbitrary<Object>> attributes = new ArrayList<>();
+        for (AttributeDecl attribute : element.complexType().attributes()) {
+            attributes.add(simple(attribute.type()).injectNull(0.5));
+        }
+        return Combinators.combine(attributes).as(values -> {
+            Record.Builder builder = Record.builder(element.complexType());
+            for (int i = 0; i < values.size(); i++) {
+                builder.attribute(i, values.get(i));
+            }
+            return values.stream().allMatch(value -> value == null) ? Nil.NIL : (Object) builder.buildNil();
         });
     }
 

@@ -16,13 +16,15 @@ import org.hhfr.schemas.SimpleType;
 import org.hhfr.schemas.XsdType;
 import org.hhfr.streamer.DateTime;
 import org.hhfr.streamer.Message;
+import org.hhfr.streamer.Nil;
 import org.hhfr.streamer.Record;
 
 /**
  * The structures and messages the tests and benchmarks share: the paper's two services (float-array sum,
  * string-array concatenation; request and response), the point-of-interest list of Anacleto et al.
  * (13 string fields and an {@code id} attribute, about 600 bytes of text each), and a purchase order that
- * uses every other feature. Messages are deterministic: the same arguments give equal messages.
+ * uses every other feature; and prices, whose nil elements carry an attribute. Messages are deterministic:
+ * the same arguments give equal messages.
  */
 public final class Samples {
     public static final String FLOAT_SUM_NAMESPACE = "http://floatsum.hhfr.org";
@@ -225,6 +227,36 @@ public final class Samples {
                 .set("signature", new byte[] {1, 2, 3, (byte) 0xFF})
                 .set("tags", new String[] {"", " spaced ", "line\nbreak"})
                 .set("serial", new long[] {Long.MIN_VALUE, 0, Long.MAX_VALUE})
+                .build();
+    }
+
+    /**
+     * {@code <prices><price currency="string"?>decimal</price><history currency="string"?>decimal</history>*
+     * </prices>}: a nillable element and a repeated nillable element of a type with an attribute.
+     */
+    public static DataStructure prices() {
+        ComplexType price = new ComplexType(null,
+                Collections.singletonList(AttributeDecl.of(new QualifiedName("", "currency"),
+                        SimpleType.of(XsdType.STRING), false)),
+                Collections.singletonList(simple("amount", XsdType.DECIMAL, 1, 1, false)));
+        return new DataStructure(ElementDecl.complex(new QualifiedName("", "prices"), new ComplexType(null,
+                Collections.<AttributeDecl>emptyList(), Arrays.asList(
+                        ElementDecl.complex(new QualifiedName("", "price"), price, 1, 1, true),
+                        ElementDecl.complex(new QualifiedName("", "history"), price, 0, ElementDecl.UNBOUNDED,
+                                true))), 1, 1, false));
+    }
+
+    /**
+     * Prices whose price is nil, in {@code currency} if not null, and whose history holds a nil in
+     * {@code historyCurrency} if not null, then a nil without attributes.
+     */
+    public static Message nilPrices(String currency, String historyCurrency) {
+        Message.Builder prices = Message.of(prices());
+        Record nilHistory = historyCurrency == null ? null
+                : prices.child("history").attribute("currency", historyCurrency).buildNil();
+        return prices.set("price", currency == null ? Nil.NIL
+                        : prices.child("price").attribute("currency", currency).buildNil())
+                .set("history", new Record[] {nilHistory, null})
                 .build();
     }
 }
