@@ -389,13 +389,13 @@ final class SessionDriver implements StreamConnector.Returns {
     }
 
     /**
-     * {@code call} left with HTTP headers other than those of the call that negotiated the stream's session
-     * (another user, a renewed token), which the service holds as the session's caller: the stream is given up
-     * with its ticket, and the call offers a session of its own headers over SOAP.
+     * {@code call} left with HTTP headers other than those of the call that negotiated the stream's session,
+     * which the service holds as the session's caller: it goes over SOAP (see
+     * {@link SessionStateMachine#callerChanged}).
      */
     @Override
-    public void callerChanged(StreamChannel stream, UnsentCall call) {
-        background.run(() -> perform(step(m -> m.callerChanged(stream, call),
+    public void callerChanged(StreamChannel stream, UnsentCall call, String caller) {
+        background.run(() -> perform(step(m -> m.callerChanged(stream, call, caller),
                 "a call's HTTP headers differ from those the session was negotiated with"), true, null));
     }
 

@@ -78,6 +78,8 @@ final class SessionStateMachine<C, S> {
     private boolean negotiatesEagerly;
     /** The latest call started could propose the session: then the first call waits for a separate negotiation. */
     private boolean proposable;
+    /** What the HTTP headers of the last call that left the open stream as another caller digest to. */
+    private String otherCaller;
 
     /**
      * @param streamsWanted  false for a session that never negotiates (only SOAP offered, or a one-way
@@ -278,21 +280,30 @@ final class SessionStateMachine<C, S> {
     }
 
     /**
-     * {@code call} left {@code stream} with HTTP headers other than the session's caller's (a new user, a renewed
-     * token): the stream is closed with its ticket, and the call goes over SOAP at once with a new offer, so its
-     * own headers reach the service and become the caller of the session it negotiates.
+     * {@code call} left {@code stream} with HTTP headers other than the session's caller's, digesting to
+     * {@code caller}. Once, it goes over SOAP alone and the stream stays for the session's caller: a header an
+     * interceptor gives some calls (an idempotency key) must not cost the others their stream, nor each call a
+     * negotiation. When the next such call brings the same headers (a new user, a renewed token), the stream is
+     * closed with its ticket, and the call goes over SOAP at once with a new offer, so its headers reach the
+     * service and become the caller of the session it negotiates.
      */
-    List<SessionAction<C, S>> callerChanged(S stream, C call) {
+    List<SessionAction<C, S>> callerChanged(S stream, C call, String caller) {
         List<SessionAction<C, S>> out = new ArrayList<>();
-        if (isCurrent(stream)) {
+        if (!isCurrent(stream)) {
+            route(Collections.singletonList(call), true, out);
+        } else if (!caller.equals(otherCaller)) {
+            otherCaller = caller;
+            SessionAction.sendOverSoap(Collections.singletonList(call), out);
+        } else {
+            otherCaller = null;
             out.add(SessionAction.<C, S>forgetTicket());
             out.add(SessionAction.<C, S>closeStream(stream));
             this.stream = null;
             state = SessionState.SOAP;
             streamed = null;
             offerAgainAt = clock.millis();
+            route(Collections.singletonList(call), true, out);
         }
-        route(Collections.singletonList(call), true, out);
         return out;
     }
 

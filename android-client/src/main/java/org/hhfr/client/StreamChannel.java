@@ -121,8 +121,9 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         if (leaving == null) {
             return;
         }
-        if (!settings.isCaller(leaving.headers())) {
-            settings.callerChange.callerChanged(this, new UnsentCall(call, request));
+        String caller = settings.otherCaller(leaving.headers());
+        if (caller != null) {
+            settings.callerChange.callerChanged(this, new UnsentCall(call, request), caller);
             return;
         }
         long correlation = settings.callNumbers.correlationOf(call.callNumber(settings.callNumbers));
@@ -358,10 +359,11 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
 
     /**
      * Takes a call the interceptors gave other HTTP headers than the call that negotiated the session (see
-     * {@link org.hhfr.contextstore.ResumptionTicket#callerHeaders}); it was not sent. Called on the caller's thread; must not block.
+     * {@link org.hhfr.contextstore.ResumptionTicket#callerHeaders}), which digest to {@code caller}; it was not
+     * sent. Called on the caller's thread; must not block.
      */
     interface CallerChange {
-        void callerChanged(StreamChannel stream, UnsentCall call);
+        void callerChanged(StreamChannel stream, UnsentCall call, String caller);
     }
 
     /** Takes back the calls of a stream its server refused: none of them ran, none has failed. */

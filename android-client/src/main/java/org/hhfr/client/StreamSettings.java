@@ -74,9 +74,16 @@ final class StreamSettings {
         this.callerChange = callerChange;
     }
 
-    /** Whether a call that left with {@code headers} may stream on this session: the service's caller is its. */
-    boolean isCaller(Map<String, String> headers) {
-        return callerHeaders.isEmpty() || callerHeaders.equals(ClientSettings.callerHeaders(headers));
+    /**
+     * What {@code headers}, a call's as it left, digest to when they are not the session's caller's, who alone
+     * streams on it; {@code null} when they are.
+     */
+    String otherCaller(Map<String, String> headers) {
+        if (callerHeaders.isEmpty()) {
+            return null;
+        }
+        String caller = ClientSettings.callerHeaders(headers);
+        return callerHeaders.equals(caller) ? null : caller;
     }
 
     /**

@@ -65,9 +65,11 @@ class FootprintTest {
      * on the early stream of a failed negotiation fail naming the failure, and a negotiation answered with an
      * error page leaves the session on SOAP for a while instead of failing the calls of every next early stream
      * (959 bytes, the offer riding on a call included); 485,800 since a nil element keeps its attributes
-     * ({@code <price xsi:nil="true" currency="EUR"/>}), which both representations dropped (1,969 bytes).
+     * ({@code <price xsi:nil="true" currency="EUR"/>}), which both representations dropped (1,969 bytes); 486,000 since a call with other
+     * HTTP headers than its session's caller goes over SOAP alone, keeping the stream for the caller's calls,
+     * and only the same other headers twice negotiate again (183 bytes).
      */
-    private static final long BUDGET_BYTES = 485_800;
+    private static final long BUDGET_BYTES = 486_000;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

@@ -397,10 +397,20 @@ class SessionStateMachineTest {
     }
 
     @Test
-    void aCallOfAnotherCallerOffersItsOwnSessionOverSoapAtOnceAndTheStreamGoesWithItsTicket() {
+    void aCallOfAnotherCallerGoesOverSoapAloneAndTheStreamStaysForTheSessionsCaller() {
         streaming(ticket);
+        assertEquals(actions(SessionAction.sendOverSoap(List.of(a))), machine.callerChanged("tcp", a, "headers 1"));
+        assertEquals(actions(SessionAction.sendOverSoap(List.of(b))), machine.callerChanged("tcp", b, "headers 2"));
+        assertEquals(SessionState.STREAMING, machine.state());
+        assertEquals(actions(SessionAction.sendOnStream(List.of(c), "tcp")), machine.callStarted(c, false));
+    }
+
+    @Test
+    void theSameOtherCallerTwiceOffersItsOwnSessionOverSoapAtOnceAndTheStreamGoesWithItsTicket() {
+        streaming(ticket);
+        machine.callerChanged("tcp", a, "headers 1");
         assertEquals(actions(SessionAction.forgetTicket(), SessionAction.closeStream("tcp"),
-                SessionAction.sendWithOffer(a)), machine.callerChanged("tcp", a));
+                SessionAction.sendWithOffer(b)), machine.callerChanged("tcp", b, "headers 1"));
         assertEquals(SessionState.NEGOTIATING, machine.state());
         assertNull(machine.streamed());
     }

@@ -10,17 +10,20 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 import org.apache.axis2.AxisFault;
 import org.hhfr.axis.module.HttpCaller;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.ServerSettings;
 import org.hhfr.client.CallDetails;
+import org.hhfr.client.EventListener;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Interceptor;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
+import org.hhfr.contextstore.ReliabilityPolicy;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,7 +33,8 @@ import org.junit.jupiter.api.Timeout;
  * The HTTP headers that say who calls (an API key, a cookie, any header the service checks) reach every streamed
  * call as they reached the negotiating SOAP call, while a trace header (a trace id an interceptor gives each call)
  * is neither replayed on streamed calls nor a reason to leave the stream. A header that changes what one call does
- * (an idempotency key) reaches the service with its call, never dropped by a stream.
+ * (an idempotency key) reaches the service with its call, never dropped by a stream, and costs neither a
+ * negotiation nor the stream of the calls without it.
  */
 @Timeout(120)
 class CallerHeadersTest {
@@ -89,15 +93,9 @@ class CallerHeadersTest {
     void anIdempotencyKeyAnInterceptorGivesEachCallReachesTheServiceWithItsCall() throws Exception {
         SEEN.clear();
         AtomicInteger payments = new AtomicInteger();
-        try (HhfrClient client = HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))
-                .preferredModes(Mode.HHFR_TCP)
-                .httpHeader("X-Api-Key", "key-of-acme")
-                .addInterceptor(new Interceptor() {
-                    @Override
-                    public void onCall(CallDetails call) {
-                        call.header("Idempotency-Key", "payment-" + payments.getAndIncrement());
-                    }
-                }).build();
+        AtomicInteger negotiations = new AtomicInteger();
+        try (HhfrClient client = acmeClient(negotiations, call ->
+                call.header("Idempotency-Key", "payment-" + payments.getAndIncrement()));
              Session session = client.open(sum)) {
             for (int i = 0; i < 3; i++) {
                 assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
@@ -111,5 +109,50 @@ class CallerHeadersTest {
         }
         assertEquals(3, keys.size(), "three calls, each once with its own key: " + SEEN);
         assertEquals(3, SEEN.size(), SEEN::toString);
+        assertEquals(1, negotiations.get(), "a key of one call is no reason to negotiate again");
+    }
+
+    @Test
+    void callsWithoutTheHeaderSomeCallsCarryKeepTheStream() throws Exception {
+        SEEN.clear();
+        AtomicInteger negotiations = new AtomicInteger();
+        try (HhfrClient client = acmeClient(negotiations, call -> {
+            int payment = (int) call.request().record().floats("values")[0];
+            if (payment % 3 == 2) {
+                call.header("Idempotency-Key", "payment-" + payment);
+            }
+        });
+             Session session = client.open(sum)) {
+            for (int i = 0; i < 6; i++) {
+                assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+            }
+            assertEquals(Mode.HHFR_TCP, session.mode());
+        }
+        assertEquals(List.of(Arrays.asList("soap", "key-of-acme", null, null, null),
+                Arrays.asList("stream", "key-of-acme", null, null, null),
+                Arrays.asList("soap", "key-of-acme", null, null, "payment-2"),
+                Arrays.asList("stream", "key-of-acme", null, null, null),
+                Arrays.asList("stream", "key-of-acme", null, null, null),
+                Arrays.asList("soap", "key-of-acme", null, null, "payment-5")), SEEN);
+        assertEquals(1, negotiations.get(), SEEN::toString);
+    }
+
+    /** A TCP client with acme's API key whose interceptor is {@code onCall}, counting its negotiations. */
+    private static HhfrClient acmeClient(AtomicInteger negotiations, Consumer<CallDetails> onCall) {
+        return HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))
+                .preferredModes(Mode.HHFR_TCP)
+                .httpHeader("X-Api-Key", "key-of-acme")
+                .eventListener(new EventListener() {
+                    @Override
+                    public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
+                        negotiations.incrementAndGet();
+                    }
+                })
+                .addInterceptor(new Interceptor() {
+                    @Override
+                    public void onCall(CallDetails call) {
+                        onCall.accept(call);
+                    }
+                }).build();
     }
 }
