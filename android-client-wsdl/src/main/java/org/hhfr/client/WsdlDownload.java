@@ -24,20 +24,28 @@ final class WsdlDownload {
     private WsdlDownload() {
     }
 
+    /** A WSDL with the documents it imports, and those it names that were not fetched. */
+    static final class Fetched {
+        /** Each document by its URL, in the order they were named (the WSDL first). */
+        final Map<String, byte[]> documents = new LinkedHashMap<>();
+        /** Each import that was not fetched, by its location: a sentence naming it and why (HTTP 404, ...). */
+        final Map<String, String> unfetched = new LinkedHashMap<>();
+    }
+
     /**
-     * The WSDL at {@code source} and every document it imports, directly or through another, each fetched once,
-     * in the order they were named (the WSDL first). An import that cannot be fetched (not found, unreachable, a
-     * location that may not be fetched) is left out: it was only a hint, and the schema parser refuses just the
-     * components that use its names.
+     * The WSDL at {@code source} and every document it imports, directly or through another, each fetched once.
+     * An import that cannot be fetched (not found, unreachable, a location that may not be fetched) is left out
+     * with its reason: it was only a hint, and the schema parser refuses just the components that use its names.
      */
-    static Map<String, byte[]> fetchWithImports(String source, ClientSettings settings) throws HhfrException {
-        Map<String, byte[]> documents = new LinkedHashMap<>();
+    static Fetched fetchWithImports(String source, ClientSettings settings) throws HhfrException {
+        Fetched fetched = new Fetched();
+        Map<String, byte[]> documents = fetched.documents;
         Deque<String> named = new ArrayDeque<>();
         named.add(source);
         long budget = WsdlOperations.MAX_WSDL_BYTES;
         while (!named.isEmpty()) {
             String url = named.poll();
-            if (documents.containsKey(url)) {
+            if (documents.containsKey(url) || fetched.unfetched.containsKey(url)) {
                 continue;
             }
             if (documents.size() == MAX_DOCUMENTS) {
@@ -53,13 +61,14 @@ final class WsdlDownload {
                 if (url.equals(source)) {
                     throw e;
                 }
+                fetched.unfetched.put(url, e.getMessage());
                 continue;
             }
             budget -= document.length;
             documents.put(url, document);
-            named.addAll(WsdlImports.of(document, url));
+            named.addAll(WsdlImports.of(document, url, fetched.unfetched));
         }
-        return documents;
+        return fetched;
     }
 
     /** Whether {@code url} has the scheme, host and port of {@code wsdl}, so the client's headers may go there. */
@@ -78,6 +87,7 @@ final class WsdlDownload {
     /** @param withHeaders whether the client's HTTP headers (its credentials) go along: the service's own origin */
     private static byte[] fetch(String source, ClientSettings settings, long budget, String wsdl,
                                 boolean withHeaders) throws HhfrException {
+        String document = source.equals(wsdl) ? "the WSDL at " + source : source;
         try {
             HttpURLConnection connection = (HttpURLConnection) new URL(source).openConnection();
             if (connection instanceof HttpsURLConnection) {
@@ -93,7 +103,7 @@ final class WsdlDownload {
                 }
                 int status = connection.getResponseCode();
                 if (status != HttpURLConnection.HTTP_OK) {
-                    throw new HhfrException("fetching the WSDL at " + source + " answered HTTP " + status);
+                    throw new HhfrException("fetching " + document + " answered HTTP " + status);
                 }
                 try (InputStream in = connection.getInputStream()) {
                     return readBounded(in, budget, wsdl);
@@ -102,12 +112,12 @@ final class WsdlDownload {
                 connection.disconnect();
             }
         } catch (SocketTimeoutException e) {
-            throw new CallTimeoutException("fetching the WSDL at " + source + " timed out: " + e.getMessage(),
+            throw new CallTimeoutException("fetching " + document + " timed out: " + e.getMessage(),
                     settings.readTimeoutMillis, e);
         } catch (HhfrException e) {
             throw e;
         } catch (IOException e) {
-            throw new HhfrException("cannot fetch the WSDL at " + source + ": " + e, e);
+            throw new HhfrException("cannot fetch " + document + ": " + e, e);
         }
     }
 

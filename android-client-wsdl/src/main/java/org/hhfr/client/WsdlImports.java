@@ -8,6 +8,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.hhfr.schemas.XmlPull;
 import org.xmlpull.v1.XmlPullParser;
@@ -30,13 +31,20 @@ final class WsdlImports {
     /**
      * The documents {@code document}, fetched from {@code url}, imports and may be fetched, in document order,
      * normalised (no fragment, no dot segments) so that one document is fetched once. A location that is no URL,
-     * not http(s), or plain http for an https document is left out, as a hint that cannot be followed.
+     * not http(s), or plain http for an https document is left out, as a hint that cannot be followed, and put
+     * in {@code leftOut} with a sentence saying why.
      */
-    static List<String> of(byte[] document, String url) {
+    static List<String> of(byte[] document, String url, Map<String, String> leftOut) {
         List<String> imported = new ArrayList<>();
         for (String location : locations(document)) {
             String resolved = resolve(url, location);
-            if (resolved != null) {
+            if (resolved == null) {
+                leftOut.put(location, location + " is not a URL");
+            } else if (!resolved.startsWith("http:") && !resolved.startsWith("https:")) {
+                leftOut.put(resolved, resolved + " is neither http nor https");
+            } else if (resolved.startsWith("http:") && url.startsWith("https:")) {
+                leftOut.put(resolved, resolved + " is plain http, imported by an https document");
+            } else {
                 imported.add(resolved);
             }
         }
@@ -72,10 +80,9 @@ final class WsdlImports {
 
     /**
      * {@code location} against {@code base} as RFC 3986 resolves it (a query alone keeps the base's path),
-     * normalised; {@code null} when it may not be fetched.
+     * normalised; {@code null} when it is no URL.
      */
     private static String resolve(String base, String location) {
-        String resolved;
         try {
             // java.net resolves a reference that is a query alone as RFC 2396 did, dropping the last segment.
             int end = base.indexOf('?') >= 0 ? base.indexOf('?') : base.indexOf('#') >= 0 ? base.indexOf('#')
@@ -83,13 +90,10 @@ final class WsdlImports {
             URL url = location.startsWith("?") ? new URL(base.substring(0, end) + location)
                     : new URL(new URL(base), location);
             String text = url.toString();
-            resolved = new URI(text.indexOf('#') < 0 ? text : text.substring(0, text.indexOf('#'))).normalize()
+            return new URI(text.indexOf('#') < 0 ? text : text.substring(0, text.indexOf('#'))).normalize()
                     .toString();
         } catch (MalformedURLException | URISyntaxException e) {
             return null;
         }
-        boolean fetchable = resolved.startsWith("https:")
-                || resolved.startsWith("http:") && !base.startsWith("https:");
-        return fetchable ? resolved : null;
     }
 }

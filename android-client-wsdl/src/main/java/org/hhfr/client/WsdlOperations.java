@@ -2,6 +2,7 @@ package org.hhfr.client;
 
 import java.io.ByteArrayInputStream;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,6 +53,8 @@ public final class WsdlOperations {
     /** Names the document in error messages. */
     private final String source;
     private final WsdlDefinitions definitions;
+    /** The imports that were not fetched: a sentence naming each and why, by location. */
+    private final Map<String, String> unfetched;
     /** Every SOAP operation, in document order (the first binding of a name wins). */
     private final Map<String, Shape> operations = new LinkedHashMap<>();
 
@@ -70,10 +73,12 @@ public final class WsdlOperations {
         }
     }
 
-    private WsdlOperations(Schema schema, String source, WsdlDefinitions definitions) {
+    private WsdlOperations(Schema schema, String source, WsdlDefinitions definitions,
+                           Map<String, String> unfetched) {
         this.schema = schema;
         this.source = source;
         this.definitions = definitions;
+        this.unfetched = unfetched;
         boolean anySoapBinding = false;
         for (WsdlDefinitions.Binding binding : definitions.bindings) {
             Map<String, WsdlDefinitions.Exchange> portType = definitions.portTypes.get(binding.portType);
@@ -101,7 +106,9 @@ public final class WsdlOperations {
      * Fetches the WSDL of the client's service ({@code serviceUrl?wsdl}, HTTP GET) and the documents it imports
      * ({@code wsdl:import}, {@code xs:import schemaLocation}: at most 32 documents of {@link #MAX_WSDL_BYTES} in
      * all, http(s) only, https only for an https WSDL), with the client's timeouts, TLS settings and HTTP headers,
-     * and reads them as one. Blocking: call it off the main thread, once per service, and keep the result.
+     * and reads them as one. An import that cannot be fetched is left out: only the operations that use its names
+     * are refused, saying so ({@link #unfetchedImports()}). Blocking: call it off the main thread, once per
+     * service, and keep the result.
      *
      * @throws HhfrException the client is closed, or the WSDL cannot be fetched or is not usable
      */
@@ -116,8 +123,14 @@ public final class WsdlOperations {
      * @throws HhfrException the client is closed, or the WSDL cannot be fetched or is not usable
      */
     public static WsdlOperations fetch(HhfrClient client, String wsdlUrl) throws HhfrException {
-        Map<String, byte[]> documents = WsdlDownload.fetchWithImports(wsdlUrl, client.openSettings());
-        return documents.size() == 1 ? read(documents.get(wsdlUrl), wsdlUrl) : read(documents, wsdlUrl);
+        WsdlDownload.Fetched fetched = WsdlDownload.fetchWithImports(wsdlUrl, client.openSettings());
+        Map<String, byte[]> documents = fetched.documents;
+        if (documents.size() == 1 && fetched.unfetched.isEmpty()) {
+            return read(documents.get(wsdlUrl), wsdlUrl);
+        }
+        checkSize(documents, wsdlUrl);
+        return read(wsdlUrl, () -> new SchemaParser(LIMITS).perComponent().parse(documents),
+                () -> WsdlDefinitions.read(documents.values()), fetched.unfetched);
     }
 
     /**
@@ -129,6 +142,12 @@ public final class WsdlOperations {
      * @throws HhfrException the documents are not a usable WSDL at all (malformed, hostile, over a limit)
      */
     public static WsdlOperations read(Map<String, byte[]> documents, String source) throws HhfrException {
+        checkSize(documents, source);
+        return read(source, () -> new SchemaParser(LIMITS).perComponent().parse(documents),
+                () -> WsdlDefinitions.read(documents.values()), Collections.<String, String>emptyMap());
+    }
+
+    private static void checkSize(Map<String, byte[]> documents, String source) throws HhfrException {
         long bytes = 0;
         for (byte[] document : documents.values()) {
             bytes += document.length;
@@ -141,8 +160,6 @@ public final class WsdlOperations {
             throw new MessageTooLargeException("the WSDL at " + source + " with its " + (documents.size() - 1)
                     + " imported documents", bytes, MAX_WSDL_BYTES);
         }
-        return read(source, () -> new SchemaParser(LIMITS).perComponent().parse(documents),
-                () -> WsdlDefinitions.read(documents.values()));
     }
 
     /**
@@ -153,7 +170,7 @@ public final class WsdlOperations {
      */
     public static WsdlOperations read(byte[] wsdl, String source) throws HhfrException {
         return read(source, () -> new SchemaParser(LIMITS).perComponent().parse(new ByteArrayInputStream(wsdl)),
-                () -> WsdlDefinitions.read(wsdl));
+                () -> WsdlDefinitions.read(wsdl), Collections.<String, String>emptyMap());
     }
 
     /**
@@ -164,7 +181,7 @@ public final class WsdlOperations {
      */
     public static WsdlOperations read(String wsdl, String source) throws HhfrException {
         return read(source, () -> new SchemaParser(LIMITS).perComponent().parse(wsdl),
-                () -> WsdlDefinitions.read(wsdl));
+                () -> WsdlDefinitions.read(wsdl), Collections.<String, String>emptyMap());
     }
 
     private interface Reading<T, E extends Exception> {
@@ -172,7 +189,7 @@ public final class WsdlOperations {
     }
 
     private static WsdlOperations read(String source, Reading<Schema, SchemaException> schemas,
-            Reading<WsdlDefinitions, Exception> definitions) throws HhfrException {
+            Reading<WsdlDefinitions, Exception> definitions, Map<String, String> unfetched) throws HhfrException {
         Schema schema;
         try {
             schema = schemas.read();
@@ -180,7 +197,7 @@ public final class WsdlOperations {
             throw new HhfrException("the WSDL at " + source + " is not usable: " + e.getMessage(), e);
         }
         try {
-            return new WsdlOperations(schema, source, definitions.read());
+            return new WsdlOperations(schema, source, definitions.read(), unfetched);
         } catch (Exception e) {
             throw new HhfrException("the WSDL at " + source + " is not usable: " + e.getMessage(), e);
         }
@@ -189,6 +206,15 @@ public final class WsdlOperations {
     /** The schemas of {@code wsdl:types}, parsed per component (see {@link Schema#refusals()}). */
     public Schema schema() {
         return schema;
+    }
+
+    /**
+     * The documents the WSDL imports that {@link #fetch(HhfrClient) fetch} could not fetch, by location, each
+     * with a sentence naming it and saying why (an HTTP status, unreachable, plain http for an https WSDL);
+     * empty when every import was read, and for a WSDL read from bytes.
+     */
+    public Map<String, String> unfetchedImports() {
+        return Collections.unmodifiableMap(unfetched);
     }
 
     /** Every operation of the port types, in document order, with its structures or why it has none. */
@@ -263,7 +289,16 @@ public final class WsdlOperations {
         QualifiedName request = bodyElements(shape.exchange.input, shape.bound.input).get(0);
         QualifiedName response = shape.exchange.output == null ? null
                 : bodyElements(shape.exchange.output, shape.bound.output).get(0);
-        return OperationStructures.of(operation, schema, request, response);
+        OperationStructures structures = OperationStructures.of(operation, schema, request, response);
+        if (structures.isDerived() || unfetched.isEmpty()) {
+            return structures;
+        }
+        StringBuilder reason = new StringBuilder(structures.reason()).append("; imports not fetched:");
+        for (String why : unfetched.values()) {
+            reason.append(' ').append(why).append(';');
+        }
+        reason.setLength(reason.length() - 1);
+        return OperationStructures.withoutElements(operation, reason.toString());
     }
 
     /** Why the message of an operation's input or output has no element in the body, or {@code null}. */

@@ -2,9 +2,12 @@ package org.hhfr.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -106,25 +109,56 @@ class SplitWsdlTest {
 
     @Test
     void importsStayOnHttpAndAnHttpsWsdlImportsOverHttpsOnlyAndOneDocumentIsNamedOnce() {
+        Map<String, String> leftOut = new LinkedHashMap<>();
         assertEquals(List.of(), WsdlImports.of(schemaImporting("http://example.org/types.xsd"),
-                "https://example.org/Service.svc?wsdl"), "no plain http import for an https WSDL");
+                "https://example.org/Service.svc?wsdl", leftOut), "no plain http import for an https WSDL");
         assertEquals(List.of(), WsdlImports.of(schemaImporting("file:/etc/passwd"),
-                "http://example.org/Service.svc?wsdl"));
+                "http://example.org/Service.svc?wsdl", leftOut));
         assertEquals(List.of(), WsdlImports.of(schemaImporting("C:\\schemas\\types.xsd"),
-                "http://example.org/Service.svc?wsdl"));
+                "http://example.org/Service.svc?wsdl", leftOut));
         assertEquals(List.of("http://example.org/Service.svc?xsd=xsd0"), WsdlImports.of(schemaImporting(
-                "http://example.org/sub/../Service.svc?xsd=xsd0#types"), "http://example.org/Service.svc?wsdl"));
+                "http://example.org/sub/../Service.svc?xsd=xsd0#types"), "http://example.org/Service.svc?wsdl",
+                leftOut));
+        assertEquals(Map.of("http://example.org/types.xsd",
+                "http://example.org/types.xsd is plain http, imported by an https document",
+                "file:/etc/passwd", "file:/etc/passwd is neither http nor https",
+                "C:\\schemas\\types.xsd", "C:\\schemas\\types.xsd is not a URL"), leftOut);
     }
 
     @Test
     void anImportThatCannotBeFetchedRefusesOnlyTheComponentsThatUseIt() throws Exception {
-        service.publish("wsdl", FloatSum.WSDL.replaceFirst("<xs:element name=\"sum\">",
-                "<xs:import namespace=\"urn:elsewhere\" schemaLocation=\"http://127.0.0.1:1/unused.xsd\"/>"
-                        + "<xs:import namespace=\"urn:missing\" schemaLocation=\"?xsd=missing\"/>"
-                        + "<xs:element name=\"sum\">"));
+        service.publish("wsdl", withImports(FloatSum.WSDL));
         try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
             assertEquals(FloatSum.REQUEST_STRUCTURE, WsdlOperations.fetch(client).operation("sum").request());
         }
+    }
+
+    @Test
+    void anOperationThatUsesTheNamesOfAnImportNotFetchedSaysWhichAndWhy() throws Exception {
+        service.publish("wsdl", withImports(FloatSum.WSDL.replaceFirst("name=\"return\" type=\"xs:float\"",
+                "name=\"return\" xmlns:m=\"urn:missing\" type=\"m:Tally\"")));
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            WsdlOperations wsdl = WsdlOperations.fetch(client);
+            String missing = service.url() + "?xsd=missing";
+            assertEquals(List.of("http://127.0.0.1:1/unused.xsd", missing),
+                    List.copyOf(wsdl.unfetchedImports().keySet()));
+            assertEquals("fetching " + missing + " answered HTTP 500", wsdl.unfetchedImports().get(missing));
+            String reason = wsdl.structures().get(0).reason();
+            assertTrue(reason.contains("schemaLocation=\"?xsd=missing\", another document, which could not be"
+                    + " fetched)"), reason);
+            assertTrue(reason.endsWith("; imports not fetched: " + String.join("; ",
+                    wsdl.unfetchedImports().values())), reason);
+            HhfrException refused = assertThrows(HhfrException.class, () -> wsdl.operation("sum"));
+            assertTrue(refused.getMessage().contains("answered HTTP 500"), refused.getMessage());
+        }
+    }
+
+    /** The WSDL, its schema importing a namespace from an unreachable server and one from a missing document. */
+    private static String withImports(String wsdl) {
+        return wsdl.replaceFirst("<xs:element name=\"sum\">",
+                "<xs:import namespace=\"urn:elsewhere\" schemaLocation=\"http://127.0.0.1:1/unused.xsd\"/>"
+                        + "<xs:import namespace=\"urn:missing\" schemaLocation=\"?xsd=missing\"/>"
+                        + "<xs:element name=\"sum\">");
     }
 
     private static byte[] schemaImporting(String location) {

@@ -22,6 +22,13 @@ final class SchemaDeclarations {
     /** Global elements and named types refused while reading (per component), by name. */
     private final Map<QualifiedName, SchemaRefusal> refusedElements = new LinkedHashMap<>();
     private final Map<QualifiedName, SchemaRefusal> refusedTypes = new LinkedHashMap<>();
+    /** Whether the documents imports name were fetched for the parse, so that a missing one could not be. */
+    private final boolean importsFetched;
+
+    /** @param importsFetched whether the parse is given the documents that imports name, as they were fetched */
+    SchemaDeclarations(boolean importsFetched) {
+        this.importsFetched = importsFetched;
+    }
 
     void addTargetNamespace(String namespace) {
         targetNamespaces.add(namespace);
@@ -92,7 +99,8 @@ final class SchemaDeclarations {
 
     /**
      * Why a name of {@code namespace} may be missing: its namespace is imported from another document, which is
-     * never fetched, or imported without any schema of this document declaring it; else {@code ""}.
+     * never fetched (or, when imports are fetched, could not be), or imported without any schema of this
+     * document declaring it; else {@code ""}.
      */
     String unreadImport(String namespace) {
         if (!imports.containsKey(namespace) || targetNamespaces.contains(namespace)) {
@@ -100,7 +108,8 @@ final class SchemaDeclarations {
         }
         String location = importLocations.get(namespace);
         return location != null ? " (its namespace is imported from schemaLocation=\"" + location
-                + "\", another document, which is never fetched)"
+                + (importsFetched ? "\", another document, which could not be fetched)"
+                        : "\", another document, which is never fetched)")
                 : " (its namespace is imported, but no schema in this document declares it)";
     }
 

@@ -139,7 +139,7 @@ public final class SchemaParser {
      * @param documents each document's bytes by the name (its URL) that failures give, the importing one first
      */
     public Schema parse(Map<String, byte[]> documents) throws SchemaException {
-        SchemaDeclarations declarations = new SchemaDeclarations();
+        SchemaDeclarations declarations = new SchemaDeclarations(true);
         for (Map.Entry<String, byte[]> document : documents.entrySet()) {
             try {
                 if (document.getValue().length > limits.maxDocumentChars()) {
@@ -158,7 +158,7 @@ public final class SchemaParser {
     }
 
     private Schema parse(DocumentInput input) throws SchemaException {
-        SchemaDeclarations declarations = new SchemaDeclarations();
+        SchemaDeclarations declarations = new SchemaDeclarations(false);
         read(input, false, declarations);
         return resolve(declarations);
     }
