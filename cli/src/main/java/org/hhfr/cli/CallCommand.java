@@ -2,13 +2,20 @@ package org.hhfr.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 
 import org.hhfr.client.CallTimeoutException;
 import org.hhfr.client.HhfrException;
 import org.hhfr.client.ServiceFaultException;
+import org.hhfr.schemas.DataStructure;
+import org.hhfr.streamer.Message;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,14 +34,16 @@ import picocli.CommandLine.Option;
             "each message's median and p90 latency) and the bytes. The N messages are",
             "pipelined: sent without waiting while fewer than the stream's agreed window (5",
             "over SOAP) await their answers; --sequential sends each after the answer to the",
-            "one before. The",
-            "request is built from the operation's request structure in the service's WSDL:",
-            "every value goes into a repeated element (FloatSum.sum, StringConcat.concat),",
-            "or one value per element (PointsOfInterest.list). Unless --mode is soap, the",
-            "session negotiates a stream when it opens. Time: from opening the session to",
-            "the last answer. Bytes: everything the client's sockets wrote and read from",
-            "opening to closing (HTTP and stream frames, from the JDK's socket events; UDP",
-            "payloads from a counting datagram socket), without the WSDL fetch."},
+            "one before. The request is built from the operation's request structure in the",
+            "service's WSDL: every value goes into a repeated element (FloatSum.sum,",
+            "StringConcat.concat), or one value per element (PointsOfInterest.list), in its",
+            "XML Schema lexical form (dateTime 2024-02-29T12:00:00Z, base64Binary as base64).",
+            "A request with structures or attributes is given whole as XML (--request,",
+            "--request-file). Unless --mode is soap, the session negotiates a stream when it",
+            "opens. Time: from opening the session to the last answer. Bytes: everything the",
+            "client's sockets wrote and read from opening to closing (HTTP and stream frames,",
+            "from the JDK's socket events; UDP payloads from a counting datagram socket),",
+            "without the WSDL fetch."},
         exitCodeListHeading = "Exit codes:%n",
         exitCodeList = {"0:answered", "1:the service answered with a fault",
             "2:wrong arguments, or the service could not be reached or used"})
@@ -60,6 +69,15 @@ final class CallCommand implements Callable<Integer> {
     @Option(names = "--value", paramLabel = "V",
             description = "one request value taken as it is (commas, empty strings); repeatable, after --values")
     private List<String> literalValues = new ArrayList<>();
+
+    @Option(names = "--request", paramLabel = "XML",
+            description = "the request element as XML, as it appears in the SOAP Body (structures, attributes,"
+                    + " nil); instead of --values and --value")
+    private String requestXml;
+
+    @Option(names = "--request-file", paramLabel = "FILE",
+            description = "as --request, the XML read from FILE")
+    private Path requestFile;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "auto",
             description = "auto (tcp, then udp, then soap), soap, tcp or udp; a refused stream falls back to "
@@ -92,9 +110,7 @@ final class CallCommand implements Callable<Integer> {
         try {
             ServiceAddress address = ServiceAddress.of(url, op);
             CallMode requested = CallMode.parse(mode);
-            List<String> texts = new ArrayList<>(values);
-            texts.addAll(literalValues);
-            report = SessionRunner.run(address, requested, texts,
+            report = SessionRunner.run(address, requested, requestSource(),
                     new SessionRunner.CallPlan(messages, !sequential, timeoutMillis),
                     trust.context());
         } catch (IllegalArgumentException e) {
@@ -121,6 +137,32 @@ final class CallCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /** How the request is built: from the XML of {@code --request} or {@code --request-file}, else the values. */
+    private Function<DataStructure, Message> requestSource() {
+        if (requestXml == null && requestFile == null) {
+            List<String> texts = new ArrayList<>(values);
+            texts.addAll(literalValues);
+            return structure -> RequestValues.message(structure, texts);
+        }
+        if (!values.isEmpty() || !literalValues.isEmpty() || requestXml != null && requestFile != null) {
+            throw new IllegalArgumentException("--request and --request-file give the whole request; give one,"
+                    + " without --values or --value");
+        }
+        byte[] xml;
+        if (requestFile != null) {
+            try {
+                xml = Files.readAllBytes(requestFile);
+            } catch (NoSuchFileException e) {
+                throw new IllegalArgumentException(requestFile + ": no such file");
+            } catch (IOException e) {
+                throw new IllegalArgumentException(requestFile + ": cannot read: " + e.getMessage());
+            }
+        } else {
+            xml = requestXml.getBytes(StandardCharsets.UTF_8);
+        }
+        return structure -> RequestValues.fromXml(structure, xml);
     }
 
     private static int fail(PrintWriter err, int code, String message) {

@@ -2,21 +2,61 @@ package org.hhfr.cli;
 
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
+import java.util.Base64;
 import java.util.List;
 
 import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.ElementDecl;
 import org.hhfr.schemas.XsdType;
+import org.hhfr.streamer.DateTime;
+import org.hhfr.streamer.MalformedMessageException;
+import org.hhfr.streamer.Message;
+import org.hhfr.streamer.Record;
+import org.hhfr.streamer.XmlRepresentation;
 
 /**
  * Turns command-line texts into the request's values, following the operation's request structure (from
  * the service's WSDL): a request with one repeated element takes every text as one item of it
  * ({@code FloatSum.sum}: a {@code float[]}); otherwise each element takes one text, in schema order
- * ({@code PointsOfInterest.list}: one {@code int}). Only simple types with a plain text form are supported.
+ * ({@code PointsOfInterest.list}: one {@code int}). Texts are the types' XSD lexical forms (dateTime as
+ * {@code 2024-02-29T12:00:00Z}, base64Binary as base64). A request with structures or attributes is given
+ * as XML instead ({@code --request}).
  */
 final class RequestValues {
     private RequestValues() {
+    }
+
+    /**
+     * The request of structure {@code request} holding {@code texts}.
+     *
+     * @throws IllegalArgumentException a text does not parse, or the count does not fit the structure
+     */
+    static Message message(DataStructure request, List<String> texts) {
+        Object[] values = of(request, texts);
+        if (request.root().isSimple()) {
+            return Message.of(request, values[0]);
+        }
+        Message.Builder builder = Message.of(request);
+        for (int i = 0; i < values.length; i++) {
+            builder.set(i, values[i]);
+        }
+        return builder.build();
+    }
+
+    /**
+     * The request of structure {@code request} written as XML, as its element appears in the SOAP Body
+     * ({@code <ns:sum xmlns:ns="http://floatsum.hhfr.org"><values>1.5</values></ns:sum>}).
+     *
+     * @throws IllegalArgumentException the XML is not such an element
+     */
+    static Message fromXml(DataStructure request, byte[] xml) {
+        try {
+            return new XmlRepresentation().decode(request, xml, 0, xml.length);
+        } catch (MalformedMessageException e) {
+            throw new IllegalArgumentException("the request is not a " + request.root().name().localName()
+                    + " element of the operation's schema: " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -31,8 +71,8 @@ final class RequestValues {
         }
         ComplexType type = root.complexType();
         if (!type.attributes().isEmpty()) {
-            throw new IllegalArgumentException(root.name().localName() + " has attributes; the command line "
-                    + "sends only element values");
+            throw new IllegalArgumentException(root.name().localName() + " has attributes; give the request "
+                    + "as XML (--request)");
         }
         List<ElementDecl> elements = type.elements();
         if (elements.size() == 1 && elements.get(0).isRepeated()) {
@@ -69,8 +109,8 @@ final class RequestValues {
                     + (element.maxOccurs() == ElementDecl.UNBOUNDED ? "*" : element.maxOccurs()) + " values, not "
                     + texts.size());
         }
-        Class<?> boxed = boxedClass(simpleType(element));
-        Object array = Array.newInstance(element.nillable() ? boxed : unboxed(boxed), texts.size());
+        simpleType(element);
+        Object array = Array.newInstance(Record.arrayClass(element).getComponentType(), texts.size());
         for (int i = 0; i < texts.size(); i++) {
             Array.set(array, i, parse(element, texts.get(i)));
         }
@@ -81,9 +121,9 @@ final class RequestValues {
         XsdType type = simpleType(element);
         try {
             return parse(type, text);
-        } catch (NumberFormatException e) {
+        } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("'" + text + "' is not a valid " + type.localName() + " for "
-                    + element.name().localName());
+                    + element.name().localName(), e);
         }
     }
 
@@ -106,12 +146,18 @@ final class RequestValues {
                 return Long.valueOf(trimmed);
             case SHORT:
                 return Short.valueOf(trimmed);
+            case BYTE:
+                return Byte.valueOf(trimmed);
             case FLOAT:
                 return Float.valueOf(floatingText(trimmed));
             case DOUBLE:
                 return Double.valueOf(floatingText(trimmed));
             case DECIMAL:
                 return new BigDecimal(trimmed);
+            case DATE_TIME:
+                return DateTime.parse(trimmed);
+            case BASE64_BINARY:
+                return Base64.getDecoder().decode(trimmed.replaceAll("\\s", ""));
             default:
                 throw new IllegalArgumentException("values of type " + type.localName()
                         + " cannot be given on the command line");
@@ -137,57 +183,10 @@ final class RequestValues {
 
     private static XsdType simpleType(ElementDecl element) {
         if (!element.isSimple()) {
-            throw new IllegalArgumentException(element.name().localName() + " is a structure; the command line "
-                    + "sends only simple values");
+            throw new IllegalArgumentException(element.name().localName() + " is a structure; give the request "
+                    + "as XML (--request)");
         }
         return element.simpleType().base();
-    }
-
-    private static Class<?> boxedClass(XsdType type) {
-        switch (type) {
-            case STRING:
-                return String.class;
-            case BOOLEAN:
-                return Boolean.class;
-            case INT:
-                return Integer.class;
-            case LONG:
-                return Long.class;
-            case SHORT:
-                return Short.class;
-            case FLOAT:
-                return Float.class;
-            case DOUBLE:
-                return Double.class;
-            case DECIMAL:
-                return BigDecimal.class;
-            default:
-                throw new IllegalArgumentException("values of type " + type.localName()
-                        + " cannot be given on the command line");
-        }
-    }
-
-    /** The primitive array item type of a boxed type; strings and decimals stay as they are. */
-    private static Class<?> unboxed(Class<?> boxed) {
-        if (boxed == Boolean.class) {
-            return boolean.class;
-        }
-        if (boxed == Integer.class) {
-            return int.class;
-        }
-        if (boxed == Long.class) {
-            return long.class;
-        }
-        if (boxed == Short.class) {
-            return short.class;
-        }
-        if (boxed == Float.class) {
-            return float.class;
-        }
-        if (boxed == Double.class) {
-            return double.class;
-        }
-        return boxed;
     }
 
     private static String names(List<ElementDecl> elements) {

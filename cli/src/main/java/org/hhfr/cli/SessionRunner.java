@@ -2,6 +2,7 @@ package org.hhfr.cli;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 
 import org.hhfr.client.CallOptions;
@@ -13,12 +14,13 @@ import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
 import org.hhfr.client.WsdlOperations;
 import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.schemas.DataStructure;
 import org.hhfr.streamer.Message;
 
 /**
  * Runs one measured session with the client library: reads the operation from the service's WSDL, builds
- * the request from command-line texts, then opens a session (negotiating a stream first unless the mode is
- * SOAP), sends the request {@code messages} times and closes. The time runs from opening the session to
+ * the request (from command-line texts, or XML), then opens a session (negotiating a stream first unless
+ * the mode is SOAP), sends the request {@code messages} times and closes. The time runs from opening the session to
  * the last answer; the bytes count everything on the client's sockets from opening to the end of close
  * (negotiation, stream handshake, messages, stream termination), but not the WSDL fetch.
  */
@@ -39,15 +41,20 @@ final class SessionRunner {
      */
     static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, int messages)
             throws IOException {
-        return run(address, requestedMode, texts, CallPlan.sequential(messages), null);
+        return run(address, requestedMode, structure -> RequestValues.message(structure, texts),
+                CallPlan.sequential(messages), null);
     }
 
     /**
-     * As above, sending the messages as {@code plan} says (pipelined or not, each with its deadline), trusting
-     * {@code trust}'s certificates for https (or the platform's, when {@code null}).
+     * As above, with the request {@code requestOf} builds for the operation's request structure, sending the
+     * messages as {@code plan} says (pipelined or not, each with its deadline), trusting {@code trust}'s
+     * certificates for https (or the platform's, when {@code null}).
+     *
+     * @throws IllegalArgumentException {@code requestOf} found its input does not fit the structure
      */
-    static SessionReport run(ServiceAddress address, CallMode requestedMode, List<String> texts, CallPlan plan,
-                             SSLContext trust) throws IOException {
+    static SessionReport run(ServiceAddress address, CallMode requestedMode,
+                             Function<DataStructure, Message> requestOf, CallPlan plan, SSLContext trust)
+            throws IOException {
         NegotiationHeard heard = new NegotiationHeard();
         boolean datagramsCounted = DatagramTraffic.install();
         HhfrClient.Builder settings = HhfrClient.builder(address.serviceUrl());
@@ -63,12 +70,7 @@ final class SessionRunner {
                 .eventListener(heard)
                 .build()) {
             Operation operation = WsdlOperations.fetch(client).operation(address.operation());
-            Message.Builder builder = Message.of(operation.request());
-            Object[] values = RequestValues.of(operation.request(), texts);
-            for (int i = 0; i < values.length; i++) {
-                builder.set(i, values[i]);
-            }
-            Message request = builder.build();
+            Message request = requestOf.apply(operation.request());
 
             ByteCounts datagramsBefore = DatagramTraffic.total();
             SocketTraffic sockets = SocketTraffic.start();

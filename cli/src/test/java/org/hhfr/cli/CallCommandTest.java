@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,6 +17,7 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import org.apache.axis2.AxisFault;
 import org.apache.axis2.description.AxisService;
 import org.apache.axis2.engine.AxisConfiguration;
 import org.hhfr.axis.module.HhfrModule;
@@ -70,12 +73,7 @@ class CallCommandTest {
     @ParameterizedTest
     @CsvSource({"soap", "tcp", "auto"})
     void aOneWayOperationIsSentWithoutAnAnswer(String mode) throws Exception {
-        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
-        if (configuration.getService("Notes") == null) {
-            AxisService notes = AxisService.createService(Notes.class.getName(), configuration);
-            configuration.addService(notes);
-            notes.engageModule(configuration.getModule(HhfrModule.NAME));
-        }
+        deploy("Notes", Notes.class);
         Run run = call("--url", base, "--op", "Notes.note", "--value", "sent " + mode, "--mode", mode, "--json");
 
         assertEquals(0, run.exit, run.err);
@@ -86,6 +84,64 @@ class CallCommandTest {
             Thread.sleep(10);
         }
         assertTrue(Notes.TAKEN.contains("sent " + mode), Notes.TAKEN::toString);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"soap, soap", "tcp, hhfr-tcp"})
+    void aDateTimeAndBytesAreGivenInTheirSchemaForms(String mode, String expectedMode) throws Exception {
+        deploy("Bookings", Bookings.class);
+        Run run = call("--url", base, "--op", "Bookings.stamp", "--values", "2024-02-29T12:00:00Z,aGVs bG8=",
+                "--mode", mode, "--json");
+        assertEquals(0, run.exit, run.err);
+        JsonNode report = JSON.readTree(run.out);
+        assertEquals(expectedMode, report.get("mode").asText());
+        assertEquals("1709208000000/5", report.get("result").asText());
+
+        Run notBase64 = call("--url", base, "--op", "Bookings.stamp", "--values", "2024-02-29T12:00:00Z,a*b");
+        assertEquals(2, notBase64.exit);
+        assertEquals("error: 'a*b' is not a valid base64Binary for photo", notBase64.err.trim());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"soap, soap", "tcp, hhfr-tcp"})
+    void aRequestWithAStructureIsGivenAsXml(String mode, String expectedMode) throws Exception {
+        deploy("Bookings", Bookings.class);
+        String booking = "<ns:book xmlns:ns=\"http://cli.hhfr.org\">"
+                + "<booking><guest>Ann</guest><nights>3</nights></booking></ns:book>";
+        Run run = call("--url", base, "--op", "Bookings.book", "--request", booking, "--mode", mode, "--json");
+        assertEquals(0, run.exit, run.err);
+        JsonNode report = JSON.readTree(run.out);
+        assertEquals(expectedMode, report.get("mode").asText());
+        assertEquals("Ann for 3 nights", report.get("result").asText());
+
+        Path file = Files.createTempFile("booking", ".xml");
+        try {
+            Files.writeString(file, booking.replace("Ann", "Bea"));
+            Run fromFile = call("--url", base, "--op", "Bookings.book", "--request-file", file.toString(),
+                    "--json");
+            assertEquals(0, fromFile.exit, fromFile.err);
+            assertEquals("Bea for 3 nights", JSON.readTree(fromFile.out).get("result").asText());
+        } finally {
+            Files.delete(file);
+        }
+        Run wrong = call("--url", base, "--op", "Bookings.book", "--request", booking.replace("nights>", "days>"));
+        assertEquals(2, wrong.exit);
+        assertTrue(wrong.err.startsWith("error: the request is not a book element of the operation's schema: "),
+                wrong.err);
+        Run both = call("--url", base, "--op", "Bookings.book", "--request", booking, "--values", "1");
+        assertEquals(2, both.exit);
+        assertEquals("error: --request and --request-file give the whole request; give one, without --values or"
+                + " --value", both.err.trim());
+    }
+
+    /** Deploys the POJO service {@code type} as {@code name}, with the HHFR module, unless it is deployed. */
+    private static void deploy(String name, Class<?> type) throws AxisFault {
+        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
+        if (configuration.getService(name) == null) {
+            AxisService service = AxisService.createService(type.getName(), configuration);
+            configuration.addService(service);
+            service.engageModule(configuration.getModule(HhfrModule.NAME));
+        }
     }
 
     @ParameterizedTest
