@@ -6,7 +6,6 @@ import java.io.StringReader;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
@@ -98,13 +97,17 @@ final class WsdlDefinitions {
         return read(parser);
     }
 
-    /** Reads encoded documents (a WSDL and those it imports) as one. */
-    static WsdlDefinitions read(Collection<byte[]> documents) throws XmlPullParserException, IOException {
+    /**
+     * Reads encoded documents (a WSDL, first, and those it imports, by their URLs) as one. Only documents of the
+     * WSDL's own origin advertise stream endpoints: one from elsewhere names no endpoint of the service.
+     */
+    static WsdlDefinitions read(Map<String, byte[]> documents) throws XmlPullParserException, IOException {
         WsdlDefinitions definitions = new WsdlDefinitions();
-        for (byte[] document : documents) {
+        String wsdl = documents.keySet().iterator().next();
+        for (Map.Entry<String, byte[]> document : documents.entrySet()) {
             XmlPullParser parser = namespaceAware();
-            XmlPull.setInput(parser, new ByteArrayInputStream(document));
-            definitions.scan(parser);
+            XmlPull.setInput(parser, new ByteArrayInputStream(document.getValue()));
+            definitions.scan(parser, WsdlImports.sameOrigin(document.getKey(), wsdl));
         }
         return definitions;
     }
@@ -117,11 +120,12 @@ final class WsdlDefinitions {
 
     private static WsdlDefinitions read(XmlPullParser parser) throws XmlPullParserException, IOException {
         WsdlDefinitions definitions = new WsdlDefinitions();
-        definitions.scan(parser);
+        definitions.scan(parser, true);
         return definitions;
     }
 
-    private void scan(XmlPullParser parser) throws XmlPullParserException, IOException {
+    /** @param endpoints whether the document's advertised stream endpoints are the service's */
+    private void scan(XmlPullParser parser, boolean endpoints) throws XmlPullParserException, IOException {
         Deque<String> path = new ArrayDeque<>();
         Map<String, QualifiedName> message = null;
         Map<String, Exchange> portType = null;
@@ -144,7 +148,9 @@ final class WsdlDefinitions {
             boolean inDefinitions = (WSDL + " definitions").equals(parent);
             boolean soapElement = SOAP11_BINDING.equals(namespace) || SOAP12_BINDING.equals(namespace);
             if (HhfrUris.NAMESPACE.equals(namespace) && AdvertisedEndpoint.ELEMENT.equals(name)) {
-                advertise(parser);
+                if (endpoints) {
+                    advertise(parser);
+                }
             } else if (inDefinitions && WSDL.equals(namespace)) {
                 message = null;
                 portType = null;

@@ -54,7 +54,7 @@ final class WsdlDownload {
             }
             byte[] document;
             try {
-                document = fetch(url, settings, budget, source, sameOrigin(url, source));
+                document = fetch(url, settings, budget, source, WsdlImports.sameOrigin(url, source));
             } catch (MessageTooLargeException | SessionClosedException e) {
                 throw e;
             } catch (HhfrException e) {
@@ -69,19 +69,6 @@ final class WsdlDownload {
             named.addAll(WsdlImports.of(document, url, fetched.unfetched));
         }
         return fetched;
-    }
-
-    /** Whether {@code url} has the scheme, host and port of {@code wsdl}, so the client's headers may go there. */
-    private static boolean sameOrigin(String url, String wsdl) throws HhfrException {
-        try {
-            URL a = new URL(url);
-            URL b = new URL(wsdl);
-            return a.getProtocol().equals(b.getProtocol()) && a.getHost().equalsIgnoreCase(b.getHost())
-                    && (a.getPort() < 0 ? a.getDefaultPort() : a.getPort())
-                    == (b.getPort() < 0 ? b.getDefaultPort() : b.getPort());
-        } catch (IOException e) {
-            throw new HhfrException("cannot fetch " + url + ": " + e, e);
-        }
     }
 
     /** @param withHeaders whether the client's HTTP headers (its credentials) go along: the service's own origin */

@@ -8,6 +8,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.hhfr.schemas.XmlPull;
@@ -49,6 +50,24 @@ final class WsdlImports {
             }
         }
         return imported;
+    }
+
+    /**
+     * Whether {@code a} and {@code b} have one origin: the same scheme, host and port when both are URLs, or
+     * neither is a URL (names of documents read from elsewhere).
+     */
+    static boolean sameOrigin(String a, String b) {
+        return origin(a).equals(origin(b));
+    }
+
+    private static String origin(String document) {
+        try {
+            URL url = new URL(document);
+            return url.getProtocol() + "://" + url.getHost().toLowerCase(Locale.ROOT) + ":"
+                    + (url.getPort() < 0 ? url.getDefaultPort() : url.getPort());
+        } catch (MalformedURLException e) {
+            return "";
+        }
     }
 
     /** The import locations as written; those before a DTD or a syntax error only (the schema parser reports it). */

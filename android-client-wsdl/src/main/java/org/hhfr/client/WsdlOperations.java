@@ -130,13 +130,14 @@ public final class WsdlOperations {
         }
         checkSize(documents, wsdlUrl);
         return read(wsdlUrl, () -> new SchemaParser(LIMITS).perComponent().parse(documents),
-                () -> WsdlDefinitions.read(documents.values()), fetched.unfetched);
+                () -> WsdlDefinitions.read(documents), fetched.unfetched);
     }
 
     /**
      * Reads a WSDL split over documents: the WSDL and those its {@code wsdl:import} and
      * {@code xs:import schemaLocation} name, directly or not (at most {@link #MAX_WSDL_BYTES} in all), as one.
-     * {@code source} names the WSDL in error messages.
+     * {@code source} names the WSDL in error messages. Only the documents of the WSDL's own origin (scheme, host
+     * and port) advertise stream endpoints.
      *
      * @param documents each document by its URL, the WSDL first
      * @throws HhfrException the documents are not a usable WSDL at all (malformed, hostile, over a limit)
@@ -144,10 +145,13 @@ public final class WsdlOperations {
     public static WsdlOperations read(Map<String, byte[]> documents, String source) throws HhfrException {
         checkSize(documents, source);
         return read(source, () -> new SchemaParser(LIMITS).perComponent().parse(documents),
-                () -> WsdlDefinitions.read(documents.values()), Collections.<String, String>emptyMap());
+                () -> WsdlDefinitions.read(documents), Collections.<String, String>emptyMap());
     }
 
     private static void checkSize(Map<String, byte[]> documents, String source) throws HhfrException {
+        if (documents.isEmpty()) {
+            throw new HhfrException("the WSDL at " + source + " is not usable: no document was given");
+        }
         long bytes = 0;
         for (byte[] document : documents.values()) {
             bytes += document.length;

@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -151,6 +153,26 @@ class SplitWsdlTest {
             HhfrException refused = assertThrows(HhfrException.class, () -> wsdl.operation("sum"));
             assertTrue(refused.getMessage().contains("answered HTTP 500"), refused.getMessage());
         }
+    }
+
+    @Test
+    void onlyDocumentsOfTheWsdlsOwnOriginAdvertiseStreamEndpoints() throws Exception {
+        String port = "<wsdl:definitions " + NAMESPACES + ">"
+                + "<wsp:Policy xmlns:wsp='http://www.w3.org/ns/ws-policy' xmlns:hhfr='" + HhfrUris.NAMESPACE + "'>"
+                + "<hhfr:StreamEndpoint transport='urn:hhfr:transport:tcp' port='%d'/></wsp:Policy>"
+                + "</wsdl:definitions>";
+        Map<String, byte[]> documents = new LinkedHashMap<>();
+        documents.put("https://service.example/Sum.svc?wsdl", FloatSum.WSDL.getBytes(StandardCharsets.UTF_8));
+        documents.put("https://service.example/Sum.svc?wsdl=wsdl1", utf8(String.format(port, 9000)));
+        documents.put("https://service.example:8443/policy.wsdl", utf8(String.format(port, 9001)));
+        documents.put("https://elsewhere.example/policy.wsdl", utf8(String.format(port, 9002)));
+        assertEquals(List.of(AdvertisedEndpoint.of(HhfrUris.TRANSPORT_TCP, 9000, null)),
+                WsdlOperations.read(documents, "https://service.example/Sum.svc?wsdl").operation("sum")
+                        .advertisedEndpoints());
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
     }
 
     /** The WSDL, its schema importing a namespace from an unreachable server and one from a missing document. */
