@@ -3,14 +3,13 @@ package org.hhfr.client;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.MalformedURLException;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.hhfr.schemas.DocumentLocation;
 import org.hhfr.schemas.XmlPull;
 import org.xmlpull.v1.XmlPullParser;
 import org.xmlpull.v1.XmlPullParserException;
@@ -38,7 +37,7 @@ final class WsdlImports {
     static List<String> of(byte[] document, String url, Map<String, String> leftOut) {
         List<String> imported = new ArrayList<>();
         for (String location : locations(document)) {
-            String resolved = resolve(url, location);
+            String resolved = DocumentLocation.resolve(url, location);
             if (resolved == null) {
                 leftOut.put(location, location + " is not a URL");
             } else if (!resolved.startsWith("http:") && !resolved.startsWith("https:")) {
@@ -95,24 +94,5 @@ final class WsdlImports {
             // the schema parser says what is wrong with the document, with its position
         }
         return locations;
-    }
-
-    /**
-     * {@code location} against {@code base} as RFC 3986 resolves it (a query alone keeps the base's path),
-     * normalised; {@code null} when it is no URL.
-     */
-    private static String resolve(String base, String location) {
-        try {
-            // java.net resolves a reference that is a query alone as RFC 2396 did, dropping the last segment.
-            int end = base.indexOf('?') >= 0 ? base.indexOf('?') : base.indexOf('#') >= 0 ? base.indexOf('#')
-                    : base.length();
-            URL url = location.startsWith("?") ? new URL(base.substring(0, end) + location)
-                    : new URL(new URL(base), location);
-            String text = url.toString();
-            return new URI(text.indexOf('#') < 0 ? text : text.substring(0, text.indexOf('#'))).normalize()
-                    .toString();
-        } catch (MalformedURLException | URISyntaxException e) {
-            return null;
-        }
     }
 }

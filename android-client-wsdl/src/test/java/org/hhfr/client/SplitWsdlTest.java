@@ -93,6 +93,26 @@ class SplitWsdlTest {
     }
 
     @Test
+    void anIncludedSchemaWithoutANamespaceTakesTheIncludingOnesWithItsReferences() throws Exception {
+        String sumResponse = FloatSum.XSD.substring(FloatSum.XSD.indexOf("<xs:element name=\"sumResponse\">"),
+                FloatSum.XSD.indexOf("</xs:schema>"));
+        service.publish("wsdl", FloatSum.WSDL.replaceFirst("(?s)<xs:schema.*</xs:schema>",
+                "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"http://floatsum.hhfr.org\">"
+                        + "<xs:include schemaLocation=\"?xsd=requests\"/>" + sumResponse + "</xs:schema>"));
+        service.publish("xsd=requests", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">"
+                + "<xs:element name=\"sum\" type=\"SumRequest\"/>"
+                + "<xs:complexType name=\"SumRequest\"><xs:sequence>"
+                + "<xs:element maxOccurs=\"unbounded\" name=\"values\" type=\"xs:float\"/>"
+                + "</xs:sequence></xs:complexType></xs:schema>");
+
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            Operation sum = WsdlOperations.fetch(client).operation("sum");
+            assertEquals(FloatSum.REQUEST, sum.request().root().name());
+            assertEquals(4f, client.open(sum).call(Float.class, new float[] {1.5f, 2.5f}));
+        }
+    }
+
+    @Test
     void aChainOfImportsBeyondTheDocumentLimitIsRefused() throws Exception {
         service.publish("wsdl", "<wsdl:definitions " + NAMESPACES + "><wsdl:types>"
                 + "<xs:schema targetNamespace=\"urn:chain\"><xs:import schemaLocation=\"?xsd=0\" namespace=\"urn:0\"/>"

@@ -1,5 +1,6 @@
 package org.hhfr.schemas;
 
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,6 +25,8 @@ final class SchemaDeclarations {
     private final Map<QualifiedName, SchemaRefusal> refusedTypes = new LinkedHashMap<>();
     /** Whether the documents imports name were fetched for the parse, so that a missing one could not be. */
     private final boolean importsFetched;
+    /** The target namespace of the schema that includes each document (by URL), for a chameleon include. */
+    private final Map<String, String> includingNamespaces = new HashMap<>();
 
     /** @param importsFetched whether the parse is given the documents that imports name, as they were fetched */
     SchemaDeclarations(boolean importsFetched) {
@@ -40,6 +43,16 @@ final class SchemaDeclarations {
         if (location != null) {
             importLocations.putIfAbsent(namespace, location);
         }
+    }
+
+    /** Records that a schema of {@code namespace} includes the document at {@code location}; the first wins. */
+    void addInclude(String location, String namespace) {
+        includingNamespaces.putIfAbsent(location, namespace);
+    }
+
+    /** The namespace a schema without one at {@code document} takes from the schema including it, or null. */
+    String chameleonNamespace(String document) {
+        return includingNamespaces.get(document);
     }
 
     void addElement(ParsedElement element) throws SchemaException {

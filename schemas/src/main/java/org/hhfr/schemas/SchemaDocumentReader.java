@@ -29,7 +29,11 @@ final class SchemaDocumentReader {
     private final XsdTagAttributes tag;
     private final SchemaLimits limits;
     private final boolean perComponent;
-    /** Whether the documents this one imports are read with it (a WSDL and its imports), into the same declarations. */
+    /**
+     * This document's URL when the documents it imports are read with it (a WSDL and its imports), into the same
+     * declarations; {@code null} when they are not.
+     */
+    private final String document;
     private final boolean importsGiven;
     private final SchemaDeclarations declarations;
     private int declarationCount;
@@ -51,16 +55,18 @@ final class SchemaDocumentReader {
 
     /**
      * @param perComponent whether an unsupported construct refuses its global component only
-     * @param importsGiven whether the documents its {@code wsdl:import} and {@code xs:import schemaLocation} name
-     *                     are read with it, into the same {@code declarations}
+     * @param document     the document's URL when the documents its {@code wsdl:import}, {@code xs:import
+     *                     schemaLocation} and {@code xs:include} name are read with it, into the same
+     *                     {@code declarations}; {@code null} when they are not
      */
-    SchemaDocumentReader(XmlCursor cursor, SchemaLimits limits, boolean perComponent, boolean importsGiven,
+    SchemaDocumentReader(XmlCursor cursor, SchemaLimits limits, boolean perComponent, String document,
                          SchemaDeclarations declarations) {
         this.cursor = cursor;
         this.tag = new XsdTagAttributes(cursor);
         this.limits = limits;
         this.perComponent = perComponent;
-        this.importsGiven = importsGiven;
+        this.document = document;
+        this.importsGiven = document != null;
         this.declarations = declarations;
     }
 
@@ -153,7 +159,12 @@ final class SchemaDocumentReader {
         if (namespace != null && namespace.trim().isEmpty()) {
             throw cursor.error("targetNamespace=\"\" is not allowed; omit it for a schema without a namespace");
         }
-        targetNamespace = namespace == null ? "" : namespace.trim();
+        String including = namespace == null && importsGiven ? declarations.chameleonNamespace(document) : null;
+        if (including != null) {
+            // a chameleon include: the schema takes the namespace of the one including it, its references too
+            cursor.referencesWithoutNamespaceIn(including);
+        }
+        targetNamespace = including != null ? including : namespace == null ? "" : namespace.trim();
         elementsQualified = tag.qualified("elementFormDefault", false);
         attributesQualified = tag.qualified("attributeFormDefault", false);
         declarations.addTargetNamespace(targetNamespace);
@@ -240,13 +251,19 @@ final class SchemaDocumentReader {
 
     /**
      * An {@code xs:include}: another document of this target namespace, read with this one when the documents a
-     * parse is given include it (its components then are its own schema's); refused otherwise.
+     * parse is given include it (its components then are its own schema's); refused otherwise. An included
+     * schema without a target namespace takes this one's (a chameleon include).
      */
     private void readInclude() throws SchemaException {
         if (!importsGiven) {
             throw notSupported();
         }
         tag.allowOnly("schemaLocation", "id");
+        String location = cursor.attribute("schemaLocation");
+        String included = location == null ? null : DocumentLocation.resolve(document, location.trim());
+        if (included != null && !targetNamespace.isEmpty()) {
+            declarations.addInclude(included, targetNamespace);
+        }
         readChildren(() -> {
             throw notSupported();
         });

@@ -145,8 +145,8 @@ public final class SchemaParser {
                 if (document.getValue().length > limits.maxDocumentChars()) {
                     throw tooLarge("bytes");
                 }
-                read(parser -> XmlPull.setInput(parser, new ByteArrayInputStream(document.getValue())), true,
-                        declarations);
+                read(parser -> XmlPull.setInput(parser, new ByteArrayInputStream(document.getValue())),
+                        document.getKey(), declarations);
             } catch (SchemaException e) {
                 SchemaException named = new SchemaException(document.getKey() + ": " + e.getMessage(),
                         e.construct(), -1, -1);
@@ -159,15 +159,16 @@ public final class SchemaParser {
 
     private Schema parse(DocumentInput input) throws SchemaException {
         SchemaDeclarations declarations = new SchemaDeclarations(false);
-        read(input, false, declarations);
+        read(input, null, declarations);
         return resolve(declarations);
     }
 
-    private void read(DocumentInput input, boolean importsGiven, SchemaDeclarations declarations)
+    /** @param document the document's URL when its imports are read with it, else {@code null} */
+    private void read(DocumentInput input, String document, SchemaDeclarations declarations)
             throws SchemaException {
         XmlCursor cursor = new XmlCursor(newParser(input), limits);
         try {
-            new SchemaDocumentReader(cursor, limits, perComponent, importsGiven, declarations).read();
+            new SchemaDocumentReader(cursor, limits, perComponent, document, declarations).read();
         } catch (RuntimeException e) {
             throw new SchemaException("unreadable schema: " + e, cursor.position().line(),
                     cursor.position().column(), e);

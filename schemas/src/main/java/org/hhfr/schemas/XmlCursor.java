@@ -20,6 +20,8 @@ final class XmlCursor {
     private int line = 1;
     private int column = 1;
     private int event = XmlPullParser.START_DOCUMENT;
+    /** The namespace of QName values without one: none, or a chameleon-included schema's includer's. */
+    private String noNamespace = "";
     /**
      * Set once a failure ended the whole document (malformed or hostile XML, a document-wide limit): the
      * parser's state is then not to be trusted, so nothing may be read or skipped past it.
@@ -267,9 +269,15 @@ final class XmlCursor {
         return parser.getAttributeValue("", name);
     }
 
+    /** From now on, QName values in no namespace name components of {@code namespace} (a chameleon include). */
+    void referencesWithoutNamespaceIn(String namespace) {
+        noNamespace = namespace;
+    }
+
     /**
      * Resolves a QName-valued attribute (such as {@code type="tns:Poi"}) through the namespace bindings in
-     * scope: a prefix must be bound; no prefix means the default namespace, or none if there is none.
+     * scope: a prefix must be bound; no prefix means the default namespace, or none if there is none (or the
+     * including schema's, for a chameleon include).
      */
     QualifiedName resolveQName(String value, String attribute) throws SchemaException {
         String trimmed = value.trim();
@@ -283,6 +291,6 @@ final class XmlCursor {
         if (namespace == null && prefix != null) {
             throw error(attribute + "=\"" + value + "\" uses the undeclared prefix '" + prefix + "'");
         }
-        return new QualifiedName(namespace, local);
+        return new QualifiedName(namespace == null || namespace.isEmpty() ? noNamespace : namespace, local);
     }
 }
