@@ -64,6 +64,22 @@ final class DeployedWebapp implements AutoCloseable {
                 "streamBindHost", "0.0.0.0", host), "tcpPort", "7410", tcpPort), "udpPort", "7410", udpPort);
     }
 
+    /**
+     * An edit of {@code axis2.xml} as an operator makes it for a container that serves HTTPS itself: the https
+     * receiver the shipped file has commented out, taken in, on {@code port}.
+     */
+    static UnaryOperator<String> httpsReceiver(int port) {
+        return axis2Xml -> {
+            String commented = axis2Xml.replaceFirst("(?s)<!--(<transportReceiver name=\"https\".*?</transportReceiver>)-->",
+                    "$1");
+            if (commented.equals(axis2Xml)) {
+                throw new IllegalStateException("axis2.xml holds no https receiver commented out");
+            }
+            return commented.replace("<parameter name=\"port\">8443</parameter>",
+                    "<parameter name=\"port\">" + port + "</parameter>");
+        };
+    }
+
     /** {@code axis2Xml} with the shipped value of a parameter replaced. */
     private static String parameter(String axis2Xml, String name, String shipped, Object value) {
         String setting = "<parameter name=\"" + name + "\">" + shipped + "</parameter>";

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
+import java.util.function.UnaryOperator;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
@@ -40,7 +43,8 @@ import org.junit.jupiter.api.io.TempDir;
  * realm. A client without valid credentials cannot negotiate (the negotiation is a call the container refuses),
  * so it gets no stream and its SOAP calls fail; with them it streams, and the service sees on every streamed call
  * the user the container authenticated when the session was negotiated. The container also serves HTTPS, as an
- * operator's does, with the shipped axis2.xml: a client of the https address gets an encrypted stream.
+ * operator's does, with the https receiver of the shipped axis2.xml taken in: a client of the https address gets
+ * an encrypted stream.
  */
 @Timeout(120)
 class WarBasicAuthenticationTest {
@@ -57,10 +61,16 @@ class WarBasicAuthenticationTest {
     @BeforeAll
     static void deployBehindBasicAuthentication() throws Exception {
         httpsKey = DevelopmentCertificate.in(work.resolve("certificate"));
-        webapp = DeployedWebapp.start(DeployedWebapp.builtByMaven(), work, DeployedWebapp.streamsAt("127.0.0.1", 0, 0),
+        int httpsPort;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            httpsPort = free.getLocalPort();
+        }
+        UnaryOperator<String> streams = DeployedWebapp.streamsAt("127.0.0.1", 0, 0);
+        UnaryOperator<String> secure = DeployedWebapp.httpsReceiver(httpsPort);
+        webapp = DeployedWebapp.start(DeployedWebapp.builtByMaven(), work, xml -> secure.apply(streams.apply(xml)),
                 (tomcat, application) -> {
                     requireBasicAuthentication(tomcat, application);
-                    serveHttps(tomcat);
+                    serveHttps(tomcat, httpsPort);
                 });
         Path sources = Path.of(System.getProperty("hhfr.webapp.fleet.sources")).resolveSibling("aar-caller");
         new ServiceArchive(sources).deployInto(webapp.servicesDirectory(), "caller.aar",
@@ -90,8 +100,11 @@ class WarBasicAuthenticationTest {
         application.setLoginConfig(basic);
     }
 
-    /** An HTTPS connector beside the HTTP one, with the development certificate, as an operator adds one. */
-    private static void serveHttps(Tomcat tomcat) {
+    /**
+     * An HTTPS connector beside the HTTP one on {@code port}, with the development certificate, as an operator
+     * adds one (with the https receiver of axis2.xml taken in).
+     */
+    private static void serveHttps(Tomcat tomcat, int port) {
         SSLHostConfig tls = new SSLHostConfig();
         SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(tls, SSLHostConfigCertificate.Type.EC);
         certificate.setCertificateKeystoreFile(httpsKey.file().toString());
@@ -99,7 +112,7 @@ class WarBasicAuthenticationTest {
         certificate.setCertificateKeystoreType("PKCS12");
         tls.addCertificate(certificate);
         https = new Connector();
-        https.setPort(0);
+        https.setPort(port);
         https.setProperty("address", "127.0.0.1");
         https.setScheme("https");
         https.setSecure(true);

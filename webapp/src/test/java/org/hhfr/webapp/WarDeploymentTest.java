@@ -16,6 +16,9 @@ import java.nio.file.Path;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import jakarta.xml.bind.JAXBElement;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.jaxws.endpoint.dynamic.JaxWsDynamicClientFactory;
 import org.hhfr.client.EventListener;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
@@ -37,7 +40,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * The WAR on a real servlet container: Maven's exploded WAR runs in an embedded Tomcat 11 (AxisServlet, the
  * hhfr module from {@code WEB-INF/modules}, engaged by {@code axis2.xml}); a user's POJO service is then
  * hot-deployed as an {@code .aar} and called with the client library in each mode, over plain SOAP, an HHFR
- * TCP stream and an HHFR UDP stream, with the same answers and the same faults.
+ * TCP stream and an HHFR UDP stream, with the same answers and the same faults; and with a third-party SOAP
+ * client (Apache CXF) beside them.
  */
 @Timeout(120)
 class WarDeploymentTest {
@@ -195,6 +199,43 @@ class WarDeploymentTest {
             assertEquals(5, find.call(find.newRequest().set("id", "sent-van").build()).record().record("return")
                     .intValue("seats"));
         }
+    }
+
+    /**
+     * A third-party SOAP client, Apache CXF's dynamic JAX-WS client with its WS-Policy engine, builds its classes
+     * from the WSDL the module publishes (with the optional stream endpoint assertions it has no builder for) and
+     * calls the service beside HHFR clients: it reads what one of them sent, and gets the service's fault.
+     */
+    @Test
+    void aThirdPartySoapClientWithWsPolicyCallsTheServiceBesideStreamingClients() throws Exception {
+        try (HhfrClient client = clientPreferring(Mode.HHFR_TCP)) {
+            Session report = client.open(WsdlOperations.fetch(client).operation("report"));
+            Message.Builder request = report.newRequest();
+            report.send(request.set("vehicle", request.child("vehicle").set("id", "cxf-van").set("seats", 7)
+                    .build()).build());
+            Session nearby = open(client, "nearby", Mode.HHFR_TCP);
+            assertThreeBusesNorthOfTheCenter(nearby.call(threeBusesNearby(nearby)));
+        }
+        String wsdl = webapp.publishedWsdl("Fleet").orElseThrow();
+        assertFalse(wsdl.contains("location=\"\""), "every port of the WSDL has an address: " + wsdl);
+        ClassLoader caller = Thread.currentThread().getContextClassLoader();
+        Client cxf = JaxWsDynamicClientFactory.newInstance().createClient(webapp.serviceUrl("Fleet") + "?wsdl");
+        try {
+            Object vehicle = cxf.invoke("find", "cxf-van")[0];
+            assertEquals("cxf-van", property(vehicle, "getId"));
+            assertEquals(7, property(vehicle, "getSeats"));
+            Exception fault = assertThrows(Exception.class, () -> cxf.invoke("find", "nobody"));
+            assertTrue(fault.getMessage().contains("no vehicle nobody"), fault::toString);
+        } finally {
+            cxf.destroy();
+            Thread.currentThread().setContextClassLoader(caller);
+        }
+    }
+
+    /** A bean property of a class CXF generated, unwrapped when JAXB made it a {@code JAXBElement}. */
+    private static Object property(Object bean, String getter) throws ReflectiveOperationException {
+        Object value = bean.getClass().getMethod(getter).invoke(bean);
+        return value instanceof JAXBElement ? ((JAXBElement<?>) value).getValue() : value;
     }
 
     /** Posts a SOAP 1.1 request to Fleet and returns the HTTP status. */
