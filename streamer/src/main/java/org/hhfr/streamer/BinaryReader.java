@@ -354,7 +354,7 @@ final class BinaryReader {
     private BigDecimal readDecimal() throws MalformedMessageException {
         long scale = in.sint64();
         int maxDigits = limits.maxDecimalDigits();
-        if (Math.abs(scale) > maxDigits) {
+        if (scale > maxDigits || scale < -maxDigits) { // not Math.abs: it keeps Long.MIN_VALUE negative
             throw malformed("decimal scale " + scale + " beyond maxDecimalDigits " + maxDigits);
         }
         int size = length("decimal");

@@ -67,6 +67,16 @@ class BinaryHostileInputTest {
     }
 
     @Test
+    void aDecimalScaleBeyondTheLimitIsRefusedEvenAtTheSmallestLong() {
+        DataStructure decimal = new DataStructure(ElementDecl.simple(new QualifiedName("", "d"),
+                SimpleType.of(XsdType.DECIMAL), 1, 1, false));
+        byte[] smallestLong = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF,
+            (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 1, 1, 5}; // zigzag of Long.MIN_VALUE: Math.abs keeps it negative
+        assertEquals("decimal scale -9223372036854775808 beyond maxDecimalDigits 1000 at byte 10 in /d",
+                refused(decimal, smallestLong).getMessage());
+    }
+
+    @Test
     void countBeyondTheBytesLeftIsRefusedBeforeAllocating() {
         byte[] hugeCount = {(byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0x7F, 0, 0, 0, 0};
         MalformedMessageException e = refused(Samples.floatSumRequest(), hugeCount);

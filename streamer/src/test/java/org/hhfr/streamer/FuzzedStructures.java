@@ -25,8 +25,9 @@ import org.hhfr.streamer.testing.Samples;
 /**
  * The structures the representation fuzz tests decode messages of: the shared samples (float sum, string
  * concatenation, points of interest, purchase order), every global element of the WSDLs captured from Axis2
- * and of the schemas in {@code examples/}. The first byte of a fuzzed input picks one; the seeds are one
- * message of each (the same on every run), encoded by the representation under test.
+ * and of the schemas in {@code examples/}, and prices, whose nil elements carry attributes. The first byte of a
+ * fuzzed input picks one; the seeds are one message of each (the same on every run; for prices, nils with
+ * attributes), encoded by the representation under test.
  */
 final class FuzzedStructures {
     /** Small enough that fuzzed inputs reach every limit. */
@@ -52,7 +53,8 @@ final class FuzzedStructures {
         List<byte[]> seeds = new ArrayList<>();
         SourceOfRandomness.create("20261126"); // the same seeds on every run
         for (int i = 0; i < ALL.size(); i++) {
-            Message message = Messages.messages(ALL.get(i)).sample();
+            Message message = i == ALL.size() - 1 ? Samples.nilPrices("EUR", "USD")
+                    : Messages.messages(ALL.get(i)).sample();
             byte[] encoded = encoding.encode(message);
             byte[] seed = new byte[1 + encoded.length];
             seed[0] = (byte) i;
@@ -83,6 +85,7 @@ final class FuzzedStructures {
         } catch (SchemaException e) {
             throw new IllegalStateException(e);
         }
+        structures.add(Samples.prices()); // nil elements with attributes (the nil attributes section)
         return Collections.unmodifiableList(structures);
     }
 
