@@ -9,8 +9,10 @@ import java.net.URL;
 import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import javax.net.ssl.HttpsURLConnection;
 
 /**
@@ -42,10 +44,13 @@ final class WsdlDownload {
         Map<String, byte[]> documents = fetched.documents;
         Deque<String> named = new ArrayDeque<>();
         named.add(source);
+        // Fetched once, even if it failed; a document one importer may not fetch (plain http named by an https
+        // document) is still fetched for another that may, so only failed fetches are not tried again.
+        Set<String> failed = new HashSet<>();
         long budget = WsdlOperations.MAX_WSDL_BYTES;
         while (!named.isEmpty()) {
             String url = named.poll();
-            if (documents.containsKey(url) || fetched.unfetched.containsKey(url)) {
+            if (documents.containsKey(url) || failed.contains(url)) {
                 continue;
             }
             if (documents.size() == MAX_DOCUMENTS) {
@@ -61,6 +66,7 @@ final class WsdlDownload {
                 if (url.equals(source)) {
                     throw e;
                 }
+                failed.add(url);
                 fetched.unfetched.put(url, e.getMessage());
                 continue;
             }
@@ -68,6 +74,7 @@ final class WsdlDownload {
             documents.put(url, document);
             named.addAll(WsdlImports.of(document, url, fetched.unfetched));
         }
+        fetched.unfetched.keySet().removeAll(documents.keySet());
         return fetched;
     }
 
