@@ -67,6 +67,7 @@ final class XmlReader {
                 throw malformed("xsi:nil on the element " + element.name() + ", which is not nillable");
             }
             if (element.isSimple()) {
+                rejectUndeclaredAttributes();
                 if (!readText().isEmpty()) {
                     throw malformed("a nil element has content");
                 }

@@ -93,6 +93,16 @@ class XmlHostileInputTest {
     }
 
     @Test
+    void aNilElementOfASimpleTypeRefusesAnUndeclaredAttributeAsItsValueDoes() {
+        String text = xml.encodeToString(Samples.purchaseOrder(1));
+        String nil = text.replaceFirst("<shipped>[^<]*</shipped>", "<shipped xsi:nil=\"true\" zone=\"UTC\" "
+                + "xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\"/>");
+        assertTrue(nil.contains("zone=\"UTC\""), text);
+        String message = refused(Samples.purchaseOrder(), nil);
+        assertTrue(message.startsWith("undeclared attribute zone"), message);
+    }
+
+    @Test
     void wrongNestingTrailingContentAndDeepNestingAreRefused() {
         assertTrue(refused(Samples.floatSumRequest(), SUM + "<values>1</ns:sum></values>")
                 .startsWith("not well-formed XML"));
