@@ -39,7 +39,8 @@ final class ResultValue {
 
     /**
      * {@code value} as a JSON value: arrays as arrays, records as objects (each attribute under {@code @name},
-     * each element under its local name, whole), other values as their text.
+     * each element under its local name, whole; a nil element's attributes with {@code "@xsi:nil": true}), nil
+     * without attributes as null, other values as their text.
      */
     static JsonNode json(Object value) {
         if (value == null || value == Nil.NIL) {
@@ -82,6 +83,10 @@ final class ResultValue {
             if (attribute != null) {
                 fields.set("@" + attributes.get(i).name().localName(), json(attribute));
             }
+        }
+        if (record.isNil()) {
+            // a nil element that carries attributes: its xsi:nil with them, as XML writes it, and no elements
+            return fields.put("@xsi:nil", true);
         }
         List<ElementDecl> elements = record.type().elements();
         for (int i = 0; i < elements.size(); i++) {
