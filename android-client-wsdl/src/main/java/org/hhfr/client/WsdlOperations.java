@@ -302,7 +302,7 @@ public final class WsdlOperations {
             reason.append(' ').append(why).append(';');
         }
         reason.setLength(reason.length() - 1);
-        return OperationStructures.withoutElements(operation, reason.toString());
+        return structures.refusedFor(reason.toString());
     }
 
     /** Why the message of an operation's input or output has no element in the body, or {@code null}. */

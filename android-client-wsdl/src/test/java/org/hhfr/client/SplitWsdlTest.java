@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.description.AdvertisedEndpoint;
+import org.hhfr.schemas.OperationStructures;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -193,6 +194,18 @@ class SplitWsdlTest {
 
     private static byte[] utf8(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void anOperationRefusedForAnImportNotFetchedStillNamesItsElements() throws Exception {
+        service.publish("wsdl", withImports(FloatSum.WSDL.replaceFirst("name=\"return\" type=\"xs:float\"",
+                "name=\"return\" xmlns:m=\"urn:missing\" type=\"m:Tally\"")));
+        try (HhfrClient client = HhfrClient.builder(service.url()).build()) {
+            OperationStructures sum = WsdlOperations.fetch(client).structures().get(0);
+            assertEquals(false, sum.isDerived());
+            assertEquals(FloatSum.REQUEST, sum.requestElement(), sum.reason());
+            assertEquals(FloatSum.RESPONSE, sum.responseElement(), sum.reason());
+        }
     }
 
     /** The WSDL, its schema importing a namespace from an unreachable server and one from a missing document. */

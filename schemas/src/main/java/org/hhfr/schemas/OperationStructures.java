@@ -59,6 +59,15 @@ public final class OperationStructures {
                 Objects.requireNonNull(reason, "reason"));
     }
 
+    /**
+     * This operation refused for {@code reason} instead (a refusal with more said of it), its request and response
+     * elements kept.
+     */
+    public OperationStructures refusedFor(String reason) {
+        return new OperationStructures(operation, requestElement, responseElement, null, null,
+                Objects.requireNonNull(reason, "reason"));
+    }
+
     private static @Nullable String refusal(Schema schema, QualifiedName element, String message) {
         if (schema.elements().containsKey(element)) {
             return null;
