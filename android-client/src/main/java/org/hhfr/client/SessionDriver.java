@@ -10,7 +10,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
 import org.hhfr.contextstore.MonotonicClock;
@@ -55,8 +54,16 @@ final class SessionDriver implements StreamConnector.Returns {
     private final SessionEvents events;
     private final StreamConnector connector;
     private final SoapLanes soapLanes;
+    /**
+     * Guards {@link #held} and {@link #holdsNoMore}, and the ticket cache's hold and release that follow them, so
+     * that a grant answered after close (close does not wait for a negotiation) never holds a server session for
+     * good.
+     */
+    private final Object holding = new Object();
     /** The server session this session streams on, held in the client's ticket cache; null when none. */
-    private final AtomicReference<SessionId> held = new AtomicReference<>();
+    private SessionId held;
+    /** The session closed: it holds no server session from now on. */
+    private boolean holdsNoMore;
     /** Done once the stream of the session proposed last opened or failed, and the machine heard of it. */
     private volatile Future<?> proposedOpening = CompletableFuture.completedFuture(null);
 
@@ -109,7 +116,13 @@ final class SessionDriver implements StreamConnector.Returns {
     void open() {
         StreamGrant ticket = client.tickets().take(ticketKey).map(StreamGrant::fromTicket).orElse(null);
         if (ticket != null) {
-            held.set(ticket.ticket.sessionId());
+            synchronized (holding) {
+                if (holdsNoMore) {
+                    client.tickets().release(ticket.ticket.sessionId()); // closed by the client's close meanwhile
+                } else {
+                    held = ticket.ticket.sessionId();
+                }
+            }
         }
         perform(feed(m -> m.opened(ticket, settings.negotiateOnOpen)), true, null);
         if (settings.negotiateOnOpen) {
@@ -147,9 +160,12 @@ final class SessionDriver implements StreamConnector.Returns {
         connector.dropEarly();
         perform(actions, true, null);
         soapLanes.close(() -> SessionFailures.closed(operation));
-        SessionId last = held.getAndSet(null);
-        if (last != null) {
-            client.tickets().release(last);
+        synchronized (holding) {
+            holdsNoMore = true;
+            if (held != null) {
+                client.tickets().release(held);
+                held = null;
+            }
         }
     }
 
@@ -159,14 +175,21 @@ final class SessionDriver implements StreamConnector.Returns {
         return step(m -> m.streamGranted(granted), null);
     }
 
-    /** The session streams on server session {@code id} now: other sessions of the client do not take its ticket. */
+    /**
+     * The session streams on server session {@code id} now: other sessions of the client do not take its ticket.
+     * Once closed it holds none: a negotiation answered after the close grants a session it never streams on, whose
+     * ticket is then the next session's.
+     */
     private void hold(SessionId id) {
-        SessionId previous = held.getAndSet(id);
-        if (!id.equals(previous)) {
-            client.tickets().hold(id);
-            if (previous != null) {
-                client.tickets().release(previous);
+        synchronized (holding) {
+            if (holdsNoMore || id.equals(held)) {
+                return;
             }
+            client.tickets().hold(id);
+            if (held != null) {
+                client.tickets().release(held);
+            }
+            held = id;
         }
     }
 

@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.transports.netty.TransportMetrics;
@@ -107,6 +111,44 @@ class TicketReopeningTest {
             assertEquals(5f, session.call(Float.class, new float[] {2f, 3f}));
         }
         assertEquals(2, service.negotiations.get(), "the refused ticket was replaced by a new negotiation");
+    }
+
+    /**
+     * A client closed while its session's negotiation is out (the app left the screen): the answer still grants a
+     * server session and its ticket is kept, but the closed session never streams on it, so it holds it for none;
+     * the next client sharing the ticket cache streams on it without negotiating. Before, the late answer had the
+     * closed session hold the server session in the cache forever: its ticket was never taken again, and the
+     * cache's set of held sessions grew by one with each such close.
+     */
+    @Test
+    void aSessionClosedWhileItsNegotiationIsOutHoldsNoServerSession() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        TestService service = server.service();
+        ResumptionTicketCache tickets = new ResumptionTicketCache();
+        CountDownLatch answers = new CountDownLatch(1);
+        service.holdResponsesUntil(answers);
+        HhfrClient first = client(tickets);
+        CompletableFuture<Void> opening = CompletableFuture.runAsync(() -> {
+            try {
+                first.open(FloatSum.operation());
+            } catch (HhfrException e) {
+                throw new CompletionException(e);
+            }
+        });
+        while (service.negotiations.get() == 0) {
+            Thread.sleep(5);
+        }
+        first.close();
+        answers.countDown();
+        opening.get(10, TimeUnit.SECONDS);
+        assertEquals(1, tickets.size(), "the granted session's ticket was kept");
+
+        try (HhfrClient second = client(tickets)) {
+            Session session = second.open(FloatSum.operation());
+            assertEquals(Mode.HHFR_TCP, session.mode(), "the stream opened from the ticket");
+            assertEquals(5f, session.call(Float.class, new float[] {2f, 3f}));
+        }
+        assertEquals(1, service.negotiations.get(), "the second client did not negotiate again");
     }
 
     /** A client that negotiates in {@code open}, so every negotiation is one counted request. */
