@@ -24,6 +24,7 @@ import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.StoredSession;
 import org.hhfr.contextstore.StreamContext;
 import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.contextstore.StreamEpochs;
 import org.hhfr.contextstore.TokenGenerator;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.server.NegotiationHandler;
@@ -40,6 +41,7 @@ import org.hhfr.transports.netty.EarlyHandshakeLimits;
 import org.hhfr.transports.netty.StreamDispatcher;
 import org.hhfr.transports.netty.StreamServer;
 import org.hhfr.transports.netty.StreamServerConfig;
+import org.hhfr.transports.netty.StreamSharing;
 import org.hhfr.transports.netty.StreamSession;
 import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.netty.InboundMessage;
@@ -63,6 +65,8 @@ final class HhfrServerSide implements AutoCloseable {
     private final TestService service;
     /** Requests the stream server decoded and answered. */
     final AtomicInteger dispatched = new AtomicInteger();
+    /** The replies the stream server keeps for calls a stream may send again. */
+    final KeptReplies replies = new KeptReplies();
     /** What the engine of the stream that dispatched the latest request runs. */
     final AtomicReference<ReliabilityConfig> engineConfig = new AtomicReference<>();
     /** One dispatch thread, so a request {@link #HELD} in dispatch keeps the later ones from starting. */
@@ -83,7 +87,7 @@ final class HhfrServerSide implements AutoCloseable {
     private HhfrServerSide(ServerCapabilities capabilities, EarlyHandshakeLimits early) throws IOException {
         streams = StreamServer.start(store, StreamDispatcher.ofFunction(this::sum),
                 StreamServerConfig.on("127.0.0.1").ioThreads(1).dispatchExecutor(dispatch).earlyHandshakes(early)
-                        .build());
+                        .sharing(StreamSharing.shared(replies, StreamEpochs.LOCAL, "local")).build());
         NegotiationHandler handler = new NegotiationHandler(capabilities, negotiationStore(), this::endpointFor,
                 operation -> FloatSum.published(), SchemaLimits.defaults());
         service = TestService.hhfr(new SoapNegotiationService(handler,

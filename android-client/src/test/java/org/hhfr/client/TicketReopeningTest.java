@@ -151,6 +151,37 @@ class TicketReopeningTest {
         assertEquals(1, service.negotiations.get(), "the second client did not negotiate again");
     }
 
+    /**
+     * Each stream of a long-lived server session (a session per screen, closed when the app leaves it) ends
+     * gracefully once its client acknowledged every reply: the server's reply cache keeps none of them. Before,
+     * the replies acknowledged in a stream's last turn stayed until the session expired or its cache was full
+     * (4,096 calls), one more with each stream.
+     */
+    @ParameterizedTest(name = "over {0}")
+    @EnumSource(value = Mode.class, names = {"HHFR_TCP", "HHFR_UDP"})
+    void theRepliesOfAGracefullyFinishedStreamAreNotKept(Mode mode) throws Exception {
+        server = HhfrServerSide.offering(HhfrServerSide.transportOf(mode));
+        int streams = 10;
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(mode)
+                .negotiateOnOpen(true).build()) {
+            for (int i = 0; i < streams; i++) {
+                try (Session session = client.open(FloatSum.operation())) {
+                    assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+                    assertEquals(mode, session.mode());
+                }
+            }
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (server.metrics().get(TransportMetrics.Counter.SESSIONS_FINISHED) < streams
+                && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(streams, server.metrics().get(TransportMetrics.Counter.SESSIONS_FINISHED));
+        assertEquals(1, server.service().negotiations.get(), "every stream was of the one server session");
+        Thread.sleep(100); // the dispatch thread forgets what the last turn found acknowledged
+        assertEquals(0, server.replies.size(), "replies kept after the streams finished");
+    }
+
     /** A client that negotiates in {@code open}, so every negotiation is one counted request. */
     private HhfrClient client(ResumptionTicketCache tickets) {
         return HhfrClient.builder(server.service().url()).ticketCache(tickets).negotiateOnOpen(true).build();

@@ -806,6 +806,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             datagramPath.stop();
         }
         countRetransmissions();
+        // The turn that ends the stream runs no afterTurn: what its client acknowledged last (on a graceful finish,
+        // every reply) is forgotten here, or the reply cache kept one more reply with each stream of the session.
+        forgetAcknowledgedReplies();
         unsent = null;
         Link link = driver.link();
         if (link != null) {
