@@ -57,9 +57,10 @@ class ShrunkSampleAppTest {
      * early stream of a failed negotiation began to fail naming the failure, and a negotiation answered with an
      * error page to leave the session on SOAP for a while; and by 1,000 more when a nil element began to keep its
      * attributes in both representations; and by 400 more when a call of another
-     * caller began to go over SOAP alone, keeping the stream, unless the same other headers come twice.
+     * caller began to go over SOAP alone, keeping the stream, unless the same other headers come twice; and by
+     * 200 more when a session closed while its negotiation is out stopped holding the server session it granted.
      */
-    private static final long DEX_BUDGET_BYTES = 229_900;
+    private static final long DEX_BUDGET_BYTES = 230_100;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {
