@@ -2,12 +2,17 @@ package org.hhfr.client;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.hhfr.streamer.Message;
 
-/** One call as {@link Interceptor}s see it: its operation, request, road and timing, and its HTTP headers. */
+/**
+ * One call as {@link Interceptor}s see it: its operation, request, road and timing, and its HTTP headers. The
+ * negotiation a session makes on its own (when it opens, or before its first call when the client can propose
+ * the session) is seen too, as a call of its operation over SOAP without a request.
+ */
 public final class CallDetails {
     private final Operation operation;
     private final Message request;
@@ -26,6 +31,7 @@ public final class CallDetails {
         return operation;
     }
 
+    /** The request; {@code null} for the negotiation a session makes on its own. */
     public Message request() {
         return request;
     }
@@ -35,13 +41,12 @@ public final class CallDetails {
         return mode;
     }
 
-    /** Whether {@link #header} reaches the service: over SOAP (HTTP) only. */
-    public boolean takesHeaders() {
-        return mode == Mode.SOAP;
-    }
-
     /**
-     * Adds an HTTP request header to a SOAP call; ignored on a stream (see {@link #takesHeaders()}).
+     * Adds an HTTP request header. Over SOAP it travels with the call. On a stream it does not (a stream has no
+     * HTTP), but it still says who calls: a call whose headers are those of the session's caller (the request
+     * that negotiated the session) streams, and the service sees the caller's headers with it; a call given
+     * other ones goes over SOAP with them. So give a call the same headers on every road. Trace headers
+     * ({@code traceparent}, {@code X-Request-Id}, ...) are no caller's: they travel over SOAP only.
      *
      * @throws NullPointerException     without a name or a value
      * @throws IllegalArgumentException for an empty name, or a name or value HTTP cannot carry (a line break, a
@@ -50,6 +55,18 @@ public final class CallDetails {
     public synchronized CallDetails header(String name, String value) {
         ClientSettings.checkHttpHeader(name, value);
         headers.put(name, value);
+        return this;
+    }
+
+    /**
+     * Shows the call to {@code interceptors}, in order, and returns it with the headers they gave.
+     *
+     * @throws RuntimeException what an interceptor threw
+     */
+    CallDetails seenBy(List<Interceptor> interceptors) {
+        for (Interceptor interceptor : interceptors) {
+            interceptor.onCall(this);
+        }
         return this;
     }
 

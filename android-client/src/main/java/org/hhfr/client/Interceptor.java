@@ -9,13 +9,15 @@ import org.hhfr.streamer.Message;
  * {@link #onCall} fails the call, and what {@link #onEnd} throws goes to the thread's uncaught exception handler
  * (the later interceptors still see the end).
  *
- * <p>What it can change: only the HTTP headers of a call that travels as plain SOAP (the first call, which
- * carries the offer, included). A stream has no HTTP: {@link CallDetails#header} is ignored there
- * ({@link CallDetails#takesHeaders()} says which), the stream being authenticated once by the session's token
- * (SOAP header blocks of one call go in {@link CallOptions#withHeader}, HTTP headers of every call in
- * {@link HhfrClient.Builder#httpHeader}). The headers of the call that negotiated a session (a bearer token) are
- * the session's caller: a call given other ones (a new user, a renewed token) is not streamed but offers a
- * session of its own over SOAP. It cannot change the request or the response.
+ * <p>What it can change: only the HTTP headers of a call ({@link CallDetails#header}; SOAP header blocks of one
+ * call go in {@link CallOptions#withHeader}, HTTP headers of every call in {@link HhfrClient.Builder#httpHeader}).
+ * Over SOAP they travel with the call (the first call, which carries the offer, included); the negotiation a
+ * session makes on its own is shown too, as a call without a request, and carries them. A stream has no HTTP:
+ * it is authenticated once by the session's token, and the headers of the request that negotiated the session
+ * (a bearer token) are the session's caller, which the service sees with each streamed call. So give a call the
+ * same headers on every road: a call given other ones than the caller's goes over SOAP with them, and when the
+ * next such call brings the same ones again (a new user, a renewed token) it offers a session of its own. It
+ * cannot change the request or the response.
  */
 public interface Interceptor {
     /**

@@ -130,9 +130,7 @@ final class PendingCall {
             details = leaving;
         }
         try {
-            for (Interceptor interceptor : interceptors) {
-                interceptor.onCall(leaving);
-            }
+            leaving.seenBy(interceptors);
         } catch (RuntimeException | Error e) {
             fail(new HhfrException(description + " was stopped by an interceptor: " + e, e));
             if (e instanceof Error) {

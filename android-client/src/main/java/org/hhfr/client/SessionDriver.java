@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -332,10 +333,11 @@ final class SessionDriver implements StreamConnector.Returns {
 
     /**
      * {@code offer}, proposing the session of the stream the service is hinted to serve, which opens now in the
-     * background so that its HELLO and the calls waiting leave while the negotiation is out.
+     * background so that its HELLO and the calls waiting leave while the negotiation is out; only calls of
+     * {@code caller} (see {@link org.hhfr.contextstore.ResumptionTicket#callerHeaders}) go on it.
      */
-    private Offer proposing(Offer offer) {
-        StreamGrant proposal = connector.propose(offer);
+    private Offer proposing(Offer offer, String caller) {
+        StreamGrant proposal = connector.propose(offer, caller);
         if (proposal == null || !feed(m -> m.streamProposed(proposal))) {
             return offer;
         }
@@ -351,18 +353,27 @@ final class SessionDriver implements StreamConnector.Returns {
                 proposal.ticket.token(), proposal.ticket.transportUri(), proposal.endpoint())).build();
     }
 
-    /** Negotiates with a separate request, proposing the session when it can; a failure leaves calls to SOAP. */
+    /**
+     * Negotiates with a separate request, proposing the session when it can; a failure leaves calls to SOAP. The
+     * request carries the HTTP headers the interceptors give it (a bearer token), which become the session's
+     * caller.
+     */
     private void negotiate(UnsentCall own) {
         List<SessionAction<UnsentCall, Channel>> next;
         connector.connectEarly(background);
         HttpCallControl control = new HttpCallControl();
         control.onRequestSent(connector::offerSent);
+        Map<String, String> headers = negotiationHeaders();
+        for (Map.Entry<String, String> header : headers.entrySet()) {
+            control.header(header.getKey(), header.getValue());
+        }
+        String caller = ClientSettings.callerHeaders(headers);
         try {
-            Offer offer = proposing(settings.offerFor(operation).action(operation.soapAction()).build());
+            Offer offer = proposing(settings.offerFor(operation).action(operation.soapAction()).build(), caller);
             NegotiationOutcome outcome = client.negotiator().negotiate(ticketKey, offer, settings.staticHeaders,
                     control);
             if (outcome.streaming()) {
-                next = streamGranted(StreamGrant.fromAnswer(outcome));
+                next = streamGranted(StreamGrant.fromAnswer(outcome, caller));
             } else {
                 connector.dropEarly();
                 next = step(SessionStateMachine::streamDeclined, outcome.reason());
@@ -375,6 +386,19 @@ final class SessionDriver implements StreamConnector.Returns {
                     : negotiationFailed(e, "the negotiation failed: " + e.getMessage());
         }
         perform(next, true, own);
+    }
+
+    /**
+     * The HTTP headers the interceptors give the session's own negotiation (a call of its operation over SOAP
+     * without a request); none when one threw, so that the session stays usable: its calls then carry theirs.
+     */
+    private Map<String, String> negotiationHeaders() {
+        try {
+            return new CallDetails(operation, null, Mode.SOAP).seenBy(settings.interceptors).headers();
+        } catch (RuntimeException e) {
+            AppBug.report(e);
+            return Collections.emptyMap();
+        }
     }
 
     /**

@@ -78,17 +78,18 @@ final class StreamConnector {
      * The session to propose in {@code offer}, so that its stream opens before the answer (WIRE-FORMAT 3.4):
      * with the same {@link EndpointHint} as {@link #connectEarly}, a fresh id and token from a
      * {@code SecureRandom}, the hinted endpoint and transport, the offer's first representation and the offered
-     * policy. {@code null} without such a hint.
+     * policy; only calls whose HTTP headers digest to {@code callerHeaders} go on its stream. {@code null}
+     * without such a hint.
      */
-    StreamGrant propose(Offer offer) {
+    StreamGrant propose(Offer offer, String callerHeaders) {
         EndpointHint hint = hint();
         if (hint == null) {
             return null;
         }
         ProposedSession session = ProposedSession.draw(RANDOM, hint.transportUri(), hint.endpoint());
         StreamGrant proposed = StreamGrant.proposing(ResumptionTicket.of(session.id(), session.token(),
-                hint.endpoint(), offer.representations().get(0), session.transportUri(), offer.policy()),
-                client.settings().encryptedOnly);
+                hint.endpoint(), offer.representations().get(0), session.transportUri(), offer.policy())
+                .withCallerHeaders(callerHeaders), client.settings().encryptedOnly);
         synchronized (this) {
             proposal = proposed;
             offerWritten = false;

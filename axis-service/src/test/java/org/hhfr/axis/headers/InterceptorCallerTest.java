@@ -18,6 +18,7 @@ import org.hhfr.client.Interceptor;
 import org.hhfr.client.Mode;
 import org.hhfr.client.Operation;
 import org.hhfr.client.Session;
+import org.hhfr.client.WsdlOperations;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -57,14 +58,7 @@ class InterceptorCallerTest {
     @Test
     void aNewUsersCallsReachTheServiceAsTheNewUserNotOverTheLastUsersSession() throws Exception {
         AtomicReference<String> user = new AtomicReference<>("alice");
-        try (HhfrClient client = HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))
-                .preferredModes(Mode.HHFR_TCP)
-                .addInterceptor(new Interceptor() {
-                    @Override
-                    public void onCall(CallDetails call) {
-                        call.header("Authorization", "Bearer token-of-" + user.get());
-                    }
-                }).build()) {
+        try (HhfrClient client = clientOf(user)) {
             try (Session session = client.open(sum)) {
                 for (int i = 0; i < 3; i++) {
                     assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
@@ -87,5 +81,51 @@ class InterceptorCallerTest {
             assertEquals("Bearer token-of-bob", call.get(1), "bob's calls were seen as " + SEEN);
         }
         assertTrue(SEEN.contains(List.of("stream", "Bearer token-of-bob")), "bob streams once he negotiated: " + SEEN);
+    }
+
+    /**
+     * An operation from the WSDL, which advertises the stream endpoints: the session negotiates on its own, with
+     * the stream opening meanwhile, and the negotiation carries the interceptor's token (before, it went without,
+     * so the service refused it and the session stayed on SOAP). A user switch within the session is seen on that
+     * early-born stream as on any: bob's calls never run as alice.
+     */
+    @Test
+    void aSessionNegotiatedOnItsOwnCarriesTheInterceptorsTokenAndSeesAUserSwitch() throws Exception {
+        AtomicReference<String> user = new AtomicReference<>("alice");
+        try (HhfrClient client = clientOf(user)) {
+            Operation advertised = WsdlOperations.fetch(client).operation("sum");
+            SEEN.clear();
+            try (Session session = client.open(advertised)) {
+                for (int i = 0; i < 3; i++) {
+                    assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+                }
+                assertEquals(Mode.HHFR_TCP, session.mode());
+                assertEquals(List.of(List.of("soap", "Bearer token-of-alice"),
+                        List.of("stream", "Bearer token-of-alice"), List.of("stream", "Bearer token-of-alice"),
+                        List.of("stream", "Bearer token-of-alice")), SEEN, "the negotiation, then three calls");
+                user.set("bob");
+                SEEN.clear();
+                for (int i = 0; i < 4; i++) {
+                    assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+                }
+                assertEquals(Mode.HHFR_TCP, session.mode(), "bob's own session streams");
+            }
+        }
+        for (List<String> call : SEEN) {
+            assertEquals("Bearer token-of-bob", call.get(1), "bob's calls were seen as " + SEEN);
+        }
+        assertTrue(SEEN.contains(List.of("stream", "Bearer token-of-bob")), "bob streams once he negotiated: " + SEEN);
+    }
+
+    /** A TCP client whose interceptor gives every call the bearer token of {@code user}, whoever that is now. */
+    private static HhfrClient clientOf(AtomicReference<String> user) {
+        return HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))
+                .preferredModes(Mode.HHFR_TCP)
+                .addInterceptor(new Interceptor() {
+                    @Override
+                    public void onCall(CallDetails call) {
+                        call.header("Authorization", "Bearer token-of-" + user.get());
+                    }
+                }).build();
     }
 }
