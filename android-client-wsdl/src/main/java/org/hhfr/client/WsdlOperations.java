@@ -6,9 +6,12 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.hhfr.negotiation.description.DescribedOperation;
 import org.hhfr.negotiation.description.ServiceDescription;
+import org.hhfr.schemas.DocumentLocation;
 import org.hhfr.schemas.OperationStructures;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.Schema;
@@ -45,6 +48,8 @@ public final class WsdlOperations {
      * documentation, often exceed the 1 MiB of a schema.
      */
     public static final int MAX_WSDL_BYTES = 4 << 20;
+    /** A location as the schema reader quotes it in a refusal. */
+    private static final Pattern SCHEMA_LOCATION = Pattern.compile("schemaLocation=\"([^\"]*)\"");
     /** The schemas' limits, but for a document of {@link #MAX_WSDL_BYTES}. */
     private static final SchemaLimits LIMITS = SchemaLimits.defaults().toBuilder()
             .maxDocumentChars(MAX_WSDL_BYTES).build();
@@ -294,15 +299,35 @@ public final class WsdlOperations {
         QualifiedName response = shape.exchange.output == null ? null
                 : bodyElements(shape.exchange.output, shape.bound.output).get(0);
         OperationStructures structures = OperationStructures.of(operation, schema, request, response);
-        if (structures.isDerived() || unfetched.isEmpty()) {
+        List<String> whys = structures.isDerived() ? Collections.<String>emptyList() : unfetchedIn(structures.reason());
+        if (whys.isEmpty()) {
             return structures;
         }
-        StringBuilder reason = new StringBuilder(structures.reason()).append("; imports not fetched:");
-        for (String why : unfetched.values()) {
+        StringBuilder reason = new StringBuilder(structures.reason()).append("; not fetched:");
+        for (String why : whys) {
             reason.append(' ').append(why).append(';');
         }
         reason.setLength(reason.length() - 1);
         return structures.refusedFor(reason.toString());
+    }
+
+    /**
+     * Why each import the refusal {@code reason} names ({@code schemaLocation="..."}, as written) was not fetched:
+     * those whose URL that location leads to from itself.
+     */
+    private List<String> unfetchedIn(String reason) {
+        List<String> whys = new ArrayList<>();
+        Matcher location = SCHEMA_LOCATION.matcher(reason);
+        while (location.find()) {
+            for (Map.Entry<String, String> unfetchedImport : unfetched.entrySet()) {
+                String url = unfetchedImport.getKey();
+                if (url.equals(DocumentLocation.resolve(url, location.group(1)))
+                        && !whys.contains(unfetchedImport.getValue())) {
+                    whys.add(unfetchedImport.getValue());
+                }
+            }
+        }
+        return whys;
     }
 
     /** Why the message of an operation's input or output has no element in the body, or {@code null}. */
