@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 
 import org.hhfr.schemas.ElementDecl;
 import org.hhfr.streamer.Message;
+import org.hhfr.streamer.Nil;
 import org.hhfr.streamer.Record;
 
 /**
@@ -95,8 +96,9 @@ public final class Session implements Closeable {
 
     /**
      * Calls with plain values for the request's elements, in schema order, and returns the response's one
-     * value. For float-sum: {@code float sum = session.call(Float.class, new float[] {1f, 2f})}. Values follow
-     * the streamer's table: {@code float[]} for a repeated float, {@code String} for a string, and so on.
+     * value, {@code null} when it is absent or nil (a service's method returned null). For float-sum:
+     * {@code float sum = session.call(Float.class, new float[] {1f, 2f})}. Values follow the streamer's table:
+     * {@code float[]} for a repeated float, {@code String} for a string, and so on.
      *
      * @throws IllegalArgumentException the values do not fit the request, or the response does not have
      *                                  exactly one value of {@code resultType}
@@ -220,7 +222,11 @@ public final class Session implements Closeable {
         return names.toString();
     }
 
+    /** The response's one value; {@code null} when it is absent or nil (a service's method returned null). */
     private Object soleValue(Message response) {
+        if (response.isNil()) {
+            return null;
+        }
         if (response.structure().root().isSimple()) {
             return response.root();
         }
@@ -230,6 +236,7 @@ public final class Session implements Closeable {
             throw new IllegalArgumentException("the response of " + operation.element().localName() + " has "
                     + count + " elements; read them from the Message with call(Message)");
         }
-        return record.get(0);
+        Object value = record.get(0);
+        return Nil.isNil(value) ? null : value;
     }
 }

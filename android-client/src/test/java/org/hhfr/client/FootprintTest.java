@@ -70,9 +70,10 @@ class FootprintTest {
      * and only the same other headers twice negotiate again (183 bytes); 486,100 since a session closed while
      * its negotiation is out holds no server session (81 bytes); 486,700 since a session's own negotiation
      * carries the HTTP headers the interceptors give it, so that it is refused no more than the calls, and its
-     * early stream knows its caller (622 bytes).
+     * early stream knows its caller (622 bytes); 486,800 since {@code Session.call(resultType, ...)} gives null
+     * for a nil response value (a service method that returned null), where it failed (65 bytes).
      */
-    private static final long BUDGET_BYTES = 486_700;
+    private static final long BUDGET_BYTES = 486_800;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

@@ -59,9 +59,10 @@ class ShrunkSampleAppTest {
      * attributes in both representations; and by 400 more when a call of another
      * caller began to go over SOAP alone, keeping the stream, unless the same other headers come twice; and by
      * 200 more when a session closed while its negotiation is out stopped holding the server session it granted;
-     * and by 300 more when a session's own negotiation began to carry the interceptors' HTTP headers.
+     * and by 300 more when a session's own negotiation began to carry the interceptors' HTTP headers; and by 100
+     * more when a nil response value began to be null for {@code Session.call(resultType, ...)}.
      */
-    private static final long DEX_BUDGET_BYTES = 230_400;
+    private static final long DEX_BUDGET_BYTES = 230_500;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {
