@@ -5,9 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
 
-import org.apache.axis2.description.AxisService;
-import org.apache.axis2.engine.AxisConfiguration;
-import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Mode;
@@ -30,10 +27,7 @@ class NullResultTest {
     @BeforeAll
     static void start() throws IOException {
         server = HhfrServer.start(TestServers.loopback().build());
-        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
-        AxisService directory = AxisService.createService(Directory.class.getName(), configuration);
-        configuration.addService(directory);
-        directory.engageModule(configuration.getModule(HhfrModule.NAME));
+        TestServers.deploy(server, Directory.class);
     }
 
     @AfterAll

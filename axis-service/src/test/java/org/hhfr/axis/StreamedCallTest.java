@@ -21,9 +21,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.axis2.Constants;
-import org.apache.axis2.description.AxisService;
-import org.apache.axis2.engine.AxisConfiguration;
-import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.stream.EnvelopeDispatch;
 import org.hhfr.axis.stream.PojoDispatch;
@@ -68,14 +65,8 @@ class StreamedCallTest {
     @BeforeAll
     static void start() throws IOException {
         server = HhfrServer.start(TestServers.loopback().build());
-        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
-        AxisService clock = AxisService.createService(Clock.class.getName(), configuration);
-        configuration.addService(clock);
-        clock.engageModule(configuration.getModule(HhfrModule.NAME));
-        AxisService counter = AxisService.createService(Counter.class.getName(), configuration);
-        counter.setScope(Constants.SCOPE_APPLICATION);
-        configuration.addService(counter);
-        counter.engageModule(configuration.getModule(HhfrModule.NAME));
+        TestServers.deploy(server, Clock.class);
+        TestServers.deploy(server, Counter.class).setScope(Constants.SCOPE_APPLICATION);
         pojo = new PojoDispatch(server.axisContext());
         envelope = new EnvelopeDispatch(server.axisContext(), XML);
     }

@@ -13,9 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.apache.axis2.description.AxisService;
-import org.apache.axis2.engine.AxisConfiguration;
-import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.reservations.Reservations;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.contextstore.ResumptionTicketCache;
@@ -60,10 +57,7 @@ class UnstreamableOperationTest {
     @BeforeAll
     static void start() throws IOException {
         server = HhfrServer.start(TestServers.loopback().build());
-        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
-        AxisService service = AxisService.createService(Reservations.class.getName(), configuration);
-        configuration.addService(service);
-        service.engageModule(configuration.getModule(HhfrModule.NAME));
+        TestServers.deploy(server, Reservations.class);
         PrintStream console = System.err;
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
