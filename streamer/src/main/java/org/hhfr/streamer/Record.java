@@ -1,5 +1,6 @@
 package org.hhfr.streamer;
 
+import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.util.List;
 
@@ -417,7 +418,8 @@ public final class Record {
          */
         public Record buildNil() {
             for (int i = 0; i < elements.length; i++) {
-                if (elements[i] != null) {
+                if (elements[i] != null && !(type.elements().get(i).isRepeated()
+                        && Array.getLength(elements[i]) == 0)) {
                     throw new IllegalArgumentException("a nil record has no elements, but "
                             + type.elements().get(i).name() + " is set");
                 }

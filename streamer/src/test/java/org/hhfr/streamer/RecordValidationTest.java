@@ -37,6 +37,8 @@ class RecordValidationTest {
         Record nilLine = Record.builder(orderType).child("line").attribute("gift", true).buildNil();
         assertTrue(nilLine.isNil());
         assertEquals("nil{@gift=true, weights=[]}", nilLine.toString());
+        assertEquals(nilLine, Record.builder(orderType).child("line").attribute("gift", true).set("weights", null)
+                .buildNil(), "an absent repeated element (an empty array) is no element set");
         assertTrue(failure(() -> Record.builder(orderType).child("line").buildNil()).contains("Nil.NIL"));
         assertTrue(failure(() -> Record.builder(orderType).child("line").attribute("sku", "A")
                 .set("quantity", (short) 1).buildNil()).contains("quantity"));
