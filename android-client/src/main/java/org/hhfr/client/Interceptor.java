@@ -12,7 +12,8 @@ import org.hhfr.streamer.Message;
  * <p>What it can change: only the HTTP headers of a call ({@link CallDetails#header}; SOAP header blocks of one
  * call go in {@link CallOptions#withHeader}, HTTP headers of every call in {@link HhfrClient.Builder#httpHeader}).
  * Over SOAP they travel with the call (the first call, which carries the offer, included); the negotiation a
- * session makes on its own is shown too, as a call without a request, and carries them. A stream has no HTTP:
+ * session makes on its own is shown too, as a call without a request, and carries them (an interceptor that
+ * throws on it, reading the absent request say, leaves it without them). A stream has no HTTP:
  * it is authenticated once by the session's token, and the headers of the request that negotiated the session
  * (a bearer token) are the session's caller, which the service sees with each streamed call. So give a call the
  * same headers on every road: a call given other ones than the caller's goes over SOAP with them, and when the

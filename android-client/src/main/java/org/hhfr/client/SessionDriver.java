@@ -390,13 +390,13 @@ final class SessionDriver implements StreamConnector.Returns {
 
     /**
      * The HTTP headers the interceptors give the session's own negotiation (a call of its operation over SOAP
-     * without a request); none when one threw, so that the session stays usable: its calls then carry theirs.
+     * without a request). None when one threw (one that reads the request, say): the negotiation goes without
+     * them rather than crash the app, and the calls that carry them then offer a session of their own.
      */
     private Map<String, String> negotiationHeaders() {
         try {
             return new CallDetails(operation, null, Mode.SOAP).seenBy(settings.interceptors).headers();
         } catch (RuntimeException e) {
-            AppBug.report(e);
             return Collections.emptyMap();
         }
     }

@@ -16,6 +16,7 @@ import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -473,6 +474,53 @@ class ProposedSessionStreamTest {
             held.forEach(task -> new Thread(task).start());
             held.clear();
         }
+    }
+
+    @Test
+    void theSessionsOwnNegotiationCarriesTheHeadersTheInterceptorsGiveIt() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        tickets.putEndpointHint(server.service().url(),
+                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
+                .addInterceptor(new Interceptor() {
+                    @Override
+                    public void onCall(CallDetails call) {
+                        call.header("Authorization", "Bearer token-of-alice");
+                    }
+                }).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(1.5f, session.call(FloatSum.request(1f, 0.5f)).record().floatValue("return"));
+            assertEquals(Mode.HHFR_TCP, session.mode());
+        }
+        assertEquals(1, server.service().negotiations.get());
+        assertEquals(0, server.service().soapCalls.get(), "the call went on the early stream");
+        assertEquals("Bearer token-of-alice", server.service().lastHeaders.get().getFirst("Authorization"),
+                "the negotiation's request carried the interceptor's header");
+    }
+
+    @Test
+    void anInterceptorThatReadsTheRequestLeavesTheNegotiationWithoutItsHeadersAndStopsNothing() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        tickets.putEndpointHint(server.service().url(),
+                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.add(e));
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
+                .addInterceptor(new Interceptor() {
+                    @Override
+                    public void onCall(CallDetails call) {
+                        call.header("X-Values", String.valueOf(call.request().record().floats("values").length));
+                    }
+                }).build()) {
+            Session session = client.open(FloatSum.operation());
+            for (int i = 0; i < 4; i++) {
+                assertEquals(i + 0.5f, session.call(FloatSum.request(i, 0.5f)).record().floatValue("return"));
+            }
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(previous);
+        }
+        assertEquals(List.of(), uncaught, "nothing reached the app's crash handler");
     }
 
     private void hint(int port) {
