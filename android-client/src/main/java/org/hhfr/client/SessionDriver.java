@@ -170,9 +170,18 @@ final class SessionDriver implements StreamConnector.Returns {
         }
     }
 
-    /** The answer granted {@code granted}: the session holds its server session, and the machine hears of it. */
+    /**
+     * The answer granted {@code granted}: the session holds its server session, its ticket in the cache says whose
+     * session it is, and the machine hears of it. The negotiator kept the answer's ticket, which names no caller
+     * (so any call streams on it): a session that takes it once this one closed or left it, before this one
+     * closed streaming (a close while the negotiation is out, or the stream connecting), would stream every
+     * caller's calls as this negotiation's caller.
+     */
     private List<SessionAction<UnsentCall, Channel>> streamGranted(StreamGrant granted) {
         hold(granted.ticket.sessionId());
+        long validFor = granted.validForMillis();
+        client.tickets().put(ticketKey, granted.ticket,
+                validFor - validFor / SessionStateMachine.EXPIRY_MARGIN_DIVISOR);
         return step(m -> m.streamGranted(granted), null);
     }
 

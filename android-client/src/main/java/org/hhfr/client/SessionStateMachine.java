@@ -51,7 +51,7 @@ import org.hhfr.contextstore.MonotonicClock;
  */
 final class SessionStateMachine<C, S> {
     /** Tickets are kept after close for 90% of the granted validity, as the negotiator keeps them. */
-    private static final long EXPIRY_MARGIN_DIVISOR = 10;
+    static final long EXPIRY_MARGIN_DIVISOR = 10;
     /** The longest wait before offering again, however often the session fell back (unless the first is longer). */
     static final long MAX_OFFER_AGAIN_MILLIS = 30 * 60_000;
 

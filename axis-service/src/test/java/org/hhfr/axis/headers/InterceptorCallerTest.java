@@ -5,14 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.axis2.AxisFault;
 import org.hhfr.axis.module.HttpCaller;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.ServerSettings;
+import org.hhfr.contextstore.ResumptionTicketCache;
+import org.hhfr.negotiation.client.Negotiator;
 import org.hhfr.client.CallDetails;
+import org.hhfr.client.HhfrException;
 import org.hhfr.client.HhfrClient;
 import org.hhfr.client.Interceptor;
 import org.hhfr.client.Mode;
@@ -33,6 +40,9 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class InterceptorCallerTest {
     private static final List<List<String>> SEEN = new CopyOnWriteArrayList<>();
+    /** While set, a negotiation waits in the service for it: the client closes meanwhile. */
+    private static volatile CountDownLatch negotiationsHeld;
+    private static volatile CountDownLatch negotiationArrived = new CountDownLatch(1);
     private static HhfrServer server;
     private static Operation sum;
 
@@ -43,6 +53,15 @@ class InterceptorCallerTest {
         CallGuard.engage(server.axisContext().getAxisConfiguration(), "FloatSum", "bearer-check", call -> {
             String authorization = HttpCaller.header(call, "Authorization");
             SEEN.add(List.of(CallGuard.streamed(call) ? "stream" : "soap", String.valueOf(authorization)));
+            CountDownLatch held = negotiationsHeld;
+            if (held != null && Negotiator.NEGOTIATE_ACTION.equals(call.getSoapAction())) {
+                negotiationArrived.countDown();
+                try {
+                    held.await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             if (authorization == null) {
                 throw new AxisFault("a bearer token is required");
             }
@@ -58,6 +77,7 @@ class InterceptorCallerTest {
     @Test
     void aNewUsersCallsReachTheServiceAsTheNewUserNotOverTheLastUsersSession() throws Exception {
         AtomicReference<String> user = new AtomicReference<>("alice");
+        SEEN.clear();
         try (HhfrClient client = clientOf(user)) {
             try (Session session = client.open(sum)) {
                 for (int i = 0; i < 3; i++) {
@@ -117,15 +137,67 @@ class InterceptorCallerTest {
         assertTrue(SEEN.contains(List.of("stream", "Bearer token-of-bob")), "bob streams once he negotiated: " + SEEN);
     }
 
+    /**
+     * Alice's client closes while the negotiation it made under her token is out: the service still grants the
+     * session, as hers, and its ticket is kept for the next session (the cache is shared, as across an activity's
+     * restart). Bob's session, opened from that ticket, must not stream his calls as alice: the ticket has to say
+     * whose session it is. Before, it was the negotiator's ticket, which names no caller, so every call streamed.
+     */
+    @Test
+    void aTicketLeftByASessionClosedDuringItsNegotiationKeepsItsCaller() throws Exception {
+        ResumptionTicketCache tickets = new ResumptionTicketCache();
+        AtomicReference<String> alice = new AtomicReference<>("alice");
+        HhfrClient first = clientOf(alice, tickets).negotiateOnOpen(true).build();
+        SEEN.clear();
+        negotiationArrived = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        negotiationsHeld = release;
+        CompletableFuture<Void> opening;
+        try {
+            opening = CompletableFuture.runAsync(() -> {
+                try {
+                    first.open(sum);
+                } catch (HhfrException e) {
+                    throw new CompletionException(e);
+                }
+            });
+            assertTrue(negotiationArrived.await(30, TimeUnit.SECONDS), "alice's negotiation reached the service");
+            first.close();
+        } finally {
+            negotiationsHeld = null;
+            release.countDown();
+        }
+        try {
+            opening.get(30, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            // the client closed under open: whether open says so does not matter here
+        }
+        assertEquals(List.of(List.of("soap", "Bearer token-of-alice")), SEEN, "alice's negotiation only");
+        SEEN.clear();
+        try (HhfrClient second = clientOf(new AtomicReference<>("bob"), tickets).build();
+             Session session = second.open(sum)) {
+            for (int i = 0; i < 4; i++) {
+                assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+            }
+        }
+        for (List<String> call : SEEN) {
+            assertEquals("Bearer token-of-bob", call.get(1), "bob's calls were seen as " + SEEN);
+        }
+    }
+
     /** A TCP client whose interceptor gives every call the bearer token of {@code user}, whoever that is now. */
     private static HhfrClient clientOf(AtomicReference<String> user) {
-        return HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))
+        return clientOf(user, new ResumptionTicketCache()).build();
+    }
+
+    private static HhfrClient.Builder clientOf(AtomicReference<String> user, ResumptionTicketCache tickets) {
+        return HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum")).ticketCache(tickets)
                 .preferredModes(Mode.HHFR_TCP)
                 .addInterceptor(new Interceptor() {
                     @Override
                     public void onCall(CallDetails call) {
                         call.header("Authorization", "Bearer token-of-" + user.get());
                     }
-                }).build();
+                });
     }
 }
