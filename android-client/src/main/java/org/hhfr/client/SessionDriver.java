@@ -372,7 +372,17 @@ final class SessionDriver implements StreamConnector.Returns {
         connector.connectEarly(background);
         HttpCallControl control = new HttpCallControl();
         control.onRequestSent(connector::offerSent);
-        Map<String, String> headers = negotiationHeaders();
+        Map<String, String> headers;
+        try {
+            headers = negotiationHeaders();
+        } catch (Error e) {
+            // As an Error from a call's interceptor, it reaches the app; the session must not stay negotiating
+            // for good: it goes on over SOAP, and offers again later on a call, which the interceptors see whole.
+            connector.dropEarly();
+            String reason = "an interceptor failed on the session's negotiation: " + e;
+            perform(step(m -> m.negotiationAnsweredWithError(reason), reason), true, null);
+            throw e;
+        }
         for (Map.Entry<String, String> header : headers.entrySet()) {
             control.header(header.getKey(), header.getValue());
         }

@@ -523,6 +523,45 @@ class ProposedSessionStreamTest {
         assertEquals(List.of(), uncaught, "nothing reached the app's crash handler");
     }
 
+    /**
+     * An interceptor that fails with an Error on the session's own negotiation (Kotlin's {@code TODO()}, an
+     * assertion, a class missing on the device): the Error reaches the app, as an Error on a call does, but the
+     * session is not left negotiating for good. Before, the negotiation ended before the machine heard of it,
+     * so every later call waited for an answer that never came, until its deadline.
+     */
+    @Test
+    void anInterceptorErrorOnTheNegotiationDoesNotLeaveTheSessionNegotiating() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        tickets.putEndpointHint(server.service().url(),
+                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.add(e));
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
+                .addInterceptor(new Interceptor() {
+                    @Override
+                    public void onCall(CallDetails call) {
+                        if (call.request() == null) {
+                            throw new AssertionError("not written for a call without a request");
+                        }
+                    }
+                }).build()) {
+            Session session = client.open(FloatSum.operation());
+            try {
+                session.callAsync(FloatSum.request(0f, 0.5f)).get(5, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                // the call may fail with the negotiation; it must not hang
+            }
+            for (int i = 0; i < 3; i++) {
+                assertEquals(i + 0.5f, session.callAsync(FloatSum.request(i, 0.5f)).get(5, TimeUnit.SECONDS)
+                        .record().floatValue("return"), "call " + i);
+            }
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(previous);
+        }
+        assertEquals(1, uncaught.size(), "the Error reached the app: " + uncaught);
+    }
+
     private void hint(int port) {
         hint(HhfrUris.TRANSPORT_TCP, port);
     }
