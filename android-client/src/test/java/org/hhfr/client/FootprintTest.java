@@ -71,9 +71,12 @@ class FootprintTest {
      * its negotiation is out holds no server session (81 bytes); 486,700 since a session's own negotiation
      * carries the HTTP headers the interceptors give it, so that it is refused no more than the calls, and its
      * early stream knows its caller (622 bytes); 486,800 since {@code Session.call(resultType, ...)} gives null
-     * for a nil response value (a service method that returned null), where it failed (65 bytes).
+     * for a nil response value (a service method that returned null), where it failed (65 bytes); 487,100 since
+     * a granted session's ticket in the cache names its caller at once, a ticket that names none is not resumed,
+     * and an interceptor's Error on a negotiation leaves the session on SOAP instead of negotiating for good
+     * (219 bytes).
      */
-    private static final long BUDGET_BYTES = 486_800;
+    private static final long BUDGET_BYTES = 487_100;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

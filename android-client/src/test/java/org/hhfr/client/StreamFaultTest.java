@@ -3,6 +3,8 @@ package org.hhfr.client;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Collections;
+
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.MonotonicClock;
 import org.hhfr.contextstore.ReliabilityPolicy;
@@ -103,7 +105,8 @@ class StreamFaultTest {
         tickets.put(TicketKey.of(serviceUrl, operation.soapAction() + " " + operation.element(),
                         operation.fingerprint()),
                 ResumptionTicket.of(grant.id(), grant.token(), StreamEndpoint.of("127.0.0.1", port),
-                        BinaryRepresentation.URI, transport, ReliabilityPolicy.defaults()),
+                        BinaryRepresentation.URI, transport, ReliabilityPolicy.defaults())
+                        .withCallerHeaders(ClientSettings.callerHeaders(Collections.emptyMap())), // no headers
                 60_000);
     }
 
