@@ -89,9 +89,28 @@ class StreamFaultTest {
         }
     }
 
-    /** What a negotiation would have left in the cache: a ticket for a session the server's store holds. */
+    @Test
+    void aTicketThatNamesNoCallerIsNotResumed() throws Exception {
+        ResumptionTicketCache tickets = new ResumptionTicketCache();
+        String serviceUrl = "http://127.0.0.1:9/axis2/services/FloatSum";
+        plantTicket(tickets, serviceUrl, HhfrUris.TRANSPORT_TCP, server.tcpPort(), "");
+        try (HhfrClient client = HhfrClient.builder(serviceUrl).ticketCache(tickets).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(Mode.SOAP, session.mode(), "whose session the ticket opens is unknown");
+        }
+    }
+
     private void plantTicket(ResumptionTicketCache tickets, String serviceUrl, String transport, int port)
             throws Exception {
+        plantTicket(tickets, serviceUrl, transport, port, ClientSettings.callerHeaders(Collections.emptyMap()));
+    }
+
+    /**
+     * What a negotiation would have left in the cache: a ticket for a session the server's store holds, of the
+     * caller whose headers digest to {@code callerHeaders} (empty: none named).
+     */
+    private void plantTicket(ResumptionTicketCache tickets, String serviceUrl, String transport, int port,
+                             String callerHeaders) throws Exception {
         Operation operation = FloatSum.operation();
         SessionGrant grant = store.create(StreamContext.builder()
                 .schemeUri(HhfrUris.SCHEME_V1)
@@ -106,7 +125,7 @@ class StreamFaultTest {
                         operation.fingerprint()),
                 ResumptionTicket.of(grant.id(), grant.token(), StreamEndpoint.of("127.0.0.1", port),
                         BinaryRepresentation.URI, transport, ReliabilityPolicy.defaults())
-                        .withCallerHeaders(ClientSettings.callerHeaders(Collections.emptyMap())), // no headers
+                        .withCallerHeaders(callerHeaders),
                 60_000);
     }
 
