@@ -5,23 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
-import java.io.File;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.security.cert.CertificateFactory;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
+import org.hhfr.negotiation.KeytoolCertificate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -34,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  * http document the WSDL names is fetched all the same, and is not reported as an import not fetched.
  */
 class MixedSchemeImportsTest {
-    private static final String PASSWORD = "changeit";
     private static final String AMOUNT = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" "
             + "targetNamespace=\"urn:y\"><xs:simpleType name=\"Amount\"><xs:restriction base=\"xs:float\"/>"
             + "</xs:simpleType></xs:schema>";
@@ -48,30 +39,9 @@ class MixedSchemeImportsTest {
 
     @BeforeAll
     static void certificate() throws Exception {
-        Path keyStore = directory.resolve("server.p12");
-        Path pem = directory.resolve("server.pem");
-        keytool("-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-dname",
-                "CN=localhost", "-ext", "SAN=ip:127.0.0.1", "-validity", "2", "-storetype", "PKCS12",
-                "-keystore", keyStore.toString(), "-storepass", PASSWORD, "-keypass", PASSWORD);
-        keytool("-exportcert", "-rfc", "-alias", "server", "-keystore", keyStore.toString(), "-storepass", PASSWORD,
-                "-file", pem.toString());
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(keyStore)) {
-            keys.load(in, PASSWORD.toCharArray());
-        }
-        KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        keyManagers.init(keys, PASSWORD.toCharArray());
-        serverTls = SSLContext.getInstance("TLS");
-        serverTls.init(keyManagers.getKeyManagers(), null, null);
-        KeyStore trusted = KeyStore.getInstance(KeyStore.getDefaultType());
-        trusted.load(null, null);
-        try (InputStream in = Files.newInputStream(pem)) {
-            trusted.setCertificateEntry("server", CertificateFactory.getInstance("X.509").generateCertificate(in));
-        }
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(trusted);
-        clientTrust = SSLContext.getInstance("TLS");
-        clientTrust.init(null, trust.getTrustManagers(), null);
+        KeytoolCertificate certificate = KeytoolCertificate.in(directory);
+        serverTls = certificate.serverTls();
+        clientTrust = certificate.clientTrust();
     }
 
     @BeforeEach
@@ -117,15 +87,5 @@ class MixedSchemeImportsTest {
                         + wsdl.structures().get(0).reason());
             }
         }
-    }
-
-    private static void keytool(String... arguments) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "keytool").toString()));
-        command.addAll(List.of(arguments));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(new File(directory.toFile(), "keytool.log")).start();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "keytool finished");
-        assertEquals(0, process.exitValue(), "keytool: " + Files.readString(directory.resolve("keytool.log")));
     }
 }

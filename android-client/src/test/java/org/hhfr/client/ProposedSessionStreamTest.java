@@ -82,9 +82,7 @@ class ProposedSessionStreamTest {
 
     @Test
     void aBlockingFirstCallIsAnsweredOnTheStreamItsSessionProposed() throws Exception {
-        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
-        tickets.putEndpointHint(server.service().url(),
-                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
+        serveOnAKnownTcpEndpoint();
 
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
@@ -322,9 +320,7 @@ class ProposedSessionStreamTest {
 
     @Test
     void openNegotiatingAtOnceReturnsWithTheProposedStreamOpenWhenThatOpensAfterTheAnswer() throws Exception {
-        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
-        tickets.putEndpointHint(server.service().url(),
-                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
+        serveOnAKnownTcpEndpoint();
         HeldExecutor background = new HeldExecutor();
 
         try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
@@ -478,16 +474,13 @@ class ProposedSessionStreamTest {
 
     @Test
     void theSessionsOwnNegotiationCarriesTheHeadersTheInterceptorsGiveIt() throws Exception {
-        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
-        tickets.putEndpointHint(server.service().url(),
-                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
-        try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
-                .addInterceptor(new Interceptor() {
-                    @Override
-                    public void onCall(CallDetails call) {
-                        call.header("Authorization", "Bearer token-of-alice");
-                    }
-                }).build()) {
+        serveOnAKnownTcpEndpoint();
+        try (HhfrClient client = clientWith(new Interceptor() {
+            @Override
+            public void onCall(CallDetails call) {
+                call.header("Authorization", "Bearer token-of-alice");
+            }
+        })) {
             Session session = client.open(FloatSum.operation());
             assertEquals(1.5f, session.call(FloatSum.request(1f, 0.5f)).record().floatValue("return"));
             assertEquals(Mode.HHFR_TCP, session.mode());
@@ -500,26 +493,20 @@ class ProposedSessionStreamTest {
 
     @Test
     void anInterceptorThatReadsTheRequestLeavesTheNegotiationWithoutItsHeadersAndStopsNothing() throws Exception {
-        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
-        tickets.putEndpointHint(server.service().url(),
-                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
-        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.add(e));
-        try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
-                .addInterceptor(new Interceptor() {
-                    @Override
-                    public void onCall(CallDetails call) {
-                        call.header("X-Values", String.valueOf(call.request().record().floats("values").length));
-                    }
-                }).build()) {
-            Session session = client.open(FloatSum.operation());
-            for (int i = 0; i < 4; i++) {
-                assertEquals(i + 0.5f, session.call(FloatSum.request(i, 0.5f)).record().floatValue("return"));
+        serveOnAKnownTcpEndpoint();
+        List<Throwable> uncaught = uncaughtWhile(() -> {
+            try (HhfrClient client = clientWith(new Interceptor() {
+                @Override
+                public void onCall(CallDetails call) {
+                    call.header("X-Values", String.valueOf(call.request().record().floats("values").length));
+                }
+            })) {
+                Session session = client.open(FloatSum.operation());
+                for (int i = 0; i < 4; i++) {
+                    assertEquals(i + 0.5f, session.call(FloatSum.request(i, 0.5f)).record().floatValue("return"));
+                }
             }
-        } finally {
-            Thread.setDefaultUncaughtExceptionHandler(previous);
-        }
+        });
         assertEquals(List.of(), uncaught, "nothing reached the app's crash handler");
     }
 
@@ -531,39 +518,61 @@ class ProposedSessionStreamTest {
      */
     @Test
     void anInterceptorErrorOnTheNegotiationDoesNotLeaveTheSessionNegotiating() throws Exception {
-        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
-        tickets.putEndpointHint(server.service().url(),
-                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
-        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.add(e));
-        try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
-                .addInterceptor(new Interceptor() {
-                    @Override
-                    public void onCall(CallDetails call) {
-                        if (call.request() == null) {
-                            throw new AssertionError("not written for a call without a request");
-                        }
+        serveOnAKnownTcpEndpoint();
+        List<Throwable> uncaught = uncaughtWhile(() -> {
+            try (HhfrClient client = clientWith(new Interceptor() {
+                @Override
+                public void onCall(CallDetails call) {
+                    if (call.request() == null) {
+                        throw new AssertionError("not written for a call without a request");
                     }
-                }).build()) {
-            Session session = client.open(FloatSum.operation());
-            try {
-                session.callAsync(FloatSum.request(0f, 0.5f)).get(5, TimeUnit.SECONDS);
-            } catch (ExecutionException e) {
-                // the call may fail with the negotiation; it must not hang
+                }
+            })) {
+                Session session = client.open(FloatSum.operation());
+                try {
+                    session.callAsync(FloatSum.request(0f, 0.5f)).get(5, TimeUnit.SECONDS);
+                } catch (ExecutionException e) {
+                    // the call may fail with the negotiation; it must not hang
+                }
+                for (int i = 0; i < 3; i++) {
+                    assertEquals(i + 0.5f, session.callAsync(FloatSum.request(i, 0.5f)).get(5, TimeUnit.SECONDS)
+                            .record().floatValue("return"), "call " + i);
+                }
             }
-            for (int i = 0; i < 3; i++) {
-                assertEquals(i + 0.5f, session.callAsync(FloatSum.request(i, 0.5f)).get(5, TimeUnit.SECONDS)
-                        .record().floatValue("return"), "call " + i);
-            }
-        } finally {
-            Thread.setDefaultUncaughtExceptionHandler(previous);
-        }
+        });
         assertEquals(1, uncaught.size(), "the Error reached the app: " + uncaught);
     }
 
     private void hint(int port) {
         hint(HhfrUris.TRANSPORT_TCP, port);
+    }
+
+    private interface Body {
+        void run() throws Exception;
+    }
+
+    /** What reaches the JVM's default uncaught exception handler (an app's crash handler) while {@code body} runs. */
+    private static List<Throwable> uncaughtWhile(Body body) throws Exception {
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler previous = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught.add(e));
+        try {
+            body.run();
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(previous);
+        }
+        return uncaught;
+    }
+
+    /** A server streaming over TCP, whose endpoint the client knows: sessions negotiate on their own. */
+    private void serveOnAKnownTcpEndpoint() throws IOException {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        tickets.putEndpointHint(server.service().url(),
+                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
+    }
+
+    private HhfrClient clientWith(Interceptor interceptor) {
+        return HhfrClient.builder(server.service().url()).ticketCache(tickets).addInterceptor(interceptor).build();
     }
 
     private void hint(String transport, int port) {
