@@ -116,21 +116,16 @@ final class SessionDriver implements StreamConnector.Returns {
      */
     void open() {
         StreamGrant ticket = client.tickets().take(ticketKey).map(StreamGrant::fromTicket).orElse(null);
-        if (ticket != null && ticket.ticket.callerHeaders().isEmpty()) {
-            // kept by the negotiator as the answer came, before its session named the caller: whose it is, unknown
-            client.tickets().release(ticket.ticket.sessionId());
-        }
-        StreamGrant resumable = ticket != null && !ticket.ticket.callerHeaders().isEmpty() ? ticket : null;
-        if (resumable != null) {
+        if (ticket != null) {
             synchronized (holding) {
                 if (holdsNoMore) {
-                    client.tickets().release(resumable.ticket.sessionId()); // closed by the client's close meanwhile
+                    client.tickets().release(ticket.ticket.sessionId()); // closed by the client's close meanwhile
                 } else {
-                    held = resumable.ticket.sessionId();
+                    held = ticket.ticket.sessionId();
                 }
             }
         }
-        perform(feed(m -> m.opened(resumable, settings.negotiateOnOpen)), true, null);
+        perform(feed(m -> m.opened(ticket, settings.negotiateOnOpen)), true, null);
         if (settings.negotiateOnOpen) {
             awaitProposedStream();
         }

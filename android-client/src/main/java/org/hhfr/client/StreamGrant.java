@@ -81,20 +81,13 @@ final class StreamGrant {
         return new StreamGrant(ticket, true, StreamEpoch.fresh());
     }
 
-    /** The stream a negotiation granted; {@code outcome} must be {@linkplain NegotiationOutcome#streaming streaming}. */
-    static StreamGrant fromAnswer(NegotiationOutcome outcome) {
-        return fromAnswer(outcome, outcome.ticket());
-    }
-
     /**
-     * The stream the answer to an offering call granted, whose HTTP headers ({@code callerHeaders}, see
+     * The stream a negotiation granted ({@code outcome} must be {@linkplain NegotiationOutcome#streaming
+     * streaming}), whose negotiating request's HTTP headers ({@code callerHeaders}, see
      * {@link ResumptionTicket#callerHeaders}) the service stored as the session's caller.
      */
     static StreamGrant fromAnswer(NegotiationOutcome outcome, String callerHeaders) {
-        return fromAnswer(outcome, outcome.ticket().withCallerHeaders(callerHeaders));
-    }
-
-    private static StreamGrant fromAnswer(NegotiationOutcome outcome, ResumptionTicket ticket) {
+        ResumptionTicket ticket = outcome.ticket().withCallerHeaders(callerHeaders);
         Answer answer = outcome.answer();
         if (answer == null) {
             return fromTicket(ticket);

@@ -58,7 +58,8 @@ public abstract class ResumptionTicket {
      * What the HTTP headers an application gave the call that negotiated the session (an interceptor's, such as a
      * bearer token) digest to: the service stored them as the session's caller, so only calls with the same
      * headers may stream on it (a session's own negotiation carries its interceptors' headers too). Empty when
-     * not known (the ticket as the negotiator keeps it, before the client names its caller): any call streams on it.
+     * not known (the ticket as the negotiator keeps it, before the client names its caller): no session resumes
+     * from it.
      */
     public abstract String callerHeaders();
 

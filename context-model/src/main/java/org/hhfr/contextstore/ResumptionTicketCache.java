@@ -100,11 +100,13 @@ public final class ResumptionTicketCache {
 
     /**
      * For a client session that opens: the unexpired ticket for {@code key}, unless another open session holds
-     * its server session; the caller then holds it until it {@linkplain #release releases} it.
+     * its server session or it names no caller ({@link ResumptionTicket#callerHeaders} empty: whose session it
+     * is, is not known); the caller then holds it until it {@linkplain #release releases} it.
      */
     public synchronized Optional<ResumptionTicket> take(TicketKey key) {
         Optional<ResumptionTicket> ticket = get(key);
-        return ticket.isPresent() && held.add(ticket.get().sessionId()) ? ticket : Optional.empty();
+        return ticket.isPresent() && !ticket.get().callerHeaders().isEmpty() && held.add(ticket.get().sessionId())
+                ? ticket : Optional.empty();
     }
 
     /** A client session streams on the server session {@code id} (it negotiated it): no other takes its ticket. */

@@ -20,9 +20,11 @@ class ResumptionTicketCacheTest {
         return TicketKey.of("http://example.org/services/FloatSum", operation, "fp");
     }
 
+    /** A ticket as a client session keeps it: naming its caller. */
     private ResumptionTicket ticket() {
         return ResumptionTicket.of(generator.newSessionId(), generator.newToken(),
-                StreamEndpoint.of("example.org", 7_000), Contexts.BINARY, Contexts.TCP, ReliabilityPolicy.defaults());
+                StreamEndpoint.of("example.org", 7_000), Contexts.BINARY, Contexts.TCP, ReliabilityPolicy.defaults())
+                .withCallerHeaders("headers of alice");
     }
 
     @Test
@@ -91,6 +93,15 @@ class ResumptionTicketCacheTest {
         assertTrue(cache.get(key("sum")).isPresent(), "still kept");
         cache.release(ticket.sessionId());
         assertEquals(ticket, cache.take(key("sum")).orElseThrow(AssertionError::new));
+    }
+
+    @Test
+    void aTicketThatNamesNoCallerIsKeptButNotTaken() {
+        ResumptionTicketCache cache = new ResumptionTicketCache(4, clock);
+        cache.put(key("sum"), ticket().withCallerHeaders(""), 1_000);
+
+        assertFalse(cache.take(key("sum")).isPresent(), "whose session it is, is not known");
+        assertTrue(cache.get(key("sum")).isPresent());
     }
 
     @Test
