@@ -45,8 +45,10 @@ public final class CallDetails {
      * Adds an HTTP request header. Over SOAP it travels with the call. On a stream it does not (a stream has no
      * HTTP), but it still says who calls: a call whose headers are those of the session's caller (the request
      * that negotiated the session) streams, and the service sees the caller's headers with it; a call given
-     * other ones goes over SOAP with them. So give a call the same headers on every road. Trace headers
-     * ({@code traceparent}, {@code X-Request-Id}, ...) are no caller's: they travel over SOAP only.
+     * other ones goes over SOAP with them. So give a call the same headers on every road. A header that changes
+     * what the call does ({@code Idempotency-Key}, {@code If-Match}) takes its call over SOAP, where it reaches
+     * the service. Headers that describe no caller (trace headers such as {@code traceparent} or
+     * {@code X-Request-Id}, {@code User-Agent}) travel over SOAP only.
      *
      * @throws NullPointerException     without a name or a value
      * @throws IllegalArgumentException for an empty name, or a name or value HTTP cannot carry (a line break, a

@@ -19,8 +19,8 @@ import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.negotiation.HhfrUris;
 import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.SchemaDigests;
+import org.hhfr.negotiation.soap.CallerHeaders;
 import org.hhfr.negotiation.soap.SoapLimits;
-import org.hhfr.negotiation.soap.TraceHeaders;
 import org.hhfr.schemas.Base64Codec;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.Sha256;
@@ -129,13 +129,14 @@ final class ClientSettings {
     }
 
     /**
-     * What a call's own HTTP headers (an interceptor's) but its trace headers ({@link TraceHeaders})
-     * digest to, for {@link ResumptionTicket#callerHeaders}: never empty, no headers included.
+     * What those of a call's own HTTP headers (an interceptor's) that describe its caller ({@link CallerHeaders}:
+     * neither a trace header nor one of its one request) digest to, for {@link ResumptionTicket#callerHeaders}:
+     * never empty, no headers included.
      */
     static String callerHeaders(Map<String, String> http) {
         MessageDigest sha256 = Sha256.newDigest();
         for (Map.Entry<String, String> header : http.entrySet()) {
-            if (!TraceHeaders.isTrace(header.getKey())) {
+            if (CallerHeaders.describesCaller(header.getKey())) {
                 sha256.update((header.getKey() + ": " + header.getValue() + "\n").getBytes(StandardCharsets.UTF_8));
             }
         }

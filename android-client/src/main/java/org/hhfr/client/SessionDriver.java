@@ -456,13 +456,13 @@ final class SessionDriver implements StreamConnector.Returns {
 
     /**
      * {@code call} left with HTTP headers other than those of the call that negotiated the stream's session,
-     * which the service holds as the session's caller: it goes over SOAP (see
-     * {@link SessionStateMachine#callerChanged}).
+     * which the service holds as the session's caller, or with one that changes what it does: it goes over SOAP
+     * (see {@link SessionStateMachine#callerChanged}).
      */
     @Override
     public void callerChanged(StreamChannel stream, UnsentCall call, String caller) {
         background.run(() -> perform(step(m -> m.callerChanged(stream, call, caller),
-                "a call's HTTP headers differ from those the session was negotiated with"), true, null));
+                "a call's HTTP headers are not those the session was negotiated with"), true, null));
     }
 
     /** A stream was lost after its server accepted it: {@code calls} go on at the session's next endpoint. */

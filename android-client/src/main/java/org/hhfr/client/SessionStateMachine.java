@@ -285,12 +285,16 @@ final class SessionStateMachine<C, S> {
      * interceptor gives some calls (an idempotency key) must not cost the others their stream, nor each call a
      * negotiation. When the next such call brings the same headers (a new user, a renewed token), the stream is
      * closed with its ticket, and the call goes over SOAP at once with a new offer, so its headers reach the
-     * service and become the caller of the session it negotiates.
+     * service and become the caller of the session it negotiates. A call of the session's caller ({@code caller}
+     * null) whose headers change what it does (an idempotency key) goes over SOAP alone however often it comes: a
+     * retried payment is no new caller.
      */
     List<SessionAction<C, S>> callerChanged(S stream, C call, String caller) {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (!isCurrent(stream)) {
             route(Collections.singletonList(call), true, out);
+        } else if (caller == null) {
+            SessionAction.sendOverSoap(Collections.singletonList(call), out);
         } else if (!caller.equals(otherCaller)) {
             otherCaller = caller;
             SessionAction.sendOverSoap(Collections.singletonList(call), out);

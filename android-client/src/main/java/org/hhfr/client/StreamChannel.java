@@ -122,7 +122,7 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
             return;
         }
         String caller = settings.otherCaller(leaving.headers());
-        if (caller != null) {
+        if (caller != null || StreamSettings.changeTheCall(leaving.headers())) {
             settings.callerChange.callerChanged(this, new UnsentCall(call, request), caller);
             return;
         }
@@ -359,8 +359,9 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
 
     /**
      * Takes a call the interceptors gave other HTTP headers than the call that negotiated the session (see
-     * {@link org.hhfr.contextstore.ResumptionTicket#callerHeaders}), which digest to {@code caller}; it was not
-     * sent. Called on the caller's thread; must not block.
+     * {@link org.hhfr.contextstore.ResumptionTicket#callerHeaders}), which digest to {@code caller}, or
+     * ({@code caller} null) the session caller's with one that changes what the call does (an idempotency key);
+     * it was not sent. Called on the caller's thread; must not block.
      */
     interface CallerChange {
         void callerChanged(StreamChannel stream, UnsentCall call, String caller);

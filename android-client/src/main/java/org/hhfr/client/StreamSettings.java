@@ -5,6 +5,7 @@ import java.util.Map;
 
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.ResumptionTicket;
+import org.hhfr.negotiation.soap.CallerHeaders;
 import org.hhfr.streamer.Representation;
 import org.hhfr.streamer.Representations;
 import org.hhfr.transports.Role;
@@ -84,6 +85,19 @@ final class StreamSettings {
         }
         String caller = ClientSettings.callerHeaders(headers);
         return callerHeaders.equals(caller) ? null : caller;
+    }
+
+    /**
+     * Whether {@code headers}, a call's as it left, hold one that changes what the call does at the service (an
+     * idempotency key: {@link CallerHeaders#changesTheCall}), which no stream carries.
+     */
+    static boolean changeTheCall(Map<String, String> headers) {
+        for (String name : headers.keySet()) {
+            if (CallerHeaders.changesTheCall(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -74,9 +74,11 @@ class FootprintTest {
      * for a nil response value (a service method that returned null), where it failed (65 bytes); 487,100 since
      * a granted session's ticket in the cache names its caller at once, a ticket that names none is not resumed,
      * and an interceptor's Error on a negotiation leaves the session on SOAP instead of negotiating for good
-     * (219 bytes).
+     * (219 bytes); 488,700 since the client tells a caller's headers from those of one request by the rule the
+     * server keeps a session's caller by ({@code CallerHeaders}, moved to negotiation), so that a call retried
+     * with its idempotency key, or the key of the negotiating call, no longer renegotiates (1,712 bytes).
      */
-    private static final long BUDGET_BYTES = 487_100;
+    private static final long BUDGET_BYTES = 488_700;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

@@ -416,6 +416,15 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void aCallOfTheSessionsCallerWhoseHeadersChangeItGoesOverSoapAloneHoweverOftenItComes() {
+        streaming(ticket);
+        assertEquals(actions(SessionAction.sendOverSoap(List.of(a))), machine.callerChanged("tcp", a, null));
+        assertEquals(actions(SessionAction.sendOverSoap(List.of(b))), machine.callerChanged("tcp", b, null));
+        assertEquals(SessionState.STREAMING, machine.state());
+        assertEquals(actions(SessionAction.sendOnStream(List.of(c), "tcp")), machine.callStarted(c, false));
+    }
+
+    @Test
     void theLossOfAnOlderStreamChangesNothing() {
         streaming(answer);
         assertEquals(actions(), machine.streamLost("old", Collections.<Call>emptyList()));

@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import org.apache.axis2.context.MessageContext;
 import org.apache.axis2.kernel.http.HTTPConstants;
 import org.hhfr.contextstore.CallerIdentity;
-import org.hhfr.negotiation.server.CallerHeaders;
+import org.hhfr.negotiation.soap.CallerHeaders;
 
 /**
  * Who sent a call as HTTP saw it, the same for a plain SOAP call and a streamed one: the user the servlet

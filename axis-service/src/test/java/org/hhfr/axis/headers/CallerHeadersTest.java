@@ -137,6 +137,53 @@ class CallerHeadersTest {
         assertEquals(1, negotiations.get(), SEEN::toString);
     }
 
+    @Test
+    void aCallRetriedWithItsIdempotencyKeyCostsNoNegotiation() throws Exception {
+        SEEN.clear();
+        AtomicInteger negotiations = new AtomicInteger();
+        try (HhfrClient client = acmeClient(negotiations, keyOfPayment(1));
+             Session session = client.open(sum)) {
+            assertEquals(0.5f, session.call(Float.class, new float[] {0, 0.5f}));
+            // The app retries the payment whose answer it did not see, with the same key, as a payment API asks.
+            assertEquals(1.5f, session.call(Float.class, new float[] {1, 0.5f}));
+            assertEquals(1.5f, session.call(Float.class, new float[] {1, 0.5f}));
+            assertEquals(2.5f, session.call(Float.class, new float[] {2, 0.5f}));
+            assertEquals(Mode.HHFR_TCP, session.mode());
+        }
+        assertEquals(List.of(Arrays.asList("soap", "key-of-acme", null, null, null),
+                Arrays.asList("soap", "key-of-acme", null, null, "payment-1"),
+                Arrays.asList("soap", "key-of-acme", null, null, "payment-1"),
+                Arrays.asList("stream", "key-of-acme", null, null, null)), SEEN);
+        assertEquals(1, negotiations.get(), "a retried key is no new caller: " + SEEN);
+    }
+
+    @Test
+    void theIdempotencyKeyOfTheNegotiatingCallIsNotTheSessionsCaller() throws Exception {
+        SEEN.clear();
+        AtomicInteger negotiations = new AtomicInteger();
+        try (HhfrClient client = acmeClient(negotiations, keyOfPayment(0));
+             Session session = client.open(sum)) {
+            for (int i = 0; i < 4; i++) {
+                assertEquals(i + 0.5f, session.call(Float.class, new float[] {i, 0.5f}));
+            }
+            assertEquals(Mode.HHFR_TCP, session.mode());
+        }
+        assertEquals(List.of(Arrays.asList("soap", "key-of-acme", null, null, "payment-0"),
+                Arrays.asList("stream", "key-of-acme", null, null, null),
+                Arrays.asList("stream", "key-of-acme", null, null, null),
+                Arrays.asList("stream", "key-of-acme", null, null, null)), SEEN);
+        assertEquals(1, negotiations.get(), SEEN::toString);
+    }
+
+    /** An interceptor that gives the call of payment {@code payment} (its first value) its idempotency key. */
+    private static Consumer<CallDetails> keyOfPayment(int payment) {
+        return call -> {
+            if (call.request() != null && call.request().record().floats("values")[0] == payment) {
+                call.header("Idempotency-Key", "payment-" + payment);
+            }
+        };
+    }
+
     /** A TCP client with acme's API key whose interceptor is {@code onCall}, counting its negotiations. */
     private static HhfrClient acmeClient(AtomicInteger negotiations, Consumer<CallDetails> onCall) {
         return HhfrClient.builder(server.serviceUrl("127.0.0.1", "FloatSum"))

@@ -1,15 +1,14 @@
-package org.hhfr.negotiation.server;
+package org.hhfr.negotiation.soap;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.hhfr.negotiation.soap.TraceHeaders;
 import org.junit.jupiter.api.Test;
 
 /**
  * Which request headers are the caller's: credentials, a gateway's identity headers and the client's address are;
- * headers of the one request, its route, a CDN's or a mesh's per-request hints and trace headers are not. Only the
- * trace headers are left out of the client's comparison of callers ({@link TraceHeaders}).
+ * headers of the one request, its route, a CDN's or a mesh's per-request hints and trace headers are not; of those of
+ * the one request, an idempotency key and the preconditions change what the call does.
  */
 class CallerHeadersTest {
     @Test
@@ -40,6 +39,18 @@ class CallerHeadersTest {
         }
         for (String name : new String[] {"Idempotency-Key", "If-Match", "Authorization", "User-Agent"}) {
             assertFalse(TraceHeaders.isTrace(name), name);
+        }
+    }
+
+    @Test
+    void anIdempotencyKeyAndThePreconditionsChangeTheCall() {
+        for (String name : new String[] {"Idempotency-Key", "x-idempotency-key", "If-Match", "If-None-Match",
+                "If-Modified-Since", "If-Unmodified-Since"}) {
+            assertTrue(CallerHeaders.changesTheCall(name), name);
+            assertFalse(CallerHeaders.describesCaller(name), name);
+        }
+        for (String name : new String[] {"Authorization", "User-Agent", "Content-Type", "traceparent", "Range"}) {
+            assertFalse(CallerHeaders.changesTheCall(name), name);
         }
     }
 }
