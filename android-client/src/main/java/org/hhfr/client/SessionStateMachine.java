@@ -78,7 +78,7 @@ final class SessionStateMachine<C, S> {
     private boolean negotiatesEagerly;
     /** The latest call started could propose the session: then the first call waits for a separate negotiation. */
     private boolean proposable;
-    /** What the HTTP headers of the last call that left the open stream as another caller digest to. */
+    /** What the HTTP headers of the last call that left the open stream as another caller digest to; null at first. */
     private String otherCaller;
 
     /**
@@ -219,6 +219,7 @@ final class SessionStateMachine<C, S> {
         if (state == SessionState.CONNECTING || state == SessionState.RESUMING) {
             state = SessionState.STREAMING;
             stream = opened;
+            otherCaller = null;
             offerAgainAfter = firstOfferAgainMillis;
             grant = grant.opened();
             streamed = grant;

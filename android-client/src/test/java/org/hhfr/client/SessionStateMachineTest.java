@@ -416,6 +416,18 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void anotherCallerSeenOnALostStreamIsNotCountedOnTheNextOne() {
+        streaming(answer);
+        machine.callerChanged("tcp", a, "headers 1");
+        machine.streamLost("tcp", Collections.<Call>emptyList());
+        machine.callStarted(b, false);
+        machine.streamGranted(answer);
+        machine.streamOpened("tcp-2");
+        assertEquals(actions(SessionAction.sendOverSoap(List.of(c))), machine.callerChanged("tcp-2", c, "headers 1"));
+        assertEquals(SessionState.STREAMING, machine.state());
+    }
+
+    @Test
     void aCallOfTheSessionsCallerWhoseHeadersChangeItGoesOverSoapAloneHoweverOftenItComes() {
         streaming(ticket);
         assertEquals(actions(SessionAction.sendOverSoap(List.of(a))), machine.callerChanged("tcp", a, null));
