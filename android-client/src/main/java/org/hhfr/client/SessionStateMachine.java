@@ -288,13 +288,15 @@ final class SessionStateMachine<C, S> {
      * closed with its ticket, and the call goes over SOAP at once with a new offer, so its headers reach the
      * service and become the caller of the session it negotiates. A call of the session's caller ({@code caller}
      * null) whose headers change what it does (an idempotency key) goes over SOAP alone however often it comes: a
-     * retried payment is no new caller.
+     * retried payment is no new caller. A call that left the early stream of the negotiation out goes over SOAP
+     * alone too (the negotiation decides the caller), never back onto that stream.
      */
     List<SessionAction<C, S>> callerChanged(S stream, C call, String caller) {
         List<SessionAction<C, S>> out = new ArrayList<>();
-        if (!isCurrent(stream)) {
+        boolean onEarly = state == SessionState.NEGOTIATING && stream.equals(early.stream());
+        if (!onEarly && !isCurrent(stream)) {
             route(Collections.singletonList(call), true, out);
-        } else if (caller == null) {
+        } else if (onEarly || caller == null) {
             SessionAction.sendOverSoap(Collections.singletonList(call), out);
         } else if (!caller.equals(otherCaller)) {
             otherCaller = caller;

@@ -594,6 +594,18 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void aCallThatLeavesTheEarlyStreamGoesOverSoapInsteadOfBackOntoIt() {
+        StreamGrant proposal = proposal(7);
+        machine.callStarted(a, false);
+        machine.streamProposed(proposal);
+        machine.earlyStreamConnected(proposal, "early");
+        assertEquals(actions(SessionAction.sendOverSoap(list(b))), machine.callerChanged("early", b, null));
+        assertEquals(actions(SessionAction.sendOverSoap(list(c))), machine.callerChanged("early", c, "headers 1"));
+        assertEquals(SessionState.NEGOTIATING, machine.state());
+        assertEquals(actions(SessionAction.sendOnStream(list(d), "early")), machine.callStarted(d, false));
+    }
+
+    @Test
     void anAnswerWantingEncryptedStreamsDoesNotGrantACleartextEarlyStreamItsCallsWaitForTheGrantedOne() {
         StreamGrant proposal = proposal(7);
         StreamGrant encrypted = StreamGrant.answered(proposal.ticket, 1, true);
