@@ -68,8 +68,14 @@ func emulate(opts options) (int, error) {
 	if opts.stats {
 		fmt.Fprintf(os.Stderr, "hhfr-link: downlink: %v\nhhfr-link: uplink: %v\n", opts.settings.Down, opts.settings.Up)
 	}
+	var capture *capture
+	if opts.pcap != "" {
+		if capture, err = openCapture(opts.pcap); err != nil {
+			return 0, err
+		}
+	}
 	epoch := time.Now()
-	downRelay, upRelay := newRelay(down, outer, inner, epoch), newRelay(up, inner, outer, epoch)
+	downRelay, upRelay := newRelay(down, outer, inner, epoch, capture), newRelay(up, inner, outer, epoch, capture)
 	downEnded, upEnded := make(chan struct{}), make(chan struct{})
 	go func() { defer close(downEnded); downRelay.run() }()
 	go func() { defer close(upEnded); upRelay.run() }()
@@ -100,6 +106,11 @@ func emulate(opts options) (int, error) {
 		}
 	}
 	ns.Close()
+	if capture != nil {
+		if err := capture.close(); err != nil {
+			fmt.Fprintln(os.Stderr, "hhfr-link: --pcap:", err)
+		}
+	}
 	if opts.stats {
 		for _, r := range []struct {
 			name  string

@@ -19,6 +19,7 @@ type options struct {
 	settings link.Settings
 	command  []string
 	stats    bool
+	pcap     string
 }
 
 const usageHead = `Usage: hhfr-link [--profile NAME] [settings] -- COMMAND [ARGS...]
@@ -46,6 +47,7 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	profileName := fs.String("profile", "loopback", "the link to start from")
 	seed := fs.Int64("seed", 1, "seed of the loss models (same seed, same losses for the same packets)")
 	stats := fs.Bool("stats", false, "print the settings to stderr at the start, and each direction's packet counts at the end")
+	pcap := fs.String("pcap", "", "write each packet, either way, as it reaches the link (lost and dropped ones too) to FILE in pcap format (raw IP, nanosecond times)")
 	var outages outageList
 	fs.Var(&outages, "outage", "link down for a while, START+LENGTH from the link's start, e.g. 10s+2s (repeatable)")
 	outageEvery := fs.Duration("outage-every", 0, "repeat the outages with this period (0: once)")
@@ -94,7 +96,7 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	if _, _, err := settings.Build(nil); err != nil {
 		return options{}, err
 	}
-	return options{settings: settings, command: fs.Args(), stats: *stats}, nil
+	return options{settings: settings, command: fs.Args(), stats: *stats, pcap: *pcap}, nil
 }
 
 func applySetting(d *link.DirectionSettings, key, value string) error {

@@ -13,11 +13,13 @@ type relay struct {
 	direction *link.Direction
 	from, to  *os.File
 	epoch     time.Time
+	capture   *capture // nil: none
 	stats     chan chan link.Stats
 }
 
-func newRelay(direction *link.Direction, from, to *os.File, epoch time.Time) *relay {
-	return &relay{direction: direction, from: from, to: to, epoch: epoch, stats: make(chan chan link.Stats)}
+func newRelay(direction *link.Direction, from, to *os.File, epoch time.Time, capture *capture) *relay {
+	return &relay{direction: direction, from: from, to: to, epoch: epoch, capture: capture,
+		stats: make(chan chan link.Stats)}
 }
 
 // run relays until from is closed.
@@ -42,7 +44,11 @@ func (r *relay) run() {
 			if !ok {
 				return
 			}
-			r.direction.Arrive(time.Since(r.epoch), packet)
+			now := time.Since(r.epoch)
+			if r.capture != nil {
+				r.capture.record(r.epoch.Add(now), packet)
+			}
+			r.direction.Arrive(now, packet)
 		case <-timer.C:
 		case reply := <-r.stats:
 			reply <- r.direction.Stats()

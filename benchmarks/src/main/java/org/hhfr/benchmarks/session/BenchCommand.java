@@ -119,6 +119,11 @@ public final class BenchCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE})")
     private String links;
 
+    @Option(names = "--pcap", paramLabel = "DIR",
+            description = "with --links emulated: every packet of each profile's sessions, either way, as it "
+                    + "reached the link, to DIR/PROFILE.pcap (raw IP; tcpdump -r, Wireshark)")
+    private Path captures;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "7",
             description = "seed of the links' loss (default: ${DEFAULT-VALUE})")
     private long seed;
@@ -158,9 +163,12 @@ public final class BenchCommand implements Callable<Integer> {
             grids = grids();
             if (links.equals("emulated")) {
                 grids = EmulatedRun.cleartextOnly(grids, !modes.isEmpty());
-                emulated = EmulatedRun.links(tcpLinks, seed, err);
+                emulated = EmulatedRun.links(tcpLinks, seed, captures, err);
             } else if (!links.equals("relay")) {
                 throw new IllegalArgumentException("--links is relay or emulated, not " + links);
+            } else if (captures != null) {
+                throw new IllegalArgumentException("--pcap needs --links emulated: the relays carry payloads, "
+                        + "not packets");
             }
         } catch (IllegalArgumentException | IOException e) {
             err.println("error: " + e.getMessage());

@@ -22,9 +22,11 @@ final class EmulatedRun {
     /**
      * @throws IllegalArgumentException this machine cannot run the link, its binary is not built, or
      *         {@code tcpLinks} asks for Toxiproxy, which shapes relayed paths only
-     * @throws IOException the log file could not be made
+     * @param captures where the link writes each profile's packets (PROFILE.pcap), or null
+     * @throws IOException the log file or the captures' directory could not be made
      */
-    static ProfileSessions.Links links(String tcpLinks, long seed, PrintWriter err) throws IOException {
+    static ProfileSessions.Links links(String tcpLinks, long seed, Path captures, PrintWriter err)
+            throws IOException {
         if (!tcpLinks.equals("relay")) {
             throw new IllegalArgumentException("--tcp-links " + tcpLinks + " shapes the relays' paths; with --links "
                     + "emulated hhfr-link shapes every path");
@@ -41,8 +43,12 @@ final class EmulatedRun {
         }
         Path log = Files.createTempFile("hhfr-bench-link-", ".log");
         err.println("hhfr bench: clients behind " + binary + "; their log and the link's: " + log);
+        if (captures != null) {
+            Files.createDirectories(captures);
+            err.println("hhfr bench: every packet of each profile's sessions to " + captures + "/PROFILE.pcap");
+        }
         err.flush();
-        return EmulatedSessions.across(new EmulatedLink(binary), seed, log);
+        return EmulatedSessions.across(new EmulatedLink(binary), seed, log, captures);
     }
 
     /**

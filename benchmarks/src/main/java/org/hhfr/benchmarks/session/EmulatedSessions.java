@@ -2,6 +2,7 @@ package org.hhfr.benchmarks.session;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.hhfr.axis.server.HhfrServer;
@@ -38,14 +39,16 @@ final class EmulatedSessions implements ProfileSessions {
 
     /**
      * Runs every profile behind {@code link} with its {@code hhfr-link} profile of the same name, losses drawn
-     * from {@code seed}; each client JVM's log (its and the emulator's standard error) goes to {@code log}.
+     * from {@code seed}; each client JVM's log (its and the emulator's standard error) goes to {@code log}. With
+     * {@code captures} (else null), the link writes every packet of a profile's sessions to
+     * {@code captures/PROFILE.pcap}.
      */
-    static Links across(EmulatedLink link, long seed, Path log) {
-        return profile -> open(link, profile, seed, log);
+    static Links across(EmulatedLink link, long seed, Path log, Path captures) {
+        return profile -> open(link, profile, seed, log, captures);
     }
 
-    private static EmulatedSessions open(EmulatedLink link, NetworkProfile profile, long seed, Path log)
-            throws IOException {
+    private static EmulatedSessions open(EmulatedLink link, NetworkProfile profile, long seed, Path log,
+                                         Path captures) throws IOException {
         HhfrServer server = null;
         GrpcRivalServer grpc = null;
         RestJsonServer rest = null;
@@ -56,8 +59,13 @@ final class EmulatedSessions implements ProfileSessions {
             List<String> java = PeerProcess.javaCommand(ClientPeer.class, List.of(IdleHttpConnections.JVM_OPTION),
                     List.of(profile.name(), Integer.toString(server.port()), Integer.toString(grpc.port()),
                             Integer.toString(rest.port())));
+            List<String> settings = new ArrayList<>(List.of("--profile", profile.name(), "--seed",
+                    Long.toString(seed)));
+            if (captures != null) {
+                settings.addAll(List.of("--pcap", captures.resolve(profile.name() + ".pcap").toString()));
+            }
             PeerProcess client = PeerProcess.start("client behind hhfr-link --profile " + profile.name(),
-                    link.wrap(List.of("--profile", profile.name(), "--seed", Long.toString(seed)), java), log);
+                    link.wrap(settings, java), log);
             try {
                 client.await("ready", START_TIMEOUT_MILLIS);
             } catch (IOException | InterruptedException e) {

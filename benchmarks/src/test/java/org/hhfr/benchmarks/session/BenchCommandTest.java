@@ -54,7 +54,7 @@ class BenchCommandTest {
     }
 
     @Test
-    void emulatedLinksRefuseToxiproxyAndTheEncryptedModesWithExitTwoAndTheReason() {
+    void emulatedLinksRefuseToxiproxyAndTheEncryptedModesAndCapturesNeedThemWithExitTwoAndTheReason() {
         StringWriter err = new StringWriter();
         assertEquals(BenchCommand.UNUSABLE, run(err, "--links", "emulated", "--tcp-links", "toxiproxy",
                 "--profile", "3g", "--out", out.toString()));
@@ -69,6 +69,11 @@ class BenchCommandTest {
         StringWriter unknown = new StringWriter();
         assertEquals(BenchCommand.UNUSABLE, run(unknown, "--links", "tin-cans", "--out", out.toString()));
         assertTrue(unknown.toString().contains("--links is relay or emulated, not tin-cans"), unknown.toString());
+
+        StringWriter captures = new StringWriter();
+        assertEquals(BenchCommand.UNUSABLE, run(captures, "--pcap", out.resolve("pcap").toString(), "--out",
+                out.toString()));
+        assertTrue(captures.toString().contains("--pcap needs --links emulated"), captures.toString());
     }
 
     @Test

@@ -41,7 +41,7 @@ class EmulatedBenchTest {
         Path log = dir.resolve("client.log");
         List<BenchGrid> grids = List.of(grid(1, 1), grid(100, 10));
 
-        List<CellResult> results = new SessionBench(grids, EmulatedSessions.across(link, 1, log))
+        List<CellResult> results = new SessionBench(grids, EmulatedSessions.across(link, 1, log, null))
                 .run((done, total, result) -> System.out.println(done + "/" + total + " " + result.cell() + " "
                         + Math.round(result.minMillis()) + "-" + Math.round(result.maxMillis()) + " ms (bound "
                         + Math.round(result.lowerBoundMillis()) + "), " + result.bytesUp() + "/" + result.bytesDown()
@@ -85,7 +85,7 @@ class EmulatedBenchTest {
         BenchGrid grid = new BenchGrid(List.of(SessionWorkload.FLOAT_SUM), List.of(umts), modes, List.of(1),
                 List.of(1), REPEATS);
 
-        List<CellResult> results = new SessionBench(List.of(grid), EmulatedSessions.across(link, 1, log))
+        List<CellResult> results = new SessionBench(List.of(grid), EmulatedSessions.across(link, 1, log, null))
                 .run((done, total, result) -> System.out.println(done + "/" + total + " " + result.cell() + " "
                         + Math.round(result.minMillis()) + "-" + Math.round(result.maxMillis()) + " ms (bound "
                         + Math.round(result.lowerBoundMillis()) + ")"));
