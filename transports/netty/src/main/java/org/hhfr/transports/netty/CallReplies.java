@@ -72,13 +72,13 @@ final class CallReplies {
         }
     }
 
-    /** A reply of {@code fragments} fragments was offered to the engine as message {@code firstNumber}. */
-    void sent(long callNumber, long firstNumber, int fragments) {
+    /** A reply was offered to the engine, its last fragment numbered {@code lastNumber}. */
+    void sent(long callNumber, long lastNumber) {
         if (callNumber != 0) {
             if (unacknowledged == null) {
                 unacknowledged = new ArrayDeque<>(2);
             }
-            unacknowledged.add(new long[] {callNumber, firstNumber + fragments - 1});
+            unacknowledged.add(new long[] {callNumber, lastNumber});
         }
     }
 

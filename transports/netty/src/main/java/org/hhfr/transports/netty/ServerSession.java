@@ -649,9 +649,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             if (number == ReliabilityEngine.REFUSED) {
                 return;
             }
-            int fragmentSize = engineConfig.fragmentPayloadSize();
-            replies.sent(response.callNumber, number, Math.max(1, (response.body.length + fragmentSize - 1)
-                    / fragmentSize));
+            replies.sent(response.callNumber, engine.nextMessageNumber() - 1);
             unsent.poll();
             pending--;
             registry.metrics.increment(TransportMetrics.Counter.MESSAGES_SENT, linkType);

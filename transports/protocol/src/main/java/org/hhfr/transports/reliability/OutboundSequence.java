@@ -222,6 +222,10 @@ final class OutboundSequence {
         return number;
     }
 
+    long nextMessageNumber() {
+        return nextNumber;
+    }
+
     void close() {
         if (!closing) {
             closing = true;

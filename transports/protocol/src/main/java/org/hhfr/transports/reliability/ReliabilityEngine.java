@@ -99,6 +99,14 @@ public final class ReliabilityEngine {
         return outbound.offer(payload, operation, correlation);
     }
 
+    /**
+     * The number the next message offered will take: the message offered last takes the numbers from the one
+     * {@link #offer} returned up to this one's predecessor, one per fragment.
+     */
+    public long nextMessageNumber() {
+        return outbound.nextMessageNumber();
+    }
+
     /** The next message of the peer's sequence, in order, or {@code null}. */
     public DeliveredMessage poll() {
         DeliveredMessage message = inbound.poll();

@@ -507,6 +507,7 @@ class ReliabilityEngineTest {
         assertEquals(number, message.messageNumber());
         assertEquals(2, message.operation());
         assertArrayEquals(payload, message.payload());
+        assertEquals(5, wire.a.nextMessageNumber(), "one number per fragment");
         assertEquals(5, wire.a.offer(bytes(1)));
     }
 
