@@ -27,8 +27,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Authenticates a new TCP connection: its first frame (the decoder lets nothing else through first) must be
  * a HELLO or RESUME for a session the store holds, proven with the keys of the stream (epoch) it names, within
- * the handshake timeout. A refusal is an ERROR frame with the reason, then the connection closes; nothing a client sends
- * reaches a session before it is accepted. Once accepted, this handler bounds the connection's frames by the
+ * the handshake timeout, its TLS handshake included. A refusal is an ERROR frame with the reason, then the
+ * connection closes (one still in its TLS handshake just closes: TLS could not carry the ERROR); nothing a client
+ * sends reaches a session before it is accepted. Once accepted, this handler bounds the connection's frames by the
  * session's agreed message size and hands the connection to a {@link SessionFrameHandler}, with the frames that
  * followed the HELLO in the meantime.
  *
@@ -293,8 +294,19 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         early.clear();
         registry.metrics.tcpRefused(TransportMetrics.Counter.HANDSHAKES_REFUSED, reason.code());
         LOG.info("refused connection from {}: {}", ctx.channel().remoteAddress(), reason.getMessage());
+        if (isInTlsHandshake(ctx)) {
+            // TLS would hold the ERROR back until its handshake ends, or its own timeout (10 s) closes it.
+            ctx.close();
+            return;
+        }
         ctx.writeAndFlush(FrameEncoder.encoded(ctx.alloc(), ErrorFrame.of(reason.code(), reason.reason())))
                 .addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /** Whether the connection started TLS and its TLS handshake has not completed: nothing can be sent yet. */
+    private static boolean isInTlsHandshake(ChannelHandlerContext ctx) {
+        SslHandler tls = ctx.pipeline().get(SslHandler.class);
+        return tls != null && !tls.handshakeFuture().isDone();
     }
 
     private void cancelTimeout() {

@@ -125,6 +125,35 @@ class EncryptedStreamTest {
         assertFalse(log.contains("\tat ") || log.contains("tail of the pipeline"), log);
     }
 
+    /**
+     * A peer that starts TLS and stalls is closed when the stream handshake's timeout runs out, as one that sends
+     * nothing: its TLS handshake is not given TLS's own, longer timeout on top.
+     */
+    @Test
+    void aStalledTlsHandshakeIsClosedAtTheHandshakeTimeout() throws Exception {
+        long timeoutMillis = 200;
+        StreamServer quick = StreamServer.start(STORE,
+                StreamDispatcher.ofFunction((session, message) -> SampleServices.sum(message.payload())),
+                TestSessions.config().toBuilder().tls(serverTls()).handshakeTimeoutMillis(timeoutMillis).build());
+        try (Socket socket = new Socket(TestSessions.LOOPBACK, quick.tcpPort())) {
+            long start = System.nanoTime();
+            // the first bytes of a TLS record holding a ClientHello, and no more
+            socket.getOutputStream().write(new byte[] {0x16, 0x03, 0x01, 0x01, 0x00, 0x01, 0x00});
+            socket.setSoTimeout(5_000);
+            try {
+                assertEquals(-1, socket.getInputStream().read(), "nothing is said to a peer before its TLS handshake");
+            } catch (SocketException reset) {
+                // closed by the server with a reset: as good
+            }
+            long closedAfterMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(closedAfterMillis < 5 * timeoutMillis, "closed after " + closedAfterMillis + " ms");
+            TestSessions.await(quick, "the refusal counted",
+                    () -> quick.metrics().tcpRefusals(ErrorCode.PEER_UNRESPONSIVE) == 1);
+        } finally {
+            quick.close();
+        }
+    }
+
     @Test
     void anEncryptedSessionIsServedOverAesGcmDatagramsAndACleartextOneIsDropped() throws Exception {
         SessionGrant grant = grant("udp");
