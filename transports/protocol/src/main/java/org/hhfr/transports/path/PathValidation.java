@@ -5,18 +5,25 @@ import org.hhfr.transports.frame.FrameType;
 import org.hhfr.transports.frame.PathFrame;
 
 /**
- * Where a server sends one UDP stream's datagrams, and the validation of a client's new address before the
- * stream moves there (RFC 9000 sections 8.2 and 9). The stream goes to its <b>validated</b> address ({@link
- * #peer()}): the one its first datagram came from, then the last one validated. A datagram that verified under
- * the stream's keys, arrives from another address and carries the highest packet number so far (not one
- * overtaken on the way) makes that address the <b>candidate</b>: the server keeps sending the stream to the
- * validated address, and sends the candidate a PATH_CHALLENGE with 8 unpredictable bytes; a PATH_RESPONSE with
- * the same bytes (from any address: it proves the client received the challenge there) makes the candidate the
- * validated address. Until then, what goes to the candidate is limited to {@value #AMPLIFICATION_FACTOR} times
- * the bytes received from it, so a forged source address cannot turn the server into an amplifier. At most
- * {@value #MAX_CHALLENGES} challenges go out, spread over the timeout; a validation that times out is abandoned
- * and the stream stays where it was (a later newest datagram from the address starts a new one). A newer
- * candidate replaces an earlier one. Pure: time is an argument, randomness injected. Not thread-safe.
+ * Where a server sends one UDP stream's datagrams, and the validation of a client's addresses (RFC 9000 sections
+ * 8 and 9). The stream goes to its {@link #peer()}: the address its first datagram came from, then the last one
+ * validated. An address is <b>validated</b> once the client answered a PATH_CHALLENGE sent there (8 unpredictable
+ * bytes; a PATH_RESPONSE with the same bytes, from any address, proves the client received the challenge
+ * there). Until then, what goes to an address is limited to {@value #AMPLIFICATION_FACTOR} times the bytes
+ * received from it, so that a forged source address cannot turn the server into an amplifier: a datagram that
+ * verified under the stream's keys proves the sender holds the session's token, not that it receives at the
+ * address it names, and anyone who negotiated a session holds a token.
+ *
+ * <p>The first address: the stream sends there at once, each datagram only if it fits the budget with room left
+ * for a challenge ({@link #admits}); once one does not, the address is challenged ({@link #validatePeer}). So a
+ * stream whose answers stay within three times what its client sends costs no challenge.
+ *
+ * <p>A new address: a datagram that verified, arrives from another address and carries the highest packet number
+ * so far (not one overtaken on the way) makes that address the <b>candidate</b>: the stream stays at its peer, and
+ * the candidate gets challenges, within its own budget; a matching response makes it the peer. At most
+ * {@value #MAX_CHALLENGES} challenges go out to one candidate, spread over the timeout; a validation that times
+ * out is abandoned and the stream stays where it was (a later newest datagram from the address starts a new one).
+ * A newer candidate replaces an earlier one. Pure: time is an argument, randomness injected. Not thread-safe.
  *
  * @param <A> the address type (a socket address in an adapter)
  */
@@ -32,18 +39,19 @@ public final class PathValidation<A> {
     private final long timeoutNanos;
     private final int challengeSize;
     private A peer;
-    /** The address being validated; null when none is. */
+    /** What went to and came from the peer while it is not validated; null once it is. */
+    private Budget peerBudget = new Budget();
+    /** The address being validated (the peer itself, when it is challenged); null when none is. */
     private A candidate;
+    private Budget candidateBudget;
     private long startedAt;
     private long nextChallengeAt;
-    private long receivedFromCandidate;
-    private long sentToCandidate;
     /** The data of the challenges sent to the candidate: a response may answer any of them. */
     private final long[] challenges = new long[MAX_CHALLENGES];
     private int issued;
 
     /**
-     * @param peer         the stream's first address (where its first datagram came from)
+     * @param peer         the stream's first address (where its first datagram came from), not validated yet
      * @param random       the source of the challenges' data: a {@code SecureRandom} outside tests
      * @param timeoutNanos how long a candidate may take to answer (about three retransmission timeouts)
      * @param challengeSize the bytes of a datagram carrying one challenge (what it costs the budget)
@@ -59,19 +67,24 @@ public final class PathValidation<A> {
         this.challengeSize = challengeSize;
     }
 
-    /** The validated address: where the stream's datagrams go. */
+    /** Where the stream's datagrams go: its first address, or the last one validated. */
     public A peer() {
         return peer;
     }
 
-    /** The address being validated, or null. */
+    /** Whether the client answered a challenge at the {@link #peer()}: what goes there is no longer limited. */
+    public boolean isPeerValidated() {
+        return peerBudget == null;
+    }
+
+    /** The address being validated, or null; the peer itself while it is challenged. */
     public A candidate() {
         return candidate;
     }
 
     /** Bytes that may still go to the candidate: three times what came from it, less what went to it. */
     public long budget() {
-        return candidate == null ? 0 : AMPLIFICATION_FACTOR * receivedFromCandidate - sentToCandidate;
+        return candidate == null ? 0 : candidateBudget.left();
     }
 
     /**
@@ -82,20 +95,54 @@ public final class PathValidation<A> {
     public void received(A from, int size, boolean newest, long now) {
         tick(now);
         if (from.equals(peer)) {
+            if (peerBudget != null) {
+                peerBudget.received += size;
+            }
             return;
         }
         if (from.equals(candidate)) {
-            receivedFromCandidate += size;
+            candidateBudget.received += size;
             return;
         }
-        if (!newest) {
-            return;
+        if (newest) {
+            Budget budget = new Budget();
+            budget.received = size;
+            startValidation(from, budget, now);
         }
-        candidate = from;
+    }
+
+    /**
+     * Whether a datagram of {@code size} bytes may go to the {@link #peer()} now: always once it is validated;
+     * before, if it fits the budget and leaves room for a challenge, so that the peer can always be challenged
+     * when the stream has more for it.
+     */
+    public boolean admits(int size) {
+        return peerBudget == null || (long) size + challengeSize <= peerBudget.left();
+    }
+
+    /** A datagram of {@code size} bytes {@linkplain #admits admitted} went to the peer. */
+    public void sent(int size) {
+        if (peerBudget != null) {
+            peerBudget.sent += size;
+        }
+    }
+
+    /**
+     * The stream has more for its unvalidated peer than the budget admits: the peer is challenged, unless it is
+     * validated, being challenged, or a new address is (whose validation decides where the stream goes).
+     */
+    public void validatePeer(long now) {
+        tick(now);
+        if (peerBudget != null && candidate == null) {
+            startValidation(peer, peerBudget, now);
+        }
+    }
+
+    private void startValidation(A address, Budget budget, long now) {
+        candidate = address;
+        candidateBudget = budget;
         startedAt = now;
         nextChallengeAt = now;
-        receivedFromCandidate = size;
-        sentToCandidate = 0;
         issued = 0;
     }
 
@@ -111,16 +158,16 @@ public final class PathValidation<A> {
         }
         long data = random.nextLong();
         challenges[issued++] = data;
-        sentToCandidate += challengeSize;
+        candidateBudget.sent += challengeSize;
         nextChallengeAt = now + timeoutNanos / MAX_CHALLENGES;
         return PathFrame.challenge(data);
     }
 
     /**
      * A verified PATH_RESPONSE arrived. When its data matches a challenge sent to the current candidate, the
-     * candidate becomes the validated address.
+     * candidate becomes the validated peer.
      *
-     * @return whether the stream moved to the candidate
+     * @return whether the candidate was validated
      */
     public boolean responded(PathFrame response, long now) {
         tick(now);
@@ -130,6 +177,7 @@ public final class PathValidation<A> {
         for (int i = 0; i < issued; i++) {
             if (challenges[i] == response.data()) {
                 peer = candidate;
+                peerBudget = null;
                 candidate = null;
                 return true;
             }
@@ -138,7 +186,8 @@ public final class PathValidation<A> {
     }
 
     /**
-     * Abandons a validation that ran out of time; the stream stays at its validated address.
+     * Abandons a validation that ran out of time; the stream stays at its peer (a peer not validated stays
+     * limited, and is challenged again when the stream next has more for it than its budget admits).
      *
      * @return whether one was abandoned now
      */
@@ -164,5 +213,15 @@ public final class PathValidation<A> {
 
     private boolean canChallenge() {
         return issued < MAX_CHALLENGES && challengeSize <= budget();
+    }
+
+    /** The bytes exchanged with an address not validated yet. */
+    private static final class Budget {
+        long received;
+        long sent;
+
+        long left() {
+            return AMPLIFICATION_FACTOR * received - sent;
+        }
     }
 }

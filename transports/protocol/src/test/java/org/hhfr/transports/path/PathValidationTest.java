@@ -120,11 +120,80 @@ class PathValidationTest {
     }
 
     @Test
-    void datagramsFromTheValidatedAddressChangeNothing() {
+    void datagramsFromThePeerStartNoValidation() {
         path.received("old", 100, true, 0);
 
         assertNull(path.candidate());
         assertEquals(0, path.budget());
+    }
+
+    @Test
+    void whatGoesToTheFirstAddressIsAtMostThreeTimesWhatCameFromItKeepingRoomForAChallenge() {
+        path.received("old", 100, true, 0);
+
+        assertFalse(path.isPeerValidated(), "a verified datagram proves the token, not the source address");
+        assertTrue(path.admits(300 - CHALLENGE_SIZE));
+        assertFalse(path.admits(300 - CHALLENGE_SIZE + 1));
+        path.sent(200);
+        assertFalse(path.admits(100 - CHALLENGE_SIZE + 1));
+        path.received("old", 20, false, 1);
+        assertTrue(path.admits(160 - CHALLENGE_SIZE), "anything the address sends adds to its budget");
+    }
+
+    @Test
+    void theFirstAddressIsChallengedOnlyWhenTheStreamHasMoreForItThanItsBudgetAdmits() {
+        path.received("old", 100, true, 0);
+        assertNull(path.challenge(0), "answers within the budget cost no challenge");
+        assertEquals(PathValidation.NO_DEADLINE, path.nextDeadline());
+
+        path.sent(300 - CHALLENGE_SIZE);
+        path.validatePeer(5);
+        assertEquals("old", path.candidate());
+        PathFrame challenge = path.challenge(5);
+        assertNotNull(challenge, "the room kept for it takes the challenge");
+        assertEquals(0, path.budget());
+
+        assertTrue(path.responded(challenge.answer(), 10));
+        assertTrue(path.isPeerValidated());
+        assertEquals("old", path.peer());
+        assertNull(path.candidate());
+        assertTrue(path.admits(1 << 20), "a validated address takes anything");
+    }
+
+    @Test
+    void aFirstAddressThatDoesNotAnswerStaysLimitedAndIsChallengedAgainWhenTheStreamNextHasMore() {
+        path.received("old", 100, true, 0);
+        path.validatePeer(0);
+        PathFrame first = path.challenge(0);
+        assertTrue(path.tick(TIMEOUT));
+
+        assertFalse(path.responded(first.answer(), TIMEOUT + 1), "too late");
+        assertFalse(path.isPeerValidated());
+        assertFalse(path.admits(300 - CHALLENGE_SIZE), "what the challenge took stays taken");
+        path.validatePeer(TIMEOUT + 1);
+        PathFrame again = path.challenge(TIMEOUT + 1);
+        assertNotNull(again);
+        assertTrue(path.responded(again.answer(), TIMEOUT + 2));
+        assertTrue(path.isPeerValidated());
+    }
+
+    @Test
+    void aNewAddressOfAStreamWhoseFirstIsNotValidatedYetIsValidatedBeforeTheStreamMovesThere() {
+        path.received("old", 100, true, 0);
+        path.validatePeer(0);
+        PathFrame toOld = path.challenge(0);
+        path.received("new", 100, true, 1);
+
+        assertEquals("new", path.candidate(), "the newest address decides where the stream goes");
+        path.validatePeer(2);
+        assertEquals("new", path.candidate(), "the peer waits for the new address's validation");
+        assertFalse(path.responded(toOld.answer(), 2));
+        assertEquals("old", path.peer());
+        assertFalse(path.admits(300 - CHALLENGE_SIZE + 1), "the first address keeps its own budget");
+
+        assertTrue(path.responded(path.challenge(2).answer(), 3));
+        assertEquals("new", path.peer());
+        assertTrue(path.isPeerValidated());
     }
 
     @Test
