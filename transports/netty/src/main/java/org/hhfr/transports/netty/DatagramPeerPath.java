@@ -1,5 +1,6 @@
 package org.hhfr.transports.netty;
 
+import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import java.net.InetSocketAddress;
 import java.security.SecureRandom;
@@ -12,10 +13,14 @@ import org.hhfr.transports.frame.PathFrame;
 import org.hhfr.transports.path.PathValidation;
 
 /**
- * The server's side of a UDP stream's address migration: a {@link PathValidation} over the stream's
- * {@link DatagramLink}. The link keeps sending to the validated address; a new address that the newest verified
- * datagram came from gets PATH_CHALLENGEs (within the amplification budget, repeated on a timer of the loop),
- * and the link moves there on a matching PATH_RESPONSE. Path frames never reach the engine. Confined to the
+ * The server's side of a UDP stream's client addresses: a {@link PathValidation} over the stream's
+ * {@link DatagramLink}. The link sends to the stream's peer, the address of its first datagram until another is
+ * validated, and to a peer not validated yet only within its amplification budget: the client's token proves who
+ * sent a datagram, not that its source address is the sender's, so anyone who negotiated a session could
+ * otherwise have the stream sent to an address of their choosing. When the link holds datagrams back for that
+ * budget, the peer gets PATH_CHALLENGEs; a new address that the newest verified datagram came from gets them at
+ * once (within its own budget). Challenges are repeated on a timer of the loop; the link moves to a new address,
+ * or sends freely to the first, on a matching PATH_RESPONSE. Path frames never reach the engine. Confined to the
  * session's event loop.
  */
 final class DatagramPeerPath {
@@ -30,36 +35,51 @@ final class DatagramPeerPath {
     private SerialContext.Timer timer;
     private long armedFor = PathValidation.NO_DEADLINE;
 
-    /** @param timeoutNanos how long a new address may take to answer before the stream stays where it is */
-    DatagramPeerPath(DatagramLink link, long timeoutNanos, EventLoop loop) {
-        this.link = link;
+    /**
+     * @param first        where the stream's first datagram came from
+     * @param timeoutNanos how long an address may take to answer a challenge before the stream stays as it is
+     */
+    DatagramPeerPath(Channel channel, InetSocketAddress first, DatagramWriter writer, long timeoutNanos,
+                     EventLoop loop) {
+        this.validation = new PathValidation<>(first, CHALLENGES, timeoutNanos, CHALLENGE_DATAGRAM_SIZE);
+        this.link = new DatagramLink(channel, writer, validation);
         this.loop = loop;
-        this.validation = new PathValidation<>(link.peer(), CHALLENGES, timeoutNanos, CHALLENGE_DATAGRAM_SIZE);
+    }
+
+    /** The stream's link, which sends within the budget of an address not validated yet. */
+    DatagramLink link() {
+        return link;
     }
 
     /**
      * A datagram of {@code size} bytes from {@code sender} verified under the stream's keys: takes the path frames
-     * out of its {@code frames} (a client's PATH_CHALLENGE is not answered: only the server validates), and
-     * challenges a new address when one is due.
+     * out of its {@code frames} (a client's PATH_CHALLENGE is not answered: only the server validates), sends what
+     * the link held back and the budget now admits, and challenges an address when one is due.
      *
      * @param newest whether its packet number is the highest so far
      * @return whether the link moved to a newly validated address
      */
     boolean received(InetSocketAddress sender, int size, boolean newest, List<Frame> frames, long now) {
         validation.received(sender, size, newest, now);
-        boolean moved = false;
         for (Iterator<Frame> it = frames.iterator(); it.hasNext(); ) {
             Frame frame = it.next();
             if (frame instanceof PathFrame) {
                 it.remove();
-                moved |= validation.responded((PathFrame) frame, now);
+                validation.responded((PathFrame) frame, now);
             }
         }
+        boolean moved = !validation.peer().equals(link.peer());
         if (moved) {
             link.peer(validation.peer());
         }
+        link.sendHeldBack();
         challengeIfDue(now);
         return moved;
+    }
+
+    /** An engine turn of the stream ended: datagrams it could not send for the budget get the peer challenged. */
+    void afterTurn(long now) {
+        challengeIfDue(now);
     }
 
     /** The stream ended: no more challenges. */
@@ -68,6 +88,9 @@ final class DatagramPeerPath {
     }
 
     private void challengeIfDue(long now) {
+        if (link.isHoldingBack()) {
+            validation.validatePeer(now);
+        }
         PathFrame challenge = validation.challenge(now);
         if (challenge != null) {
             link.sendAside(challenge, validation.candidate());

@@ -317,7 +317,7 @@ public final class NettyStreamClient implements AutoCloseable {
             throw new IOException("cannot open a UDP socket: " + e.getMessage(), e);
         }
         loop.execute(() -> {
-            stream.attach(new DatagramLink(channel, server, writer, true), false);
+            stream.attach(new DatagramLink(channel, server, writer), false);
             ready.complete(null);
         });
     }

@@ -90,7 +90,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     /** Requests handed to the dispatch executor and not started yet, by message number: the cancellable ones. */
     private final Map<Long, InboundMessage> queued = new HashMap<>(2);
     private DatagramReader datagramReader;
-    /** Where the stream's datagrams go, and the validation of a client's new address; UDP only. */
+    /** The stream's datagram link and the validation of the client's addresses; UDP only, from the first datagram. */
     private DatagramPeerPath datagramPath;
     private EngineDriver driver;
     /** Bound in {@link #start}, before the first message is handed to the dispatch executor. */
@@ -340,21 +340,20 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             start();
             resumePathTo(verified.sender());
         }
-        DatagramLink link = (DatagramLink) driver.link();
-        if (link == null) {
+        if (datagramPath == null) {
             DatagramWriter writer = new DatagramWriter(wireId, keys, Role.SERVER, registry.config.maxDatagramSize(),
                     datagramProtection());
             ConnectionId connectionId = registry.issueConnectionId(this);
             writer.connectionId(connectionId);
             datagramReader.connectionId(connectionId);
-            link = new DatagramLink(verified.channel(), verified.sender(), writer, false);
-            driver.attach(link);
-            datagramPath = new DatagramPeerPath(link, PATH_VALIDATION_RTOS * engineConfig.initialRtoNanos(), loop);
+            datagramPath = new DatagramPeerPath(verified.channel(), verified.sender(), writer,
+                    PATH_VALIDATION_RTOS * engineConfig.initialRtoNanos(), loop);
+            driver.attach(datagramPath.link());
         }
-        InetSocketAddress from = link.peer();
+        InetSocketAddress from = datagramPath.link().peer();
         if (datagramPath.received(verified.sender(), verified.size(), verified.newest(), verified.frames(),
                 System.nanoTime())) {
-            LOG.info("session {} moved from {} to {}", id(), from, link.peer());
+            LOG.info("session {} moved from {} to {}", id(), from, datagramPath.link().peer());
             registry.metrics.increment(TransportMetrics.Counter.ADDRESS_CHANGES);
             driver.pathChanged();
         }
@@ -411,7 +410,7 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     @Override
     public boolean shouldRead(Link link) {
         boolean writable = link.isWritable();
-        if (!writable && linkType == LinkType.DATAGRAM) {
+        if (!writable && link instanceof DatagramLink && ((DatagramLink) link).awaitsSocket()) {
             registry.awaitWritable(this);
         }
         return writable;
@@ -421,6 +420,9 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     public void afterTurn() {
         countRetransmissions();
         forgetAcknowledgedReplies();
+        if (datagramPath != null) {
+            datagramPath.afterTurn(System.nanoTime());
+        }
     }
 
     /** The client acknowledged these replies: it never asks for them again, so the cache drops them. */

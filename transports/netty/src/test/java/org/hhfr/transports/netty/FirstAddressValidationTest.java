@@ -1,0 +1,141 @@
+package org.hhfr.transports.netty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.net.SocketTimeoutException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.hhfr.contextstore.InMemoryContextStore;
+import org.hhfr.contextstore.SessionGrant;
+import org.hhfr.transports.Role;
+import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.frame.DataFrame;
+import org.hhfr.transports.frame.DatagramReader;
+import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameLimits;
+import org.hhfr.transports.frame.FrameType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A UDP stream's first address is where its first datagram came from, which a datagram's tag does not prove: anyone
+ * who negotiated a session holds its token and may name another's address as the source. Until the address answers
+ * a challenge, the server sends it at most three times what came from it; a client that answers loses nothing but
+ * the round trip of its first answer larger than that, and one whose answers fit is never challenged. Each request
+ * here asks for an answer of the size its body names.
+ */
+@Timeout(30)
+class FirstAddressValidationTest {
+    private static final int LARGE = 256 << 10;
+    /** Three initial retransmission timeouts: how long an address has to answer a challenge. */
+    private static final long PATH_TIMEOUT_MILLIS = 1_500;
+
+    private final InMemoryContextStore store = TestSessions.store();
+    private StreamServer server;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = StreamServer.start(store, StreamDispatcher.ofFunction(
+                (session, message) -> new byte[ByteBuffer.wrap(message.payload()).getInt()]), TestSessions.config());
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+        store.close();
+    }
+
+    @Test
+    void anAddressThatNeverAnswersGetsAtMostThreeTimesWhatCameFromIt() throws Exception {
+        try (RawStream stream = new RawStream(udpGrant())) {
+            int sent = stream.request(LARGE);
+            List<Frame> frames = stream.receiveFor(2 * PATH_TIMEOUT_MILLIS);
+
+            assertTrue(stream.received <= 3L * sent, stream.received + " bytes sent to an address that sent " + sent);
+            assertTrue(frames.stream().anyMatch(frame -> frame.type() == FrameType.PATH_CHALLENGE), frames.toString());
+        }
+    }
+
+    @Test
+    void anAnswerWithinTheBudgetCostsNoChallenge() throws Exception {
+        try (RawStream stream = new RawStream(udpGrant())) {
+            stream.request(8);
+            List<Frame> frames = stream.receiveFor(300);
+
+            assertTrue(frames.stream().anyMatch(frame -> frame.type() == FrameType.DATA), frames.toString());
+            assertFalse(frames.stream().anyMatch(frame -> frame.type() == FrameType.PATH_CHALLENGE),
+                    frames.toString());
+        }
+    }
+
+    @Test
+    void aClientThatAnswersTheChallengeGetsALargeAnswerWhole() throws Exception {
+        SessionGrant grant = udpGrant();
+        try (NettyStreamClient client = TestSessions.udpClient(server, grant).connect()) {
+            byte[] answer = client.call(ByteBuffer.allocate(4).putInt(LARGE).array()).get(10, TimeUnit.SECONDS);
+            assertEquals(LARGE, answer.length);
+        }
+        assertEquals(0, server.metrics().get(TransportMetrics.Counter.ADDRESS_CHANGES), "validated where it was");
+    }
+
+    private SessionGrant udpGrant() throws Exception {
+        return store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
+    }
+
+    /** A stream's client driven by hand from one socket, which never answers the server. */
+    private final class RawStream implements AutoCloseable {
+        final DatagramSocket socket = new DatagramSocket();
+        final DatagramWriter writer;
+        final DatagramReader reader;
+        long received;
+
+        RawStream(SessionGrant grant) throws Exception {
+            SessionKeys keys = SessionKeys.fromToken(grant.token().toBytes());
+            writer = new DatagramWriter(grant.id(), keys, Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
+            reader = new DatagramReader(grant.id(), keys, Role.CLIENT, FrameLimits.defaults());
+        }
+
+        /** Sends the stream's first request, for an answer of {@code size} bytes; the datagram's bytes. */
+        int request(int size) throws Exception {
+            writer.add(DataFrame.first(1, 0, 0, false, ByteBuffer.allocate(4).putInt(size).array()));
+            byte[] datagram = writer.finish();
+            socket.send(new DatagramPacket(datagram, datagram.length,
+                    new InetSocketAddress(TestSessions.LOOPBACK, server.udpPort())));
+            return datagram.length;
+        }
+
+        /** The frames of the datagrams the server sends for {@code millis}, counting their bytes. */
+        List<Frame> receiveFor(long millis) throws Exception {
+            List<Frame> frames = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+            byte[] buffer = new byte[2048];
+            for (long left; (left = deadline - System.nanoTime()) > 0; ) {
+                socket.setSoTimeout((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                DatagramPacket packet = new DatagramPacket(buffer, buffer.length);
+                try {
+                    socket.receive(packet);
+                } catch (SocketTimeoutException quiet) {
+                    break;
+                }
+                received += packet.getLength();
+                reader.read(buffer, 0, packet.getLength(), frames::add);
+            }
+            return frames;
+        }
+
+        @Override
+        public void close() {
+            socket.close();
+        }
+    }
+}
