@@ -4,7 +4,6 @@ import java.net.InetAddress;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.hhfr.contextstore.ClientAddressBlock;
 import org.hhfr.contextstore.ContextStore;
 import org.hhfr.contextstore.CreationListener;
@@ -21,14 +20,14 @@ import org.hhfr.transports.auth.SessionId;
  */
 final class ParkedHandshakes implements CreationListener, AutoCloseable {
     private final EarlyHandshakeLimits limits;
-    private final AtomicInteger parked = new AtomicInteger();
-    private final ConcurrentMap<ClientAddressBlock, Integer> perAddress = new ConcurrentHashMap<>();
+    private final ClientPlaces places;
     /** The handshakes watching for each session; a set is added to and dropped only inside {@code compute}. */
     private final ConcurrentMap<SessionId, Set<ParkedHandshake>> bySession = new ConcurrentHashMap<>();
     private final ParkedSessionLookups lookups;
 
     ParkedHandshakes(EarlyHandshakeLimits limits, ContextStore store, TransportMetrics metrics) {
         this.limits = limits;
+        this.places = new ClientPlaces(limits.maxPerAddress(), limits.maxParked());
         this.lookups = new ParkedSessionLookups(store, limits, metrics);
     }
 
@@ -73,20 +72,7 @@ final class ParkedHandshakes implements CreationListener, AutoCloseable {
      * {@code false} when a limit is reached.
      */
     boolean takePlace(InetAddress address) {
-        if (parked.incrementAndGet() > limits.maxParked()) {
-            parked.decrementAndGet();
-            return false;
-        }
-        boolean[] taken = new boolean[1];
-        perAddress.compute(ClientAddressBlock.of(address), (key, count) -> {
-            int now = count == null ? 0 : count;
-            taken[0] = now < limits.maxPerAddress();
-            return taken[0] ? now + 1 : count;
-        });
-        if (!taken[0]) {
-            parked.decrementAndGet();
-        }
-        return taken[0];
+        return places.take(address);
     }
 
     /** Has the session of {@code handshake}, which holds a place, looked for in the store until it is found. */
@@ -96,8 +82,7 @@ final class ParkedHandshakes implements CreationListener, AutoCloseable {
 
     /** Gives back the place of a handshake from {@code address} that {@link #park} took. */
     void release(InetAddress address) {
-        perAddress.computeIfPresent(ClientAddressBlock.of(address), (key, count) -> count > 1 ? count - 1 : null);
-        parked.decrementAndGet();
+        places.release(address);
     }
 
     /** A negotiation on this node stored {@code session}: its waiting handshakes go on. On the creating thread. */
