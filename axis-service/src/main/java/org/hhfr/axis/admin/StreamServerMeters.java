@@ -54,6 +54,9 @@ public final class StreamServerMeters implements MeterBinder {
         Tags tcp = Tags.of("transport", tag(LinkType.STREAM));
         count(registry, "hhfr.tcp.connections", "TCP connections accepted", tcp, metrics,
                 Counter.CONNECTIONS_ACCEPTED, LinkType.STREAM);
+        count(registry, "hhfr.tcp.connections.refused",
+                "TCP connections closed at once: their address or the server held its most in their handshake", tcp,
+                metrics, Counter.CONNECTIONS_REFUSED, LinkType.STREAM);
         count(registry, "hhfr.tcp.handshakes", "TCP handshakes (HELLO or RESUME) accepted", tcp, metrics,
                 Counter.HANDSHAKES_ACCEPTED, LinkType.STREAM);
         count(registry, "hhfr.tcp.resumes", "TCP connections that resumed a stream", tcp, metrics, Counter.RESUMES,

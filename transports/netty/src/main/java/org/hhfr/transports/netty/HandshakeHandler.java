@@ -29,7 +29,9 @@ import org.slf4j.LoggerFactory;
  * a HELLO or RESUME for a session the store holds, proven with the keys of the stream (epoch) it names, within
  * the handshake timeout, its TLS handshake included. A refusal is an ERROR frame with the reason, then the
  * connection closes (one still in its TLS handshake just closes: TLS could not carry the ERROR); nothing a client
- * sends reaches a session before it is accepted. Once accepted, this handler bounds the connection's frames by the
+ * sends reaches a session before it is accepted. A connection beyond the places of connections in their handshake
+ * (per client address and in all, {@link StreamServerConfig#maxHandshakesPerAddress()} and
+ * {@link StreamServerConfig#maxHandshakes()}) is closed at once, unread. Once accepted, this handler bounds the connection's frames by the
  * session's agreed message size and hands the connection to a {@link SessionFrameHandler}, with the frames that
  * followed the HELLO in the meantime.
  *
@@ -65,14 +67,30 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     private InetAddress parkedFrom;
     /** Bytes of the frames received behind an early HELLO while it waits for its session (looked up or parked). */
     private long parkedBytes;
+    /** The client address whose place among the connections in their handshake this one holds; null once done. */
+    private InetAddress handshaking;
 
     HandshakeHandler(SessionRegistry registry) {
         this.registry = registry;
     }
 
+    /**
+     * Takes the connection's place among those in their handshake, or closes it at once, unread, when its client
+     * address or the server holds the most allowed (a flood of connections that never authenticate would otherwise
+     * take every socket the server may open); then starts the handshake timeout.
+     */
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         registry.metrics.increment(TransportMetrics.Counter.CONNECTIONS_ACCEPTED);
+        InetAddress address = ((InetSocketAddress) ctx.channel().remoteAddress()).getAddress();
+        if (!registry.handshakes.take(address)) {
+            done = true;
+            registry.metrics.increment(TransportMetrics.Counter.CONNECTIONS_REFUSED);
+            LOG.debug("closed connection from {}: too many connections in their handshake", address);
+            ctx.close();
+            return;
+        }
+        handshaking = address;
         long millis = registry.config.handshakeTimeoutMillis();
         timeout = ctx.executor().schedule(() -> refuse(ctx, new WireException(ErrorCode.PEER_UNRESPONSIVE,
                 "no handshake within " + millis + " ms")), millis, TimeUnit.MILLISECONDS);
@@ -242,6 +260,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     public void channelInactive(ChannelHandlerContext ctx) {
         cancelTimeout();
         unpark();
+        leaveHandshake();
         ctx.fireChannelInactive();
     }
 
@@ -266,6 +285,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         }
         done = true;
         cancelTimeout();
+        leaveHandshake();
         SessionFrameHandler next = new SessionFrameHandler(session);
         FrameDecoderHandler decoder = ctx.pipeline().get(FrameDecoderHandler.class);
         if (decoder != null) {
@@ -291,6 +311,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         done = true;
         cancelTimeout();
         unpark();
+        leaveHandshake();
         early.clear();
         registry.metrics.tcpRefused(TransportMetrics.Counter.HANDSHAKES_REFUSED, reason.code());
         LOG.info("refused connection from {}: {}", ctx.channel().remoteAddress(), reason.getMessage());
@@ -307,6 +328,14 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
     private static boolean isInTlsHandshake(ChannelHandlerContext ctx) {
         SslHandler tls = ctx.pipeline().get(SslHandler.class);
         return tls != null && !tls.handshakeFuture().isDone();
+    }
+
+    /** The handshake ended (accepted or refused) or the connection closed: its place goes to the next. */
+    private void leaveHandshake() {
+        if (handshaking != null) {
+            registry.handshakes.release(handshaking);
+            handshaking = null;
+        }
     }
 
     private void cancelTimeout() {

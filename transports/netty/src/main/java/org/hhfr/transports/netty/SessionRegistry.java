@@ -66,6 +66,8 @@ final class SessionRegistry implements EvictionListener {
     final FrameLimits datagramLimits;
     /** What the TCP connections together may hold in partial frames. */
     final FrameBufferBudget frameBuffers;
+    /** The places of TCP connections that have not completed their handshake, per client address and in all. */
+    final ClientPlaces handshakes;
     /** The early handshakes waiting for their sessions; the store's creation listener. */
     final ParkedHandshakes parkedHandshakes;
     /** The places, limits and lookups of early UDP streams: apart from the HELLOs', which spoofing cannot take. */
@@ -105,6 +107,7 @@ final class SessionRegistry implements EvictionListener {
         this.streamLimits = FrameLimits.forMaxMessageSize(config.streamReliability().maxMessageSize());
         this.datagramLimits = FrameLimits.defaults().withMaxFrameLength(config.maxDatagramSize());
         this.frameBuffers = FrameBufferBudget.of(config.maxBufferedFrameBytes());
+        this.handshakes = new ClientPlaces(config.maxHandshakesPerAddress(), config.maxHandshakes());
         this.parkedHandshakes = new ParkedHandshakes(config.earlyHandshakes(), store, metrics);
         this.parkedDatagramStreams = new ParkedHandshakes(config.earlyDatagrams(), store, metrics);
     }

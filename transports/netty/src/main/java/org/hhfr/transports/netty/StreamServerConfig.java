@@ -17,7 +17,8 @@ import org.jspecify.annotations.Nullable;
  * How a {@link StreamServer} listens and what it bounds. Made by {@link #on(String)}, which starts from the
  * defaults: TCP and UDP on ephemeral ports, one I/O thread per core, dispatch on the common fork-join pool, 256
  * messages in dispatch per session, 1,200-byte datagrams, a 32/64 KiB outbound water mark, 64 MiB of partial
- * frames across the TCP connections, 5 s to authenticate, expired sessions purged every 30 s, the core's
+ * frames across the TCP connections, 5 s to authenticate, 64 TCP connections in their handshake per client
+ * address and 4,096 in all, expired sessions purged every 30 s, the core's
  * reliability defaults. The reliability settings are the server's own part of each stream's engine (buffers,
  * keep-alive and idle timeout, the retransmission timeout's floor and ceiling, the largest message): every
  * negotiated term (assurance, windows and initial credit, acknowledgement delay, initial retransmission timeout,
@@ -43,6 +44,11 @@ import org.jspecify.annotations.Nullable;
  *                               session's agreed message size); a partial frame beyond it is refused with
  *                               TOO_LARGE and its connection closed
  * @param handshakeTimeoutMillis how long a new TCP connection may take to authenticate before it is closed
+ * @param maxHandshakesPerAddress TCP connections of one client address (an IPv4 address, an IPv6 /64) that have
+ *                               not completed their handshake yet; one more is closed at once, unread, so that
+ *                               one host cannot take the server's sockets with connections it never authenticates
+ * @param maxHandshakes          TCP connections that have not completed their handshake yet, of every address
+ *                               together; one more is closed at once, unread
  * @param earlyHandshakes        how many HELLOs flagged EARLY, for sessions a negotiation may still be storing,
  *                               wait for their session, with how many bytes, how long, and how often the store
  *                               may be asked for sessions another node stores
@@ -75,7 +81,8 @@ import org.jspecify.annotations.Nullable;
  */
 public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioThreads, Executor dispatchExecutor,
         int maxPendingDispatches, int maxDatagramSize, WriteBufferWaterMark waterMark, long maxBufferedFrameBytes,
-        long handshakeTimeoutMillis, EarlyHandshakeLimits earlyHandshakes, EarlyHandshakeLimits earlyDatagrams,
+        long handshakeTimeoutMillis, int maxHandshakesPerAddress, int maxHandshakes,
+        EarlyHandshakeLimits earlyHandshakes, EarlyHandshakeLimits earlyDatagrams,
         long answerGatheringMillis, long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability,
         StreamSharing sharing, @Nullable SslContext tls) {
 
@@ -90,6 +97,8 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         Objects.requireNonNull(waterMark, "water mark");
         Bounds.requirePositive(maxBufferedFrameBytes, "maxBufferedFrameBytes");
         Bounds.requirePositive(handshakeTimeoutMillis, "handshakeTimeoutMillis");
+        Bounds.requirePositive(maxHandshakesPerAddress, "maxHandshakesPerAddress");
+        Bounds.requirePositive(maxHandshakes, "maxHandshakes");
         Objects.requireNonNull(earlyHandshakes, "early handshakes");
         Objects.requireNonNull(earlyDatagrams, "early datagrams");
         Bounds.requireAtLeast(answerGatheringMillis, 0, "answerGatheringMillis");
@@ -112,6 +121,8 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
                 .waterMark(32 << 10, 64 << 10)
                 .maxBufferedFrameBytes(FrameBufferBudget.DEFAULT_MAX_BYTES)
                 .handshakeTimeoutMillis(5_000)
+                .maxHandshakesPerAddress(64)
+                .maxHandshakes(4_096)
                 .earlyHandshakes(EarlyHandshakeLimits.DEFAULTS)
                 .earlyDatagrams(EarlyHandshakeLimits.DATAGRAM_DEFAULTS)
                 .answerGatheringMillis(5)
@@ -168,6 +179,10 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         public abstract Builder maxBufferedFrameBytes(long bytes);
 
         public abstract Builder handshakeTimeoutMillis(long millis);
+
+        public abstract Builder maxHandshakesPerAddress(int connections);
+
+        public abstract Builder maxHandshakes(int connections);
 
         public abstract Builder earlyHandshakes(EarlyHandshakeLimits limits);
 

@@ -17,6 +17,12 @@ public final class TransportMetrics {
     public enum Counter {
         /** TCP connections accepted by the socket, before any handshake. */
         CONNECTIONS_ACCEPTED(LinkType.STREAM),
+        /**
+         * TCP connections closed at once, unread, because their client address or the server held its maximum of
+         * connections in their handshake ({@link StreamServerConfig#maxHandshakesPerAddress()},
+         * {@link StreamServerConfig#maxHandshakes()}); also counted in {@link #CONNECTIONS_ACCEPTED}.
+         */
+        CONNECTIONS_REFUSED(LinkType.STREAM),
         /** TCP handshakes (HELLO or RESUME) accepted. */
         HANDSHAKES_ACCEPTED(LinkType.STREAM),
         /** TCP connections refused before or at the handshake (by reason: {@link #tcpRefusals(ErrorCode)}). */

@@ -2,6 +2,7 @@ package org.hhfr.transports.netty;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
@@ -21,7 +22,12 @@ final class RawTcpPeer implements AutoCloseable {
     private boolean closedByServer;
 
     RawTcpPeer(int port) throws IOException {
-        socket = new Socket(TestSessions.LOOPBACK, port);
+        this(port, InetAddress.getByName(TestSessions.LOOPBACK));
+    }
+
+    /** A peer connecting from {@code local}, one of the loopback addresses (127.0.0.0/8 on Linux). */
+    RawTcpPeer(int port, InetAddress local) throws IOException {
+        socket = new Socket(InetAddress.getByName(TestSessions.LOOPBACK), port, local, 0);
         socket.setTcpNoDelay(true);
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,6 +64,53 @@ class SessionLifecycleTest {
             assertEquals(ErrorCode.PEER_UNRESPONSIVE, ((ErrorFrame) frames.get(0)).code());
         }
         assertEquals(1, server.metrics().tcpRefusals(ErrorCode.PEER_UNRESPONSIVE));
+    }
+
+    @Test
+    void connectionsBeyondTheirAddressesPlacesInTheHandshakeAreClosedAtOnceUntilOneIsGivenBack() throws Exception {
+        start(TestSessions.config().toBuilder().maxHandshakesPerAddress(2).build(), checker.dispatcher());
+        SessionGrant grant = TestSessions.grant(store);
+        HelloFrame wrongToken = HelloFrame.create(false, grant.id(), 1, SessionKeys.fromToken(new byte[32]));
+        try (RawTcpPeer first = new RawTcpPeer(server.tcpPort());
+             RawTcpPeer second = new RawTcpPeer(server.tcpPort())) {
+            TestSessions.awaitCounter(server, TransportMetrics.Counter.CONNECTIONS_ACCEPTED, 2);
+            assertClosedAtOnce(new RawTcpPeer(server.tcpPort()));
+            assertEquals(1, server.metrics().get(TransportMetrics.Counter.CONNECTIONS_REFUSED));
+
+            assertRefused(first.send(wrongToken), ErrorCode.AUTHENTICATION_FAILED);
+            try (NettyStreamClient client = TestSessions.tcpClient(server, grant).connect()) {
+                assertEquals(0, SequenceChecker.number(client.call(SequenceChecker.body(0)).get(5, TimeUnit.SECONDS)));
+                try (RawTcpPeer third = new RawTcpPeer(server.tcpPort())) {
+                    // not closed at once: the refused and the authenticated connections hold no place
+                    assertRefused(third.send(wrongToken), ErrorCode.AUTHENTICATION_FAILED);
+                }
+            }
+        }
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.CONNECTIONS_REFUSED));
+    }
+
+    private static void assertRefused(RawTcpPeer peer, ErrorCode expected) throws Exception {
+        List<Frame> frames = peer.readUntilClosed(3_000);
+        assertEquals(expected, ((ErrorFrame) frames.get(0)).code(), frames.toString());
+    }
+
+    @Test
+    void connectionsBeyondTheServersPlacesInTheHandshakeAreClosedAtOnceWhateverTheirAddress() throws Exception {
+        start(TestSessions.config().toBuilder().maxHandshakes(2).build(), checker.dispatcher());
+        try (RawTcpPeer first = new RawTcpPeer(server.tcpPort(), InetAddress.getByName("127.0.0.2"));
+             RawTcpPeer second = new RawTcpPeer(server.tcpPort(), InetAddress.getByName("127.0.0.3"))) {
+            TestSessions.awaitCounter(server, TransportMetrics.Counter.CONNECTIONS_ACCEPTED, 2);
+            assertClosedAtOnce(new RawTcpPeer(server.tcpPort(), InetAddress.getByName("127.0.0.4")));
+        }
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.CONNECTIONS_REFUSED));
+    }
+
+    /** Closed by the server, unanswered, long before the handshake timeout. */
+    private static void assertClosedAtOnce(RawTcpPeer peer) throws Exception {
+        try (peer) {
+            assertEquals(List.of(), peer.readUntilClosed(2_000));
+            assertTrue(peer.closedByServer());
+        }
     }
 
     @Test
