@@ -15,6 +15,7 @@ import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.frame.StreamFrameDecoder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
 
 /**
  * Bytes of a TCP connection in, {@link org.hhfr.transports.frame.Frame}s out: an adapter around the core's
@@ -23,6 +24,8 @@ import org.slf4j.LoggerFactory;
  * the connection with an ERROR frame naming the reason. The connection's reservation in the budget is given
  * back when it closes. A read's bytes are decoded from the buffer's own array, or copied into one scratch array
  * per thread (the decoder keeps what it needs of a partial frame), so an idle connection holds no byte buffer.
+ * A connection refused before its handshake is accepted is logged at DEBUG (anyone can open and break connections
+ * as often as they like; the refusals are counted by reason), one of an authenticated peer at INFO.
  */
 final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(FrameDecoderHandler.class);
@@ -38,6 +41,8 @@ final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
     private final StreamFrameDecoder decoder;
     private final TransportMetrics metrics;
     private boolean failed;
+    /** The connection's handshake was accepted: its peer holds the session's token. */
+    private boolean authenticated;
 
     /** A client's decoder: its limits alone bound it. */
     FrameDecoderHandler(Role local, FrameLimits limits) {
@@ -51,9 +56,13 @@ final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
         this.metrics = metrics;
     }
 
-    /** Bounds the frames after the handshake by the session's agreed limits; on the connection's event loop. */
-    void limitTo(FrameLimits agreed) {
+    /**
+     * The connection's handshake was accepted: its frames are bounded by the session's agreed limits from now on.
+     * On the connection's event loop.
+     */
+    void handshakeAccepted(FrameLimits agreed) {
         decoder.limitTo(agreed);
+        authenticated = true;
     }
 
     @Override
@@ -80,7 +89,8 @@ final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
             if (metrics != null) {
                 metrics.tcpRefused(TransportMetrics.Counter.FRAMES_REFUSED, e.code());
             }
-            LOG.info("closing connection from {}: {}", ctx.channel().remoteAddress(), e.getMessage());
+            LOG.atLevel(logLevel()).log("closing connection from {}: {}", ctx.channel().remoteAddress(),
+                    e.getMessage());
             ctx.writeAndFlush(FrameEncoder.encoded(ctx.alloc(), ErrorFrame.of(e.code(), e.reason())))
                     .addListener(ChannelFutureListener.CLOSE);
         } finally {
@@ -95,8 +105,13 @@ final class FrameDecoderHandler extends ChannelInboundHandlerAdapter {
             if (metrics != null) {
                 metrics.tcpRefused(TransportMetrics.Counter.FRAMES_REFUSED, ErrorCode.MALFORMED);
             }
-            LOG.info("connection from {} closed in the middle of a frame", ctx.channel().remoteAddress());
+            LOG.atLevel(logLevel()).log("connection from {} closed in the middle of a frame",
+                    ctx.channel().remoteAddress());
         }
         ctx.fireChannelInactive();
+    }
+
+    private Level logLevel() {
+        return authenticated ? Level.INFO : Level.DEBUG;
     }
 }

@@ -31,9 +31,10 @@ import org.slf4j.LoggerFactory;
  * connection closes (one still in its TLS handshake just closes: TLS could not carry the ERROR); nothing a client
  * sends reaches a session before it is accepted. A connection beyond the places of connections in their handshake
  * (per client address and in all, {@link StreamServerConfig#maxHandshakesPerAddress()} and
- * {@link StreamServerConfig#maxHandshakes()}) is closed at once, unread. Once accepted, this handler bounds the connection's frames by the
- * session's agreed message size and hands the connection to a {@link SessionFrameHandler}, with the frames that
- * followed the HELLO in the meantime.
+ * {@link StreamServerConfig#maxHandshakes()}) is closed at once, unread. Refusals are logged at DEBUG: anyone can
+ * have connections refused, as often as they like (they are counted by reason). Once accepted, this handler bounds
+ * the connection's frames by the session's agreed message size and hands the connection to a
+ * {@link SessionFrameHandler}, with the frames that followed the HELLO in the meantime.
  *
  * <p>A HELLO flagged EARLY for a session the store does not hold yet (its negotiation may still be storing it) is
  * parked ({@link ParkedHandshake}): the connection stays unread until the session is found, and then proceeds as
@@ -289,7 +290,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         SessionFrameHandler next = new SessionFrameHandler(session);
         FrameDecoderHandler decoder = ctx.pipeline().get(FrameDecoderHandler.class);
         if (decoder != null) {
-            decoder.limitTo(FrameLimits.forMaxMessageSize(session.engineConfig().maxInboundMessageSize()));
+            decoder.handshakeAccepted(FrameLimits.forMaxMessageSize(session.engineConfig().maxInboundMessageSize()));
         }
         ctx.pipeline().replace(this, "session", next);
         if (!ctx.channel().isActive()) {
@@ -314,7 +315,7 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
         leaveHandshake();
         early.clear();
         registry.metrics.tcpRefused(TransportMetrics.Counter.HANDSHAKES_REFUSED, reason.code());
-        LOG.info("refused connection from {}: {}", ctx.channel().remoteAddress(), reason.getMessage());
+        LOG.debug("refused connection from {}: {}", ctx.channel().remoteAddress(), reason.getMessage());
         if (isInTlsHandshake(ctx)) {
             // TLS would hold the ERROR back until its handshake ends, or its own timeout (10 s) closes it.
             ctx.close();

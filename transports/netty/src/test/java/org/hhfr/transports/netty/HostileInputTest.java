@@ -222,6 +222,29 @@ class HostileInputTest {
         assertFalse(log.contains("\tat ") || log.contains("tail of the pipeline"), log);
     }
 
+    /**
+     * Anyone may open connections and have them refused as often as they like: the refusals are counted by reason,
+     * and never a line each in the log (which a flood of them would fill).
+     */
+    @Test
+    void connectionsRefusedBeforeTheirHandshakeLeaveNoLineEachInTheLog() throws Exception {
+        SessionGrant grant = TestSessions.grant(store);
+        byte[] wrongToken = grant.token().toBytes();
+        wrongToken[0] ^= 1;
+        String log = CapturedStandardError.during(() -> {
+            assertRefused(new byte[] {2, 0x0F, 0}, ErrorCode.UNKNOWN_FRAME_TYPE);
+            assertRefused(FrameCodec.encode(hello(grant, wrongToken, 1)), ErrorCode.AUTHENTICATION_FAILED);
+            try (RawTcpPeer peer = new RawTcpPeer(server.tcpPort())) {
+                peer.send(new byte[] {0x30, 0x08}); // the start of a HELLO, and the end of the connection
+                peer.shutdownOutput();
+                peer.readUntilClosed(3_000);
+            }
+            TestSessions.await(server, "the truncated HELLO counted",
+                    () -> server.metrics().tcpRefusals(ErrorCode.MALFORMED) == 1);
+        });
+        assertFalse(log.contains("connection from"), log);
+    }
+
     @Test
     void replayedHandshakeIsRefused() throws Exception {
         assertRefused(FrameCodec.encode(hello(victimGrant, victimGrant.token().toBytes(), 1)), ErrorCode.REPLAYED);
