@@ -32,12 +32,13 @@ import org.junit.jupiter.api.Test;
  */
 class FootprintTest {
     /**
-     * 488,701 bytes on 2026-11-29: the client's classes 120 KB, negotiation 106 KB, streamer 72 KB, the
-     * transports' protocol 137 KB, the context and schema models 27 and 26 KB. The budget is the figure of the
-     * last change that needed more, so that the client does not grow unnoticed: a change that makes it larger
-     * raises the budget in the same commit, which says why.
+     * 489,597 bytes on 2026-11-29: the client's classes 120 KB, negotiation 106 KB, streamer 72 KB, the
+     * transports' protocol 138 KB, the context and schema models 27 and 26 KB. The budget is the figure of the
+     * last change that needed more (the server's validation of a stream's first address, in the protocol's
+     * {@code PathValidation}, which R8 drops from an app), so that the client does not grow unnoticed: a change
+     * that makes it larger raises the budget in the same commit, which says why.
      */
-    private static final long BUDGET_BYTES = 488_800;
+    private static final long BUDGET_BYTES = 489_600;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */
