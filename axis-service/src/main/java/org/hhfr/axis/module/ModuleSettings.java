@@ -7,6 +7,7 @@ import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.redis.RecordSeal;
 import org.hhfr.contextstore.redis.RedisStoreSettings;
 import org.hhfr.transports.frame.FrameBufferBudget;
+import org.hhfr.transports.netty.StreamServerConfig;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -29,11 +30,14 @@ import org.jspecify.annotations.Nullable;
  *                            frame beyond it is refused and its connection closed
  * @param streamPeers         the other nodes serving this node's sessions (sharing its Redis store), named to
  *                            clients as alternate endpoints; none by default
+ * @param maxHandshakesPerAddress TCP stream connections of one client address that have not authenticated yet;
+ *                            one more is closed at once, unread
+ * @param maxHandshakes       the same, of every address together
  */
 public record ModuleSettings(String streamBindHost, String advertisedHost, int tcpPort, int udpPort,
         int maxMessageBytes, StoreLimits storeLimits, long purgeIntervalMillis, int dispatchThreads,
         StreamSecurity streamSecurity, @Nullable RedisStoreSettings redisStore, long maxBufferedFrameBytes,
-        StreamPeers streamPeers) {
+        StreamPeers streamPeers, int maxHandshakesPerAddress, int maxHandshakes) {
     /** A stream port that is not served: offers for that transport are declined. */
     public static final int NOT_SERVED = -1;
 
@@ -54,6 +58,8 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
     public static final String DISPATCH_THREADS = "dispatchThreads";
     public static final String MAX_BUFFERED_FRAME_BYTES = "maxBufferedFrameBytes";
     public static final String STREAM_PEERS = "streamPeers";
+    public static final String MAX_HANDSHAKES_PER_ADDRESS = "maxHandshakesPerAddress";
+    public static final String MAX_HANDSHAKES = "maxHandshakes";
 
     /** The default context store: sessions in this server's memory. */
     public static final String MEMORY_STORE = "memory";
@@ -96,7 +102,11 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
                 (int) number(parameters, DISPATCH_THREADS, 1, 1024), StreamSecurity.read(parameters), redis,
                 optionalNumber(parameters, MAX_BUFFERED_FRAME_BYTES, 1, Long.MAX_VALUE,
                         FrameBufferBudget.DEFAULT_MAX_BYTES),
-                StreamPeers.parse(STREAM_PEERS, parameters.apply(STREAM_PEERS)));
+                StreamPeers.parse(STREAM_PEERS, parameters.apply(STREAM_PEERS)),
+                (int) optionalNumber(parameters, MAX_HANDSHAKES_PER_ADDRESS, 1, Integer.MAX_VALUE,
+                        StreamServerConfig.DEFAULT_MAX_HANDSHAKES_PER_ADDRESS),
+                (int) optionalNumber(parameters, MAX_HANDSHAKES, 1, Integer.MAX_VALUE,
+                        StreamServerConfig.DEFAULT_MAX_HANDSHAKES));
     }
 
     /** The Redis the {@code contextStore} parameter names, or {@code null} for {@code memory}. */

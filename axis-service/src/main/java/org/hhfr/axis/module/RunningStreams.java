@@ -66,6 +66,8 @@ final class RunningStreams implements ServedStreams, AutoCloseable {
                 .dispatchExecutor(dispatchThreads)
                 .purgeIntervalMillis(0) // HhfrNegotiation purges the store, off the event loops
                 .maxBufferedFrameBytes(settings.maxBufferedFrameBytes())
+                .maxHandshakesPerAddress(settings.maxHandshakesPerAddress())
+                .maxHandshakes(settings.maxHandshakes())
                 .tls(settings.streamSecurity().tls())
                 .sharing(sharing(settings, shared))
                 .build();

@@ -85,6 +85,10 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         EarlyHandshakeLimits earlyHandshakes, EarlyHandshakeLimits earlyDatagrams,
         long answerGatheringMillis, long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability,
         StreamSharing sharing, @Nullable SslContext tls) {
+    /** TCP connections of one client address in their handshake at once, by default. */
+    public static final int DEFAULT_MAX_HANDSHAKES_PER_ADDRESS = 64;
+    /** TCP connections of every address together in their handshake at once, by default. */
+    public static final int DEFAULT_MAX_HANDSHAKES = 4_096;
 
     public StreamServerConfig {
         Objects.requireNonNull(host, "host");
@@ -121,8 +125,8 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
                 .waterMark(32 << 10, 64 << 10)
                 .maxBufferedFrameBytes(FrameBufferBudget.DEFAULT_MAX_BYTES)
                 .handshakeTimeoutMillis(5_000)
-                .maxHandshakesPerAddress(64)
-                .maxHandshakes(4_096)
+                .maxHandshakesPerAddress(DEFAULT_MAX_HANDSHAKES_PER_ADDRESS)
+                .maxHandshakes(DEFAULT_MAX_HANDSHAKES)
                 .earlyHandshakes(EarlyHandshakeLimits.DEFAULTS)
                 .earlyDatagrams(EarlyHandshakeLimits.DATAGRAM_DEFAULTS)
                 .answerGatheringMillis(5)
