@@ -440,7 +440,8 @@ class HostileTrafficTest {
     // ---- helpers ----
 
     /** A TCP connection from a loopback address of the test's choosing. */
-    private static Socket connectFrom(String localAddress, int port) throws IOException {
+    /** A connection to {@code port} of the server from {@code localAddress}, one of the loopback addresses. */
+    static Socket connectFrom(String localAddress, int port) throws IOException {
         Socket socket = new Socket();
         socket.bind(new InetSocketAddress(InetAddress.getByName(localAddress), 0));
         socket.connect(new InetSocketAddress("127.0.0.1", port), 2_000);

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
@@ -42,10 +40,10 @@ class StreamHandshakeLimitTest {
         int port = server.streamPort(HhfrUris.TRANSPORT_TCP);
         List<Socket> sockets = new ArrayList<>();
         try {
-            Socket first = connectFrom("127.0.0.21", port);
-            Socket second = connectFrom("127.0.0.21", port);
-            Socket third = connectFrom("127.0.0.21", port);
-            Socket elsewhere = connectFrom("127.0.0.22", port);
+            Socket first = HostileTrafficTest.connectFrom("127.0.0.21", port);
+            Socket second = HostileTrafficTest.connectFrom("127.0.0.21", port);
+            Socket third = HostileTrafficTest.connectFrom("127.0.0.21", port);
+            Socket elsewhere = HostileTrafficTest.connectFrom("127.0.0.22", port);
             sockets.addAll(List.of(first, second, third, elsewhere));
             assertEquals(-1, third.getInputStream().read(), "the third of one address is closed unread");
             for (Socket held : List.of(first, second, elsewhere)) {
@@ -58,13 +56,5 @@ class StreamHandshakeLimitTest {
                 socket.close();
             }
         }
-    }
-
-    private static Socket connectFrom(String localAddress, int port) throws IOException {
-        Socket socket = new Socket();
-        socket.bind(new InetSocketAddress(InetAddress.getByName(localAddress), 0));
-        socket.connect(new InetSocketAddress("127.0.0.1", port), 2_000);
-        socket.setSoTimeout(2_000);
-        return socket;
     }
 }
