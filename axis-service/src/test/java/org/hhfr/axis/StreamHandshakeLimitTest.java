@@ -1,7 +1,7 @@
 package org.hhfr.axis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.io.IOException;
 import java.net.Socket;
@@ -38,23 +38,37 @@ class StreamHandshakeLimitTest {
     @Test
     void aConnectionBeyondItsAddresssShareOfUnauthenticatedOnesIsClosedAtOnce() throws Exception {
         int port = server.streamPort(HhfrUris.TRANSPORT_TCP);
-        List<Socket> sockets = new ArrayList<>();
+        List<Socket> sameAddress = new ArrayList<>();
+        Socket elsewhere = null;
         try {
-            Socket first = HostileTrafficTest.connectFrom("127.0.0.21", port);
-            Socket second = HostileTrafficTest.connectFrom("127.0.0.21", port);
-            Socket third = HostileTrafficTest.connectFrom("127.0.0.21", port);
-            Socket elsewhere = HostileTrafficTest.connectFrom("127.0.0.22", port);
-            sockets.addAll(List.of(first, second, third, elsewhere));
-            assertEquals(-1, third.getInputStream().read(), "the third of one address is closed unread");
-            for (Socket held : List.of(first, second, elsewhere)) {
-                held.setSoTimeout(300);
-                assertThrows(SocketTimeoutException.class, () -> held.getInputStream().read(),
-                        "held until its handshake times out");
+            for (int i = 0; i < 3; i++) {
+                sameAddress.add(HostileTrafficTest.connectFrom("127.0.0.21", port));
             }
+            elsewhere = HostileTrafficTest.connectFrom("127.0.0.22", port);
+            // The server's event loops take the three in any order: whichever comes third is the one closed.
+            int closed = 0;
+            for (Socket socket : sameAddress) {
+                closed += isClosedAtOnce(socket) ? 1 : 0;
+            }
+            assertEquals(1, closed, "one of three connections of an address with room for two is closed unread");
+            assertFalse(isClosedAtOnce(elsewhere), "another address's connection is held for its handshake");
         } finally {
-            for (Socket socket : sockets) {
+            for (Socket socket : sameAddress) {
                 socket.close();
             }
+            if (elsewhere != null) {
+                elsewhere.close();
+            }
+        }
+    }
+
+    /** Whether the server closed {@code socket} without a byte, rather than holding it for its handshake. */
+    private static boolean isClosedAtOnce(Socket socket) throws IOException {
+        socket.setSoTimeout(500);
+        try {
+            return socket.getInputStream().read() == -1;
+        } catch (SocketTimeoutException held) {
+            return false;
         }
     }
 }
