@@ -49,7 +49,8 @@ import org.hhfr.negotiation.soap.FaultCode;
  *       beyond its address's share, 429.</li>
  *   <li>Before its first request and between requests a connection may idle only for the keep-alive timeout
  *       (it holds a thread meanwhile); a request's body, once its head is read, has the request timeout.</li>
- *   <li>Closing it, however often and by whichever road, runs {@code onClose} once.</li>
+ *   <li>Closing it, however often and by whichever road, runs {@code onClose} once, before the socket closes:
+ *       a client that sees its connection closed finds its address's place given back.</li>
  * </ul>
  */
 final class GuardedHttpConnection implements AxisHttpConnection {
@@ -231,23 +232,19 @@ final class GuardedHttpConnection implements AxisHttpConnection {
     @Override
     public void close() throws IOException {
         if (closed.compareAndSet(false, true)) {
-            try {
-                if (connection.isOpen()) {
-                    connection.close();
-                }
-            } finally {
-                onClose.run();
+            onClose.run();
+            if (connection.isOpen()) {
+                connection.close();
             }
         }
     }
 
     @Override
     public void close(CloseMode closeMode) {
-        boolean first = closed.compareAndSet(false, true);
-        connection.close(closeMode);
-        if (first) {
+        if (closed.compareAndSet(false, true)) {
             onClose.run();
         }
+        connection.close(closeMode);
     }
 
     @Override
