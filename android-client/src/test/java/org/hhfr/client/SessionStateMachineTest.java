@@ -596,9 +596,7 @@ class SessionStateMachineTest {
     @Test
     void aCallThatLeavesTheEarlyStreamGoesOverSoapInsteadOfBackOntoIt() {
         StreamGrant proposal = proposal(7);
-        machine.callStarted(a, false);
-        machine.streamProposed(proposal);
-        machine.earlyStreamConnected(proposal, "early");
+        onEarlyStream(proposal);
         assertEquals(actions(SessionAction.sendOverSoap(list(b))), machine.callerChanged("early", b, null));
         assertEquals(actions(SessionAction.sendOverSoap(list(c))), machine.callerChanged("early", c, "headers 1"));
         assertEquals(SessionState.NEGOTIATING, machine.state());
@@ -609,9 +607,7 @@ class SessionStateMachineTest {
     void anAnswerWantingEncryptedStreamsDoesNotGrantACleartextEarlyStreamItsCallsWaitForTheGrantedOne() {
         StreamGrant proposal = proposal(7);
         StreamGrant encrypted = StreamGrant.answered(proposal.ticket, 1, true);
-        machine.callStarted(a, false);
-        machine.streamProposed(proposal);
-        machine.earlyStreamConnected(proposal, "early");
+        onEarlyStream(proposal);
 
         assertEquals(actions(SessionAction.abandonStream("early"), SessionAction.openStream(encrypted)),
                 machine.streamGranted(encrypted));
@@ -631,9 +627,7 @@ class SessionStateMachineTest {
     void anAnswerGrantingAnotherSessionAbandonsTheEarlyStreamAndItsCallsWaitForTheGrantedOne() {
         StreamGrant proposal = proposal(7);
         StreamGrant other = answering(proposal(8));
-        machine.callStarted(a, false);
-        machine.streamProposed(proposal);
-        machine.earlyStreamConnected(proposal, "early");
+        onEarlyStream(proposal);
         machine.callStarted(b, false);
 
         assertEquals(actions(SessionAction.abandonStream("early"), SessionAction.openStream(other)),
@@ -645,9 +639,7 @@ class SessionStateMachineTest {
     @Test
     void aDeclineAbandonsTheEarlyStreamAndItsCallsGoOverSoap() {
         StreamGrant proposal = proposal(7);
-        machine.callStarted(a, false);
-        machine.streamProposed(proposal);
-        machine.earlyStreamConnected(proposal, "early");
+        onEarlyStream(proposal);
         machine.callStarted(b, false);
 
         assertEquals(actions(SessionAction.abandonStream("early")), machine.streamDeclined());
@@ -678,9 +670,7 @@ class SessionStateMachineTest {
     @Test
     void anEarlyStreamRefusedWhileTheOfferIsOutHandsItsCallsBackToWaitForTheAnswer() {
         StreamGrant proposal = proposal(7);
-        machine.callStarted(a, false);
-        machine.streamProposed(proposal);
-        machine.earlyStreamConnected(proposal, "early");
+        onEarlyStream(proposal);
         machine.callStarted(b, false);
 
         assertEquals(actions(SessionAction.closeStream("early")), machine.streamRefused("early", list(b)),
@@ -693,9 +683,7 @@ class SessionStateMachineTest {
     @Test
     void anEarlyStreamClosesWithItsCallsWhenTheOfferFailsOrTheSessionCloses() {
         StreamGrant proposal = proposal(7);
-        machine.callStarted(a, false);
-        machine.streamProposed(proposal);
-        machine.earlyStreamConnected(proposal, "early");
+        onEarlyStream(proposal);
         assertEquals(actions(SessionAction.loseStream("early", "no answer")), machine.negotiationFailed("no answer"));
         assertEquals(SessionState.NEW, machine.state());
 
@@ -794,6 +782,13 @@ class SessionStateMachineTest {
     }
 
     /** Streams on "tcp", opened from {@code grant}. */
+    /** The first call {@code a} is out with the offer proposing {@code proposal}, whose stream "early" connected. */
+    private void onEarlyStream(StreamGrant proposal) {
+        machine.callStarted(a, false);
+        machine.streamProposed(proposal);
+        machine.earlyStreamConnected(proposal, "early");
+    }
+
     private void streaming(StreamGrant grant) {
         if (grant.fromTicket) {
             machine.opened(grant, false);
