@@ -51,7 +51,7 @@ public final class Hkdf {
     }
 
     /** An HMAC-SHA256 keyed with {@code key}. */
-    static Mac mac(byte[] key) {
+    public static Mac mac(byte[] key) {
         try {
             Mac mac = Mac.getInstance(HMAC);
             mac.init(new SecretKeySpec(key, HMAC));

@@ -85,6 +85,7 @@ public final class FrameCodec {
                 return WelcomeFrame.read(in);
             case PATH_CHALLENGE:
             case PATH_RESPONSE:
+            case ADDRESS_TOKEN:
                 return PathFrame.read(in, type);
             default:
                 throw new AssertionError(type);

@@ -28,7 +28,12 @@ public enum FrameType {
     /** UDP: 8 unpredictable bytes a server sends to a client's new address before it sends the stream there. */
     PATH_CHALLENGE(11),
     /** UDP: a client's answer to a PATH_CHALLENGE, with the same 8 bytes. */
-    PATH_RESPONSE(12);
+    PATH_RESPONSE(12),
+    /**
+     * UDP: 8 bytes a server sends to a client's address that let the client's next stream of the session from the
+     * same IP address be sent to at once, as a validated address.
+     */
+    ADDRESS_TOKEN(13);
 
     private static final FrameType[] BY_CODE = new FrameType[16];
 

@@ -3,15 +3,18 @@ package org.hhfr.transports.frame;
 import org.hhfr.transports.WireException;
 
 /**
- * PATH_CHALLENGE or PATH_RESPONSE (UDP only, as in RFC 9000 sections 19.17 and 19.18): 8 bytes of data. A server
- * that receives a stream's datagrams from a new client address sends a challenge there with unpredictable data;
- * the client answers with a response carrying the same data, which proves the address reaches it. Body: the 8
- * data bytes. Neither frame goes to the reliability engine: the adapters handle them.
+ * PATH_CHALLENGE, PATH_RESPONSE or ADDRESS_TOKEN (UDP only): 8 bytes of data. A server that receives a stream's
+ * datagrams from a new client address sends a challenge there with unpredictable data; the client answers with a
+ * response carrying the same data, which proves the address reaches it (RFC 9000 sections 19.17 and 19.18). A
+ * server also sends each stream's client address a token bound to its IP address, which the client shows in the
+ * first flight of its next stream of the session from there, so that that stream's address counts as validated
+ * from its start (as QUIC's NEW_TOKEN does for a connection's first address). Body: the 8 data bytes. None of the
+ * three goes to the reliability engine: the adapters handle them.
  */
 public final class PathFrame extends Frame {
-    /** Bytes of data in either frame. */
+    /** Bytes of data in each of the three frames. */
     public static final int DATA_SIZE = 8;
-    /** Bytes of either frame encoded: length prefix, type byte and data. */
+    /** Bytes of each frame encoded: length prefix, type byte and data. */
     public static final int ENCODED_SIZE = 1 + 1 + DATA_SIZE;
 
     private final FrameType type;
@@ -28,6 +31,10 @@ public final class PathFrame extends Frame {
 
     public static PathFrame response(long data) {
         return new PathFrame(FrameType.PATH_RESPONSE, data);
+    }
+
+    public static PathFrame addressToken(long data) {
+        return new PathFrame(FrameType.ADDRESS_TOKEN, data);
     }
 
     /** The response that answers this challenge. */

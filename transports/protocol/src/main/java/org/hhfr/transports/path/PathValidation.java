@@ -16,7 +16,8 @@ import org.hhfr.transports.frame.PathFrame;
  *
  * <p>The first address: the stream sends there at once, each datagram only if it fits the budget with room left
  * for a challenge ({@link #admits}); once one does not, the address is challenged ({@link #validatePeer}). So a
- * stream whose answers stay within three times what its client sends costs no challenge.
+ * stream whose answers stay within three times what its client sends costs no challenge, and neither does one
+ * whose client proved the address with a token from an earlier stream ({@link #provenByToken}).
  *
  * <p>A new address: a datagram that verified, arrives from another address and carries the highest packet number
  * so far (not one overtaken on the way) makes that address the <b>candidate</b>: the stream stays at its peer, and
@@ -183,6 +184,24 @@ public final class PathValidation<A> {
             }
         }
         return false;
+    }
+
+    /**
+     * The client showed, from {@code address}, a token the server gave a datagram to that IP address on an earlier
+     * stream of the session: the address reaches the client. When it is the unvalidated peer, the peer becomes
+     * validated (and a challenge to it being made is dropped); any other address is left to its challenge.
+     *
+     * @return whether the peer was validated now
+     */
+    public boolean provenByToken(A address) {
+        if (peerBudget == null || !address.equals(peer)) {
+            return false;
+        }
+        peerBudget = null;
+        if (peer.equals(candidate)) {
+            candidate = null;
+        }
+        return true;
     }
 
     /**

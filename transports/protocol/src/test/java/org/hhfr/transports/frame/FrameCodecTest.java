@@ -89,7 +89,7 @@ class FrameCodecTest {
 
     @Test
     void unknownTypeIsRefused() {
-        WireException e = assertThrows(WireException.class, () -> decodeContent(0x0D));
+        WireException e = assertThrows(WireException.class, () -> decodeContent(0x0E));
         assertEquals(ErrorCode.UNKNOWN_FRAME_TYPE, e.code());
         assertEquals(ErrorCode.UNKNOWN_FRAME_TYPE, assertThrows(WireException.class, () -> decodeContent(0x00)).code());
     }

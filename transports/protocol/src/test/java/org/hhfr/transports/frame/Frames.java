@@ -69,8 +69,10 @@ final class Frames {
     }
 
     static Arbitrary<Frame> path() {
-        return Combinators.combine(Arbitraries.of(true, false), Arbitraries.longs())
-                .as((challenge, data) -> challenge ? PathFrame.challenge(data) : PathFrame.response(data));
+        return Combinators.combine(Arbitraries.of(FrameType.PATH_CHALLENGE, FrameType.PATH_RESPONSE,
+                FrameType.ADDRESS_TOKEN), Arbitraries.longs()).as((type, data) -> type == FrameType.PATH_CHALLENGE
+                ? PathFrame.challenge(data) : type == FrameType.PATH_RESPONSE ? PathFrame.response(data)
+                : PathFrame.addressToken(data));
     }
 
     static Arbitrary<Frame> error() {

@@ -36,6 +36,18 @@ class PathFrameTest {
     }
 
     @Test
+    void anAddressTokenIsItsTypeAndEightDataBytes() throws WireException {
+        PathFrame token = PathFrame.addressToken(0x0102030405060708L);
+
+        byte[] encoded = FrameCodec.encode(token);
+
+        assertArrayEquals(new byte[] {9, 0x0D, 1, 2, 3, 4, 5, 6, 7, 8}, encoded);
+        PathFrame decoded = (PathFrame) Frames.decode(encoded);
+        assertEquals(FrameType.ADDRESS_TOKEN, decoded.type());
+        assertEquals(0x0102030405060708L, decoded.data());
+    }
+
+    @Test
     void shortOrLongDataIsRefused() {
         byte[] shortData = {0x0B, 1, 2, 3, 4, 5, 6, 7};
         byte[] longData = {0x0C, 1, 2, 3, 4, 5, 6, 7, 8, 9};

@@ -40,7 +40,8 @@ final class SeedFrames {
                 SignalFrame.PING,
                 ErrorFrame.of(ErrorCode.MALFORMED, "r\u00e9sum\u00e9 refused"),
                 PathFrame.challenge(0x0123456789ABCDEFL),
-                PathFrame.response(-1L));
+                PathFrame.response(-1L),
+                PathFrame.addressToken(0x1122334455667788L));
     }
 
     /** The handshake frames of both sides. */

@@ -35,6 +35,41 @@ class PathValidationTest {
     }
 
     @Test
+    void aTokenFromTheFirstAddressValidatesItWithoutAChallenge() {
+        PathValidation<String> first = new PathValidation<>("phone", new Random(7), TIMEOUT, CHALLENGE_SIZE);
+        first.received("phone", 50, true, 0);
+        assertFalse(first.admits(1_200));
+
+        assertTrue(first.provenByToken("phone"));
+        assertTrue(first.isPeerValidated());
+        assertTrue(first.admits(1_200));
+        first.validatePeer(0);
+        assertNull(first.challenge(0), "a validated peer is not challenged");
+    }
+
+    @Test
+    void aTokenFromAnotherAddressValidatesNothing() {
+        PathValidation<String> first = new PathValidation<>("phone", new Random(7), TIMEOUT, CHALLENGE_SIZE);
+        first.received("phone", 50, true, 0);
+
+        assertFalse(first.provenByToken("elsewhere"));
+        assertFalse(first.isPeerValidated());
+        assertFalse(first.admits(1_200));
+    }
+
+    @Test
+    void aTokenDuringTheFirstAddresssChallengeEndsIt() {
+        PathValidation<String> first = new PathValidation<>("phone", new Random(7), TIMEOUT, CHALLENGE_SIZE);
+        first.received("phone", 50, true, 0);
+        first.validatePeer(0);
+        assertEquals("phone", first.candidate());
+
+        assertTrue(first.provenByToken("phone"));
+        assertNull(first.candidate());
+        assertEquals(PathValidation.NO_DEADLINE, first.nextDeadline());
+    }
+
+    @Test
     void aResponseWithOtherDataIsIgnored() {
         path.received("new", 100, true, 0);
         PathFrame challenge = path.challenge(0);
