@@ -9,6 +9,7 @@ import java.util.List;
 import org.hhfr.transports.driver.SerialContext;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
+import org.hhfr.transports.frame.FrameType;
 import org.hhfr.transports.frame.PathFrame;
 import org.hhfr.transports.path.PathValidation;
 
@@ -20,8 +21,10 @@ import org.hhfr.transports.path.PathValidation;
  * otherwise have the stream sent to an address of their choosing. When the link holds datagrams back for that
  * budget, the peer gets PATH_CHALLENGEs; a new address that the newest verified datagram came from gets them at
  * once (within its own budget). Challenges are repeated on a timer of the loop; the link moves to a new address,
- * or sends freely to the first, on a matching PATH_RESPONSE. Path frames never reach the engine. Confined to the
- * session's event loop.
+ * or sends freely to the first, on a matching PATH_RESPONSE. The first datagram to each peer carries an
+ * ADDRESS_TOKEN for its IP address; a client that shows it on its next stream of the session from that address
+ * has that stream's first address validated at once ({@link AddressTokens}). Path frames never reach the engine.
+ * Confined to the session's event loop.
  */
 final class DatagramPeerPath {
     /** A challenge travels alone: the short header, the frame and the tag. */
@@ -30,20 +33,28 @@ final class DatagramPeerPath {
 
     private final DatagramLink link;
     private final EventLoop loop;
+    private final TransportMetrics metrics;
+    private final byte[] tokenDigest;
     private final PathValidation<InetSocketAddress> validation;
     /** The timer for the validation's next deadline; null when none is armed. */
     private SerialContext.Timer timer;
     private long armedFor = PathValidation.NO_DEADLINE;
 
     /**
+     * Packs an ADDRESS_TOKEN for {@code first} into the stream's first datagram.
+     *
      * @param first        where the stream's first datagram came from
+     * @param tokenDigest  the SHA-256 of the session's token, which keys its address tokens
      * @param timeoutNanos how long an address may take to answer a challenge before the stream stays as it is
      */
-    DatagramPeerPath(Channel channel, InetSocketAddress first, DatagramWriter writer, long timeoutNanos,
-                     EventLoop loop) {
+    DatagramPeerPath(Channel channel, InetSocketAddress first, DatagramWriter writer, byte[] tokenDigest,
+                     long timeoutNanos, EventLoop loop, TransportMetrics metrics) {
         this.validation = new PathValidation<>(first, CHALLENGES, timeoutNanos, CHALLENGE_DATAGRAM_SIZE);
         this.link = new DatagramLink(channel, writer, validation);
+        this.tokenDigest = tokenDigest;
         this.loop = loop;
+        this.metrics = metrics;
+        giveToken(first);
     }
 
     /** The stream's link, which sends within the budget of an address not validated yet. */
@@ -65,16 +76,36 @@ final class DatagramPeerPath {
             Frame frame = it.next();
             if (frame instanceof PathFrame) {
                 it.remove();
-                validation.responded((PathFrame) frame, now);
+                PathFrame path = (PathFrame) frame;
+                if (path.type() == FrameType.ADDRESS_TOKEN) {
+                    proveByToken(sender, path.data());
+                } else {
+                    validation.responded(path, now);
+                }
             }
         }
         boolean moved = !validation.peer().equals(link.peer());
         if (moved) {
             link.peer(validation.peer());
+            giveToken(validation.peer());
         }
         link.sendHeldBack();
         challengeIfDue(now);
         return moved;
+    }
+
+    /** An address token from {@code sender}: validates the peer if it is the sender and the token its IP's. */
+    private void proveByToken(InetSocketAddress sender, long token) {
+        if (AddressTokens.honours(token, tokenDigest, sender.getAddress().getAddress(), System.currentTimeMillis())
+                && validation.provenByToken(sender)) {
+            metrics.increment(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED);
+        }
+    }
+
+    /** Packs the token of {@code peer}'s IP address into the next datagram to it (the stream's sends flush it). */
+    private void giveToken(InetSocketAddress peer) {
+        link.write(PathFrame.addressToken(AddressTokens.issue(tokenDigest, peer.getAddress().getAddress(),
+                System.currentTimeMillis())));
     }
 
     /** An engine turn of the stream ended: datagrams it could not send for the budget get the peer challenged. */

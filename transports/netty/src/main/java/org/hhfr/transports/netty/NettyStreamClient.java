@@ -508,7 +508,7 @@ public final class NettyStreamClient implements AutoCloseable {
             for (Frame frame : frames) {
                 if (frame.type() == FrameType.PATH_CHALLENGE) {
                     answer((PathFrame) frame);
-                } else if (frame.type() != FrameType.PATH_RESPONSE) {
+                } else if (!(frame instanceof PathFrame)) {
                     receive(frame);
                 }
             }

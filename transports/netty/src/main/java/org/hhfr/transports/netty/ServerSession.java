@@ -346,8 +346,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             ConnectionId connectionId = registry.issueConnectionId(this);
             writer.connectionId(connectionId);
             datagramReader.connectionId(connectionId);
-            datagramPath = new DatagramPeerPath(verified.channel(), verified.sender(), writer,
-                    PATH_VALIDATION_RTOS * engineConfig.initialRtoNanos(), loop);
+            datagramPath = new DatagramPeerPath(verified.channel(), verified.sender(), writer, stored.tokenDigest(),
+                    PATH_VALIDATION_RTOS * engineConfig.initialRtoNanos(), loop, registry.metrics);
             driver.attach(datagramPath.link());
         }
         InetSocketAddress from = datagramPath.link().peer();

@@ -79,6 +79,12 @@ public final class TransportMetrics {
         /** A session moved to its client's new address (NAT rebinding, another network) once it was validated. */
         ADDRESS_CHANGES(LinkType.DATAGRAM),
         /**
+         * UDP streams whose first address the client proved with the ADDRESS_TOKEN an earlier stream of the session
+         * gave it there, so that the stream was sent to at once, without a PATH_CHALLENGE or the limit of an
+         * address not validated yet.
+         */
+        ADDRESS_TOKENS_HONOURED(LinkType.DATAGRAM),
+        /**
          * UDP streams that started sending from the path estimate the session's previous stream left (it finished
          * gracefully, minutes ago, with the client at the same address) instead of from the initial window.
          */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
@@ -16,12 +17,14 @@ import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.auth.SessionKeys;
+import org.hhfr.transports.auth.StreamEpoch;
 import org.hhfr.transports.frame.DataFrame;
 import org.hhfr.transports.frame.DatagramReader;
 import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameLimits;
 import org.hhfr.transports.frame.FrameType;
+import org.hhfr.transports.frame.PathFrame;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +34,8 @@ import org.junit.jupiter.api.Timeout;
  * A UDP stream's first address is where its first datagram came from, which a datagram's tag does not prove: anyone
  * who negotiated a session holds its token and may name another's address as the source. Until the address answers
  * a challenge, the server sends it at most three times what came from it; a client that answers loses nothing but
- * the round trip of its first answer larger than that, and one whose answers fit is never challenged. Each request
+ * the round trip of its first answer larger than that, and one whose answers fit is never challenged. A client that
+ * shows the address token an earlier stream of the session got at its IP address is sent to at once. Each request
  * here asks for an answer of the size its body names.
  */
 @Timeout(30)
@@ -39,6 +43,7 @@ class FirstAddressValidationTest {
     private static final int LARGE = 256 << 10;
     /** Three initial retransmission timeouts: how long an address has to answer a challenge. */
     private static final long PATH_TIMEOUT_MILLIS = 1_500;
+    private static final InetAddress LOCAL = InetAddress.getLoopbackAddress();
 
     private final InMemoryContextStore store = TestSessions.store();
     private StreamServer server;
@@ -88,25 +93,90 @@ class FirstAddressValidationTest {
         assertEquals(0, server.metrics().get(TransportMetrics.Counter.ADDRESS_CHANGES), "validated where it was");
     }
 
+    @Test
+    void aReturningClientThatShowsItsAddressTokenIsSentToAtOnceWithoutAChallenge() throws Exception {
+        SessionGrant grant = udpGrant();
+        long token = tokenOfAFirstStream(grant);
+        try (RawStream next = new RawStream(grant, StreamEpoch.FIRST + 1, LOCAL)) {
+            int sent = next.request(LARGE, token);
+            List<Frame> frames = next.receiveFor(500);
+
+            assertTrue(next.received > 3L * sent, next.received + " bytes sent for " + sent);
+            assertFalse(frames.stream().anyMatch(frame -> frame.type() == FrameType.PATH_CHALLENGE), frames.toString());
+        }
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
+    }
+
+    @Test
+    void aTokenShownFromAnotherAddressIsNotHonoured() throws Exception {
+        SessionGrant grant = udpGrant();
+        long token = tokenOfAFirstStream(grant);
+        try (RawStream elsewhere = new RawStream(grant, StreamEpoch.FIRST + 1, InetAddress.getByName("127.0.0.2"))) {
+            int sent = elsewhere.request(LARGE, token);
+            List<Frame> frames = elsewhere.receiveFor(2 * PATH_TIMEOUT_MILLIS);
+
+            assertTrue(elsewhere.received <= 3L * sent, elsewhere.received + " bytes sent for " + sent);
+            assertTrue(frames.stream().anyMatch(frame -> frame.type() == FrameType.PATH_CHALLENGE), frames.toString());
+        }
+        assertEquals(0, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
+    }
+
+    @Test
+    void aForgedTokenIsNotHonoured() throws Exception {
+        SessionGrant grant = udpGrant();
+        long token = tokenOfAFirstStream(grant);
+        try (RawStream next = new RawStream(grant, StreamEpoch.FIRST + 1, LOCAL)) {
+            int sent = next.request(LARGE, token ^ 1);
+            next.receiveFor(PATH_TIMEOUT_MILLIS);
+
+            assertTrue(next.received <= 3L * sent, next.received + " bytes sent for " + sent);
+        }
+        assertEquals(0, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
+    }
+
+    /** The address token the first datagrams of a session's first stream bring its client. */
+    private long tokenOfAFirstStream(SessionGrant grant) throws Exception {
+        try (RawStream first = new RawStream(grant, StreamEpoch.FIRST, LOCAL)) {
+            first.request(8, null);
+            return first.receiveFor(300).stream().filter(frame -> frame.type() == FrameType.ADDRESS_TOKEN)
+                    .mapToLong(frame -> ((PathFrame) frame).data()).findFirst()
+                    .orElseThrow(() -> new AssertionError("no address token"));
+        }
+    }
+
     private SessionGrant udpGrant() throws Exception {
         return store.create(TestSessions.floatSum("urn:hhfr:transport:udp"));
     }
 
     /** A stream's client driven by hand from one socket, which never answers the server. */
     private final class RawStream implements AutoCloseable {
-        final DatagramSocket socket = new DatagramSocket();
+        final DatagramSocket socket;
         final DatagramWriter writer;
         final DatagramReader reader;
         long received;
 
         RawStream(SessionGrant grant) throws Exception {
-            SessionKeys keys = SessionKeys.fromToken(grant.token().toBytes());
+            this(grant, StreamEpoch.FIRST, null);
+        }
+
+        /** A stream of epoch {@code epoch} from a socket at {@code local} (null: any local address). */
+        RawStream(SessionGrant grant, long epoch, InetAddress local) throws Exception {
+            socket = new DatagramSocket(new InetSocketAddress(local, 0));
+            SessionKeys keys = SessionKeys.fromToken(grant.token().toBytes(), epoch);
             writer = new DatagramWriter(grant.id(), keys, Role.CLIENT, DatagramWriter.DEFAULT_MAX_DATAGRAM_SIZE);
             reader = new DatagramReader(grant.id(), keys, Role.CLIENT, FrameLimits.defaults());
         }
 
         /** Sends the stream's first request, for an answer of {@code size} bytes; the datagram's bytes. */
         int request(int size) throws Exception {
+            return request(size, null);
+        }
+
+        /** The same, the datagram showing {@code addressToken} unless null. */
+        int request(int size, Long addressToken) throws Exception {
+            if (addressToken != null) {
+                writer.add(PathFrame.addressToken(addressToken));
+            }
             writer.add(DataFrame.first(1, 0, 0, false, ByteBuffer.allocate(4).putInt(size).array()));
             byte[] datagram = writer.finish();
             socket.send(new DatagramPacket(datagram, datagram.length,
