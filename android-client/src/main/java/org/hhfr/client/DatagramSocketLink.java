@@ -7,6 +7,7 @@ import java.net.PortUnreachableException;
 
 import org.hhfr.transports.driver.PackedDatagramLink;
 import org.hhfr.transports.frame.DatagramWriter;
+import org.hhfr.transports.frame.Frame;
 
 /**
  * A stream's frames to its UDP endpoint: packed several to a datagram by the stream's {@link DatagramWriter}
@@ -19,12 +20,16 @@ final class DatagramSocketLink extends PackedDatagramLink implements FrameOutbox
     /** Called on the writer thread when the current socket fails to send for another reason than the server. */
     private final Runnable socketFailed;
     private volatile DatagramSocket socket;
+    private final DatagramWriter datagrams;
     /** Whether the current turn has begun writing; serial context only. */
     private boolean writing;
+    /** A frame to pack into the last datagram of the next turn that writes; serial context only. */
+    private Frame riding;
 
     /** The socket is closed with the stream, not with the link. */
     DatagramSocketLink(DatagramSocket socket, DatagramWriter datagrams, FrameOutbox outbox, Runnable socketFailed) {
         super(datagrams);
+        this.datagrams = datagrams;
         this.socket = socket;
         this.outbox = outbox;
         this.socketFailed = socketFailed;
@@ -51,8 +56,20 @@ final class DatagramSocketLink extends PackedDatagramLink implements FrameOutbox
         return writing;
     }
 
+    /**
+     * Packs {@code frame} into the last datagram of the next turn that writes anything, in its spare room (alone
+     * when it has none): it leaves with the turn's frames instead of in a datagram of its own.
+     */
+    void rideOnNextFlush(Frame frame) {
+        riding = frame;
+    }
+
     @Override
     public void flush() {
+        if (riding != null && !datagrams.isEmpty()) {
+            write(riding);
+            riding = null;
+        }
         super.flush();
         writing = false;
     }

@@ -10,11 +10,14 @@ import org.hhfr.transports.reliability.PathEstimate;
 
 /**
  * What this client's UDP streams learned of their paths (bandwidth and round trip), so that its next stream over
- * the same path starts from it instead of from the initial window. A path is the local address the socket sent
- * from and the server's address. That tells most networks apart, not all: two Wi-Fi networks may give the same
- * private address, and a cellular handover may keep it (the stream's first round trip then checks the
- * estimate). An estimate is used for {@link PathEstimate#LIFETIME_NANOS} after its stream ended, then
- * forgotten; at most {@link #CAPACITY} paths are kept, the least recently used first out. Thread-safe.
+ * the same path starts from it instead of from the initial window, and the address token its server last gave a
+ * stream on the path, which the next stream shows so that the server sends to it at once (WIRE-FORMAT 5.1). A
+ * path is the local address the socket sent from and the server's address. That tells most networks apart, not
+ * all: two Wi-Fi networks may give the same private address, and a cellular handover may keep it (the stream's
+ * first round trip then checks the estimate, and the server honours a token only from the IP address it gave it
+ * to). An estimate is used for {@link PathEstimate#LIFETIME_NANOS} after its stream ended, then forgotten; a token
+ * is kept until a newer one comes (the server decides how long it honours one). At most {@link #CAPACITY} paths
+ * are kept, the least recently used first out. Thread-safe.
  */
 final class PathEstimates {
     static final int CAPACITY = 32;
@@ -30,42 +33,62 @@ final class PathEstimates {
 
     /** Keeps what a stream from {@code local} to {@code remote} learned; null (no sample) keeps nothing. */
     synchronized void remember(InetAddress local, InetSocketAddress remote, PathEstimate estimate) {
-        if (estimate != null && local != null && !local.isAnyLocalAddress()) {
-            kept.put(path(local, remote), new Kept(estimate, clock.getAsLong()));
-            if (kept.size() > CAPACITY) {
-                kept.remove(kept.keySet().iterator().next());
-            }
+        if (estimate != null && isSpecific(local)) {
+            Kept path = keep(local, remote);
+            path.estimate = estimate;
+            path.estimatedAt = clock.getAsLong();
         }
     }
 
     /** The estimate of that path a stream learned within the lifetime, or null. */
     synchronized PathEstimate of(InetAddress local, InetSocketAddress remote) {
-        if (local == null || local.isAnyLocalAddress()) {
+        Kept held = isSpecific(local) ? kept.get(path(local, remote)) : null;
+        if (held == null || held.estimate == null) {
             return null;
         }
-        String path = path(local, remote);
-        Kept held = kept.get(path);
-        if (held == null) {
-            return null;
-        }
-        if (clock.getAsLong() - held.keptAt > PathEstimate.LIFETIME_NANOS) {
-            kept.remove(path);
+        if (clock.getAsLong() - held.estimatedAt > PathEstimate.LIFETIME_NANOS) {
+            held.estimate = null;
             return null;
         }
         return held.estimate;
+    }
+
+    /** Keeps the address token the server sent a stream from {@code local} to {@code remote}. */
+    synchronized void rememberToken(InetAddress local, InetSocketAddress remote, long token) {
+        if (isSpecific(local)) {
+            Kept path = keep(local, remote);
+            path.token = token;
+            path.hasToken = true;
+        }
+    }
+
+    /** The last address token a stream over that path was given, or null. */
+    synchronized Long tokenOf(InetAddress local, InetSocketAddress remote) {
+        Kept held = isSpecific(local) ? kept.get(path(local, remote)) : null;
+        return held != null && held.hasToken ? held.token : null;
+    }
+
+    private Kept keep(InetAddress local, InetSocketAddress remote) {
+        Kept path = kept.computeIfAbsent(path(local, remote), key -> new Kept());
+        if (kept.size() > CAPACITY) {
+            kept.remove(kept.keySet().iterator().next());
+        }
+        return path;
+    }
+
+    private static boolean isSpecific(InetAddress local) {
+        return local != null && !local.isAnyLocalAddress();
     }
 
     private static String path(InetAddress local, InetSocketAddress remote) {
         return local.getHostAddress() + ">" + remote;
     }
 
+    /** What is kept of one path. */
     private static final class Kept {
-        final PathEstimate estimate;
-        final long keptAt;
-
-        Kept(PathEstimate estimate, long keptAt) {
-            this.estimate = estimate;
-            this.keptAt = keptAt;
-        }
+        PathEstimate estimate;
+        long estimatedAt;
+        boolean hasToken;
+        long token;
     }
 }

@@ -37,7 +37,9 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  * <p>The stream may {@linkplain #migrate move} to a new local socket (the device changed networks; also by
  * itself when sending fails, at most once a second), keeping its session, keys, engine and calls: the server
  * keeps sending to the old address until the new one answered its PATH_CHALLENGE, which the reader answers
- * whichever socket it came on.
+ * whichever socket it came on. The address token the server sends is kept for the client's next stream over the
+ * same path ({@link PathEstimates}), whose first flight shows it, so that the server sends that stream's
+ * answers at once rather than three times what came from the address until it answered a challenge.
  */
 final class UdpChannel extends StreamChannel {
     /**
@@ -96,6 +98,10 @@ final class UdpChannel extends StreamChannel {
             PathEstimate earlier = settings.paths.of(socket.getLocalAddress(), settings.address);
             if (earlier != null) {
                 channel.stream.engine().resumePath(earlier);
+            }
+            Long token = settings.paths.tokenOf(socket.getLocalAddress(), settings.address);
+            if (token != null) {
+                channel.link.rideOnNextFlush(PathFrame.addressToken(token)); // with the stream's first calls
             }
             if (settings.early) {
                 channel.stream.limitFlight((long) DATAGRAMS_BEFORE_OFFER * datagrams.frameBudget());
@@ -227,7 +233,7 @@ final class UdpChannel extends StreamChannel {
                     accepted(); // the server holds the session: the calls are its own from now on
                 });
             }
-            List<PathFrame> challenges = takePathFrames(frames);
+            List<PathFrame> challenges = takePathFrames(frames, from);
             context.execute(() -> {
                 answer(challenges);
                 receive(frames);
@@ -235,14 +241,19 @@ final class UdpChannel extends StreamChannel {
         }
     }
 
-    /** Takes the path frames out of {@code frames} (they are not the engine's); the challenges among them. */
-    private static List<PathFrame> takePathFrames(List<Frame> frames) {
+    /**
+     * Takes the path frames out of {@code frames} (they are not the engine's), keeps an address token for the next
+     * stream over the path of {@code from}; the challenges among them.
+     */
+    private List<PathFrame> takePathFrames(List<Frame> frames, DatagramSocket from) {
         List<PathFrame> challenges = null;
         for (Iterator<Frame> it = frames.iterator(); it.hasNext(); ) {
             Frame frame = it.next();
             if (frame instanceof PathFrame) {
                 it.remove();
-                if (frame.type() == FrameType.PATH_CHALLENGE) {
+                if (frame.type() == FrameType.ADDRESS_TOKEN) {
+                    settings.paths.rememberToken(from.getLocalAddress(), settings.address, ((PathFrame) frame).data());
+                } else if (frame.type() == FrameType.PATH_CHALLENGE) {
                     if (challenges == null) {
                         challenges = new ArrayList<>(1);
                     }

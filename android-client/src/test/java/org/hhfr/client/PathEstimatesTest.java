@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 import org.hhfr.transports.reliability.PathEstimate;
 import org.junit.jupiter.api.Test;
 
-/** The client's memory of what its UDP streams learned of their paths. */
+/** The client's memory of what its UDP streams learned of their paths, and of the address tokens they got. */
 class PathEstimatesTest {
     private static final InetSocketAddress SERVER = new InetSocketAddress("192.0.2.7", 9443);
     private static final PathEstimate LEARNED = PathEstimate.of(625_000, TimeUnit.MILLISECONDS.toNanos(50));
@@ -60,5 +60,19 @@ class PathEstimatesTest {
         assertNull(paths.of(local, new InetSocketAddress("192.0.2.7", 1)));
         assertEquals(LEARNED, paths.of(local, SERVER));
         assertEquals(LEARNED, paths.of(local, new InetSocketAddress("192.0.2.7", 2)));
+    }
+
+    @Test
+    void anAddressTokenIsForItsPathAndOutlivesTheEstimate() throws Exception {
+        InetAddress cellular = InetAddress.getByName("100.64.3.9");
+        paths.remember(cellular, SERVER, LEARNED);
+        paths.rememberToken(cellular, SERVER, 42L);
+        now += PathEstimate.LIFETIME_NANOS + 1;
+
+        assertNull(paths.of(cellular, SERVER));
+        assertEquals(42L, paths.tokenOf(cellular, SERVER), "the server decides how long it honours a token");
+        assertNull(paths.tokenOf(InetAddress.getByName("10.0.0.5"), SERVER), "another network");
+        paths.rememberToken(cellular, SERVER, 43L);
+        assertEquals(43L, paths.tokenOf(cellular, SERVER), "the newest");
     }
 }

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 /**
  * A session outlives its streams: closing a stream keeps the resumption ticket, and a client that shares only
  * the ticket cache (a new client, as after the app's process was restarted) opens a new stream of the same
- * server session without a single request to the SOAP endpoint.
+ * server session without a single request to the SOAP endpoint. A UDP stream's address, proven to the server on one
+ * stream, is proven on the next from the same address.
  */
 @Timeout(30)
 class TicketReopeningTest {
@@ -59,6 +60,23 @@ class TicketReopeningTest {
         assertEquals(0, service.soapCalls.get(), "nor any SOAP call");
         assertEquals(11, server.dispatched.get());
         assertEquals(2, server.metrics().get(TransportMetrics.Counter.SESSIONS_OPENED), "two streams");
+    }
+
+    @Test
+    void aReturningUdpStreamShowsTheAddressTokenOfTheStreamBeforeItAndIsSentToAtOnce() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_UDP);
+        try (HhfrClient client = client(new ResumptionTicketCache())) {
+            try (Session first = client.open(FloatSum.operation())) {
+                assertEquals(3f, first.call(Float.class, new float[] {1f, 2f}));
+            }
+            assertEquals(0, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
+            try (Session next = client.open(FloatSum.operation())) {
+                assertEquals(Mode.HHFR_UDP, next.mode());
+                assertEquals(5f, next.call(Float.class, new float[] {2f, 3f}));
+            }
+        }
+        assertEquals(2, server.metrics().get(TransportMetrics.Counter.SESSIONS_OPENED), "two streams");
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
     }
 
     @ParameterizedTest(name = "over {0}")
