@@ -7,7 +7,6 @@ import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.redis.RecordSeal;
 import org.hhfr.contextstore.redis.RedisStoreSettings;
 import org.hhfr.transports.frame.FrameBufferBudget;
-import org.hhfr.transports.netty.StreamServerConfig;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,14 +29,12 @@ import org.jspecify.annotations.Nullable;
  *                            frame beyond it is refused and its connection closed
  * @param streamPeers         the other nodes serving this node's sessions (sharing its Redis store), named to
  *                            clients as alternate endpoints; none by default
- * @param maxHandshakesPerAddress TCP stream connections of one client address that have not authenticated yet;
- *                            one more is closed at once, unread
- * @param maxHandshakes       the same, of every address together
+ * @param streamHandshakes    how the stream server bounds TCP connections that have not authenticated yet
  */
 public record ModuleSettings(String streamBindHost, String advertisedHost, int tcpPort, int udpPort,
         int maxMessageBytes, StoreLimits storeLimits, long purgeIntervalMillis, int dispatchThreads,
         StreamSecurity streamSecurity, @Nullable RedisStoreSettings redisStore, long maxBufferedFrameBytes,
-        StreamPeers streamPeers, int maxHandshakesPerAddress, int maxHandshakes) {
+        StreamPeers streamPeers, StreamHandshakeLimits streamHandshakes) {
     /** A stream port that is not served: offers for that transport are declined. */
     public static final int NOT_SERVED = -1;
 
@@ -58,8 +55,6 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
     public static final String DISPATCH_THREADS = "dispatchThreads";
     public static final String MAX_BUFFERED_FRAME_BYTES = "maxBufferedFrameBytes";
     public static final String STREAM_PEERS = "streamPeers";
-    public static final String MAX_HANDSHAKES_PER_ADDRESS = "maxHandshakesPerAddress";
-    public static final String MAX_HANDSHAKES = "maxHandshakes";
 
     /** The default context store: sessions in this server's memory. */
     public static final String MEMORY_STORE = "memory";
@@ -72,6 +67,7 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
         Objects.requireNonNull(streamBindHost, "streamBindHost");
         Objects.requireNonNull(storeLimits, "storeLimits");
         Objects.requireNonNull(streamPeers, "streamPeers");
+        Objects.requireNonNull(streamHandshakes, "streamHandshakes");
         if (!streamPeers.isEmpty() && redisStore == null) {
             throw new IllegalArgumentException(STREAM_PEERS + " need a shared " + CONTEXT_STORE + " ("
                     + REDIS_STORE + "...): peers must find this node's sessions");
@@ -103,10 +99,7 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
                 optionalNumber(parameters, MAX_BUFFERED_FRAME_BYTES, 1, Long.MAX_VALUE,
                         FrameBufferBudget.DEFAULT_MAX_BYTES),
                 StreamPeers.parse(STREAM_PEERS, parameters.apply(STREAM_PEERS)),
-                (int) optionalNumber(parameters, MAX_HANDSHAKES_PER_ADDRESS, 1, Integer.MAX_VALUE,
-                        StreamServerConfig.DEFAULT_MAX_HANDSHAKES_PER_ADDRESS),
-                (int) optionalNumber(parameters, MAX_HANDSHAKES, 1, Integer.MAX_VALUE,
-                        StreamServerConfig.DEFAULT_MAX_HANDSHAKES));
+                StreamHandshakeLimits.read(parameters));
     }
 
     /** The Redis the {@code contextStore} parameter names, or {@code null} for {@code memory}. */
@@ -154,8 +147,8 @@ public record ModuleSettings(String streamBindHost, String advertisedHost, int t
     }
 
     /** A parameter that an older axis2.xml or module.xml may lack: {@code absent} then. */
-    private static long optionalNumber(Function<String, String> parameters, String name, long min, long max,
-                                       long absent) {
+    static long optionalNumber(Function<String, String> parameters, String name, long min, long max,
+                               long absent) {
         String text = parameters.apply(name);
         return text == null || text.isBlank() ? absent : number(parameters, name, min, max);
     }

@@ -61,13 +61,12 @@ final class RunningStreams implements ServedStreams, AutoCloseable {
                 });
         dispatchThreads.allowCoreThreadTimeOut(true);
         UnifiedJedis shared = settings.redisStore() == null ? null : settings.redisStore().openClient();
-        StreamServerConfig config = StreamServerConfig.on(settings.streamBindHost())
+        StreamServerConfig.Builder defaults = StreamServerConfig.on(settings.streamBindHost());
+        StreamServerConfig config = settings.streamHandshakes().applyTo(defaults)
                 .ports(settings.tcpPort(), settings.udpPort())
                 .dispatchExecutor(dispatchThreads)
                 .purgeIntervalMillis(0) // HhfrNegotiation purges the store, off the event loops
                 .maxBufferedFrameBytes(settings.maxBufferedFrameBytes())
-                .maxHandshakesPerAddress(settings.maxHandshakesPerAddress())
-                .maxHandshakes(settings.maxHandshakes())
                 .tls(settings.streamSecurity().tls())
                 .sharing(sharing(settings, shared))
                 .build();
