@@ -392,7 +392,8 @@ class HostileTrafficTest {
         return prefix.toByteArray();
     }
 
-    private static ErrorFrame readError(InputStream in) throws Exception {
+    /** The next frame from {@code in}, which must be an ERROR. */
+    static ErrorFrame readError(InputStream in) throws Exception {
         Frame frame = readFrame(in);
         assertEquals(FrameType.ERROR, frame.type(), frame::toString);
         return (ErrorFrame) frame;

@@ -29,7 +29,8 @@ import org.jspecify.annotations.Nullable;
  *                            frame beyond it is refused and its connection closed
  * @param streamPeers         the other nodes serving this node's sessions (sharing its Redis store), named to
  *                            clients as alternate endpoints; none by default
- * @param streamHandshakes    how the stream server bounds TCP connections that have not authenticated yet
+ * @param streamHandshakes    how the stream server bounds TCP connections and early streams that have not
+ *                            authenticated yet
  */
 public record ModuleSettings(String streamBindHost, String advertisedHost, int tcpPort, int udpPort,
         int maxMessageBytes, StoreLimits storeLimits, long purgeIntervalMillis, int dispatchThreads,
