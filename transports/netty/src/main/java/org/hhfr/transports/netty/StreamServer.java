@@ -3,6 +3,7 @@ package org.hhfr.transports.netty;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
@@ -20,6 +21,8 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.ssl.OptionalSslHandler;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -143,7 +146,7 @@ public final class StreamServer implements AutoCloseable {
                     protected void initChannel(SocketChannel channel) {
                         ChannelPipeline pipeline = channel.pipeline();
                         if (config.tls() != null) {
-                            pipeline.addLast("tls", new OptionalSslHandler(config.tls()));
+                            pipeline.addLast("tls", optionalTls(config));
                         }
                         pipeline.addLast("decoder", new FrameDecoderHandler(Role.SERVER, registry.streamLimits,
                                 registry.frameBuffers, registry.metrics));
@@ -151,6 +154,23 @@ public final class StreamServer implements AutoCloseable {
                     }
                 })
                 .bind(config.host(), config.tcpPort()).syncUninterruptibly().channel();
+    }
+
+    /**
+     * TLS for a connection that starts with it, its own handshake timeout set to the stream handshake's
+     * ({@link HandshakeHandler}), which bounds the TLS handshake: TLS's default, 10 s, would close a connection that
+     * a server given longer (for slow links) still waits for. Set equal, it never comes first: the stream
+     * handshake's starts with the connection, TLS's with its first record.
+     */
+    private static OptionalSslHandler optionalTls(StreamServerConfig config) {
+        return new OptionalSslHandler(config.tls()) {
+            @Override
+            protected SslHandler newSslHandler(ChannelHandlerContext context, SslContext tls) {
+                SslHandler handler = super.newSslHandler(context, tls);
+                handler.setHandshakeTimeoutMillis(config.handshakeTimeoutMillis());
+                return handler;
+            }
+        };
     }
 
     /**
