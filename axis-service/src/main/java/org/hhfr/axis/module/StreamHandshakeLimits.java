@@ -13,14 +13,17 @@ import org.hhfr.transports.netty.StreamServerConfig;
  * @param maxHandshakesPerAddress TCP stream connections of one client address (an IPv6 client is its /64) that have
  *                                not authenticated yet; one more is closed at once, unread
  * @param maxHandshakes           the same, of every address together
+ * @param handshakeTimeoutMillis  how long a new TCP stream connection may take to authenticate (its TLS handshake
+ *                                and its HELLO, an early HELLO's wait for its session included) before it is closed
  * @param earlyHandshakes         the early TCP streams' HELLOs that wait for their session: per client address, in
  *                                all, and how long; their bytes and store lookups keep the stream server's defaults
  * @param earlyDatagrams          the same for early UDP streams, whose first datagrams wait for their session
  */
-public record StreamHandshakeLimits(int maxHandshakesPerAddress, int maxHandshakes,
+public record StreamHandshakeLimits(int maxHandshakesPerAddress, int maxHandshakes, long handshakeTimeoutMillis,
         EarlyHandshakeLimits earlyHandshakes, EarlyHandshakeLimits earlyDatagrams) {
     public static final String MAX_HANDSHAKES_PER_ADDRESS = "maxHandshakesPerAddress";
     public static final String MAX_HANDSHAKES = "maxHandshakes";
+    public static final String HANDSHAKE_TIMEOUT_MILLIS = "handshakeTimeoutMillis";
     public static final String MAX_EARLY_HANDSHAKES_PER_ADDRESS = "maxEarlyHandshakesPerAddress";
     public static final String MAX_EARLY_HANDSHAKES = "maxEarlyHandshakes";
     public static final String EARLY_HANDSHAKE_WAIT_MILLIS = "earlyHandshakeWaitMillis";
@@ -28,15 +31,26 @@ public record StreamHandshakeLimits(int maxHandshakesPerAddress, int maxHandshak
     public static final String MAX_EARLY_UDP_STREAMS = "maxEarlyUdpStreams";
     public static final String EARLY_UDP_STREAM_WAIT_MILLIS = "earlyUdpStreamWaitMillis";
 
+    public StreamHandshakeLimits {
+        if (earlyHandshakes.waitMillis() >= handshakeTimeoutMillis) {
+            throw new IllegalArgumentException(EARLY_HANDSHAKE_WAIT_MILLIS + " (" + earlyHandshakes.waitMillis()
+                    + ") must be shorter than " + HANDSHAKE_TIMEOUT_MILLIS + " (" + handshakeTimeoutMillis
+                    + "), which bounds an early HELLO's whole handshake");
+        }
+    }
+
     /**
      * Reads and checks the parameters; {@code parameters} answers a name with its text, or {@code null}.
      *
-     * @throws IllegalArgumentException naming the first parameter that is not a number or out of range
+     * @throws IllegalArgumentException naming the first parameter that is not a number or out of range, or an
+     *                                  early HELLO's wait that its handshake's timeout would cut short
      */
     static StreamHandshakeLimits read(Function<String, String> parameters) {
         return new StreamHandshakeLimits(
                 count(parameters, MAX_HANDSHAKES_PER_ADDRESS, 1, StreamServerConfig.DEFAULT_MAX_HANDSHAKES_PER_ADDRESS),
                 count(parameters, MAX_HANDSHAKES, 1, StreamServerConfig.DEFAULT_MAX_HANDSHAKES),
+                ModuleSettings.optionalNumber(parameters, HANDSHAKE_TIMEOUT_MILLIS, 1, Long.MAX_VALUE,
+                        StreamServerConfig.DEFAULT_HANDSHAKE_TIMEOUT_MILLIS),
                 early(parameters, MAX_EARLY_HANDSHAKES_PER_ADDRESS, MAX_EARLY_HANDSHAKES, EARLY_HANDSHAKE_WAIT_MILLIS,
                         EarlyHandshakeLimits.DEFAULTS),
                 early(parameters, MAX_EARLY_UDP_STREAMS_PER_ADDRESS, MAX_EARLY_UDP_STREAMS,
@@ -46,6 +60,7 @@ public record StreamHandshakeLimits(int maxHandshakesPerAddress, int maxHandshak
     /** Sets these limits on a stream server's configuration. */
     StreamServerConfig.Builder applyTo(StreamServerConfig.Builder config) {
         return config.maxHandshakesPerAddress(maxHandshakesPerAddress).maxHandshakes(maxHandshakes)
+                .handshakeTimeoutMillis(handshakeTimeoutMillis)
                 .earlyHandshakes(earlyHandshakes).earlyDatagrams(earlyDatagrams);
     }
 

@@ -46,8 +46,8 @@ class StreamHandshakeLimitsTest {
     }
 
     private static List<Object> handshakeLimits(StreamServerConfig config) {
-        return List.of(config.maxHandshakesPerAddress(), config.maxHandshakes(), config.earlyHandshakes(),
-                config.earlyDatagrams());
+        return List.of(config.maxHandshakesPerAddress(), config.maxHandshakes(), config.handshakeTimeoutMillis(),
+                config.earlyHandshakes(), config.earlyDatagrams());
     }
 
     @Test
@@ -56,13 +56,21 @@ class StreamHandshakeLimitsTest {
         Map<String, String> parameters = moduleXml();
         assertEquals(defaults, handshakeLimits(configured(parameters)), "module.xml");
         for (String name : List.of(StreamHandshakeLimits.MAX_HANDSHAKES_PER_ADDRESS,
-                StreamHandshakeLimits.MAX_HANDSHAKES, StreamHandshakeLimits.MAX_EARLY_HANDSHAKES_PER_ADDRESS,
+                StreamHandshakeLimits.MAX_HANDSHAKES, StreamHandshakeLimits.HANDSHAKE_TIMEOUT_MILLIS,
+                StreamHandshakeLimits.MAX_EARLY_HANDSHAKES_PER_ADDRESS,
                 StreamHandshakeLimits.MAX_EARLY_HANDSHAKES, StreamHandshakeLimits.EARLY_HANDSHAKE_WAIT_MILLIS,
                 StreamHandshakeLimits.MAX_EARLY_UDP_STREAMS_PER_ADDRESS, StreamHandshakeLimits.MAX_EARLY_UDP_STREAMS,
                 StreamHandshakeLimits.EARLY_UDP_STREAM_WAIT_MILLIS)) {
             assertNotNull(parameters.remove(name), name + " is listed in module.xml");
         }
         assertEquals(defaults, handshakeLimits(configured(parameters)), "none given");
+    }
+
+    @Test
+    void theHandshakeTimeoutAnOperatorRaisesIsTheOneTheStreamServerUses() throws Exception {
+        Map<String, String> parameters = moduleXml();
+        parameters.put("handshakeTimeoutMillis", "15000");
+        assertEquals(15_000, configured(parameters).handshakeTimeoutMillis());
     }
 
     @Test
@@ -95,6 +103,8 @@ class StreamHandshakeLimitsTest {
 
     @ParameterizedTest
     @CsvSource({
+        "handshakeTimeoutMillis, 0, handshakeTimeoutMillis out of range (1..9223372036854775807): 0",
+        "handshakeTimeoutMillis, 5 s, handshakeTimeoutMillis is not a number: \"5 s\"",
         "maxEarlyHandshakesPerAddress, many, maxEarlyHandshakesPerAddress is not a number: \"many\"",
         "maxEarlyHandshakesPerAddress, -1, maxEarlyHandshakesPerAddress out of range (0..2147483647): -1",
         "maxEarlyHandshakes, 2147483648, maxEarlyHandshakes out of range (0..2147483647): 2147483648",
@@ -108,6 +118,18 @@ class StreamHandshakeLimitsTest {
             throws Exception {
         Map<String, String> parameters = moduleXml();
         parameters.put(name, value);
+        assertRefused(parameters, reason);
+    }
+
+    @Test
+    void anEarlyHelloWaitThatTheHandshakeTimeoutWouldCutShortIsRefusedNamingBoth() throws Exception {
+        Map<String, String> parameters = moduleXml();
+        parameters.put("handshakeTimeoutMillis", "2000");
+        assertRefused(parameters, "earlyHandshakeWaitMillis (2000) must be shorter than handshakeTimeoutMillis (2000), "
+                + "which bounds an early HELLO's whole handshake");
+    }
+
+    private static void assertRefused(Map<String, String> parameters, String reason) {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> ModuleSettings.read(parameters::get));
         assertEquals(reason, refused.getMessage());

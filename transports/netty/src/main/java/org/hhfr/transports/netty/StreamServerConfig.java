@@ -85,6 +85,8 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         EarlyHandshakeLimits earlyHandshakes, EarlyHandshakeLimits earlyDatagrams,
         long answerGatheringMillis, long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability,
         StreamSharing sharing, @Nullable SslContext tls) {
+    /** How long a new TCP connection may take to authenticate, TLS included, by default. */
+    public static final long DEFAULT_HANDSHAKE_TIMEOUT_MILLIS = 5_000;
     /** TCP connections of one client address in their handshake at once, by default. */
     public static final int DEFAULT_MAX_HANDSHAKES_PER_ADDRESS = 64;
     /** TCP connections of every address together in their handshake at once, by default. */
@@ -124,7 +126,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
                 .maxDatagramSize(datagramSize)
                 .waterMark(32 << 10, 64 << 10)
                 .maxBufferedFrameBytes(FrameBufferBudget.DEFAULT_MAX_BYTES)
-                .handshakeTimeoutMillis(5_000)
+                .handshakeTimeoutMillis(DEFAULT_HANDSHAKE_TIMEOUT_MILLIS)
                 .maxHandshakesPerAddress(DEFAULT_MAX_HANDSHAKES_PER_ADDRESS)
                 .maxHandshakes(DEFAULT_MAX_HANDSHAKES)
                 .earlyHandshakes(EarlyHandshakeLimits.DEFAULTS)
