@@ -25,8 +25,8 @@ import org.w3c.dom.NodeList;
  */
 class StreamHandshakeLimitsTest {
 
-    /** The parameters module.xml lists, with its values. */
-    private static Map<String, String> moduleXml() throws Exception {
+    /** The parameters module.xml lists, with its values but for those {@code overridden}. */
+    private static Map<String, String> moduleXml(Map<String, String> overridden) throws Exception {
         Map<String, String> parameters = new HashMap<>();
         try (InputStream in = HhfrModule.class.getResourceAsStream("module.xml")) {
             NodeList listed = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(in)
@@ -36,6 +36,7 @@ class StreamHandshakeLimitsTest {
                 parameters.put(parameter.getAttribute("name"), parameter.getTextContent());
             }
         }
+        parameters.putAll(overridden);
         return parameters;
     }
 
@@ -53,7 +54,7 @@ class StreamHandshakeLimitsTest {
     @Test
     void moduleXmlListsTheStreamServersDefaultsWhichAnAbsentParameterKeeps() throws Exception {
         List<Object> defaults = handshakeLimits(StreamServerConfig.on("127.0.0.1").build());
-        Map<String, String> parameters = moduleXml();
+        Map<String, String> parameters = moduleXml(Map.of());
         assertEquals(defaults, handshakeLimits(configured(parameters)), "module.xml");
         for (String name : List.of(StreamHandshakeLimits.MAX_HANDSHAKES_PER_ADDRESS,
                 StreamHandshakeLimits.MAX_HANDSHAKES, StreamHandshakeLimits.HANDSHAKE_TIMEOUT_MILLIS,
@@ -68,21 +69,15 @@ class StreamHandshakeLimitsTest {
 
     @Test
     void theHandshakeTimeoutAnOperatorRaisesIsTheOneTheStreamServerUses() throws Exception {
-        Map<String, String> parameters = moduleXml();
-        parameters.put("handshakeTimeoutMillis", "15000");
-        assertEquals(15_000, configured(parameters).handshakeTimeoutMillis());
+        assertEquals(15_000, configured(moduleXml(Map.of("handshakeTimeoutMillis", "15000"))).handshakeTimeoutMillis());
     }
 
     @Test
     void theEarlyLimitsAnOperatorRaisesAreTheOnesTheStreamServerUses() throws Exception {
-        Map<String, String> parameters = moduleXml();
-        parameters.put("maxEarlyHandshakesPerAddress", "200");
-        parameters.put("maxEarlyHandshakes", "20000");
-        parameters.put("earlyHandshakeWaitMillis", "3000");
-        parameters.put("maxEarlyUdpStreamsPerAddress", "300");
-        parameters.put("maxEarlyUdpStreams", "30000");
-        parameters.put("earlyUdpStreamWaitMillis", "4000");
-        StreamServerConfig config = configured(parameters);
+        StreamServerConfig config = configured(moduleXml(Map.of("maxEarlyHandshakesPerAddress", "200",
+                "maxEarlyHandshakes", "20000", "earlyHandshakeWaitMillis", "3000",
+                "maxEarlyUdpStreamsPerAddress", "300", "maxEarlyUdpStreams", "30000",
+                "earlyUdpStreamWaitMillis", "4000")));
         EarlyHandshakeLimits tcp = EarlyHandshakeLimits.DEFAULTS;
         EarlyHandshakeLimits udp = EarlyHandshakeLimits.DATAGRAM_DEFAULTS;
         assertEquals(new EarlyHandshakeLimits(200, 20_000, tcp.maxBytes(), 3_000, tcp.maxLookupsPerSecond()),
@@ -93,10 +88,8 @@ class StreamHandshakeLimitsTest {
 
     @Test
     void noEarlyStreamWaitsWhenAnOperatorAllowsNone() throws Exception {
-        Map<String, String> parameters = moduleXml();
-        parameters.put("maxEarlyHandshakesPerAddress", "0");
-        parameters.put("maxEarlyUdpStreams", "0");
-        StreamServerConfig config = configured(parameters);
+        StreamServerConfig config = configured(moduleXml(Map.of("maxEarlyHandshakesPerAddress", "0",
+                "maxEarlyUdpStreams", "0")));
         assertEquals(0, config.earlyHandshakes().maxPerAddress());
         assertEquals(0, config.earlyDatagrams().maxParked());
     }
@@ -114,19 +107,14 @@ class StreamHandshakeLimitsTest {
         "maxEarlyUdpStreams, 1e3, maxEarlyUdpStreams is not a number: \"1e3\"",
         "earlyUdpStreamWaitMillis, -1, earlyUdpStreamWaitMillis out of range (1..9223372036854775807): -1",
     })
-    void aBadValueIsRefusedNamingTheParameterAndTheValue(String name, String value, String reason)
-            throws Exception {
-        Map<String, String> parameters = moduleXml();
-        parameters.put(name, value);
-        assertRefused(parameters, reason);
+    void aBadValueIsRefusedNamingTheParameterAndTheValue(String name, String value, String reason) throws Exception {
+        assertRefused(moduleXml(Map.of(name, value)), reason);
     }
 
     @Test
     void anEarlyHelloWaitThatTheHandshakeTimeoutWouldCutShortIsRefusedNamingBoth() throws Exception {
-        Map<String, String> parameters = moduleXml();
-        parameters.put("handshakeTimeoutMillis", "2000");
-        assertRefused(parameters, "earlyHandshakeWaitMillis (2000) must be shorter than handshakeTimeoutMillis (2000), "
-                + "which bounds an early HELLO's whole handshake");
+        assertRefused(moduleXml(Map.of("handshakeTimeoutMillis", "2000")), "earlyHandshakeWaitMillis (2000) must be "
+                + "shorter than handshakeTimeoutMillis (2000), which bounds an early HELLO's whole handshake");
     }
 
     private static void assertRefused(Map<String, String> parameters, String reason) {
