@@ -440,7 +440,6 @@ class HostileTrafficTest {
 
     // ---- helpers ----
 
-    /** A TCP connection from a loopback address of the test's choosing. */
     /** A connection to {@code port} of the server from {@code localAddress}, one of the loopback addresses. */
     static Socket connectFrom(String localAddress, int port) throws IOException {
         Socket socket = new Socket();
