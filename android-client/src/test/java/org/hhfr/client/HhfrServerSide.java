@@ -87,6 +87,7 @@ final class HhfrServerSide implements AutoCloseable {
     private HhfrServerSide(ServerCapabilities capabilities, EarlyHandshakeLimits early) throws IOException {
         streams = StreamServer.start(store, StreamDispatcher.ofFunction(this::sum),
                 StreamServerConfig.on("127.0.0.1").ioThreads(1).dispatchExecutor(dispatch).earlyHandshakes(early)
+                        .addressTokens(true) // its clients reach it with their own addresses
                         .sharing(StreamSharing.shared(replies, StreamEpochs.LOCAL, "local")).build());
         NegotiationHandler handler = new NegotiationHandler(capabilities, negotiationStore(), this::endpointFor,
                 operation -> FloatSum.published(), SchemaLimits.defaults());

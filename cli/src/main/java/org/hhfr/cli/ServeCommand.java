@@ -113,6 +113,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "sessions negotiated over HTTPS never do)")
     private Boolean cleartextStreams;
 
+    @Option(names = "--address-tokens", paramLabel = "true|false", arity = "1",
+            description = "whether a UDP stream's client gets a token for its address that lets its next stream's "
+                    + "large answers go at once; true only when the server sees its clients' own addresses, with no "
+                    + "proxy or load balancer rewriting them (default: false)")
+    private Boolean addressTokens;
+
     @Option(names = "--request-threads", paramLabel = "N",
             description = "HTTP request threads; each open connection holds one until it closes or idles out "
                     + "(default: 64)")
@@ -203,6 +209,9 @@ final class ServeCommand implements Callable<Integer> {
         }
         if (cleartextStreams != null) {
             settings.moduleParameter(StreamSecurity.CLEARTEXT_STREAMS, String.valueOf(cleartextStreams));
+        }
+        if (addressTokens != null) {
+            settings.moduleParameter(StreamSecurity.ADDRESS_TOKENS, String.valueOf(addressTokens));
         }
         if (tcpPort != null) {
             settings.moduleParameter(ModuleSettings.TCP_PORT, String.valueOf(tcpPort));

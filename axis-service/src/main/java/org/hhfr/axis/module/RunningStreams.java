@@ -68,6 +68,7 @@ final class RunningStreams implements ServedStreams, AutoCloseable {
                 .purgeIntervalMillis(0) // HhfrNegotiation purges the store, off the event loops
                 .maxBufferedFrameBytes(settings.maxBufferedFrameBytes())
                 .tls(settings.streamSecurity().tls())
+                .addressTokens(settings.streamSecurity().addressTokens())
                 .sharing(sharing(settings, shared))
                 .build();
         try {

@@ -12,6 +12,7 @@ import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameType;
 import org.hhfr.transports.frame.PathFrame;
 import org.hhfr.transports.path.PathValidation;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The server's side of a UDP stream's client addresses: a {@link PathValidation} over the stream's
@@ -21,9 +22,9 @@ import org.hhfr.transports.path.PathValidation;
  * otherwise have the stream sent to an address of their choosing. When the link holds datagrams back for that
  * budget, the peer gets PATH_CHALLENGEs; a new address that the newest verified datagram came from gets them at
  * once (within its own budget). Challenges are repeated on a timer of the loop; the link moves to a new address,
- * or sends freely to the first, on a matching PATH_RESPONSE. The first datagram to each peer carries an
- * ADDRESS_TOKEN for its IP address; a client that shows it on its next stream of the session from that address
- * has that stream's first address validated at once ({@link AddressTokens}). Path frames never reach the engine.
+ * or sends freely to the first, on a matching PATH_RESPONSE. Where the server gives address tokens, the first
+ * datagram to each peer carries an ADDRESS_TOKEN for its IP address, and a client that shows it on its next stream
+ * of the session from that address has that stream's first address validated at once ({@link AddressTokens}). Path frames never reach the engine.
  * Confined to the session's event loop.
  */
 final class DatagramPeerPath {
@@ -34,20 +35,21 @@ final class DatagramPeerPath {
     private final DatagramLink link;
     private final EventLoop loop;
     private final TransportMetrics metrics;
-    private final byte[] tokenDigest;
+    private final byte @Nullable [] tokenDigest;
     private final PathValidation<InetSocketAddress> validation;
     /** The timer for the validation's next deadline; null when none is armed. */
     private SerialContext.Timer timer;
     private long armedFor = PathValidation.NO_DEADLINE;
 
     /**
-     * Packs an ADDRESS_TOKEN for {@code first} into the stream's first datagram.
+     * Packs an ADDRESS_TOKEN for {@code first} into the stream's first datagram, unless the server gives none.
      *
      * @param first        where the stream's first datagram came from
-     * @param tokenDigest  the SHA-256 of the session's token, which keys its address tokens
+     * @param tokenDigest  the SHA-256 of the session's token, which keys its address tokens; null when the server
+     *                     gives and honours none ({@link StreamServerConfig#addressTokens()})
      * @param timeoutNanos how long an address may take to answer a challenge before the stream stays as it is
      */
-    DatagramPeerPath(Channel channel, InetSocketAddress first, DatagramWriter writer, byte[] tokenDigest,
+    DatagramPeerPath(Channel channel, InetSocketAddress first, DatagramWriter writer, byte @Nullable [] tokenDigest,
                      long timeoutNanos, EventLoop loop, TransportMetrics metrics) {
         this.validation = new PathValidation<>(first, CHALLENGES, timeoutNanos, CHALLENGE_DATAGRAM_SIZE);
         this.link = new DatagramLink(channel, writer, validation);
@@ -94,16 +96,25 @@ final class DatagramPeerPath {
         return moved;
     }
 
-    /** An address token from {@code sender}: validates the peer if it is the sender and the token its IP's. */
+    /**
+     * An address token from {@code sender}: validates the peer if it is the sender, the token its IP's and the
+     * server honours tokens.
+     */
     private void proveByToken(InetSocketAddress sender, long token) {
-        if (AddressTokens.honours(token, tokenDigest, sender.getAddress().getAddress(), System.currentTimeMillis())
+        if (tokenDigest != null && AddressTokens.honours(token, tokenDigest, sender.getAddress().getAddress(), System.currentTimeMillis())
                 && validation.provenByToken(sender)) {
             metrics.increment(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED);
         }
     }
 
-    /** Packs the token of {@code peer}'s IP address into the next datagram to it (the stream's sends flush it). */
+    /**
+     * Packs the token of {@code peer}'s IP address into the next datagram to it (the stream's sends flush it), if
+     * the server gives tokens.
+     */
     private void giveToken(InetSocketAddress peer) {
+        if (tokenDigest == null) {
+            return;
+        }
         link.write(PathFrame.addressToken(AddressTokens.issue(tokenDigest, peer.getAddress().getAddress(),
                 System.currentTimeMillis())));
     }

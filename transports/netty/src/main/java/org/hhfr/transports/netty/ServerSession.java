@@ -346,7 +346,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             ConnectionId connectionId = registry.issueConnectionId(this);
             writer.connectionId(connectionId);
             datagramReader.connectionId(connectionId);
-            datagramPath = new DatagramPeerPath(verified.channel(), verified.sender(), writer, stored.tokenDigest(),
+            datagramPath = new DatagramPeerPath(verified.channel(), verified.sender(), writer,
+                    registry.config.addressTokens() ? stored.tokenDigest() : null,
                     PATH_VALIDATION_RTOS * engineConfig.initialRtoNanos(), loop, registry.metrics);
             driver.attach(datagramPath.link());
         }

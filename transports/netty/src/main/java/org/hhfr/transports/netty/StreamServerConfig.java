@@ -56,6 +56,12 @@ import org.jspecify.annotations.Nullable;
  *                               session: counted apart from the HELLOs (a UDP source address is not proven, so
  *                               spoofed datagrams can fill these places but never the HELLOs'), and with far
  *                               fewer bytes each (a client sends one window of datagrams before an answer)
+ * @param addressTokens          whether UDP streams give their clients' addresses ADDRESS_TOKENs and honour them
+ *                               on the session's later streams, whose first addresses are then sent to at once
+ *                               (WIRE-FORMAT 5.1). Only for a server that sees its clients' own addresses: behind
+ *                               a proxy or load balancer that rewrites the source addresses of datagrams, every
+ *                               client shares its address, and a token would let anyone holding a session have a
+ *                               stream sent to whoever the proxy maps a forged source to. Off by default
  * @param answerGatheringMillis  how long, at most, an answer on a young TCP connection (within its first
  *                               flight: eight segments written) waits for the answers of the session's other
  *                               requests still in dispatch, so that a pipelined burst's answers leave in a few
@@ -82,7 +88,7 @@ import org.jspecify.annotations.Nullable;
 public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioThreads, Executor dispatchExecutor,
         int maxPendingDispatches, int maxDatagramSize, WriteBufferWaterMark waterMark, long maxBufferedFrameBytes,
         long handshakeTimeoutMillis, int maxHandshakesPerAddress, int maxHandshakes,
-        EarlyHandshakeLimits earlyHandshakes, EarlyHandshakeLimits earlyDatagrams,
+        EarlyHandshakeLimits earlyHandshakes, EarlyHandshakeLimits earlyDatagrams, boolean addressTokens,
         long answerGatheringMillis, long purgeIntervalMillis, ReliabilityConfig streamReliability, ReliabilityConfig datagramReliability,
         StreamSharing sharing, @Nullable SslContext tls) {
     /** How long a new TCP connection may take to authenticate, TLS included, by default. */
@@ -131,6 +137,7 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
                 .maxHandshakes(DEFAULT_MAX_HANDSHAKES)
                 .earlyHandshakes(EarlyHandshakeLimits.DEFAULTS)
                 .earlyDatagrams(EarlyHandshakeLimits.DATAGRAM_DEFAULTS)
+                .addressTokens(false)
                 .answerGatheringMillis(5)
                 .purgeIntervalMillis(30_000)
                 .streamReliability(ReliabilityConfig.forStream())
@@ -193,6 +200,8 @@ public record StreamServerConfig(String host, int tcpPort, int udpPort, int ioTh
         public abstract Builder earlyHandshakes(EarlyHandshakeLimits limits);
 
         public abstract Builder earlyDatagrams(EarlyHandshakeLimits limits);
+
+        public abstract Builder addressTokens(boolean issueAndHonour);
 
         public abstract Builder answerGatheringMillis(long millis);
 

@@ -50,8 +50,12 @@ class FirstAddressValidationTest {
 
     @BeforeEach
     void start() throws Exception {
-        server = StreamServer.start(store, StreamDispatcher.ofFunction(
-                (session, message) -> new byte[ByteBuffer.wrap(message.payload()).getInt()]), TestSessions.config());
+        server = serving(TestSessions.config().toBuilder().addressTokens(true).build());
+    }
+
+    private StreamServer serving(StreamServerConfig config) throws Exception {
+        return StreamServer.start(store, StreamDispatcher.ofFunction(
+                (session, message) -> new byte[ByteBuffer.wrap(message.payload()).getInt()]), config);
     }
 
     @AfterEach
@@ -127,6 +131,25 @@ class FirstAddressValidationTest {
         long token = tokenOfAFirstStream(grant);
         try (RawStream next = new RawStream(grant, StreamEpoch.FIRST + 1, LOCAL)) {
             int sent = next.request(LARGE, token ^ 1);
+            next.receiveFor(PATH_TIMEOUT_MILLIS);
+
+            assertTrue(next.received <= 3L * sent, next.received + " bytes sent for " + sent);
+        }
+        assertEquals(0, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
+    }
+
+    @Test
+    void aServerLeftAtItsDefaultGivesNoAddressTokenAndHonoursNone() throws Exception {
+        SessionGrant grant = udpGrant();
+        long token = tokenOfAFirstStream(grant);
+        server.close();
+        server = serving(TestSessions.config());
+        try (RawStream first = new RawStream(grant, StreamEpoch.FIRST + 1, LOCAL)) {
+            first.request(8);
+            assertFalse(first.receiveFor(300).stream().anyMatch(frame -> frame.type() == FrameType.ADDRESS_TOKEN));
+        }
+        try (RawStream next = new RawStream(grant, StreamEpoch.FIRST + 2, LOCAL)) {
+            int sent = next.request(LARGE, token);
             next.receiveFor(PATH_TIMEOUT_MILLIS);
 
             assertTrue(next.received <= 3L * sent, next.received + " bytes sent for " + sent);
