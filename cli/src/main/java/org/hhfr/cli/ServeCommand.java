@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-
 import org.hhfr.axis.admin.AdminSettings;
+import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.module.ModuleSettings;
 import org.hhfr.axis.module.StreamSecurity;
 import org.hhfr.axis.server.ConsoleLogging;
@@ -16,10 +19,9 @@ import org.hhfr.axis.server.DevelopmentCertificate;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.HttpsKeyStore;
 import org.hhfr.axis.server.ServerSettings;
-
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code hhfr serve}: runs Apache Axis2 with the HHFR module until Ctrl-C, and says where everything is: the
@@ -119,6 +121,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "proxy or load balancer rewriting them (default: false)")
     private Boolean addressTokens;
 
+    @Option(names = "--module-param", paramLabel = "NAME=VALUE",
+            description = "sets one of the HHFR module's parameters over module.xml and axis2.xml (module.xml lists "
+                    + "them with their defaults; axis-service's README says what each does); repeatable; the options "
+                    + "above that set a parameter win over it")
+    private Map<String, String> moduleParameters = new LinkedHashMap<>();
+
     @Option(names = "--request-threads", paramLabel = "N",
             description = "HTTP request threads; each open connection holds one until it closes or idles out "
                     + "(default: 64)")
@@ -195,6 +203,14 @@ final class ServeCommand implements Callable<Integer> {
     private ServerSettings settings(HttpsKeyStore keyStore) {
         ServerSettings.Builder settings = ServerSettings.builder().port(port).repository(repository)
                 .https(keyStore);
+        Set<String> known = HhfrModule.parameterNames();
+        for (Map.Entry<String, String> parameter : moduleParameters.entrySet()) {
+            if (!known.contains(parameter.getKey())) {
+                throw new IllegalArgumentException("the HHFR module has no parameter '" + parameter.getKey()
+                        + "' (module.xml lists " + String.join(", ", known) + ")");
+            }
+            settings.moduleParameter(parameter.getKey(), parameter.getValue());
+        }
         if (requestThreads != null) {
             settings.requestThreads(requestThreads);
         }

@@ -70,6 +70,28 @@ class ServeCommandTest {
     }
 
     @Test
+    void aModuleParameterReachesTheModuleWhichRefusesABadValueNamingIt() {
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new ServeCommand()).setErr(new PrintWriter(err, true))
+                .execute("--port", "0", "--module-param", "handshakeTimeoutMillis=0");
+
+        assertEquals(ServeCommand.CANNOT_START, exit);
+        assertTrue(err.toString().startsWith("error: the server could not start: ")
+                && err.toString().contains("handshakeTimeoutMillis"), err.toString());
+    }
+
+    @Test
+    void aModuleParameterTheModuleDoesNotHaveIsRefusedBeforeTheServerStarts() {
+        StringWriter err = new StringWriter();
+        int exit = new CommandLine(new ServeCommand()).setErr(new PrintWriter(err, true))
+                .execute("--port", "0", "--module-param", "handshakeTimeout=9000");
+
+        assertEquals(ServeCommand.CANNOT_START, exit);
+        assertTrue(err.toString().startsWith("error: the server could not start: the HHFR module has no parameter "
+                + "'handshakeTimeout' (module.xml lists streamBindHost, "), err.toString());
+    }
+
+    @Test
     void aPortInUseIsReportedWithExitCodeTwo() throws IOException {
         try (ServerSocket taken = new ServerSocket(0)) {
             StringWriter err = new StringWriter();

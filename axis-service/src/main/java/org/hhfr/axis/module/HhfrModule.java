@@ -2,9 +2,13 @@ package org.hhfr.axis.module;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-
+import java.util.Set;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
 import org.apache.axis2.AxisFault;
 import org.apache.axis2.context.ConfigurationContext;
 import org.apache.axis2.deployment.DeploymentEngine;
@@ -26,6 +30,9 @@ import org.apache.neethi.Policy;
 import org.hhfr.axis.admin.AdminSettings;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.xml.sax.SAXException;
 
 /**
  * HHFR as an Axis2 module ({@code hhfr}, described by {@code META-INF/module.xml} in {@code hhfr-VERSION.mar}):
@@ -88,6 +95,24 @@ public final class HhfrModule implements Module {
             throw AxisFault.makeFault(e);
         }
         DeploymentEngine.addNewModule(module, configuration);
+    }
+
+    /** The names of the parameters the module's {@code module.xml} lists with their defaults, in its order. */
+    public static Set<String> parameterNames() {
+        try (InputStream description = HhfrModule.class.getResourceAsStream("module.xml")) {
+            if (description == null) {
+                throw new IllegalStateException("module.xml of the HHFR module is missing from the class path");
+            }
+            NodeList listed = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(description)
+                    .getDocumentElement().getElementsByTagName("parameter");
+            Set<String> names = new LinkedHashSet<>();
+            for (int i = 0; i < listed.getLength(); i++) {
+                names.add(((Element) listed.item(i)).getAttribute("name"));
+            }
+            return Collections.unmodifiableSet(names);
+        } catch (IOException | ParserConfigurationException | SAXException e) {
+            throw new IllegalStateException("module.xml of the HHFR module cannot be read: " + e.getMessage(), e);
+        }
     }
 
     /** What the module runs for {@code context}, or {@code null} when it is not running there. */
