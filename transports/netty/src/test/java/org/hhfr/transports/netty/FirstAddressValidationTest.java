@@ -10,9 +10,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import org.hhfr.contextstore.InMemoryContextStore;
 import org.hhfr.contextstore.SessionGrant;
 import org.hhfr.transports.Role;
@@ -155,6 +159,38 @@ class FirstAddressValidationTest {
             assertTrue(next.received <= 3L * sent, next.received + " bytes sent for " + sent);
         }
         assertEquals(0, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
+    }
+
+    @Test
+    void aTokenTheClientMadeItselfForAnotherAddressIsNotHonoured() throws Exception {
+        SessionGrant grant = udpGrant();
+        InetAddress victim = InetAddress.getByName("127.0.0.2");
+        long forged = tokenMadeFromTheSessionsToken(grant.token().toBytes(), victim, System.currentTimeMillis());
+        // the socket at the victim's address stands for a datagram whose source address the attacker forged
+        try (RawStream spoofed = new RawStream(grant, StreamEpoch.FIRST, victim)) {
+            int sent = spoofed.request(LARGE, forged);
+            spoofed.receiveFor(PATH_TIMEOUT_MILLIS);
+
+            assertTrue(spoofed.received <= 3L * sent, spoofed.received + " bytes sent to an address that sent " + sent
+                    + " and never received a datagram of the session");
+        }
+        assertEquals(0, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
+    }
+
+    /**
+     * The token anyone holding the session's token can compute for any address, were the key derived from the token
+     * alone: {@code HMAC-SHA256(HMAC-SHA256(SHA-256(token), "hhfr/1 address token"), hour || ip)}, its first 8 bytes.
+     */
+    private static long tokenMadeFromTheSessionsToken(byte[] token, InetAddress address, long unixMillis)
+            throws Exception {
+        byte[] digest = MessageDigest.getInstance("SHA-256").digest(token);
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(digest, "HmacSHA256"));
+        byte[] key = mac.doFinal("hhfr/1 address token".getBytes(StandardCharsets.US_ASCII));
+        mac.init(new SecretKeySpec(key, "HmacSHA256"));
+        mac.update(ByteBuffer.allocate(Long.BYTES).putLong(Math.floorDiv(unixMillis, TimeUnit.HOURS.toMillis(1)))
+                .array());
+        return ByteBuffer.wrap(mac.doFinal(address.getAddress())).getLong();
     }
 
     /** The address token the first datagrams of a session's first stream bring its client. */
