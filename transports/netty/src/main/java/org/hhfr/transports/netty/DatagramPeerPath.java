@@ -35,7 +35,8 @@ final class DatagramPeerPath {
     private final DatagramLink link;
     private final EventLoop loop;
     private final TransportMetrics metrics;
-    private final byte @Nullable [] tokenDigest;
+    /** The session's {@link AddressTokens#key} on this server; null when the server gives and honours none. */
+    private final byte @Nullable [] tokenKey;
     private final PathValidation<InetSocketAddress> validation;
     /** The timer for the validation's next deadline; null when none is armed. */
     private SerialContext.Timer timer;
@@ -45,15 +46,15 @@ final class DatagramPeerPath {
      * Packs an ADDRESS_TOKEN for {@code first} into the stream's first datagram, unless the server gives none.
      *
      * @param first        where the stream's first datagram came from
-     * @param tokenDigest  the SHA-256 of the session's token, which keys its address tokens; null when the server
-     *                     gives and honours none ({@link StreamServerConfig#addressTokens()})
+     * @param tokenKey     the session's {@link AddressTokens#key} on this server; null when the server gives and
+     *                     honours none ({@link StreamServerConfig#addressTokens()})
      * @param timeoutNanos how long an address may take to answer a challenge before the stream stays as it is
      */
-    DatagramPeerPath(Channel channel, InetSocketAddress first, DatagramWriter writer, byte @Nullable [] tokenDigest,
+    DatagramPeerPath(Channel channel, InetSocketAddress first, DatagramWriter writer, byte @Nullable [] tokenKey,
                      long timeoutNanos, EventLoop loop, TransportMetrics metrics) {
         this.validation = new PathValidation<>(first, CHALLENGES, timeoutNanos, CHALLENGE_DATAGRAM_SIZE);
         this.link = new DatagramLink(channel, writer, validation);
-        this.tokenDigest = tokenDigest;
+        this.tokenKey = tokenKey;
         this.loop = loop;
         this.metrics = metrics;
         giveToken(first);
@@ -101,7 +102,8 @@ final class DatagramPeerPath {
      * server honours tokens.
      */
     private void proveByToken(InetSocketAddress sender, long token) {
-        if (tokenDigest != null && AddressTokens.honours(token, tokenDigest, sender.getAddress().getAddress(), System.currentTimeMillis())
+        if (tokenKey != null && AddressTokens.honours(token, tokenKey, sender.getAddress().getAddress(),
+                System.currentTimeMillis())
                 && validation.provenByToken(sender)) {
             metrics.increment(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED);
         }
@@ -112,10 +114,10 @@ final class DatagramPeerPath {
      * the server gives tokens.
      */
     private void giveToken(InetSocketAddress peer) {
-        if (tokenDigest == null) {
+        if (tokenKey == null) {
             return;
         }
-        link.write(PathFrame.addressToken(AddressTokens.issue(tokenDigest, peer.getAddress().getAddress(),
+        link.write(PathFrame.addressToken(AddressTokens.issue(tokenKey, peer.getAddress().getAddress(),
                 System.currentTimeMillis())));
     }
 

@@ -347,7 +347,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
             writer.connectionId(connectionId);
             datagramReader.connectionId(connectionId);
             datagramPath = new DatagramPeerPath(verified.channel(), verified.sender(), writer,
-                    registry.config.addressTokens() ? stored.tokenDigest() : null,
+                    registry.config.addressTokens()
+                            ? AddressTokens.key(registry.addressTokenSecret, stored.tokenDigest()) : null,
                     PATH_VALIDATION_RTOS * engineConfig.initialRtoNanos(), loop, registry.metrics);
             driver.attach(datagramPath.link());
         }

@@ -83,6 +83,11 @@ final class SessionRegistry implements EvictionListener {
     /** The open UDP streams by the connection id issued to each. */
     private final ConcurrentMap<ConnectionId, ServerSession> connections = new ConcurrentHashMap<>();
     private final SecureRandom connectionIds = new SecureRandom();
+    /**
+     * This server's secret for the address tokens it gives UDP clients ({@link AddressTokens}): random, never sent,
+     * so that no client can make a token for an address the server never sent to.
+     */
+    final byte[] addressTokenSecret = AddressTokens.newSecret();
     /** The engine settings of each agreed policy met so far, one instance shared by its sessions; bounded. */
     private final ConcurrentMap<ReliabilityPolicy, ReliabilityConfig> streamConfigs = new ConcurrentHashMap<>();
     private final ConcurrentMap<ReliabilityPolicy, ReliabilityConfig> datagramConfigs = new ConcurrentHashMap<>();

@@ -8,7 +8,8 @@ import org.hhfr.schemas.Sha256;
 import org.junit.jupiter.api.Test;
 
 class AddressTokensTest {
-    private static final byte[] SESSION = digest("the session's token");
+    private static final byte[] SECRET = AddressTokens.newSecret();
+    private static final byte[] SESSION = AddressTokens.key(SECRET, digest("the session's token"));
     private static final byte[] PHONE = {10, 20, 30, 40};
     private static final long ISSUED = 1_764_400_000_000L;
 
@@ -35,7 +36,14 @@ class AddressTokensTest {
 
     @Test
     void aTokenIsNotHonouredInAnotherSession() {
-        assertFalse(AddressTokens.honours(token, digest("another session's token"), PHONE, ISSUED));
+        assertFalse(AddressTokens.honours(token, AddressTokens.key(SECRET, digest("another session's token")), PHONE,
+                ISSUED));
+    }
+
+    @Test
+    void aTokenIsNotHonouredByAServerWithAnotherSecret() {
+        byte[] elsewhere = AddressTokens.key(AddressTokens.newSecret(), digest("the session's token"));
+        assertFalse(AddressTokens.honours(token, elsewhere, PHONE, ISSUED));
     }
 
     @Test
