@@ -162,6 +162,22 @@ class FirstAddressValidationTest {
     }
 
     @Test
+    void aStreamHasOneTryAtATokenSoADatagramFullOfGuessesCostsTheServerOneCheck() throws Exception {
+        SessionGrant grant = udpGrant();
+        long token = tokenOfAFirstStream(grant);
+        try (RawStream next = new RawStream(grant, StreamEpoch.FIRST + 1, LOCAL)) {
+            for (int guess = 1; guess <= 100; guess++) {
+                next.writer.add(PathFrame.addressToken(token ^ guess));
+            }
+            int sent = next.request(LARGE, token);
+            next.receiveFor(PATH_TIMEOUT_MILLIS);
+
+            assertTrue(next.received <= 3L * sent, next.received + " bytes sent for " + sent);
+        }
+        assertEquals(0, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
+    }
+
+    @Test
     void aTokenTheClientMadeItselfForAnotherAddressIsNotHonoured() throws Exception {
         SessionGrant grant = udpGrant();
         InetAddress victim = InetAddress.getByName("127.0.0.2");
