@@ -79,6 +79,26 @@ class TicketReopeningTest {
         assertEquals(1, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED));
     }
 
+    @Test
+    void aReturningUdpStreamShowsTheAddressTokenOfItsOwnSessionNotOfTheLastOneOverThePath() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_UDP);
+        TestService service = server.service();
+        try (HhfrClient client = client(new ResumptionTicketCache())) {
+            Session first = client.open(FloatSum.operation());
+            assertEquals(3f, first.call(Float.class, new float[] {1f, 2f}));
+            try (Session second = client.open(FloatSum.operation())) {
+                assertEquals(7f, second.call(Float.class, new float[] {3f, 4f}), "a token of its own session");
+                first.close();
+                try (Session again = client.open(FloatSum.operation())) {
+                    assertEquals(5f, again.call(Float.class, new float[] {2f, 3f}));
+                }
+            }
+        }
+        assertEquals(2, service.negotiations.get(), "the third stream took the ticket of the first's session");
+        assertEquals(1, server.metrics().get(TransportMetrics.Counter.ADDRESS_TOKENS_HONOURED),
+                "the first session's token shown on its next stream");
+    }
+
     @ParameterizedTest(name = "over {0}")
     @EnumSource(value = Mode.class, names = {"HHFR_TCP", "HHFR_UDP"})
     void twoOpenSessionsOfOneOperationStreamOnServerSessionsOfTheirOwn(Mode mode) throws Exception {
