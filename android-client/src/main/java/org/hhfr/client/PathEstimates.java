@@ -6,18 +6,20 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
+import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.reliability.PathEstimate;
 
 /**
  * What this client's UDP streams learned of their paths (bandwidth and round trip), so that its next stream over
  * the same path starts from it instead of from the initial window, and the address token its server last gave a
- * stream on the path, which the next stream shows so that the server sends to it at once (WIRE-FORMAT 5.1). A
+ * stream of each session on the path, which the session's next stream shows so that the server sends to it at
+ * once (WIRE-FORMAT 5.1; the server honours a session's tokens on its own streams only). A
  * path is the local address the socket sent from and the server's address. That tells most networks apart, not
  * all: two Wi-Fi networks may give the same private address, and a cellular handover may keep it (the stream's
  * first round trip then checks the estimate, and the server honours a token only from the IP address it gave it
  * to). An estimate is used for {@link PathEstimate#LIFETIME_NANOS} after its stream ended, then forgotten; a token
- * is kept until a newer one comes (the server decides how long it honours one). At most {@link #CAPACITY} paths
- * are kept, the least recently used first out. Thread-safe.
+ * is kept until a newer one of its session comes (the server decides how long it honours one). At most
+ * {@link #CAPACITY} paths and sessions' tokens are kept, the least recently used first out. Thread-safe.
  */
 final class PathEstimates {
     static final int CAPACITY = 32;
@@ -34,7 +36,7 @@ final class PathEstimates {
     /** Keeps what a stream from {@code local} to {@code remote} learned; null (no sample) keeps nothing. */
     synchronized void remember(InetAddress local, InetSocketAddress remote, PathEstimate estimate) {
         if (estimate != null && isSpecific(local)) {
-            Kept path = keep(local, remote);
+            Kept path = keep(path(local, remote));
             path.estimate = estimate;
             path.estimatedAt = clock.getAsLong();
         }
@@ -53,23 +55,26 @@ final class PathEstimates {
         return held.estimate;
     }
 
-    /** Keeps the address token the server sent a stream from {@code local} to {@code remote}. */
-    synchronized void rememberToken(InetAddress local, InetSocketAddress remote, long token) {
+    /**
+     * Keeps the address token the server sent a stream of {@code session} from {@code local} to {@code remote}:
+     * the server honours it on the session's streams only.
+     */
+    synchronized void rememberToken(InetAddress local, InetSocketAddress remote, SessionId session, long token) {
         if (isSpecific(local)) {
-            Kept path = keep(local, remote);
+            Kept path = keep(path(local, remote) + " " + session.text());
             path.token = token;
             path.hasToken = true;
         }
     }
 
-    /** The last address token a stream over that path was given, or null. */
-    synchronized Long tokenOf(InetAddress local, InetSocketAddress remote) {
-        Kept held = isSpecific(local) ? kept.get(path(local, remote)) : null;
+    /** The last address token a stream of {@code session} over that path was given, or null. */
+    synchronized Long tokenOf(InetAddress local, InetSocketAddress remote, SessionId session) {
+        Kept held = isSpecific(local) ? kept.get(path(local, remote) + " " + session.text()) : null;
         return held != null && held.hasToken ? held.token : null;
     }
 
-    private Kept keep(InetAddress local, InetSocketAddress remote) {
-        Kept path = kept.computeIfAbsent(path(local, remote), key -> new Kept());
+    private Kept keep(String key) {
+        Kept path = kept.computeIfAbsent(key, absent -> new Kept());
         if (kept.size() > CAPACITY) {
             kept.remove(kept.keySet().iterator().next());
         }

@@ -99,7 +99,7 @@ final class UdpChannel extends StreamChannel {
             if (earlier != null) {
                 channel.stream.engine().resumePath(earlier);
             }
-            Long token = settings.paths.tokenOf(socket.getLocalAddress(), settings.address);
+            Long token = settings.paths.tokenOf(socket.getLocalAddress(), settings.address, settings.sessionId);
             if (token != null) {
                 channel.link.rideOnNextFlush(PathFrame.addressToken(token)); // with the stream's first calls
             }
@@ -252,7 +252,8 @@ final class UdpChannel extends StreamChannel {
             if (frame instanceof PathFrame) {
                 it.remove();
                 if (frame.type() == FrameType.ADDRESS_TOKEN) {
-                    settings.paths.rememberToken(from.getLocalAddress(), settings.address, ((PathFrame) frame).data());
+                    settings.paths.rememberToken(from.getLocalAddress(), settings.address, settings.sessionId,
+                            ((PathFrame) frame).data());
                 } else if (frame.type() == FrameType.PATH_CHALLENGE) {
                     if (challenges == null) {
                         challenges = new ArrayList<>(1);

@@ -6,12 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
+import org.hhfr.transports.auth.SessionId;
 import org.hhfr.transports.reliability.PathEstimate;
 import org.junit.jupiter.api.Test;
 
 /** The client's memory of what its UDP streams learned of their paths, and of the address tokens they got. */
 class PathEstimatesTest {
     private static final InetSocketAddress SERVER = new InetSocketAddress("192.0.2.7", 9443);
+    private static final SessionId SESSION = SessionId.of(new byte[] {1});
     private static final PathEstimate LEARNED = PathEstimate.of(625_000, TimeUnit.MILLISECONDS.toNanos(50));
 
     private long now;
@@ -66,13 +68,25 @@ class PathEstimatesTest {
     void anAddressTokenIsForItsPathAndOutlivesTheEstimate() throws Exception {
         InetAddress cellular = InetAddress.getByName("100.64.3.9");
         paths.remember(cellular, SERVER, LEARNED);
-        paths.rememberToken(cellular, SERVER, 42L);
+        paths.rememberToken(cellular, SERVER, SESSION, 42L);
         now += PathEstimate.LIFETIME_NANOS + 1;
 
         assertNull(paths.of(cellular, SERVER));
-        assertEquals(42L, paths.tokenOf(cellular, SERVER), "the server decides how long it honours a token");
-        assertNull(paths.tokenOf(InetAddress.getByName("10.0.0.5"), SERVER), "another network");
-        paths.rememberToken(cellular, SERVER, 43L);
-        assertEquals(43L, paths.tokenOf(cellular, SERVER), "the newest");
+        assertEquals(42L, paths.tokenOf(cellular, SERVER, SESSION), "the server decides how long it honours a token");
+        assertNull(paths.tokenOf(InetAddress.getByName("10.0.0.5"), SERVER, SESSION), "another network");
+        paths.rememberToken(cellular, SERVER, SESSION, 43L);
+        assertEquals(43L, paths.tokenOf(cellular, SERVER, SESSION), "the newest");
+    }
+
+    @Test
+    void anAddressTokenIsForItsSession() throws Exception {
+        InetAddress cellular = InetAddress.getByName("100.64.3.9");
+        SessionId other = SessionId.of(new byte[] {2});
+        paths.rememberToken(cellular, SERVER, SESSION, 42L);
+        paths.rememberToken(cellular, SERVER, other, 7L);
+
+        assertEquals(42L, paths.tokenOf(cellular, SERVER, SESSION), "not the other session's, which came last");
+        assertEquals(7L, paths.tokenOf(cellular, SERVER, other));
+        assertNull(paths.tokenOf(cellular, SERVER, SessionId.of(new byte[] {3})), "a session that got none");
     }
 }
