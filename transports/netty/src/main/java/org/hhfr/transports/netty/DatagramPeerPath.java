@@ -123,6 +123,7 @@ final class DatagramPeerPath {
         if (tokenKey == null) {
             return;
         }
+        validation.exempt(PathFrame.ENCODED_SIZE);
         link.write(PathFrame.addressToken(AddressTokens.issue(tokenKey, peer.getAddress().getAddress(),
                 System.currentTimeMillis())));
     }

@@ -121,6 +121,17 @@ public final class PathValidation<A> {
         return peerBudget == null || (long) size + challengeSize <= peerBudget.left();
     }
 
+    /**
+     * {@code bytes} the server adds to what goes to the unvalidated peer that its budget does not count: the address
+     * token of the stream's first datagram, so that giving one never makes an answer that fits the budget without it
+     * wait for a challenge. Nothing once the peer is validated.
+     */
+    public void exempt(int bytes) {
+        if (peerBudget != null) {
+            peerBudget.sent -= bytes;
+        }
+    }
+
     /** A datagram of {@code size} bytes {@linkplain #admits admitted} went to the peer. */
     public void sent(int size) {
         if (peerBudget != null) {

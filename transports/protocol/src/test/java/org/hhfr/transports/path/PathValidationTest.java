@@ -48,6 +48,18 @@ class PathValidationTest {
     }
 
     @Test
+    void exemptBytesGoToTheUnvalidatedPeerBeyondItsBudget() {
+        PathValidation<String> first = new PathValidation<>("phone", new Random(7), TIMEOUT, CHALLENGE_SIZE);
+        first.received("phone", 50, true, 0);
+        assertTrue(first.admits(150 - CHALLENGE_SIZE));
+        assertFalse(first.admits(160 - CHALLENGE_SIZE));
+
+        first.exempt(10);
+        assertTrue(first.admits(160 - CHALLENGE_SIZE));
+        assertFalse(first.admits(161 - CHALLENGE_SIZE));
+    }
+
+    @Test
     void aTokenFromAnotherAddressValidatesNothing() {
         PathValidation<String> first = new PathValidation<>("phone", new Random(7), TIMEOUT, CHALLENGE_SIZE);
         first.received("phone", 50, true, 0);
