@@ -37,11 +37,6 @@ public record StreamHandshakeLimits(int maxHandshakesPerAddress, int maxHandshak
                     + ") must be shorter than " + HANDSHAKE_TIMEOUT_MILLIS + " (" + handshakeTimeoutMillis
                     + "), which bounds an early HELLO's whole handshake");
         }
-        if (earlyHandshakes.maxPerAddress() > maxHandshakesPerAddress) {
-            throw new IllegalArgumentException(MAX_EARLY_HANDSHAKES_PER_ADDRESS + " (" + earlyHandshakes.maxPerAddress()
-                    + ") must be at most " + MAX_HANDSHAKES_PER_ADDRESS + " (" + maxHandshakesPerAddress
-                    + "): an early HELLO's connection holds one of its address's places while it waits");
-        }
     }
 
     /**
