@@ -81,6 +81,20 @@ class ServeCommandTest {
     }
 
     @Test
+    void theStreamSecurityParametersAreModuleParametersToo() {
+        for (String parameter : new String[] {"cleartextStreams=maybe", "streamKeystore=no-such-keystore.p12"}) {
+            StringWriter err = new StringWriter();
+            int exit = new CommandLine(new ServeCommand()).setErr(new PrintWriter(err, true))
+                    .execute("--port", "0", "--module-param", parameter);
+
+            assertEquals(ServeCommand.CANNOT_START, exit, parameter);
+            String name = parameter.substring(0, parameter.indexOf('='));
+            assertTrue(err.toString().startsWith("error: the server could not start: HHFR module not started: " + name),
+                    err.toString());
+        }
+    }
+
+    @Test
     void aModuleParameterTheModuleDoesNotHaveIsRefusedBeforeTheServerStarts() {
         StringWriter err = new StringWriter();
         int exit = new CommandLine(new ServeCommand()).setErr(new PrintWriter(err, true))
