@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+
 import org.hhfr.axis.admin.AdminSettings;
 import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.module.ModuleSettings;
@@ -123,8 +124,8 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--module-param", paramLabel = "NAME=VALUE",
             description = "sets one of the HHFR module's parameters over module.xml and axis2.xml (module.xml lists "
-                    + "them with their defaults; axis-service's README says what each does); repeatable; the options "
-                    + "above that set a parameter win over it")
+                    + "them with their defaults; axis-service's README says what each does); repeatable; an option of "
+                    + "its own for the same parameter (--tcp-port, --store, --address-tokens...) wins over it")
     private Map<String, String> moduleParameters = new LinkedHashMap<>();
 
     @Option(names = "--request-threads", paramLabel = "N",

@@ -90,7 +90,7 @@ public final class StreamServerMeters implements MeterBinder {
                 + " in vain", udp, metrics, Counter.EARLY_DATAGRAM_STREAMS_DROPPED, LinkType.DATAGRAM);
         count(registry, "hhfr.udp.address.changes", "Streams whose client moved to a new address (NAT rebinding)",
                 udp, metrics, Counter.ADDRESS_CHANGES, LinkType.DATAGRAM);
-        count(registry, "hhfr.udp.address.tokens", "Streams whose client proved its address with the token an"
+        count(registry, "hhfr.udp.address.tokens.honoured", "Streams whose client proved its address with the token an"
                 + " earlier stream gave it there", udp, metrics, Counter.ADDRESS_TOKENS_HONOURED, LinkType.DATAGRAM);
         count(registry, "hhfr.udp.paths.resumed", "Streams that started from the path their session's previous"
                 + " stream learned", udp, metrics, Counter.PATHS_RESUMED, LinkType.DATAGRAM);
