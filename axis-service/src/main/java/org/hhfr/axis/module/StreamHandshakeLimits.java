@@ -30,6 +30,12 @@ public record StreamHandshakeLimits(int maxHandshakesPerAddress, int maxHandshak
     public static final String MAX_EARLY_UDP_STREAMS_PER_ADDRESS = "maxEarlyUdpStreamsPerAddress";
     public static final String MAX_EARLY_UDP_STREAMS = "maxEarlyUdpStreams";
     public static final String EARLY_UDP_STREAM_WAIT_MILLIS = "earlyUdpStreamWaitMillis";
+    /**
+     * The longest handshake timeout or early wait an operator may set, two minutes: far beyond what a TLS
+     * handshake over a slow cellular link takes, and short enough that a connection or datagrams that never
+     * authenticate do not hold their place for good.
+     */
+    static final long MAX_WAIT_MILLIS = 120_000;
 
     public StreamHandshakeLimits {
         if (earlyHandshakes.waitMillis() >= handshakeTimeoutMillis) {
@@ -49,7 +55,7 @@ public record StreamHandshakeLimits(int maxHandshakesPerAddress, int maxHandshak
         return new StreamHandshakeLimits(
                 count(parameters, MAX_HANDSHAKES_PER_ADDRESS, 1, StreamServerConfig.DEFAULT_MAX_HANDSHAKES_PER_ADDRESS),
                 count(parameters, MAX_HANDSHAKES, 1, StreamServerConfig.DEFAULT_MAX_HANDSHAKES),
-                ModuleSettings.optionalNumber(parameters, HANDSHAKE_TIMEOUT_MILLIS, 1, Long.MAX_VALUE,
+                ModuleSettings.optionalNumber(parameters, HANDSHAKE_TIMEOUT_MILLIS, 1, MAX_WAIT_MILLIS,
                         StreamServerConfig.DEFAULT_HANDSHAKE_TIMEOUT_MILLIS),
                 early(parameters, MAX_EARLY_HANDSHAKES_PER_ADDRESS, MAX_EARLY_HANDSHAKES, EARLY_HANDSHAKE_WAIT_MILLIS,
                         EarlyHandshakeLimits.DEFAULTS),
@@ -69,7 +75,7 @@ public record StreamHandshakeLimits(int maxHandshakesPerAddress, int maxHandshak
                                               String maxParked, String waitMillis, EarlyHandshakeLimits defaults) {
         return new EarlyHandshakeLimits(count(parameters, maxPerAddress, 0, defaults.maxPerAddress()),
                 count(parameters, maxParked, 0, defaults.maxParked()), defaults.maxBytes(),
-                ModuleSettings.optionalNumber(parameters, waitMillis, 1, Long.MAX_VALUE, defaults.waitMillis()),
+                ModuleSettings.optionalNumber(parameters, waitMillis, 1, MAX_WAIT_MILLIS, defaults.waitMillis()),
                 defaults.maxLookupsPerSecond());
     }
 
