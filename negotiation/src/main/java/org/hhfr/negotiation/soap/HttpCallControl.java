@@ -20,6 +20,12 @@ public final class HttpCallControl {
     private boolean aborted;
     /** Guarded by this; {@code null} once run. */
     private Runnable requestSent;
+    /**
+     * Whether the request is written and its answer not being read yet; guarded by this. A disconnect then would not
+     * end the call: the platform's connection, finding itself disconnected when asked for the answer, connects again
+     * and waits there, up to its read timeout, for an answer to a request it never sent.
+     */
+    private boolean betweenRequestAndAnswer;
 
     /** Adds (or replaces) a request header of the call. Headers the SOAP binding sets itself win. */
     public synchronized void header(String name, String value) {
@@ -38,12 +44,15 @@ public final class HttpCallControl {
         requestSent = hook;
     }
 
-    /** Ends the call: its connection is disconnected (the disconnect runs on this thread, outside the lock). */
+    /**
+     * Ends the call: its connection is disconnected (the disconnect runs on this thread, outside the lock), or, between
+     * the request written and its answer read, the call fails before it reads.
+     */
     public void abort() {
         HttpURLConnection open;
         synchronized (this) {
             aborted = true;
-            open = connection;
+            open = betweenRequestAndAnswer ? null : connection;
         }
         if (open != null) {
             open.disconnect();
@@ -54,12 +63,24 @@ public final class HttpCallControl {
     void requestSent() {
         Runnable hook;
         synchronized (this) {
+            betweenRequestAndAnswer = true;
             hook = requestSent;
             requestSent = null;
         }
         if (hook != null) {
             hook.run();
         }
+    }
+
+    /** The answer is about to be read: fails if the call was aborted since its request was written. */
+    void readingAnswer() throws IOException {
+        synchronized (this) {
+            betweenRequestAndAnswer = false;
+            if (!aborted) {
+                return;
+            }
+        }
+        throw new IOException("the HTTP call was aborted");
     }
 
     /** The call's connection is open; fails if the call was aborted already. */

@@ -137,6 +137,7 @@ public final class SoapHttpClient {
                 out.write(request);
             }
             control.requestSent();
+            control.readingAnswer();
             return readResponse(connection, bodyReader);
         } finally {
             connection.disconnect();

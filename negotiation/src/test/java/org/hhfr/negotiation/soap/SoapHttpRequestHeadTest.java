@@ -80,6 +80,21 @@ class SoapHttpRequestHeadTest {
         assertFalse(sent.isDone());
     }
 
+    @ParameterizedTest
+    @EnumSource(SoapVersion.class)
+    void aCallAbortedOnceItsRequestIsWrittenFailsAtOnceInsteadOfWaitingOnAnotherConnection(SoapVersion version)
+            throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
+            HttpCallControl control = new HttpCallControl();
+            control.onRequestSent(control::abort); // as a session closing right then does, from another thread
+            long start = System.nanoTime();
+
+            assertThrows(IOException.class, () -> call(version, silent, control));
+            long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertTrue(millis < 2_000, "the aborted call took " + millis + " ms (its read timeout is 5,000)");
+        }
+    }
+
     /** Sends one call to a raw socket that answers with a fixed envelope; returns the request head. */
     private static String requestHead(SoapVersion version) throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
