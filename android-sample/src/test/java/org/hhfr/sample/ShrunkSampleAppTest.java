@@ -30,17 +30,17 @@ import org.hhfr.transports.netty.testing.InProcessHhfrServer;
  */
 class ShrunkSampleAppTest {
     /**
-     * What the client costs an app after R8: 232,388 bytes of dex on 2026-11-29, of which about 138 KB code, 34 KB
+     * What the client costs an app after R8: 232,512 bytes of dex on 2026-11-29, of which about 138 KB code, 34 KB
      * strings (mostly the messages of the client's errors) and 35 KB the ids of strings, types, fields and
      * methods. The app takes its operation from a compiled service description, so the XML Schema reader is not
      * in it; the XML and binary representations, SOAP, negotiation, the description's reader and both stream
      * transports (the UDP one with its congestion control and address tokens) are all reachable from one call. The
-     * budget is the figure of the last change that needed more (a UDP stream keeps the address tokens it got per
-     * session as well as per path, 184 bytes), with room for the few dozen bytes the dex varies from one build to
-     * the next (the change before measured 232,152 bytes on one, 232,204 on another), so that the dex does not grow
-     * unnoticed: a change that makes it larger raises the budget in the same commit, which says why.
+     * budget is the figure of the last change that needed more (a SOAP call aborted between its request and its
+     * answer fails before it reads, 124 bytes), rounded up, so that the dex does not grow unnoticed: a change that
+     * makes it larger raises the budget in the same commit, which says why. Measure it on freshly installed jars:
+     * the sample takes the client's jar from the local repository.
      */
-    private static final long DEX_BUDGET_BYTES = 232_500;
+    private static final long DEX_BUDGET_BYTES = 232_600;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {
