@@ -61,16 +61,14 @@ final class PathEstimates {
      */
     synchronized void rememberToken(InetAddress local, InetSocketAddress remote, SessionId session, long token) {
         if (isSpecific(local)) {
-            Kept path = keep(path(local, remote) + " " + session.text());
-            path.token = token;
-            path.hasToken = true;
+            keep(tokenKey(local, remote, session)).token = token;
         }
     }
 
     /** The last address token a stream of {@code session} over that path was given, or null. */
     synchronized Long tokenOf(InetAddress local, InetSocketAddress remote, SessionId session) {
-        Kept held = isSpecific(local) ? kept.get(path(local, remote) + " " + session.text()) : null;
-        return held != null && held.hasToken ? held.token : null;
+        Kept held = isSpecific(local) ? kept.get(tokenKey(local, remote, session)) : null;
+        return held != null ? held.token : null;
     }
 
     private Kept keep(String key) {
@@ -89,11 +87,15 @@ final class PathEstimates {
         return local.getHostAddress() + ">" + remote;
     }
 
-    /** What is kept of one path. */
+    /** Where a session's token over a path is kept: apart from the path's estimate, which all sessions share. */
+    private static String tokenKey(InetAddress local, InetSocketAddress remote, SessionId session) {
+        return path(local, remote) + " " + session.text();
+    }
+
+    /** What is kept of one path (its estimate) or of one session over a path (its token). */
     private static final class Kept {
         PathEstimate estimate;
         long estimatedAt;
-        boolean hasToken;
-        long token;
+        Long token;
     }
 }

@@ -24,8 +24,8 @@ import org.jspecify.annotations.Nullable;
  * once (within its own budget). Challenges are repeated on a timer of the loop; the link moves to a new address,
  * or sends freely to the first, on a matching PATH_RESPONSE. Where the server gives address tokens, the first
  * datagram to each peer carries an ADDRESS_TOKEN for its IP address, and a client that shows it on its next stream
- * of the session from that address has that stream's first address validated at once ({@link AddressTokens}). Path frames never reach the engine.
- * Confined to the session's event loop.
+ * of the session from that address has that stream's first address validated at once ({@link AddressTokens}).
+ * Path frames never reach the engine. Confined to the session's event loop.
  */
 final class DatagramPeerPath {
     /** A challenge travels alone: the short header, the frame and the tag. */
