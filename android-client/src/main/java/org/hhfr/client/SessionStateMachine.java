@@ -289,7 +289,9 @@ final class SessionStateMachine<C, S> {
      * service and become the caller of the session it negotiates. A call of the session's caller ({@code caller}
      * null) whose headers change what it does (an idempotency key) goes over SOAP alone however often it comes: a
      * retried payment is no new caller. A call that left the early stream of the negotiation out goes over SOAP
-     * alone too (the negotiation decides the caller), never back onto that stream.
+     * alone too (the negotiation decides the caller), never back onto that stream. A call in doubt (sent on a
+     * lost stream of the session, and sent again on this one) never goes over SOAP, where nothing knows whether
+     * it ran: it fails, as when no stream of its server session takes it.
      */
     List<SessionAction<C, S>> callerChanged(S stream, C call, String caller) {
         List<SessionAction<C, S>> out = new ArrayList<>();
@@ -297,10 +299,10 @@ final class SessionStateMachine<C, S> {
         if (!onEarly && !isCurrent(stream)) {
             route(Collections.singletonList(call), true, out);
         } else if (onEarly || caller == null) {
-            SessionAction.sendOverSoap(Collections.singletonList(call), out);
+            SessionAction.sendOverSoap(waiting.failInDoubt(Collections.singletonList(call), out), out);
         } else if (!caller.equals(otherCaller)) {
             otherCaller = caller;
-            SessionAction.sendOverSoap(Collections.singletonList(call), out);
+            SessionAction.sendOverSoap(waiting.failInDoubt(Collections.singletonList(call), out), out);
         } else {
             otherCaller = null;
             out.add(SessionAction.<C, S>forgetTicket());

@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.StreamEndpoint;
@@ -196,6 +197,48 @@ class AbandonedNodeTest {
                     () -> inDoubt.get(20, TimeUnit.SECONDS), () -> "answered, after runs on " + runs.get(2));
             assertInstanceOf(StreamLostException.class, failed.getCause());
             assertEquals(List.of("a"), List.copyOf(runs.get(2)), "the call ran on a, once");
+        }
+    }
+
+    /**
+     * A call in doubt (its stream lost while node a runs it) goes to node b's stream of the same session, whose
+     * reply cache answers it with a's reply. Meanwhile the app renewed the bearer token its interceptor gives
+     * every call: the call leaves again with headers other than the session's caller's, which would take it over
+     * SOAP, where nothing knows it ran. It must not run a second time: it fails as a call in doubt does when no
+     * stream of its server session can take it, or is answered from a's run.
+     */
+    @Test
+    void aCallInDoubtWhoseCallersTokenWasRenewedMeanwhileDoesNotRunAgainOverSoap() throws Exception {
+        holdMillis = 4_000; // past the client's move to b, within a's claim lease
+        AtomicReference<String> token = new AtomicReference<>("first");
+        try (HhfrClient client = HhfrClient.builder(front.url()).preferredModes(Mode.HHFR_TCP).negotiateOnOpen(true)
+                .reconnectWindowMillis(1_000).callTimeoutMillis(30_000)
+                .addInterceptor(new Interceptor() {
+                    @Override
+                    public void onCall(CallDetails call) {
+                        call.header("Authorization", "Bearer " + token.get());
+                    }
+                }).build();
+             Session session = client.open(FloatSum.operation())) {
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            assertEquals(1.5f, session.call(FloatSum.request(1, 0.5f)).record().floatValue("return"));
+            int soapCallsBefore = front.soapCalls.get();
+
+            CompletableFuture<Message> inDoubt = session.callAsync(FloatSum.request(2, 0.5f, 0f));
+            assertTrue(heldCallStarted.await(10, TimeUnit.SECONDS), "node a started the call");
+            token.set("renewed");
+            tcpToA.close(); // its connection and any new one: the client goes on at b
+
+            try {
+                assertEquals(2.5f, inDoubt.get(20, TimeUnit.SECONDS).record().floatValue("return"));
+            } catch (ExecutionException e) {
+                assertInstanceOf(StreamLostException.class, e.getCause());
+            }
+            Thread.sleep(holdMillis); // node a ends its run of the call
+            int soapRuns = front.soapCalls.get() - soapCallsBefore;
+            assertEquals(List.of("a"), runs.get(2) == null ? List.of() : List.copyOf(runs.get(2)),
+                    "the call ran on a, and on no other node");
+            assertEquals(0, soapRuns, "the call in doubt also ran over SOAP");
         }
     }
 
