@@ -437,6 +437,23 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void aCallInDoubtThatLeavesAsAnotherCallerFailsRatherThanGoOverSoap() {
+        streaming(grant(false, 60_000, NODE_B));
+        a.inDoubt = true;
+        b.inDoubt = true;
+        machine.streamFailedOver("tcp", Arrays.asList(a, b));
+        machine.streamOpened("tcp@b");
+
+        assertEquals(actions(SessionAction.failCalls(list(a), Failure.STREAM_LOST)),
+                machine.callerChanged("tcp@b", a, "headers 1"), "it may have run on the lost stream's node");
+        assertEquals(actions(SessionAction.failCalls(list(b), Failure.STREAM_LOST)),
+                machine.callerChanged("tcp@b", b, null));
+        assertEquals(SessionState.STREAMING, machine.state());
+        assertEquals(actions(SessionAction.sendOverSoap(List.of(c))), machine.callerChanged("tcp@b", c, "headers 2"),
+                "a call that never left goes over SOAP as before");
+    }
+
+    @Test
     void theLossOfAnOlderStreamChangesNothing() {
         streaming(answer);
         assertEquals(actions(), machine.streamLost("old", Collections.<Call>emptyList()));
