@@ -171,6 +171,11 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         return context.ask(() -> stream.engine().inFlight() > 0);
     }
 
+    /** Whether calls sent on the stream still await their answers: the peer owes us a response. Not in the context. */
+    final boolean awaitingAnswers() {
+        return context.ask(() -> stream.awaitingResponse() > 0);
+    }
+
     /** Why the stream is lost, or {@code null} while it is not. */
     final String failureReason() {
         HhfrException lost = failure;

@@ -17,6 +17,7 @@ import org.hhfr.transports.client.ReconnectBackoff;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameCodec;
 import org.hhfr.transports.frame.FrameLimits;
+import org.hhfr.transports.frame.SignalFrame;
 import org.hhfr.transports.frame.StreamFrameDecoder;
 import org.hhfr.transports.handshake.ClientHandshake;
 import org.hhfr.transports.reliability.ReliabilityConfig;
@@ -33,7 +34,8 @@ import org.hhfr.transports.reliability.ReliabilityConfig;
  * carrying engine frames, because the engine resends what is unacknowledged only then.
  *
  * <p>Two threads: the reader connects, writes each HELLO or RESUME, reads, and when the connection breaks (or
- * stays silent past the read timeout while the server owes an acknowledgement) reconnects with exponential
+ * stays silent past the read timeout while the server owes an acknowledgement, or, while calls await their
+ * answers, leaves a PING sent after such a silence unanswered for another) reconnects with exponential
  * backoff; the writer ({@link FrameOutbox}) writes what the engine's turns queued, several turns' frames in
  * one write when they queued up meanwhile. The handshake state belongs to the reader thread.
  */
@@ -181,8 +183,20 @@ final class TcpChannel extends StreamChannel {
                     throw new SocketTimeoutException("the server was silent for "
                             + settings.client.readTimeoutMillis + " ms while acknowledgements were due");
                 }
+                if (connection.probed) {
+                    throw new SocketTimeoutException("the server did not answer a probe within "
+                            + settings.client.readTimeoutMillis + " ms while calls awaited their answers");
+                }
+                if (awaitingAnswers()) {
+                    // Everything is acknowledged, but the server owes answers, which a dead connection would
+                    // never bring: it answers a PING at once, so the next silence past the read timeout means
+                    // the connection is gone, and the resumed one brings the answers the engine resends.
+                    connection.probed = true;
+                    probe(connection);
+                }
                 continue;
             }
+            connection.probed = false;
             if (n < 0) {
                 throw new EOFException("the server closed the connection" + (connection.welcomed ? ""
                         : " during the handshake"));
@@ -236,6 +250,16 @@ final class TcpChannel extends StreamChannel {
         if (resumed) {
             reconnections.resumed();
         }
+    }
+
+    /** Asks the server to acknowledge at once on {@code connection}, if it is still the stream's link. */
+    private void probe(Connection connection) {
+        context.execute(() -> {
+            if (!isLost() && stream.driver().link() == connection.link) {
+                connection.link.write(SignalFrame.PING);
+                connection.link.flush();
+            }
+        });
     }
 
     private SocketTimeoutException noHandshakeAnswer() {
@@ -308,6 +332,8 @@ final class TcpChannel extends StreamChannel {
         final SocketLink link;
         boolean welcomed;
         WireException refusal;
+        /** A PING went out after a silence past the read timeout, and nothing was read since. Reader only. */
+        boolean probed;
 
         Connection(Socket socket, long connectNanos) {
             this.socket = socket;

@@ -453,6 +453,34 @@ class StreamModeTest {
         }
     }
 
+    /**
+     * The connection falls silent after the server acknowledged a request, while it runs it: the client owes
+     * nothing and the server owes only the answer, which it sends into the dead connection. The client must
+     * still replace the connection (the server answers a probe at once, so a silence past the read timeout while
+     * calls await answers says the connection is gone) and get the answer the engine resends on the resumed one,
+     * rather than wait, silent, until the call's deadline or the reconnect window fails it.
+     */
+    @Test
+    void aConnectionThatFallsSilentWhileTheServerRunsAnAcknowledgedCallIsReplacedAndTheCallAnswered()
+            throws Exception {
+        FreezingTcpRelay path = tcpThroughRelay();
+        try (HhfrClient client = HhfrClient.builder(service.url()).negotiateOnOpen(true).readTimeoutMillis(300)
+                .callTimeoutMillis(15_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(1f, session.call(Float.class, new float[] {1f}));
+            CompletableFuture<Message> running = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 1f));
+            Thread.sleep(300); // the request arrives and is acknowledged (within 5 ms); the server holds its run
+            path.freeze();
+            server.release(); // the answer goes into the frozen connection
+
+            assertEquals(HhfrServerSide.HELD + 1f,
+                    running.get(5, TimeUnit.SECONDS).record().floatValue("return"), 0f);
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            assertEquals(1, server.metrics().get(Counter.RESUMES));
+            assertEquals(2, server.dispatched.get(), "the call ran once");
+        }
+    }
+
     @Test
     void udpCallsSurviveLostDatagramsExactlyOnce() throws Exception {
         serve(HhfrUris.TRANSPORT_UDP);
