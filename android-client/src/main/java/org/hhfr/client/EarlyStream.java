@@ -3,6 +3,8 @@ package org.hhfr.client;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.hhfr.contextstore.StreamEndpoint;
+
 /**
  * The stream of the session an offer proposes, for a {@link SessionStateMachine}: from the offer, while its
  * stream connects and carries calls before the answer, until the answer makes it the session's stream or it is
@@ -37,6 +39,11 @@ final class EarlyStream<C, S> {
     /** The proposed session's grant once its stream is open and carries the calls; else {@code null}. */
     StreamGrant carrying() {
         return stream != null ? proposed : null;
+    }
+
+    /** Where the proposed session's stream opens; {@code null} when no proposal is out. */
+    StreamEndpoint endpoint() {
+        return proposed != null ? proposed.endpoint() : null;
     }
 
     /** The open early stream, or {@code null}. */

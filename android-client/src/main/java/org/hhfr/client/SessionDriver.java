@@ -182,7 +182,23 @@ final class SessionDriver implements StreamConnector.Returns {
         long validFor = granted.validForMillis();
         client.tickets().put(ticketKey, granted.ticket,
                 validFor - validFor / SessionStateMachine.EXPIRY_MARGIN_DIVISOR);
-        return step(m -> m.streamGranted(granted), null);
+        List<SessionAction<UnsentCall, Channel>> next = step(m -> m.streamGranted(granted), null);
+        failOverFromTakenStream();
+        return next;
+    }
+
+    /**
+     * The session may stream on the early stream of the session it proposed now, which the answer granted: that
+     * stream was opened knowing no other endpoint, so it learns the answer's, and a loss of it moves its calls
+     * there as for any stream of the session.
+     */
+    private void failOverFromTakenStream() {
+        Channel stream = feed(SessionStateMachine::stream);
+        StreamGrant streamed = feed(SessionStateMachine::streamed);
+        StreamChannel.Failover failover = streamed != null ? StreamConnector.failover(streamed, this) : null;
+        if (stream instanceof StreamChannel && failover != null) {
+            ((StreamChannel) stream).failOverTo(failover);
+        }
     }
 
     /**
@@ -354,7 +370,9 @@ final class SessionDriver implements StreamConnector.Returns {
 
         FutureTask<Void> opening = new FutureTask<>(() -> {
             Channel early = connector.openProposed(proposal);
-            perform(step(m -> m.earlyStreamConnected(proposal, early), null), true, null);
+            List<SessionAction<UnsentCall, Channel>> next = step(m -> m.earlyStreamConnected(proposal, early), null);
+            failOverFromTakenStream();
+            perform(next, true, null);
         }, null);
         proposedOpening = opening;
         background.run(opening);

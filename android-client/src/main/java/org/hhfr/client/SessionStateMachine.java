@@ -154,7 +154,7 @@ final class SessionStateMachine<C, S> {
             state = granted.fromTicket ? SessionState.RESUMING : SessionState.CONNECTING;
             grant = granted;
             if (opened != null) {
-                out.addAll(streamOpened(early.taken(opened)));
+                out.addAll(streamOpened(takeEarly(opened)));
             }
         }
         return out;
@@ -171,8 +171,17 @@ final class SessionStateMachine<C, S> {
         if (opened == null) {
             return early.failed(proposal, granted ? grant : null);
         }
-        return granted ? streamOpened(early.taken(opened))
+        return granted ? streamOpened(takeEarly(opened))
                 : early.opened(proposal, opened, waiting, state == SessionState.NEGOTIATING);
+    }
+
+    /**
+     * The granted proposal's early stream becomes the session's: the grant is where that stream runs (the answer
+     * may name the proposed endpoint among its alternatives), so that a loss of it moves on to the next endpoint.
+     */
+    private S takeEarly(S opened) {
+        grant = grant.at(early.endpoint());
+        return early.taken(opened);
     }
 
     /** The service declined, or does not speak HHFR: the session stays on SOAP. */

@@ -71,6 +71,12 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
     private volatile boolean terminated;
     /** Whether the server accepted the stream, so its calls can no longer be handed back. Context only. */
     private boolean accepted;
+    /**
+     * Where the calls go when the stream is lost after its server accepted it; {@code null}: they fail with it.
+     * The grant's, or, for the early stream of a proposed session, the answer's (see {@link #failOverTo}). Written
+     * in the context only.
+     */
+    private volatile Failover failover;
 
     /**
      * @param handBack where calls go if the server refuses the stream before accepting it; {@code null} when
@@ -85,6 +91,20 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         this.outbox = new FrameOutbox(stream.driver()::requestRun);
         this.handBack = handBack;
         this.accepted = handBack == null;
+        this.failover = settings.failover;
+    }
+
+    /**
+     * The answer granted the session this early stream proposed, naming other endpoints of it: the proposal knew
+     * none, but a loss of the stream now moves its calls to the next one, as for any stream of the session. Too
+     * late for a stream that ended already.
+     */
+    final void failOverTo(Failover next) {
+        context.execute(() -> {
+            if (failover == null) {
+                failover = next;
+            }
+        });
     }
 
     /** Names the stream in messages. */
@@ -138,7 +158,8 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         if (refused) {
             context.afterwards(() -> handBack.handBack(this, Collections.singletonList(call.unsent())));
         } else if (failingOver) {
-            context.afterwards(() -> settings.failover.failedOver(this, Collections.singletonList(call.unsent())));
+            Failover next = failover;
+            context.afterwards(() -> next.failedOver(this, Collections.singletonList(call.unsent())));
         } else if (!stream.call(call)) {
             HhfrException cause = failure;
             context.afterwards(() -> call.call.fail(cause != null ? new StreamLostException(cause.getMessage(), cause)
@@ -258,7 +279,8 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         if (failed == null) {
             endedGracefully();
         }
-        failingOver = failed != null && !closing.get() && !refused && settings.failover != null;
+        Failover next = failover;
+        failingOver = failed != null && !closing.get() && !refused && next != null;
         if (failed != null) {
             recordFailure(new StreamLostException(describe() + " failed: " + failed.reason(), null));
         } else if (!closing.get()) {
@@ -271,7 +293,7 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
                 call.call.markInDoubt();
                 inDoubt.add(call.unsent());
             }
-            context.afterwards(() -> settings.failover.failedOver(this, inDoubt));
+            context.afterwards(() -> next.failedOver(this, inDoubt));
         } else if (!unanswered.isEmpty()) {
             context.afterwards(() -> failAll(unanswered));
         }

@@ -238,6 +238,15 @@ final class StreamConnector {
         return callNumbers;
     }
 
+    /**
+     * Where the calls of {@code grant}'s stream go when it is lost after its server accepted it: {@code to}, for a
+     * session with other endpoints delivering exactly once; {@code null} otherwise (they fail with the stream).
+     */
+    static StreamChannel.Failover failover(StreamGrant grant, StreamChannel.Failover to) {
+        return grant.ticket.alternateEndpoints().isEmpty()
+                || grant.ticket.policy().deliveryAssurance() == DeliveryAssurance.AT_MOST_ONCE ? null : to;
+    }
+
     private synchronized EarlyConnection takeEarly() {
         EarlyConnection taken = early;
         early = null;
@@ -254,8 +263,7 @@ final class StreamConnector {
         // A single node's stream lost after it was accepted is lost for good, its calls failing with its cause. So
         // is one delivering at most once: its server gives up and forgets replies never acknowledged, so a call
         // in doubt sent again on another node's stream could run twice.
-        StreamChannel.Failover failover = grant.ticket.alternateEndpoints().isEmpty()
-                || grant.ticket.policy().deliveryAssurance() == DeliveryAssurance.AT_MOST_ONCE ? null : returns;
+        StreamChannel.Failover failover = failover(grant, returns);
         StreamSettings stream = new StreamSettings(client.settings(), operation, client.timer(), client.paths(), grant,
                 callNumbersOf(grant), failover, returns);
         switch (grant.mode()) {

@@ -70,6 +70,16 @@ final class StreamGrant {
                 endpointsTried + 1, encrypted, false);
     }
 
+    /**
+     * This grant at {@code endpoint}, one of its ticket's endpoints (where a proposed session's early stream runs,
+     * which the answer may name among its alternatives); itself at any other, or at {@code null}.
+     */
+    StreamGrant at(StreamEndpoint endpoint) {
+        int index = endpoint == null ? -1 : ticket.streamEndpoints().indexOf(endpoint);
+        return index < 0 || index == endpointIndex ? this
+                : new StreamGrant(ticket, fromTicket, epoch, index, endpointsTried, encrypted, proposed);
+    }
+
     /** This grant's stream opened: a later loss may try every other endpoint again. */
     StreamGrant opened() {
         return endpointsTried == 1 ? this

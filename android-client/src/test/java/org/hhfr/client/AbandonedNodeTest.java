@@ -17,7 +17,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.hhfr.contextstore.EndpointHint;
 import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.StoreLimits;
 import org.hhfr.contextstore.StreamEndpoint;
 import org.hhfr.contextstore.redis.EmbeddedRedis;
@@ -135,6 +137,41 @@ class AbandonedNodeTest {
             Thread.sleep(1_000); // node a's dispatch thread comes to its copy of call 3
             assertEquals(List.of("a"), List.copyOf(runs.get(2)), "the held call ran on a, once");
             assertEquals(1, runs.get(3).size(), "call 3 ran on " + runs.get(3));
+        }
+    }
+
+    /**
+     * A session the client proposed (it knew where the service streams: here, from an earlier grant) streams on
+     * the early stream the answer granted, at node a, with node b as the answer's alternative. When the client's
+     * path to a goes dead, that stream moves to b as any stream of the session would, and the call a was running
+     * is answered from its recorded reply, rather than failing with the lost stream.
+     */
+    @Test
+    void theEarlyStreamOfAProposedSessionFailsOverToTheNextNodeToo() throws Exception {
+        holdMillis = 3_000; // past the client's move to b, within a's claim lease
+        ResumptionTicketCache tickets = new ResumptionTicketCache();
+        tickets.putEndpointHint(front.url(), EndpointHint.of(HhfrUris.TRANSPORT_TCP,
+                StreamEndpoint.of("127.0.0.1", tcpToA.port())));
+        CountDownLatch answers = new CountDownLatch(1);
+        front.holdResponsesUntil(answers);
+        try (HhfrClient client = HhfrClient.builder(front.url()).ticketCache(tickets).preferredModes(Mode.HHFR_TCP)
+                .reconnectWindowMillis(1_000).callTimeoutMillis(30_000).build();
+             Session session = client.open(FloatSum.operation())) {
+            assertEquals(1.5f, session.callAsync(FloatSum.request(1, 0.5f)).get(10, TimeUnit.SECONDS).record()
+                    .floatValue("return"), "answered before the negotiation: on the proposed session's early stream");
+            answers.countDown();
+            assertEquals(1.5f, session.call(FloatSum.request(1, 0.5f)).record().floatValue("return"));
+            Thread.sleep(300); // the answer granted the proposed session: its early stream is the session's
+            assertEquals(Mode.HHFR_TCP, session.mode());
+
+            CompletableFuture<Message> held = session.callAsync(FloatSum.request(2, 0.5f, 0f));
+            assertTrue(heldCallStarted.await(10, TimeUnit.SECONDS), "node a started the held call");
+            tcpToA.close(); // its connection and any new one
+
+            assertEquals(2.5f, held.get(20, TimeUnit.SECONDS).record().floatValue("return"));
+            assertEquals(List.of("a"), List.copyOf(runs.get(2)), "the held call ran on a, once");
+            assertEquals(3.5f, session.call(FloatSum.request(3, 0.5f)).record().floatValue("return"));
+            assertEquals(List.of("b"), List.copyOf(runs.get(3)), "the session streams on at b");
         }
     }
 

@@ -611,6 +611,23 @@ class SessionStateMachineTest {
     }
 
     @Test
+    void theEarlyStreamAtAnAlternativeOfTheAnswerFailsOverToTheEndpointAfterIt() throws Exception {
+        ResumptionTicket answered = ResumptionTicket.of(SessionId.of(new byte[16]), SessionToken.fromBytes(new byte[32]),
+                StreamEndpoint.of("127.0.0.1", 9), HhfrUris.REPRESENTATION_BINARY, HhfrUris.TRANSPORT_TCP,
+                ReliabilityPolicy.defaults(), Arrays.asList(NODE_B, NODE_C));
+        StreamGrant proposal = StreamGrant.proposing(ResumptionTicket.of(answered.sessionId(), answered.token(),
+                NODE_B, HhfrUris.REPRESENTATION_BINARY, HhfrUris.TRANSPORT_TCP, ReliabilityPolicy.defaults()), false);
+        onEarlyStream(proposal);
+        machine.streamGranted(new StreamGrant(answered, false, 1));
+        assertEquals(SessionState.STREAMING, machine.state());
+        assertEquals(NODE_B, machine.streamed().endpoint(), "the stream runs where it was proposed");
+
+        List<SessionAction<Call, String>> failover = machine.streamFailedOver("early", list(a));
+        assertEquals(SessionAction.Kind.OPEN_STREAM, failover.get(1).kind());
+        assertEquals(NODE_C, failover.get(1).grant().endpoint(), "the next endpoint, not the lost one again");
+    }
+
+    @Test
     void aCallThatLeavesTheEarlyStreamGoesOverSoapInsteadOfBackOntoIt() {
         StreamGrant proposal = proposal(7);
         onEarlyStream(proposal);
