@@ -326,12 +326,24 @@ final class SessionDriver implements StreamConnector.Returns {
      * connected in the background (calls made meanwhile wait for it).
      */
     private void sendWithOffer(UnsentCall offering) {
-        OptimisticResult<Message> result;
         HttpCallControl control = SoapChannel.control(offering.call, offering.request);
         if (control == null) {
             perform(negotiationFailed("the offering call ended early"), true, null);
             return;
         }
+        // Out over SOAP like any call: closing the session fails it and aborts its request.
+        if (!soapLanes.track(offering.call)) {
+            return;
+        }
+        try {
+            sendWithOffer(offering, control);
+        } finally {
+            soapLanes.untrack(offering.call);
+        }
+    }
+
+    private void sendWithOffer(UnsentCall offering, HttpCallControl control) {
+        OptimisticResult<Message> result;
         try {
             SoapChannel.checkRequestSize(xml, offering.request, settings.maxMessageBytes);
             result = client.negotiator().callWithOffer(ticketKey, operation.soapAction(), settings.offerFor(operation).build(),

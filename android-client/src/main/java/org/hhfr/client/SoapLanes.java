@@ -108,9 +108,10 @@ final class SoapLanes {
 
     /**
      * Counts {@code call}'s request as out, for {@link #close}; once closed, fails it instead (it was handed over
-     * as the session closed) and returns {@code false}: it is never sent.
+     * as the session closed) and returns {@code false}: it is never sent. A request sent outside the lanes (the
+     * call that carries the offer) is counted too, and {@linkplain #untrack uncounted} once it returned.
      */
-    private boolean track(PendingCall call) {
+    boolean track(PendingCall call) {
         Supplier<HhfrException> closed;
         synchronized (this) {
             closed = closedWith;
@@ -123,7 +124,7 @@ final class SoapLanes {
         return false;
     }
 
-    private synchronized void untrack(PendingCall call) {
+    synchronized void untrack(PendingCall call) {
         inFlight.remove(call);
     }
 

@@ -1,0 +1,144 @@
+package org.hhfr.client;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.InputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+import org.hhfr.contextstore.EndpointHint;
+import org.hhfr.contextstore.ReliabilityPolicy;
+import org.hhfr.contextstore.ResumptionTicketCache;
+import org.hhfr.contextstore.StreamEndpoint;
+import org.hhfr.negotiation.HhfrUris;
+import org.hhfr.streamer.Message;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The app's controls where a call meets a negotiation, a lost stream or a close: deadlines, close and the
+ * listener's events, against the real server side (or a silent socket standing for a service that hangs).
+ */
+@Timeout(60)
+class CallControlsReviewTest {
+    private HhfrServerSide server;
+    private final CountDownLatch gate = new CountDownLatch(1);
+
+    @AfterEach
+    void stop() {
+        gate.countDown();
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void closingTheClientFailsAnOfferingCallInFlightAtOnceAndAbortsItsRequest() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
+            // The default modes: the first call carries the offer.
+            HhfrClient client = HhfrClient.builder("http://127.0.0.1:" + silent.getLocalPort() + "/FloatSum")
+                    .readTimeoutMillis(60_000).callTimeoutMillis(60_000).build();
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> offering = session.callAsync(FloatSum.request(1f));
+            try (Socket accepted = silent.accept()) {
+                InputStream in = accepted.getInputStream();
+                in.read(new byte[8192]); // the request with the offer arrived
+                long start = System.nanoTime();
+                client.close();
+                ExecutionException failure = assertThrows(ExecutionException.class,
+                        () -> offering.get(5, TimeUnit.SECONDS));
+                assertInstanceOf(SessionClosedException.class, failure.getCause());
+                accepted.setSoTimeout(5_000);
+                int n;
+                do {
+                    n = in.read(new byte[8192]);
+                } while (n > 0);
+                assertEquals(-1, n, "the client closed the connection");
+                assertTrue(millisSince(start) < 5_000);
+                assertTrue(within(5_000, () -> clientThreads().isEmpty()), clientThreads().toString());
+            }
+        }
+    }
+
+    private ResumptionTicketCache knownTcpEndpoint() {
+        ResumptionTicketCache tickets = new ResumptionTicketCache();
+        tickets.putEndpointHint(server.service().url(),
+                EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", server.tcpPort())));
+        return tickets;
+    }
+
+    private static long millisSince(long startNanos) {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
+    }
+
+    /** The client's threads alive now (the in-process server's are named {@code hhfr-server-...}). */
+    static List<String> clientThreads() {
+        List<String> names = new ArrayList<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            String name = thread.getName();
+            if (thread.isAlive() && name.startsWith("hhfr-") && !name.startsWith("hhfr-server-")) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    static boolean within(long millis, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - end > 0) {
+                return false;
+            }
+            Thread.sleep(10);
+        }
+        return true;
+    }
+
+    /** Writes down the events it hears, in order. */
+    static final class RecordingListener extends EventListener {
+        final List<String> seen = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
+            seen.add("negotiated " + mode);
+        }
+
+        @Override
+        public void fellBackToSoap(Session session, String reason) {
+            seen.add("fell back: " + reason);
+        }
+
+        @Override
+        public void reconnecting(Session session, String cause) {
+            seen.add("reconnecting " + cause);
+        }
+
+        @Override
+        public void resumed(Session session) {
+            seen.add("resumed");
+        }
+
+        @Override
+        public void streamLost(Session session, String cause) {
+            seen.add("lost " + cause);
+        }
+
+        @Override
+        public void closed(Session session) {
+            seen.add("closed");
+        }
+    }
+}
