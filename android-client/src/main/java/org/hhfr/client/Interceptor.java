@@ -14,7 +14,7 @@ import org.hhfr.streamer.Message;
  * Over SOAP they travel with the call (the first call, which carries the offer, included); the negotiation a
  * session makes on its own is shown too, as a call without a request, and carries them (an interceptor that
  * throws on it, reading the absent request say, leaves it without them); it is shown on the thread that
- * negotiates, the app's for {@code open()} or a blocking call, else one of the library's, so headers taken from
+ * negotiates, the app's for {@code open()}, else one of the library's, so headers taken from
  * a thread-local (the signed-in user) are better taken from the app's state. A stream has no HTTP:
  * it is authenticated once by the session's token, and the headers of the request that negotiated the session
  * (a bearer token) are the session's caller, which the service sees with each streamed call. So give a call the

@@ -33,7 +33,8 @@ import org.hhfr.transports.auth.SessionId;
  *
  * <p>Threads: network actions run on the thread that caused them when it may block (a blocking
  * {@link Session#call}, {@link HhfrClient#open}, or a task of this driver), otherwise (an asynchronous call, a
- * stream's reader handing calls back) on the builder's executor or a short-lived {@code hhfr-call} thread.
+ * stream's reader handing calls back) on the builder's executor or a short-lived {@code hhfr-call} thread. A
+ * separate negotiation never runs on a blocking call's thread: its deadline must hold.
  * A granted stream is connected in the background, so the offering call returns with its answer at once. When
  * the client expects the stream's endpoint, a separate negotiation proposes the session, whose stream opens (its
  * TCP connection {@linkplain StreamConnector#connectEarly early}) and carries every call, the first included,
@@ -282,7 +283,9 @@ final class SessionDriver implements StreamConnector.Returns {
                     background.runHereOr(mayBlock, () -> sendWithOffer(offering));
                     break;
                 case NEGOTIATE:
-                    background.runHereOr(mayBlock, () -> negotiate(mayBlock ? own : null));
+                    // Never on a blocking call's thread: bounded by the connect and read timeouts, not by the
+                    // call's deadline, it would hold the call past it. The call waits for the answer as any does.
+                    background.runHereOr(mayBlock && own == null, this::negotiate);
                     break;
                 case OPEN_STREAM:
                     background.runHereOr(mayBlock, () -> openStream(action.grant(), mayBlock ? own : null));
@@ -397,7 +400,7 @@ final class SessionDriver implements StreamConnector.Returns {
      * request carries the HTTP headers the interceptors give it (a bearer token), which become the session's
      * caller.
      */
-    private void negotiate(UnsentCall own) {
+    private void negotiate() {
         List<SessionAction<UnsentCall, Channel>> next;
         connector.connectEarly(background);
         HttpCallControl control = new HttpCallControl();
@@ -434,7 +437,7 @@ final class SessionDriver implements StreamConnector.Returns {
                     ? step(SessionStateMachine::streamDeclined, "the negotiation was refused: " + e.getMessage())
                     : negotiationFailed(e, "the negotiation failed: " + e.getMessage());
         }
-        perform(next, true, own);
+        perform(next, true, null);
     }
 
     /**

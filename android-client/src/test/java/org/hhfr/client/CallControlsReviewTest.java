@@ -73,6 +73,21 @@ class CallControlsReviewTest {
         }
     }
 
+    @Test
+    void aBlockingCallsDeadlineHoldsWhileItsSessionNegotiatesOnItsThread() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        ResumptionTicketCache tickets = knownTcpEndpoint();
+        server.service().holdRequestsUntil(gate); // the negotiation hangs at the service
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
+                .readTimeoutMillis(8_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            long start = System.nanoTime();
+            assertThrows(CallTimeoutException.class, () -> session.call(FloatSum.request(1f), 500));
+            long took = millisSince(start);
+            assertTrue(took < 2_000, "the call of 500 ms returned after " + took + " ms");
+        }
+    }
+
     private ResumptionTicketCache knownTcpEndpoint() {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
         tickets.putEndpointHint(server.service().url(),
