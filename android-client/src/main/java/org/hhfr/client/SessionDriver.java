@@ -504,6 +504,13 @@ final class SessionDriver implements StreamConnector.Returns {
         background.run(() -> perform(step(m -> m.streamFailedOver(lost, calls), lost.failureReason()), true, null));
     }
 
+    /** A stream was lost for good on its own (its calls failed): the session hears of it now, the listener too. */
+    @Override
+    public void lost(StreamChannel lost) {
+        background.run(() -> perform(step(m -> m.streamLost(lost, Collections.<UnsentCall>emptyList()),
+                lost.failureReason()), true, null));
+    }
+
     /** Sends calls on the stream from this thread; when it failed meanwhile, they take the session's new road. */
     private void sendOnStream(List<UnsentCall> calls, Channel stream, boolean mayBlock, UnsentCall own) {
         if (!stream.isUsable()) {

@@ -297,6 +297,11 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
         } else if (!unanswered.isEmpty()) {
             context.afterwards(() -> failAll(unanswered));
         }
+        if (!failingOver && !refused && !closing.get()) {
+            // Lost for good while the session thought it open: it hears of it now (once its calls failed), not at
+            // its next call.
+            context.afterwards(() -> settings.loss.lost(this));
+        }
     }
 
 
@@ -392,6 +397,15 @@ abstract class StreamChannel implements Channel, ClientStream.Owner<StreamCall> 
      */
     interface CallerChange {
         void callerChanged(StreamChannel stream, UnsentCall call, String caller);
+    }
+
+    /**
+     * Hears that a stream its session did not close is lost for good (failed, or ended by its server), its calls
+     * failed; not for a stream refused ({@link HandBack}) or failing over ({@link Failover}). Called like
+     * {@link HandBack#handBack}.
+     */
+    interface Loss {
+        void lost(StreamChannel lost);
     }
 
     /** Takes back the calls of a stream its server refused: none of them ran, none has failed. */

@@ -23,7 +23,8 @@ import org.hhfr.transports.reliability.DeliveryAssurance;
  */
 final class StreamConnector {
     /** What a stream hands back to its session. */
-    interface Returns extends StreamChannel.HandBack, StreamChannel.Failover, StreamChannel.CallerChange {
+    interface Returns extends StreamChannel.HandBack, StreamChannel.Failover, StreamChannel.CallerChange,
+            StreamChannel.Loss {
     }
 
     private final HhfrClient client;

@@ -51,10 +51,12 @@ final class StreamSettings {
     final String callerHeaders;
     /** Where a call whose HTTP headers differ from {@link #callerHeaders} goes instead. */
     final StreamChannel.CallerChange callerChange;
+    /** Who hears that the stream is lost for good. */
+    final StreamChannel.Loss loss;
 
     StreamSettings(ClientSettings client, Operation operation, ClientTimer timer, PathEstimates paths,
                    StreamGrant grant, CallNumbers callNumbers, StreamChannel.Failover failover,
-                   StreamChannel.CallerChange callerChange) {
+                   StreamConnector.Returns returns) {
         ResumptionTicket ticket = grant.ticket;
         this.client = client;
         this.operation = operation;
@@ -72,7 +74,8 @@ final class StreamSettings {
         this.encrypted = client.encryptedOnly || grant.encrypted;
         this.early = grant.proposed;
         this.callerHeaders = ticket.callerHeaders();
-        this.callerChange = callerChange;
+        this.callerChange = returns;
+        this.loss = returns;
     }
 
     /**

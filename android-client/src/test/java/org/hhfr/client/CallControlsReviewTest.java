@@ -88,6 +88,23 @@ class CallControlsReviewTest {
         }
     }
 
+    @Test
+    void theListenerHearsAStreamLostForGoodWithoutWaitingForAnotherCall() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        RecordingListener events = new RecordingListener();
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
+                .negotiateOnOpen(true).eventListener(events).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            server.expireSessions(); // the server forgot the session: its reconnection is refused
+            server.dropConnections();
+            assertTrue(within(10_000, () -> events.seen.stream().anyMatch(event -> event.startsWith("lost "))),
+                    events.seen.toString());
+            assertTrue(within(5_000, () -> clientThreads().stream().noneMatch(name -> name.startsWith("hhfr-tcp"))),
+                    "the lost stream's threads: " + clientThreads());
+        }
+    }
+
     private ResumptionTicketCache knownTcpEndpoint() {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
         tickets.putEndpointHint(server.service().url(),
