@@ -270,7 +270,9 @@ public final class HhfrClient implements Closeable {
         /**
          * Runs asynchronous SOAP calls ({@link Session#callAsync} in SOAP mode): a session sends them through at
          * most five tasks at a time, each making its calls one after the other on a kept-alive connection.
-         * Without one, each such task runs on its own short-lived thread. Stream calls never need it.
+         * Without one, each such task runs on its own short-lived thread. Stream calls never need it. A SOAP call
+         * whose task it refuses fails with the refusal; the session's own work it refuses (an offer, a negotiation,
+         * connecting a stream) runs on a short-lived thread instead, as the session waits for it.
          */
         public Builder executor(Executor value) {
             executor = Objects.requireNonNull(value, "executor");

@@ -52,7 +52,7 @@ final class SoapLanes {
         }
         for (int started = 0; started < lanes; started++) {
             try {
-                background.run(this::drain);
+                background.runOrRefuse(this::drain);
             } catch (RuntimeException e) {
                 refused(calls, lanes - started, e);
                 return;

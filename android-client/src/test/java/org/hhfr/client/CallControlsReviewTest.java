@@ -15,7 +15,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
 import org.hhfr.contextstore.EndpointHint;
@@ -102,6 +105,33 @@ class CallControlsReviewTest {
                     events.seen.toString());
             assertTrue(within(5_000, () -> clientThreads().stream().noneMatch(name -> name.startsWith("hhfr-tcp"))),
                     "the lost stream's threads: " + clientThreads());
+        }
+    }
+
+    /**
+     * The app's executor refuses one task (a bounded pool, full for a moment): the call whose offer it refused
+     * ends (it fails with the refusal, as a SOAP call whose task is refused does) and the session goes on.
+     */
+    @Test
+    void anOfferingCallTheExecutorRefusesEndsAndTheSessionGoesOn() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        AtomicInteger refusals = new AtomicInteger(1);
+        Executor refusingOnce = task -> {
+            if (refusals.getAndDecrement() > 0) {
+                throw new RejectedExecutionException("full");
+            }
+            new Thread(task).start();
+        };
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
+                .executor(refusingOnce).callTimeoutMillis(5_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> refused = session.callAsync(FloatSum.request(1f));
+            try {
+                assertEquals(1f, refused.get(5, TimeUnit.SECONDS).record().floatValue("return"));
+            } catch (ExecutionException e) {
+                assertInstanceOf(RejectedExecutionException.class, e.getCause().getCause(), e.toString());
+            }
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}), "the session goes on");
         }
     }
 
