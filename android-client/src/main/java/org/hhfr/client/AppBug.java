@@ -9,6 +9,17 @@ final class AppBug {
     private AppBug() {
     }
 
+    /** {@code later}, or {@code first} when there is one already, which then carries {@code later} as suppressed. */
+    static Error first(Error first, Error later) {
+        if (first == null) {
+            return later;
+        }
+        if (first != later) {
+            first.addSuppressed(later);
+        }
+        return first;
+    }
+
     static void report(Throwable error) {
         Thread thread = Thread.currentThread();
         thread.getUncaughtExceptionHandler().uncaughtException(thread, error);

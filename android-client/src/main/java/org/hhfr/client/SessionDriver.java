@@ -517,10 +517,18 @@ final class SessionDriver implements StreamConnector.Returns {
             perform(step(m -> m.streamLost(stream, calls), failureOf(stream)), mayBlock, own);
             return;
         }
+        Error failed = null;
         for (UnsentCall unsent : calls) {
             if (!unsent.call.isDone()) {
-                stream.start(unsent.call, unsent.request);
+                try {
+                    stream.start(unsent.call, unsent.request);
+                } catch (Error e) {
+                    failed = AppBug.first(failed, e); // an interceptor's, which failed that call only
+                }
             }
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 }

@@ -76,12 +76,24 @@ final class SoapLanes {
         }
     }
 
-    /** One lane: sends waiting calls one after another until none is left. */
+    /**
+     * One lane: sends waiting calls one after another until none is left. An Error one of them met (an
+     * interceptor's, which failed that call) is thrown once the lane is done, so it neither ends the lane for good
+     * nor leaves the calls behind it waiting.
+     */
     private void drain() {
+        Error failed = null;
         for (UnsentCall unsent = next(); unsent != null; unsent = next()) {
             if (!unsent.call.isDone()) {
-                start(unsent);
+                try {
+                    start(unsent);
+                } catch (Error e) {
+                    failed = AppBug.first(failed, e);
+                }
             }
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 

@@ -135,6 +135,87 @@ class CallControlsReviewTest {
         }
     }
 
+    /**
+     * An interceptor that fails with an Error (an assertion, Kotlin's {@code TODO()}) on some calls sent over SOAP in
+     * the background: those calls fail and the Error reaches the app, but the session's other calls still go.
+     */
+    @Test
+    void anInterceptorErrorOnAsyncSoapCallsLeavesTheSessionsLaterCallsGoing() throws Exception {
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        Interceptor failingOnNegatives = new Interceptor() {
+            @Override
+            public void onCall(CallDetails call) {
+                if (call.request() != null && call.request().record().floats("values")[0] < 0) {
+                    throw new AssertionError("not written for negative values");
+                }
+            }
+        };
+        try (TestService plain = TestService.plain();
+             HhfrClient client = HhfrClient.builder(plain.url()).preferredModes(Mode.SOAP)
+                     .addInterceptor(failingOnNegatives).callTimeoutMillis(5_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            for (int i = 0; i < SoapLanes.LANES; i++) {
+                CompletableFuture<Message> failing = session.callAsync(FloatSum.request(-1f));
+                ExecutionException failure = assertThrows(ExecutionException.class,
+                        () -> failing.get(5, TimeUnit.SECONDS));
+                assertTrue(failure.getCause().getMessage().contains("stopped by an interceptor"), failure.toString());
+            }
+            assertEquals(2f, session.callAsync(FloatSum.request(1f, 1f)).get(5, TimeUnit.SECONDS).record()
+                    .floatValue("return"), "a later call still goes");
+            // A lane throws once done, the first Error it met carrying the others as suppressed.
+            assertTrue(within(5_000, () -> uncaught.stream().mapToInt(error -> 1 + error.getSuppressed().length)
+                    .sum() == SoapLanes.LANES), "each Error reached the app: " + uncaught);
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+    }
+
+    /**
+     * The same on a stream: the calls that waited for the stream leave on it together, and the Error one of them
+     * meets leaves the others going.
+     */
+    @Test
+    void anInterceptorErrorOnOneCallThatWaitedForTheStreamLeavesTheOthersGoing() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        Interceptor failingOnNegatives = new Interceptor() {
+            @Override
+            public void onCall(CallDetails call) {
+                if (call.request() != null && call.request().record().floats("values")[0] < 0) {
+                    throw new AssertionError("not written for negative values");
+                }
+            }
+        };
+        server.service().holdResponsesUntil(gate); // the offer's answer: the calls behind it wait
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
+                .addInterceptor(failingOnNegatives).callTimeoutMillis(5_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> offering = session.callAsync(FloatSum.request(0f, 1f));
+            assertTrue(within(5_000, () -> server.service().soapCalls.get() == 1));
+            CompletableFuture<Message> failing = session.callAsync(FloatSum.request(-1f));
+            List<CompletableFuture<Message>> others = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                others.add(session.callAsync(FloatSum.request(i, 0.5f)));
+            }
+            gate.countDown();
+            assertEquals(1f, offering.get(5, TimeUnit.SECONDS).record().floatValue("return"));
+            assertThrows(ExecutionException.class, () -> failing.get(5, TimeUnit.SECONDS));
+            for (int i = 0; i < 3; i++) {
+                assertEquals(i + 0.5f, others.get(i).get(5, TimeUnit.SECONDS).record().floatValue("return"),
+                        "call " + i);
+            }
+            // Thrown on the background thread once it is done.
+            assertTrue(within(5_000, () -> uncaught.size() == 1), "the Error reached the app: " + uncaught);
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+        assertEquals(1, uncaught.size(), "the Error reached the app once: " + uncaught);
+    }
+
     private ResumptionTicketCache knownTcpEndpoint() {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
         tickets.putEndpointHint(server.service().url(),
