@@ -89,9 +89,13 @@ final class PendingCall {
         return (int) Math.max(1, Math.min(Integer.MAX_VALUE, left));
     }
 
-    /** The deadline in milliseconds on {@link org.hhfr.contextstore.MonotonicClock#SYSTEM}. */
+    /**
+     * The deadline in milliseconds on {@link org.hhfr.contextstore.MonotonicClock#SYSTEM}: now plus what is left, so
+     * that the longest timeouts ({@code Long.MAX_VALUE}), whose deadline in nanoseconds overflowed, stay ahead.
+     */
     long deadlineMillis() {
-        return TimeUnit.NANOSECONDS.toMillis(deadlineNanos);
+        long now = System.nanoTime();
+        return TimeUnit.NANOSECONDS.toMillis(now) + TimeUnit.NANOSECONDS.toMillis(deadlineNanos - now);
     }
 
     /** Its number on streams: the next of {@code numbers} the first time, the same one on every later stream. */

@@ -216,6 +216,23 @@ class CallControlsReviewTest {
         assertEquals(1, uncaught.size(), "the Error reached the app once: " + uncaught);
     }
 
+    /** A call given no practical deadline ({@code Long.MAX_VALUE}) that waits for the offer's answer still goes. */
+    @Test
+    void aCallWithTheLongestDeadlineThatWaitsForTheOffersAnswerIsAnswered() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        server.service().holdResponsesUntil(gate);
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP).build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> offering = session.callAsync(FloatSum.request(0f, 1f));
+            assertTrue(within(5_000, () -> server.service().soapCalls.get() == 1));
+            CompletableFuture<Message> waiting = session.callAsync(FloatSum.request(1f, 2f),
+                    CallOptions.defaults().withTimeoutMillis(Long.MAX_VALUE));
+            gate.countDown();
+            assertEquals(1f, offering.get(5, TimeUnit.SECONDS).record().floatValue("return"));
+            assertEquals(3f, waiting.get(5, TimeUnit.SECONDS).record().floatValue("return"));
+        }
+    }
+
     private ResumptionTicketCache knownTcpEndpoint() {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
         tickets.putEndpointHint(server.service().url(),
