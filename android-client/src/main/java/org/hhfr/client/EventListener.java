@@ -6,7 +6,9 @@ import org.hhfr.contextstore.ReliabilityPolicy;
  * What happens to a session's road, for logging and metrics (OkHttp's {@code EventListener} habit): extend it,
  * override what interests you, and give it to {@link HhfrClient.Builder#eventListener}. Every method does
  * nothing by default. Methods are called outside the library's locks, on the thread that saw the event (a
- * caller, a background task, a stream's reader): keep them short and never block in them. What a method
+ * caller, a background task, a stream's reader), one at a time per session and in the order the events happened
+ * (a thread still telling an earlier event of the session tells the later ones too): keep them short and never
+ * block in them. What a method
  * throws does not disturb the session, whose calls go on: it goes to that thread's uncaught exception handler
  * (on Android, the app's crash handler), as a bug of the app.
  */

@@ -262,8 +262,9 @@ final class SessionDriver implements StreamConnector.Returns {
             actions = event.apply(machine);
             after = machine.state();
             streamed = machine.streamed();
+            events.changed(before, after, streamed, reason); // recorded in the order of the steps
         }
-        events.changed(before, after, streamed, reason);
+        events.tell();
         return actions;
     }
 

@@ -1,16 +1,24 @@
 package org.hhfr.client;
 
+import java.util.ArrayDeque;
+
 /**
  * Tells the app's {@link EventListener} what a session's state machine did: each change of its
  * {@link SessionState} that the app cares about becomes one event, and a TCP stream's reconnections too.
- * Called by {@link SessionDriver} after it released the session's lock, and by a stream's reader thread. A
- * listener that throws does not stop the session: its exception goes to the thread's uncaught exception handler.
+ * Recorded by {@link SessionDriver} under the session's lock and by a stream's reader thread, and told in that
+ * order, outside the lock, one at a time. A listener that throws does not stop the session: its exception goes to
+ * the thread's uncaught exception handler.
  */
 final class SessionEvents implements TcpChannel.Reconnections {
     private final EventListener listener;
     private final Session session;
     /** The service is reached over https, so every stream is encrypted. */
     private final boolean encryptedOnly;
+
+    /** The events not told yet, in the order they happened. Guarded by itself. */
+    private final ArrayDeque<Runnable> untold = new ArrayDeque<>();
+    /** Whether a thread is telling the listener an event now. Guarded by {@link #untold}. */
+    private boolean telling;
 
     SessionEvents(EventListener listener, Session session, boolean encryptedOnly) {
         this.listener = listener;
@@ -20,55 +28,82 @@ final class SessionEvents implements TcpChannel.Reconnections {
 
     /**
      * The machine went from {@code before} to {@code after}; {@code streamed} is its stream's grant (if it
-     * streams), {@code reason} what caused the step (a decline's reason, a failure's message) or null.
+     * streams), {@code reason} what caused the step (a decline's reason, a failure's message) or null. Called
+     * under the session's lock, so that events keep the order of the steps: it only records the event, which
+     * {@link #tell} tells.
      */
     void changed(SessionState before, SessionState after, StreamGrant streamed, String reason) {
         if (before == after) {
             return;
         }
-        try {
-            switch (after) {
-                case STREAMING:
+        switch (after) {
+            case STREAMING:
+                record(() -> {
                     listener.negotiated(session, streamed.mode(), streamed.ticket.policy());
                     listener.streamProtection(session, encryptedOnly || streamed.encrypted);
-                    break;
-                case SOAP:
-                    listener.fellBackToSoap(session, reason != null ? reason : "the stream was not granted");
-                    break;
-                case NEW:
-                    // The negotiation got no answer: the calls that waited for it went over SOAP.
-                    listener.fellBackToSoap(session, (reason != null ? reason : "the negotiation got no answer")
-                            + "; the next call offers again");
-                    break;
-                case STREAM_LOST:
-                    listener.streamLost(session, reason != null ? reason : "the stream was lost");
-                    break;
-                case CLOSED:
-                    listener.closed(session);
-                    break;
-                default:
-                    break;
-            }
-        } catch (RuntimeException e) {
-            AppBug.report(e);
+                });
+                break;
+            case SOAP:
+                record(() -> listener.fellBackToSoap(session, reason != null ? reason : "the stream was not granted"));
+                break;
+            case NEW:
+                // The negotiation got no answer: the calls that waited for it went over SOAP.
+                record(() -> listener.fellBackToSoap(session, (reason != null ? reason
+                        : "the negotiation got no answer") + "; the next call offers again"));
+                break;
+            case STREAM_LOST:
+                record(() -> listener.streamLost(session, reason != null ? reason : "the stream was lost"));
+                break;
+            case CLOSED:
+                record(() -> listener.closed(session));
+                break;
+            default:
+                break;
         }
     }
 
     @Override
     public void reconnecting(String cause) {
-        try {
-            listener.reconnecting(session, cause);
-        } catch (RuntimeException e) {
-            AppBug.report(e);
-        }
+        record(() -> listener.reconnecting(session, cause));
+        tell();
     }
 
     @Override
     public void resumed() {
-        try {
-            listener.resumed(session);
-        } catch (RuntimeException e) {
-            AppBug.report(e);
+        record(() -> listener.resumed(session));
+        tell();
+    }
+
+    private void record(Runnable event) {
+        synchronized (untold) {
+            untold.add(event);
+        }
+    }
+
+    /**
+     * Tells the listener the events recorded, in order, outside the session's lock: on this thread, unless another
+     * one is telling the session's events already, which then tells these too. What the listener throws goes to
+     * the thread's uncaught exception handler.
+     */
+    void tell() {
+        while (true) {
+            Runnable event;
+            synchronized (untold) {
+                if (telling || untold.isEmpty()) {
+                    return;
+                }
+                telling = true;
+                event = untold.poll();
+            }
+            try {
+                event.run();
+            } catch (RuntimeException e) {
+                AppBug.report(e);
+            } finally {
+                synchronized (untold) {
+                    telling = false;
+                }
+            }
         }
     }
 }

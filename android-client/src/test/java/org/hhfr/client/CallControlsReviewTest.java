@@ -233,6 +233,40 @@ class CallControlsReviewTest {
         }
     }
 
+    /**
+     * The listener hears a session's steps in the order they happened, whatever thread saw them: a session closed
+     * just as its stream opened is told negotiated, then closed (here negotiated takes a moment, as a listener
+     * writing a log line may).
+     */
+    @Test
+    void theListenerHearsClosedAfterNegotiatedWhenTheSessionClosesAsItsStreamOpens() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        RecordingListener events = new RecordingListener() {
+            @Override
+            public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
+                sleep(500);
+                super.negotiated(session, mode, agreed);
+            }
+        };
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
+                .eventListener(events).build()) {
+            Session session = client.open(FloatSum.operation());
+            assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
+            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP));
+            session.close();
+            assertTrue(within(5_000, () -> events.seen.size() == 2), events.seen.toString());
+            assertEquals(List.of("negotiated HHFR_TCP", "closed"), events.seen);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private ResumptionTicketCache knownTcpEndpoint() {
         ResumptionTicketCache tickets = new ResumptionTicketCache();
         tickets.putEndpointHint(server.service().url(),
@@ -268,7 +302,7 @@ class CallControlsReviewTest {
     }
 
     /** Writes down the events it hears, in order. */
-    static final class RecordingListener extends EventListener {
+    static class RecordingListener extends EventListener {
         final List<String> seen = new CopyOnWriteArrayList<>();
 
         @Override
