@@ -97,8 +97,8 @@ final class SessionEvents implements TcpChannel.Reconnections {
             }
             try {
                 event.run();
-            } catch (RuntimeException e) {
-                AppBug.report(e);
+            } catch (RuntimeException | Error e) {
+                AppBug.report(e); // an Error too (an assertion, Kotlin's TODO()): the session's actions must go on
             } finally {
                 synchronized (untold) {
                     telling = false;

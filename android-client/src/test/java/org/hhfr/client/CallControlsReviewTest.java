@@ -259,6 +259,46 @@ class CallControlsReviewTest {
         }
     }
 
+    /**
+     * A listener that fails with an Error (an assertion, Kotlin's {@code TODO()}) disturbs no call either: the
+     * calls that waited for the stream leave on it, and the Error goes to the uncaught exception handler.
+     */
+    @Test
+    void aListenerErrorDisturbsNoCall() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        EventListener failing = new EventListener() {
+            @Override
+            public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
+                throw new AssertionError("not written for streams");
+            }
+        };
+        server.service().holdResponsesUntil(gate);
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
+                .eventListener(failing).callTimeoutMillis(5_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> offering = session.callAsync(FloatSum.request(0f, 1f));
+            assertTrue(within(5_000, () -> server.service().soapCalls.get() == 1));
+            List<CompletableFuture<Message>> waiting = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                waiting.add(session.callAsync(FloatSum.request(i, 0.5f)));
+            }
+            gate.countDown();
+            assertEquals(1f, offering.get(5, TimeUnit.SECONDS).record().floatValue("return"));
+            for (int i = 0; i < 3; i++) {
+                assertEquals(i + 0.5f, waiting.get(i).get(5, TimeUnit.SECONDS).record().floatValue("return"),
+                        "call " + i);
+            }
+            assertEquals(4f, session.call(Float.class, new float[] {1f, 3f}));
+            assertEquals(Mode.HHFR_TCP, session.mode());
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+        assertEquals(1, uncaught.size(), "the Error reached the app: " + uncaught);
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
