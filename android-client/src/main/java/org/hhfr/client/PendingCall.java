@@ -232,8 +232,9 @@ final class PendingCall {
             for (Interceptor interceptor : interceptors) {
                 try {
                     interceptor.onEnd(ended, response, cause);
-                } catch (RuntimeException e) {
-                    AppBug.report(e); // the later interceptors still see the end
+                } catch (RuntimeException | Error e) {
+                    // The later interceptors still see the end; an Error thrown here would vanish in the future.
+                    AppBug.report(e);
                 }
             }
         };

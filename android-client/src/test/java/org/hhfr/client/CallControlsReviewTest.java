@@ -299,6 +299,33 @@ class CallControlsReviewTest {
         assertEquals(1, uncaught.size(), "the Error reached the app: " + uncaught);
     }
 
+    /** An onEnd that fails with an Error leaves the end to the later interceptors, and the Error to the app. */
+    @Test
+    void anOnEndErrorLeavesTheEndToTheLaterInterceptorsAndReachesTheApp() throws Exception {
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        List<String> ends = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        try (TestService plain = TestService.plain();
+             HhfrClient client = HhfrClient.builder(plain.url()).addInterceptor(new Interceptor() {
+                 @Override
+                 public void onEnd(CallDetails call, Message response, Throwable failure) {
+                     throw new AssertionError("a bug in the app's interceptor");
+                 }
+             }).addInterceptor(new Interceptor() {
+                 @Override
+                 public void onEnd(CallDetails call, Message response, Throwable failure) {
+                     ends.add(response.record().floatValue("return") + "");
+                 }
+             }).build()) {
+            assertEquals(3f, client.open(FloatSum.operation()).call(Float.class, new float[] {1f, 2f}));
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+        assertEquals(List.of("3.0"), ends);
+        assertEquals(1, uncaught.size(), uncaught.toString());
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
