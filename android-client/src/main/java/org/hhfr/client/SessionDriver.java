@@ -330,7 +330,14 @@ final class SessionDriver implements StreamConnector.Returns {
      * connected in the background (calls made meanwhile wait for it).
      */
     private void sendWithOffer(UnsentCall offering) {
-        HttpCallControl control = SoapChannel.control(offering.call, offering.request);
+        HttpCallControl control;
+        try {
+            control = SoapChannel.control(offering.call, offering.request);
+        } catch (Error e) {
+            // An interceptor's, which failed the call and goes on to the app: the session must not stay negotiating.
+            perform(negotiationFailed("the offering call was stopped by an interceptor: " + e), true, null);
+            throw e;
+        }
         if (control == null) {
             perform(negotiationFailed("the offering call ended early"), true, null);
             return;

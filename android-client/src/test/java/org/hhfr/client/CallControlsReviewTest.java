@@ -326,6 +326,43 @@ class CallControlsReviewTest {
         assertEquals(1, uncaught.size(), uncaught.toString());
     }
 
+    /**
+     * An interceptor that fails with an Error on the call that would carry the offer fails that call, and the
+     * session is not left negotiating for good: the next call offers again and streams.
+     */
+    @Test
+    void anInterceptorErrorOnTheOfferingCallDoesNotLeaveTheSessionNegotiating() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        Interceptor failingOnNegatives = new Interceptor() {
+            @Override
+            public void onCall(CallDetails call) {
+                if (call.request() != null && call.request().record().floats("values")[0] < 0) {
+                    throw new AssertionError("not written for negative values");
+                }
+            }
+        };
+        try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
+                .addInterceptor(failingOnNegatives).callTimeoutMillis(5_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> failing = session.callAsync(FloatSum.request(-1f));
+            ExecutionException failure = assertThrows(ExecutionException.class, () -> failing.get(5, TimeUnit.SECONDS));
+            assertTrue(failure.getCause().getMessage().contains("stopped by an interceptor"), failure.toString());
+            assertEquals(3f, session.callAsync(FloatSum.request(1f, 2f)).get(5, TimeUnit.SECONDS).record()
+                    .floatValue("return"), "the next call goes");
+            // That one may have waited for the failed offer and gone over SOAP; this one offers again, if not it.
+            assertEquals(6f, session.call(Float.class, new float[] {1f, 2f, 3f}));
+            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP));
+            // Thrown on the background thread once it is done.
+            assertTrue(within(5_000, () -> uncaught.size() == 1), "the Error reached the app: " + uncaught);
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+        assertEquals(1, uncaught.size(), "the Error reached the app once: " + uncaught);
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);
