@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Timeout;
  * listener's events, against the real server side (or a silent socket standing for a service that hangs).
  */
 @Timeout(60)
-class CallControlsReviewTest {
+class CallControlsAtSessionEdgesTest {
     private HhfrServerSide server;
     private final CountDownLatch gate = new CountDownLatch(1);
 
