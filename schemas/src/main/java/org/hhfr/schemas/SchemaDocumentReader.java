@@ -197,8 +197,19 @@ final class SchemaDocumentReader {
                     }
                     break;
                 case "attribute":
-                    throw cursor.error("global attributes are not supported; declare attributes inside"
-                            + " their complex type");
+                case "group":
+                case "attributeGroup":
+                    if (perComponent) {
+                        // only a reference uses it (xs:attribute ref, xs:group ref, xs:attributeGroup ref), which
+                        // refuses the component that makes it: the declaration itself refuses no other component
+                        cursor.skipElement();
+                    } else if ("attribute".equals(cursor.localName())) {
+                        throw cursor.error("global attributes are not supported; declare attributes inside"
+                                + " their complex type");
+                    } else {
+                        throw notSupported();
+                    }
+                    break;
                 default:
                     throw notSupported();
             }

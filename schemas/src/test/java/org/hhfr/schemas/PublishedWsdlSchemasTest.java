@@ -1,0 +1,66 @@
+package org.hhfr.schemas;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The types of published WSDLs (trimmed, each resource names its source), read per component: a global
+ * declaration of a kind HHFR cannot use (a named model group, an attribute group, a global attribute) is the
+ * concern of the components that refer to it, which are refused for their reference; the other operations of the
+ * service keep their structures.
+ */
+class PublishedWsdlSchemasTest {
+    private static final SchemaParser PER_COMPONENT = new SchemaParser().perComponent();
+    private static final String EC2 = "http://ec2.amazonaws.com/doc/2013-10-15/";
+    private static final String WORKDAY = "urn:com.workday/bsvc";
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = PublishedWsdlSchemasTest.class.getResourceAsStream("/published/" + name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
+    void aGlobalGroupRefusesOnlyTheTypesThatReferToItNotTheWholeEc2Wsdl() throws Exception {
+        Schema schema = PER_COMPONENT.parse(resource("ec2-2013-10-15.wsdl"));
+
+        assertEquals(List.of(new QualifiedName(EC2, "DeleteVpc"), new QualifiedName(EC2, "DeleteVpcResponse")),
+                List.copyOf(schema.elements().keySet()));
+        assertEquals("<{" + EC2 + "}DeleteVpc 1..1 {<{" + EC2 + "}vpcId 1..1 string>}>",
+                schema.dataStructure("DeleteVpc").canonicalForm());
+        SchemaRefusal request = schema.refusal(new QualifiedName(EC2, "DescribeVpcAttribute"));
+        assertEquals("xs:group", request.construct());
+        assertEquals("26:11", request.position());
+        assertTrue(request.reason().contains("named groups (xs:group) are not supported"), request::reason);
+        SchemaRefusal response = schema.refusal(new QualifiedName(EC2, "DescribeVpcAttributeResponse"));
+        assertEquals("xs:choice", response.construct());
+    }
+
+    @Test
+    void aGlobalAttributeRefusesOnlyTheTypesThatReferToItNotTheWholeWorkdayWsdl() throws Exception {
+        Schema schema = PER_COMPONENT.parse(resource("workday-revenue-management-v39.2.wsdl"));
+
+        assertEquals(List.of(new QualifiedName(WORKDAY, "Validation_Fault")), List.copyOf(schema.elements().keySet()));
+        SchemaRefusal refused = schema.refusal(new QualifiedName(WORKDAY, "Put_Opportunity_Response"));
+        assertEquals("23:9", refused.position());
+        assertTrue(refused.reason().contains("type {" + WORKDAY + "}Put_Opportunity_ResponseType"), refused::reason);
+    }
+
+    @Test
+    void theStrictParserStillRefusesAGlobalGroupOrAttributeAtItsDeclaration() {
+        SchemaException group = assertThrows(SchemaException.class,
+                () -> new SchemaParser().parse(resource("ec2-2013-10-15.wsdl")));
+        assertEquals("26:11", group.line() + ":" + group.column(), group::getMessage);
+        SchemaException attribute = assertThrows(SchemaException.class,
+                () -> new SchemaParser().parse(resource("workday-revenue-management-v39.2.wsdl")));
+        assertEquals("23:9", attribute.line() + ":" + attribute.column(), attribute::getMessage);
+    }
+}
