@@ -154,7 +154,14 @@ final class SchemaDocumentReader {
     // ---- xs:schema and its global declarations
 
     private void readSchema() throws SchemaException {
-        tag.allowOnly("targetNamespace", "elementFormDefault", "attributeFormDefault", "version", "id");
+        if (perComponent) {
+            // blockDefault and finalDefault only forbid substituting and deriving, which no component can use (the
+            // W3C's WS-Addressing schema, which many services import, has blockDefault="#all")
+            tag.allowOnly("targetNamespace", "elementFormDefault", "attributeFormDefault", "blockDefault",
+                    "finalDefault", "version", "id");
+        } else {
+            tag.allowOnly("targetNamespace", "elementFormDefault", "attributeFormDefault", "version", "id");
+        }
         String namespace = cursor.attribute("targetNamespace");
         if (namespace != null && namespace.trim().isEmpty()) {
             throw cursor.error("targetNamespace=\"\" is not allowed; omit it for a schema without a namespace");

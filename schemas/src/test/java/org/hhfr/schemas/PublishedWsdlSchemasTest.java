@@ -21,6 +21,7 @@ class PublishedWsdlSchemasTest {
     private static final SchemaParser PER_COMPONENT = new SchemaParser().perComponent();
     private static final String EC2 = "http://ec2.amazonaws.com/doc/2013-10-15/";
     private static final String WORKDAY = "urn:com.workday/bsvc";
+    private static final String WSA = "http://www.w3.org/2005/08/addressing";
 
     private static String resource(String name) throws IOException {
         try (InputStream in = PublishedWsdlSchemasTest.class.getResourceAsStream("/published/" + name)) {
@@ -62,5 +63,23 @@ class PublishedWsdlSchemasTest {
         SchemaException attribute = assertThrows(SchemaException.class,
                 () -> new SchemaParser().parse(resource("workday-revenue-management-v39.2.wsdl")));
         assertEquals("23:9", attribute.line() + ":" + attribute.column(), attribute::getMessage);
+    }
+
+    @Test
+    void theW3cWsAddressingSchemasBlockDefaultFailsNoComponentPerComponent() throws Exception {
+        // blockDefault="#all" only forbids substituting derived types and elements, which no structure has
+        Schema schema = PER_COMPONENT.parse(resource("ws-addr.xsd"));
+
+        SchemaRefusal to = schema.refusal(new QualifiedName(WSA, "To"));
+        assertEquals("xs:simpleContent", to.construct(), to::reason);
+        SchemaRefusal endpoint = schema.refusal(new QualifiedName(WSA, "EndpointReference"));
+        assertEquals("xs:any", endpoint.construct(), endpoint::reason);
+    }
+
+    @Test
+    void theStrictParserStillRefusesBlockDefault() {
+        SchemaException e = assertThrows(SchemaException.class,
+                () -> new SchemaParser().parse(resource("ws-addr.xsd")));
+        assertTrue(e.reason().contains("blockDefault"), e::getMessage);
     }
 }
