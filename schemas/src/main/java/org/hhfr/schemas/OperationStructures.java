@@ -74,7 +74,7 @@ public final class OperationStructures {
         }
         SchemaRefusal refusal = schema.refusal(element);
         return "the " + message + " element " + element + (refusal != null ? ": " + refusal
-                : " is not declared in the schema");
+                : " is not declared in the schema" + schema.unreadImport(element.namespace()));
     }
 
     /** The operation's name, as the service description gives it. */

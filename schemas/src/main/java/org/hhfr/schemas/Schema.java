@@ -18,9 +18,13 @@ public final class Schema {
     private final Map<QualifiedName, SimpleType> simpleTypes;
     private final List<SchemaRefusal> refusals;
     private final Map<QualifiedName, SchemaRefusal> refusedElements = new LinkedHashMap<>();
+    /** Why the names of an imported namespace may be missing (its document was not read), by namespace. */
+    private final Map<String, String> unreadImports;
 
     Schema(Map<QualifiedName, ElementDecl> elements, Map<QualifiedName, ComplexType> complexTypes,
-           Map<QualifiedName, SimpleType> simpleTypes, List<SchemaRefusal> refusals) {
+           Map<QualifiedName, SimpleType> simpleTypes, List<SchemaRefusal> refusals,
+           Map<String, String> unreadImports) {
+        this.unreadImports = Collections.unmodifiableMap(new LinkedHashMap<>(unreadImports));
         this.elements = Collections.unmodifiableMap(new LinkedHashMap<>(elements));
         this.complexTypes = Collections.unmodifiableMap(new LinkedHashMap<>(complexTypes));
         this.simpleTypes = Collections.unmodifiableMap(new LinkedHashMap<>(simpleTypes));
@@ -61,6 +65,15 @@ public final class Schema {
     /** Why the global element {@code name} has no structure, or {@code null} if it has one or is not declared. */
     public SchemaRefusal refusal(QualifiedName name) {
         return refusedElements.get(name);
+    }
+
+    /**
+     * Why a name of {@code namespace} may be missing: {@code " (its namespace is imported from
+     * schemaLocation=..., another document, which is never fetched)"} and the like; {@code ""} when its namespace
+     * is not imported from a document left unread.
+     */
+    String unreadImport(String namespace) {
+        return unreadImports.getOrDefault(namespace, "");
     }
 
     /**

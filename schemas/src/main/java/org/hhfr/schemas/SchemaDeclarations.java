@@ -126,6 +126,18 @@ final class SchemaDeclarations {
                 : " (its namespace is imported, but no schema in this document declares it)";
     }
 
+    /** {@link #unreadImport(String)} of every imported namespace that has one, by namespace. */
+    Map<String, String> unreadImports() {
+        Map<String, String> unread = new LinkedHashMap<>();
+        for (String namespace : imports.keySet()) {
+            String why = unreadImport(namespace);
+            if (!why.isEmpty()) {
+                unread.put(namespace, why);
+            }
+        }
+        return unread;
+    }
+
     Map<QualifiedName, ParsedElement> elements() {
         return elements;
     }

@@ -95,7 +95,8 @@ final class SchemaResolver {
                 refusals.add(refusal(SchemaRefusal.Kind.TYPE, type.name(), e));
             }
         }
-        return new Schema(elements, complexTypes, declarations.simpleTypes(), refusals);
+        return new Schema(elements, complexTypes, declarations.simpleTypes(), refusals,
+                declarations.unreadImports());
     }
 
     /** The refusal of a global component, per component; otherwise the failure itself. */

@@ -82,4 +82,19 @@ class PublishedWsdlSchemasTest {
                 () -> new SchemaParser().parse(resource("ws-addr.xsd")));
         assertTrue(e.reason().contains("blockDefault"), e::getMessage);
     }
+
+    @Test
+    void anOperationsElementInAnImportedDocumentNotReadSaysSoRatherThanThatItIsNotDeclared() throws Exception {
+        String data = "urn:schemas-cybersource-com:transaction-data-1.26";
+        Schema schema = PER_COMPONENT.parse(resource("CyberSourceTransaction_1.26.wsdl"));
+
+        OperationStructures run = OperationStructures.of("runTransaction", schema,
+                new QualifiedName(data, "requestMessage"), new QualifiedName(data, "replyMessage"));
+
+        assertEquals("the request element {" + data + "}requestMessage is not declared in the schema (its namespace is"
+                + " imported from schemaLocation=\"CyberSourceTransaction_1.26.xsd\", another document, which is never"
+                + " fetched); the response element {" + data + "}replyMessage is not declared in the schema (its"
+                + " namespace is imported from schemaLocation=\"CyberSourceTransaction_1.26.xsd\", another document,"
+                + " which is never fetched)", run.reason());
+    }
 }
