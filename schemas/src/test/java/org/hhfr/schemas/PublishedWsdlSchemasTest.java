@@ -97,4 +97,18 @@ class PublishedWsdlSchemasTest {
                 + " namespace is imported from schemaLocation=\"CyberSourceTransaction_1.26.xsd\", another document,"
                 + " which is never fetched)", run.reason());
     }
+
+    @Test
+    void aWcfSingleWsdlWhoseSerializationSchemaDeclaresGlobalAttributesStreamsItsOperations() throws Exception {
+        // every WCF service using the DataContract serializer publishes this schema, with FactoryType, Id and Ref
+        String tempuri = "http://tempuri.org/";
+        Schema schema = PER_COMPONENT.parse(resource("wcf-WAMMessage.wsdl"));
+
+        OperationStructures getMessages = OperationStructures.of("GetMessages", schema,
+                new QualifiedName(tempuri, "GetMessages"), new QualifiedName(tempuri, "GetMessagesResponse"));
+        assertTrue(getMessages.isStreamable(), getMessages::reason);
+        OperationStructures setRead = OperationStructures.of("SetRead", schema,
+                new QualifiedName(tempuri, "SetRead"), new QualifiedName(tempuri, "SetReadResponse"));
+        assertTrue(setRead.isStreamable(), setRead::reason);
+    }
 }
