@@ -145,8 +145,11 @@ final class SchemaDocumentReader {
             } else if (is(WSDL, "documentation")) {
                 cursor.skipElement();
             } else {
-                throw cursor.error("<" + cursor.tagName() + "> inside wsdl:types is not supported;"
-                        + " only xs:schema (XML Schema 1.0) is");
+                // named by its namespace: an older draft's schema (2000/10) is written xsd:schema too
+                String namespace = cursor.namespace();
+                throw cursor.error("<" + cursor.tagName() + "> in "
+                        + (namespace.isEmpty() ? "no namespace" : "namespace " + namespace)
+                        + " inside wsdl:types is not supported; only XML Schema 1.0's (" + XSD + ") is");
             }
         }
     }

@@ -111,4 +111,13 @@ class PublishedWsdlSchemasTest {
                 new QualifiedName(tempuri, "SetRead"), new QualifiedName(tempuri, "SetReadResponse"));
         assertTrue(setRead.isStreamable(), setRead::reason);
     }
+
+    @Test
+    void aSchemaOfAnOlderXmlSchemaDraftIsRefusedNamingItsNamespaceNotItsPrefix() {
+        SchemaException e = assertThrows(SchemaException.class, () -> PER_COMPONENT.parse(resource("stockquote.wsdl")));
+
+        assertEquals("13:8", e.line() + ":" + e.column(), e::getMessage);
+        assertEquals("<xsd:schema> in namespace http://www.w3.org/2000/10/XMLSchema inside wsdl:types is not supported;"
+                + " only XML Schema 1.0's (http://www.w3.org/2001/XMLSchema) is", e.reason());
+    }
 }
