@@ -8,6 +8,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import javax.net.ssl.SSLContext;
 
@@ -58,7 +59,8 @@ final class SchemaCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
-    @Parameters(paramLabel = "FILE", description = "the .xsd or .wsdl document, or a service's http(s) ?wsdl URL")
+    @Parameters(paramLabel = "FILE", description = "the .xsd or .wsdl document (and the documents beside it that"
+            + " it imports), or a service's http(s) ?wsdl URL")
     private String file;
 
     @Option(names = "--compile", description = "write the WSDL's compiled service description to the -o file")
@@ -87,7 +89,7 @@ final class SchemaCommand implements Callable<Integer> {
         }
         WsdlOperations description;
         try {
-            description = DescriptionCompiler.isUrl(file) ? fetched() : WsdlOperations.read(readDocument(), file);
+            description = DescriptionCompiler.isUrl(file) ? fetched() : local();
         } catch (IllegalArgumentException e) {
             err.println("error: " + e.getMessage());
             return UNUSABLE;
@@ -150,6 +152,16 @@ final class SchemaCommand implements Callable<Integer> {
         try (HhfrClient fetching = client.build()) {
             return WsdlOperations.fetch(fetching, file);
         }
+    }
+
+    /**
+     * The local document and the local documents it imports, directly or not ({@link LocalImports}), read as one;
+     * the document alone when it imports none that is there.
+     */
+    private WsdlOperations local() throws IOException, HhfrException {
+        byte[] document = readDocument();
+        Map<String, byte[]> documents = LocalImports.of(Path.of(file), document);
+        return documents.size() == 1 ? WsdlOperations.read(document, file) : WsdlOperations.read(documents, file);
     }
 
     /** The document as text (UTF-8, as WSDL and XSD documents are written), refused above the parser's limit. */

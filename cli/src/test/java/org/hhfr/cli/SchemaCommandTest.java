@@ -223,6 +223,25 @@ class SchemaCommandTest {
     }
 
     @Test
+    void aLocalWsdlIsReadWithTheDocumentsBesideItThatItImports(@TempDir Path dir) throws IOException {
+        // GS1's EPCIS query WSDL declares no type of its own: its messages' elements are in the query schema it
+        // imports; the two other schemas it imports are not there, and only what used their names would be refused
+        Path wsdl = Paths.get("src", "test", "resources", "published", "epcis", "EPCglobal-epcis-query-1_2.wsdl");
+
+        Run run = hhfr("schema", wsdl.toString());
+
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.out.contains("\ngetQueryNames       GetQueryNames       GetQueryNamesResult       yes\n"),
+                run.out);
+        assertTrue(run.out.contains("\ngetStandardVersion  GetStandardVersion  GetStandardVersionResult  yes\n"),
+                run.out);
+        Path out = dir.resolve("epcis.hhfr");
+        Run compiled = hhfr("schema", "--compile", wsdl.toString(), "-o", out.toString());
+        assertEquals(0, compiled.exitCode, compiled.err);
+        assertTrue(compiled.out.contains("2 operations"), compiled.out);
+    }
+
+    @Test
     void unusableSchemaPrintsFileLineColumnAndReasonAndExitsTwo(@TempDir Path dir) throws IOException {
         Path file = write(dir, "choice.xsd", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
                 + "  <xs:element name=\"a\">\n    <xs:complexType>\n      <xs:choice/>\n"

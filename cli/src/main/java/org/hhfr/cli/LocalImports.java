@@ -1,0 +1,111 @@
+package org.hhfr.cli;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.hhfr.client.WsdlOperations;
+import org.hhfr.schemas.DocumentLocation;
+import org.hhfr.schemas.XmlPull;
+import org.xmlpull.v1.XmlPullParser;
+import org.xmlpull.v1.XmlPullParserException;
+
+/**
+ * A local WSDL or schema document and the local documents it names for its definitions, directly or not: the
+ * {@code location} of each {@code wsdl:import} and the {@code schemaLocation} of each {@code xs:import} and
+ * {@code xs:include}, when it is a relative reference to a file that is there (as a service split over documents
+ * is saved: {@code System.wsdl} importing {@code SystemAbstract.wsdl}, which includes {@code System.xsd}...). A
+ * location that is absolute (a URL, a file elsewhere) or names no file is left out: what uses its names is then
+ * refused, saying so. Nothing is fetched.
+ */
+final class LocalImports {
+    /** One more than a WSDL may import, so that {@link WsdlOperations#read(Map, String)} says there are too many. */
+    private static final int MAX_DOCUMENTS = 33;
+    private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
+    private static final String XSD = "http://www.w3.org/2001/XMLSchema";
+
+    private LocalImports() {
+    }
+
+    /**
+     * {@code document}, read from {@code file}, and the documents it imports by their {@code file:} URLs, it first;
+     * each read to at most {@link WsdlOperations#MAX_WSDL_BYTES} + 1 bytes.
+     */
+    static Map<String, byte[]> of(Path file, byte[] document) throws IOException {
+        String root = file.toAbsolutePath().normalize().toUri().toString();
+        root = DocumentLocation.resolve(root, root);
+        Map<String, byte[]> documents = new LinkedHashMap<>();
+        documents.put(root, document);
+        Deque<String> pending = new ArrayDeque<>();
+        pending.add(root);
+        while (!pending.isEmpty() && documents.size() < MAX_DOCUMENTS) {
+            String url = pending.removeFirst();
+            for (String location : locations(documents.get(url))) {
+                String resolved = isRelative(location) ? DocumentLocation.resolve(url, location) : null;
+                if (resolved == null || !resolved.startsWith("file:") || documents.containsKey(resolved)
+                        || documents.size() == MAX_DOCUMENTS) {
+                    continue;
+                }
+                Path imported = Paths.get(URI.create(resolved));
+                if (Files.isRegularFile(imported)) {
+                    documents.put(resolved, read(imported));
+                    pending.add(resolved);
+                }
+            }
+        }
+        return documents;
+    }
+
+    /** A relative reference: no scheme, and no absolute path. */
+    private static boolean isRelative(String location) {
+        try {
+            URI uri = new URI(location);
+            return !uri.isAbsolute() && !location.startsWith("/") && !location.startsWith("\\");
+        } catch (java.net.URISyntaxException e) {
+            return false;
+        }
+    }
+
+    private static byte[] read(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.readNBytes(WsdlOperations.MAX_WSDL_BYTES + 1);
+        }
+    }
+
+    /** The import locations as written; those before a DTD or a syntax error only (the parser reports it). */
+    private static List<String> locations(byte[] document) {
+        List<String> locations = new ArrayList<>();
+        try {
+            XmlPullParser parser = XmlPull.newParser();
+            parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
+            XmlPull.setInput(parser, new ByteArrayInputStream(document));
+            for (int token = parser.nextToken(); token != XmlPullParser.END_DOCUMENT
+                    && token != XmlPullParser.DOCDECL; token = parser.nextToken()) {
+                if (token != XmlPullParser.START_TAG) {
+                    continue;
+                }
+                String location = WSDL.equals(parser.getNamespace()) && "import".equals(parser.getName())
+                        ? parser.getAttributeValue(null, "location")
+                        : XSD.equals(parser.getNamespace())
+                                && ("import".equals(parser.getName()) || "include".equals(parser.getName()))
+                        ? parser.getAttributeValue(null, "schemaLocation") : null;
+                if (location != null && !location.trim().isEmpty()) {
+                    locations.add(location.trim());
+                }
+            }
+        } catch (XmlPullParserException | IOException e) {
+            // the schema parser says what is wrong with the document, with its position
+        }
+        return locations;
+    }
+}
