@@ -113,7 +113,8 @@ final class SchemaCommand implements Callable<Integer> {
         if (operations.isEmpty() && !schema.refusals().isEmpty()) {
             // a standalone schema describes no operation that could stay on SOAP: all of it, or nothing
             SchemaRefusal first = schema.refusals().get(0);
-            err.println("error: " + file + ":" + position(first.line(), first.column()) + " " + first.reason());
+            String document = first.document().isEmpty() ? file : first.document();
+            err.println("error: " + document + ":" + position(first.line(), first.column()) + " " + first.reason());
             return UNUSABLE;
         }
         List<DataStructure> structures;

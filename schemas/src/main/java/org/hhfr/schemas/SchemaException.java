@@ -11,6 +11,7 @@ public final class SchemaException extends Exception {
     private final int column;
     private final String reason;
     private final String construct;
+    private String document = "";
 
     /** @param line 1-based, or -1 when the position is unknown (as for a cycle found after parsing) */
     public SchemaException(String reason, int line, int column) {
@@ -51,6 +52,23 @@ public final class SchemaException extends Exception {
      */
     public String construct() {
         return construct;
+    }
+
+    /**
+     * The document the position is in, by the name (URL) the parse was given it under, when a parse read a WSDL
+     * with the documents it imports and the position is in one of those; {@code ""} otherwise (the position is in
+     * the document read first, or there is none).
+     */
+    public String document() {
+        return document;
+    }
+
+    /** This failure, its position in {@code document} (see {@link #document()}) unless it has one already. */
+    SchemaException inDocument(String document) {
+        if (this.document.isEmpty() && document != null) {
+            this.document = document;
+        }
+        return this;
     }
 
     /** The message without the position. */

@@ -140,33 +140,38 @@ public final class SchemaParser {
      */
     public Schema parse(Map<String, byte[]> documents) throws SchemaException {
         SchemaDeclarations declarations = new SchemaDeclarations(true);
+        boolean first = true;
         for (Map.Entry<String, byte[]> document : documents.entrySet()) {
             try {
                 if (document.getValue().length > limits.maxDocumentChars()) {
                     throw tooLarge("bytes");
                 }
                 read(parser -> XmlPull.setInput(parser, new ByteArrayInputStream(document.getValue())),
-                        document.getKey(), declarations);
+                        document.getKey(), first ? "" : document.getKey(), declarations);
             } catch (SchemaException e) {
                 SchemaException named = new SchemaException(document.getKey() + ": " + e.getMessage(),
                         e.construct(), -1, -1);
                 named.initCause(e);
                 throw named;
             }
+            first = false;
         }
         return resolve(declarations);
     }
 
     private Schema parse(DocumentInput input) throws SchemaException {
         SchemaDeclarations declarations = new SchemaDeclarations(false);
-        read(input, null, declarations);
+        read(input, null, "", declarations);
         return resolve(declarations);
     }
 
-    /** @param document the document's URL when its imports are read with it, else {@code null} */
-    private void read(DocumentInput input, String document, SchemaDeclarations declarations)
+    /**
+     * @param document         the document's URL when its imports are read with it, else {@code null}
+     * @param positionDocument the name positions in it are given under: {@code ""} for the document read first
+     */
+    private void read(DocumentInput input, String document, String positionDocument, SchemaDeclarations declarations)
             throws SchemaException {
-        XmlCursor cursor = new XmlCursor(newParser(input), limits);
+        XmlCursor cursor = new XmlCursor(newParser(input), limits, positionDocument);
         try {
             new SchemaDocumentReader(cursor, limits, perComponent, document, declarations).read();
         } catch (RuntimeException e) {

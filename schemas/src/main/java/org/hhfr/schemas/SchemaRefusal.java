@@ -20,8 +20,8 @@ public abstract class SchemaRefusal {
     }
 
     static SchemaRefusal of(Kind kind, QualifiedName component, SchemaException cause) {
-        return new AutoValue_SchemaRefusal(kind, component, cause.reason(), cause.construct(), cause.line(),
-                cause.column());
+        return new AutoValue_SchemaRefusal(kind, component, cause.reason(), cause.construct(), cause.document(),
+                cause.line(), cause.column());
     }
 
     public abstract Kind kind();
@@ -35,6 +35,12 @@ public abstract class SchemaRefusal {
     /** The refused construct as written ({@code xs:choice}, {@code xs:date}...), or {@code ""} if none. */
     public abstract String construct();
 
+    /**
+     * The document the refused construct is in, by the name (URL) the parse was given it under, when a parse read a
+     * WSDL with the documents it imports and the construct is in one of those; {@code ""} otherwise.
+     */
+    public abstract String document();
+
     /** 1-based line of the refused construct, or -1 if unknown. */
     public abstract int line();
 
@@ -46,9 +52,12 @@ public abstract class SchemaRefusal {
         return line() > 0 ? line() + ":" + column() : "";
     }
 
-    /** {@code line:column: reason}, or the reason alone when the position is unknown. */
+    /**
+     * {@code line:column: reason} ({@code document:line:column: reason} in an imported document), or the reason
+     * alone when the position is unknown.
+     */
     @Override
     public final String toString() {
-        return line() > 0 ? position() + ": " + reason() : reason();
+        return line() > 0 ? (document().isEmpty() ? "" : document() + ":") + position() + ": " + reason() : reason();
     }
 }

@@ -121,7 +121,7 @@ final class SchemaResolver {
                 SchemaRefusal refused = declarations.refusedElements().get(name);
                 if (refused != null) {
                     throw new SchemaException("element " + name + ": " + refused.reason(), refused.construct(),
-                            refused.line(), refused.column());
+                            refused.line(), refused.column()).inDocument(refused.document());
                 }
                 throw usedAt.error("ref to unknown global element " + name
                         + declarations.unreadImport(name.namespace()));
@@ -179,7 +179,7 @@ final class SchemaResolver {
             return e;
         }
         return namingType(new SchemaException("type " + name + ": " + e.reason(), e.construct(), e.line(),
-                e.column()));
+                e.column()).inDocument(e.document()));
     }
 
     private SchemaException namingType(SchemaException e) {
@@ -191,7 +191,7 @@ final class SchemaResolver {
     private SchemaException refusedType(QualifiedName name) {
         SchemaRefusal refused = declarations.refusedTypes().get(name);
         return refused == null ? null : namingType(new SchemaException("type " + name + ": " + refused.reason(),
-                refused.construct(), refused.line(), refused.column()));
+                refused.construct(), refused.line(), refused.column()).inDocument(refused.document()));
     }
 
     private void enter(String key, SourcePosition usedAt) throws SchemaException {

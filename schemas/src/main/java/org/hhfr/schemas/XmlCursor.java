@@ -27,10 +27,18 @@ final class XmlCursor {
      * parser's state is then not to be trusted, so nothing may be read or skipped past it.
      */
     private boolean broken;
+    /** The document positions are in: an imported one's name, or {@code ""} for the document a parse reads first. */
+    private final String document;
 
     XmlCursor(XmlPullParser parser, SchemaLimits limits) {
+        this(parser, limits, "");
+    }
+
+    /** @param document an imported document's name (its URL), or {@code ""} for the document a parse reads first */
+    XmlCursor(XmlPullParser parser, SchemaLimits limits, String document) {
         this.parser = parser;
         this.limits = limits;
+        this.document = document;
     }
 
     /**
@@ -173,7 +181,7 @@ final class XmlCursor {
                 errorColumn++;
             }
         }
-        return new SchemaException(reason, errorLine, errorColumn);
+        return new SchemaException(reason, errorLine, errorColumn).inDocument(document);
     }
 
     /**
@@ -244,12 +252,13 @@ final class XmlCursor {
 
     /** Where the current token starts. */
     SourcePosition position() {
-        return SourcePosition.of(line, column);
+        return SourcePosition.of(document, line, column);
     }
 
     /** A failure at the start of the current token, naming the current XSD tag as the construct refused. */
     SchemaException error(String reason) {
-        return new SchemaException(reason, event == XmlPullParser.START_TAG ? tagName() : "", line, column);
+        return new SchemaException(reason, event == XmlPullParser.START_TAG ? tagName() : "", line, column)
+                .inDocument(document);
     }
 
     int attributeCount() {

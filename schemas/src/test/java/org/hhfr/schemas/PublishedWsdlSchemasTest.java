@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
@@ -119,5 +121,28 @@ class PublishedWsdlSchemasTest {
         assertEquals("13:8", e.line() + ":" + e.column(), e::getMessage);
         assertEquals("<xsd:schema> in namespace http://www.w3.org/2000/10/XMLSchema inside wsdl:types is not supported;"
                 + " only XML Schema 1.0's (http://www.w3.org/2001/XMLSchema) is", e.reason());
+    }
+
+    @Test
+    void aRefusalInAnImportedDocumentNamesThatDocumentWithItsLineAndColumn() throws Exception {
+        // GS1's EPCIS query WSDL declares no type: poll's request, refused for xs:anyType, is in the schema it imports
+        String query = "urn:epcglobal:epcis-query:xsd:1";
+        String xsd = "http://example.com/epcis/EPCglobal-epcis-query-1_2.xsd";
+        Map<String, byte[]> documents = new LinkedHashMap<>();
+        documents.put("http://example.com/epcis/EPCglobal-epcis-query-1_2.wsdl",
+                resource("epcis/EPCglobal-epcis-query-1_2.wsdl").getBytes(StandardCharsets.UTF_8));
+        documents.put(xsd, resource("epcis/EPCglobal-epcis-query-1_2.xsd").getBytes(StandardCharsets.UTF_8));
+
+        Schema schema = PER_COMPONENT.parse(documents);
+
+        SchemaRefusal poll = schema.refusal(new QualifiedName(query, "Poll"));
+        assertEquals(xsd, poll.document());
+        assertEquals("45:7", poll.position());
+        assertEquals(xsd + ":45:7: type {" + query + "}QueryParam: element 'value' has the built-in type xs:anyType,"
+                + " which is not supported", poll.toString());
+        OperationStructures operation = OperationStructures.of("poll", schema, new QualifiedName(query, "Poll"),
+                new QualifiedName(query, "GetStandardVersionResult"));
+        assertTrue(operation.reason().startsWith("the request element {" + query + "}Poll: " + xsd + ":45:7: "),
+                operation::reason);
     }
 }
