@@ -90,8 +90,9 @@ final class WsdlImports {
                     locations.add(location.trim());
                 }
             }
-        } catch (XmlPullParserException | IOException e) {
-            // the schema parser says what is wrong with the document, with its position
+        } catch (XmlPullParserException | IOException | RuntimeException e) {
+            // the schema parser says what is wrong with the document, with its position (kxml2 reports some
+            // malformations, an undeclared prefix, unchecked)
         }
         return locations;
     }

@@ -242,6 +242,18 @@ class SchemaCommandTest {
     }
 
     @Test
+    void aLocalWsdlWithAnUndeclaredPrefixIsAnErrorNotACrash(@TempDir Path dir) throws IOException {
+        // looking for what it imports meets the prefix first; kxml2 reports it unchecked
+        Path file = write(dir, "mtom.wsdl", "<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\">\n"
+                + "  <wsdl:types><xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
+                + "    <xs:element name=\"data\" type=\"xs:base64Binary\" xmime:expectedContentTypes=\"*/*\"/>\n"
+                + "  </xs:schema></wsdl:types>\n</wsdl:definitions>\n");
+        Run run = hhfr("schema", file.toString());
+        assertEquals(2, run.exitCode, run.err);
+        assertTrue(run.err.startsWith("error: " + file + ":3:"), run.err);
+    }
+
+    @Test
     void unusableSchemaPrintsFileLineColumnAndReasonAndExitsTwo(@TempDir Path dir) throws IOException {
         Path file = write(dir, "choice.xsd", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
                 + "  <xs:element name=\"a\">\n    <xs:complexType>\n      <xs:choice/>\n"
