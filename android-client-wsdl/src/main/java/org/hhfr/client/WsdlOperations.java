@@ -288,6 +288,11 @@ public final class WsdlOperations {
             return OperationStructures.withoutElements(operation, "binding '" + shape.binding.name + "' is "
                     + style + " style (only document/literal is supported)");
         }
+        if (shape.exchange.input == null) {
+            // a notification (output only), or an operation with faults alone
+            return OperationStructures.withoutElements(operation, "port type operation '" + operation
+                    + "' has no wsdl:input: only request-response and one-way operations are called");
+        }
         String refusal = refusal(shape, shape.exchange.input, shape.bound.input);
         if (refusal == null && shape.exchange.output != null) {
             refusal = refusal(shape, shape.exchange.output, shape.bound.output);

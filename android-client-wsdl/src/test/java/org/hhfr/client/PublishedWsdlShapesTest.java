@@ -167,4 +167,20 @@ class PublishedWsdlShapesTest {
 
         assertTrue(operations.structures().get(0).isStreamable());
     }
+
+    @Test
+    void anOperationWithoutInputSaysSoRatherThanNamingANullMessage() throws Exception {
+        byte[] wsdl;
+        try (java.io.InputStream in = PublishedWsdlShapesTest.class.getResourceAsStream(
+                "/published/fault-only-operation.wsdl")) {
+            wsdl = in.readAllBytes();
+        }
+
+        OperationStructures faultOnly = WsdlOperations.read(wsdl, "fault-only.wsdl").structures().get(0);
+
+        assertEquals("WsServerException", faultOnly.operation());
+        assertFalse(faultOnly.isDerived());
+        assertEquals("port type operation 'WsServerException' has no wsdl:input: only request-response and one-way"
+                + " operations are called", faultOnly.reason());
+    }
 }
