@@ -56,14 +56,32 @@ final class LocalImports {
                         || documents.size() == MAX_DOCUMENTS) {
                     continue;
                 }
-                Path imported = Paths.get(URI.create(resolved));
-                if (Files.isRegularFile(imported)) {
+                Path imported = path(resolved);
+                if (imported != null && Files.isRegularFile(imported)) {
                     documents.put(resolved, read(imported));
                     pending.add(resolved);
                 }
             }
         }
         return documents;
+    }
+
+    /**
+     * Whether {@code document} names any other document (those that are not there are left out: a WSDL that names
+     * one is read as one of several documents all the same, so that only what uses their names is refused).
+     */
+    static boolean namesAny(byte[] document) {
+        return !locations(document).isEmpty();
+    }
+
+    /** The file a {@code file:} URL names; {@code null} when it names none (a query, as {@code ?xsd=1} leaves). */
+    private static Path path(String url) {
+        try {
+            URI uri = URI.create(url);
+            return uri.getRawQuery() == null && uri.getRawFragment() == null ? Paths.get(uri) : null;
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return null;
+        }
     }
 
     /** A relative reference: no scheme, and no absolute path. */

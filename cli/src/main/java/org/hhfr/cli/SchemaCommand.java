@@ -162,7 +162,8 @@ final class SchemaCommand implements Callable<Integer> {
     private WsdlOperations local() throws IOException, HhfrException {
         byte[] document = readDocument();
         Map<String, byte[]> documents = LocalImports.of(Path.of(file), document);
-        return documents.size() == 1 ? WsdlOperations.read(document, file) : WsdlOperations.read(documents, file);
+        return documents.size() == 1 && !LocalImports.namesAny(document) ? WsdlOperations.read(document, file)
+                : WsdlOperations.read(documents, file);
     }
 
     /** The document as text (UTF-8, as WSDL and XSD documents are written), refused above the parser's limit. */

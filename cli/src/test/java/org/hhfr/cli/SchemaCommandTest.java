@@ -242,6 +242,57 @@ class SchemaCommandTest {
     }
 
     @Test
+    void aLocalWsdlImportingByALocationWithAQueryLeavesThatImportOut() {
+        // Juniper's: schemaLocation="SystemService?xsd=xsd0.xsd" names no file; its operations are refused, each
+        // saying why, and the command neither crashes nor fails the whole document
+        Path wsdl = Paths.get("src", "test", "resources", "published", "juniper-SystemService.wsdl");
+
+        Run run = hhfr("schema", wsdl.toString());
+
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.out.startsWith(wsdl + ": 4 operations\n"), run.out);
+    }
+
+    @Test
+    void aLocalWsdlNamingAMissingIncludeRefusesOnlyWhatUsesItsNames(@TempDir Path dir) throws IOException {
+        Path file = write(dir, "split.wsdl", "<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\""
+                + " xmlns:soap=\"http://schemas.xmlsoap.org/wsdl/soap/\" xmlns:s=\"urn:s\" targetNamespace=\"urn:s\">\n"
+                + "  <wsdl:types><xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:s\">\n"
+                + "    <xs:include schemaLocation=\"missing-types.xsd\"/>\n"
+                + "    <xs:element name=\"kept\" type=\"xs:int\"/>\n"
+                + "    <xs:element name=\"lost\" type=\"s:Missing\"/>\n"
+                + "  </xs:schema></wsdl:types>\n"
+                + "  <wsdl:message name=\"in\"><wsdl:part name=\"p\" element=\"s:kept\"/></wsdl:message>\n"
+                + "  <wsdl:message name=\"out\"><wsdl:part name=\"p\" element=\"s:lost\"/></wsdl:message>\n"
+                + "  <wsdl:portType name=\"P\"><wsdl:operation name=\"keep\"><wsdl:input message=\"s:in\"/>"
+                + "<wsdl:output message=\"s:in\"/></wsdl:operation><wsdl:operation name=\"lose\">"
+                + "<wsdl:input message=\"s:in\"/><wsdl:output message=\"s:out\"/></wsdl:operation></wsdl:portType>\n"
+                + "</wsdl:definitions>\n");
+
+        Run run = hhfr("schema", file.toString());
+
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.out.contains("\nkeep       kept     kept      yes"), run.out);
+        assertTrue(run.out.contains("\nlose       kept     lost      no          the response element {urn:s}lost:"),
+                run.out);
+    }
+
+    @Test
+    void anErrorInALocalWsdlThatImportsIsPositionedInItOnce(@TempDir Path dir) throws IOException {
+        write(dir, "types.xsd", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\" targetNamespace=\"urn:t\"/>");
+        Path file = write(dir, "broken.wsdl", "<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\">\n"
+                + "  <wsdl:types><xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
+                + "    <xs:import namespace=\"urn:t\" schemaLocation=\"types.xsd\"/>\n"
+                + "  </xs:schema></wsdl:types>\n  <wsdl:types/>\n</wsdl:definitions>\n");
+
+        Run run = hhfr("schema", file.toString());
+
+        assertEquals(2, run.exitCode, run.out);
+        assertEquals("error: " + file + ":5:3: a WSDL document has at most one wsdl:types" + System.lineSeparator(),
+                run.err);
+    }
+
+    @Test
     void aLocalWsdlWithAnUndeclaredPrefixIsAnErrorNotACrash(@TempDir Path dir) throws IOException {
         // looking for what it imports meets the prefix first; kxml2 reports it unchecked
         Path file = write(dir, "mtom.wsdl", "<wsdl:definitions xmlns:wsdl=\"http://schemas.xmlsoap.org/wsdl/\">\n"

@@ -134,7 +134,8 @@ public final class SchemaParser {
      * Parses the schemas of several documents as one: a WSDL and the documents its {@code wsdl:import} and
      * {@code xs:import schemaLocation} name, as the caller fetched them (nothing is fetched here). Each document
      * is read as {@link #parse(InputStream)} reads one, within the limits, and all are resolved together, so a
-     * name one document uses and another declares is found. A failure names the document it is in.
+     * name one document uses and another declares is found. A failure in an imported document names it (one in the
+     * first is positioned as {@link #parse(InputStream)} positions it).
      *
      * @param documents each document's bytes by the name (its URL) that failures give, the importing one first
      */
@@ -149,6 +150,9 @@ public final class SchemaParser {
                 read(parser -> XmlPull.setInput(parser, new ByteArrayInputStream(document.getValue())),
                         document.getKey(), first ? "" : document.getKey(), declarations);
             } catch (SchemaException e) {
+                if (first) {
+                    throw e; // its position is in the document the caller names
+                }
                 SchemaException named = new SchemaException(document.getKey() + ": " + e.getMessage(),
                         e.construct(), -1, -1);
                 named.initCause(e);
