@@ -169,6 +169,22 @@ class PublishedWsdlShapesTest {
     }
 
     @Test
+    void aWsdlDeclaringMoreThanASchemaWithinTheDownloadLimitIsRead() throws Exception {
+        // as e-conomic's ASP.NET WSDL (3 MB, 1,511 operations) declares 10,219 elements and types
+        StringBuilder declarations = new StringBuilder();
+        for (int i = 0; i < 3_500; i++) {
+            declarations.append("<xs:element name='get").append(i).append("'><xs:complexType><xs:sequence>")
+                    .append("<xs:element name='id' type='xs:int'/><xs:element name='name' type='xs:string'/>")
+                    .append("</xs:sequence></xs:complexType></xs:element>");
+        }
+
+        WsdlOperations operations = WsdlOperations.read(wsdl(SCHEMA.replace("</xs:schema>", declarations
+                + "</xs:schema>"), MESSAGES + soapBinding("document", "literal")), "declarations.wsdl");
+
+        assertTrue(operations.structures().get(0).isStreamable());
+    }
+
+    @Test
     void anOperationWithoutInputSaysSoRatherThanNamingANullMessage() throws Exception {
         byte[] wsdl;
         try (java.io.InputStream in = PublishedWsdlShapesTest.class.getResourceAsStream(
