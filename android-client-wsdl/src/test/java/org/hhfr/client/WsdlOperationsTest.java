@@ -17,7 +17,8 @@ import org.hhfr.schemas.QualifiedName;
 import org.junit.jupiter.api.Test;
 
 /**
- * A WSDL with one operation whose messages HHFR cannot represent (a bean field published as {@code xs:date})
+ * A WSDL with one operation whose messages HHFR cannot represent (a bean derived from another, published as an
+ * {@code xs:complexContent} extension)
  * still gives the client its other operations; the bad one has a verdict naming element, type, construct
  * and line:column, and asking for it says so.
  */
@@ -43,24 +44,25 @@ class WsdlOperationsTest {
     void everyOperationHasAVerdictAndTheUnderivableOneSaysWhereAndWhy() throws Exception {
         List<OperationStructures> verdicts = reservations().structures();
 
-        assertEquals(2, verdicts.size());
+        assertEquals(3, verdicts.size());
         OperationStructures confirm = verdicts.get(0);
         assertEquals("confirm", confirm.operation());
         assertTrue(confirm.isStreamable());
         assertNull(confirm.reason());
-        OperationStructures book = verdicts.get(1);
-        assertEquals("book", book.operation());
-        assertFalse(book.isStreamable());
-        assertEquals(new QualifiedName(NS, "bookResponse"), book.responseElement());
-        assertEquals("the request element {" + NS + "}book: 11:21: type {" + NS + "/xsd}Booking: element 'when'"
-                + " has the built-in type xs:date, which is not supported", book.reason());
+        assertTrue(verdicts.get(1).isStreamable(), "book, whose bean has an xs:date");
+        OperationStructures group = verdicts.get(2);
+        assertEquals("bookGroup", group.operation());
+        assertFalse(group.isStreamable());
+        assertEquals(new QualifiedName(NS, "bookGroupResponse"), group.responseElement());
+        assertEquals("the request element {" + NS + "}bookGroup: 15:17: type {" + NS + "/xsd}GroupBooking: type"
+                + " derivation (xs:complexContent) is not supported", group.reason());
     }
 
     @Test
     void askingForTheUnderivableOperationFailsWithItsReason() throws Exception {
-        HhfrException e = assertThrows(HhfrException.class, () -> reservations().operation("book"));
+        HhfrException e = assertThrows(HhfrException.class, () -> reservations().operation("bookGroup"));
 
-        assertTrue(e.getMessage().startsWith("operation 'book' of the WSDL at " + SOURCE + " cannot be called: the"
-                + " request element {" + NS + "}book: 11:21: type"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("operation 'bookGroup' of the WSDL at " + SOURCE + " cannot be called:"
+                + " the request element {" + NS + "}bookGroup: 15:17: type"), e.getMessage());
     }
 }

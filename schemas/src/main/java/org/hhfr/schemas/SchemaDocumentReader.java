@@ -6,6 +6,7 @@ import static org.xmlpull.v1.XmlPullParser.START_TAG;
 import static org.xmlpull.v1.XmlPullParser.TEXT;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -24,6 +25,10 @@ final class SchemaDocumentReader {
     private static final String XSD = XsdType.XSD_NAMESPACE;
     private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
     private static final String WSDL_2 = "http://www.w3.org/ns/wsdl";
+    /** The facets that narrow the valid values of a simple type without changing what a value is. */
+    private static final Set<String> CHECKING_FACETS = new HashSet<>(Arrays.asList("length", "minLength",
+            "maxLength", "pattern", "whiteSpace", "minInclusive", "maxInclusive", "minExclusive", "maxExclusive",
+            "totalDigits", "fractionDigits"));
 
     private final XmlCursor cursor;
     private final XsdTagAttributes tag;
@@ -383,7 +388,7 @@ final class SchemaDocumentReader {
         if (primitives.indexOf(':') < 0) {
             itemType = new QualifiedName(XSD, itemType.localName());
         }
-        XsdType builtIn = XSD.equals(itemType.namespace()) ? XsdType.forLocalName(itemType.localName()) : null;
+        XsdType builtIn = XSD.equals(itemType.namespace()) ? BuiltInTypes.carrying(itemType.localName()) : null;
         if (builtIn == null) {
             throw cursor.error("primitives=\"" + primitives + "\" is not a supported built-in type "
                     + supportedTypes());
@@ -529,15 +534,19 @@ final class SchemaDocumentReader {
             throw cursor.error("restricting " + baseName + " is not supported; a simple type may only restrict"
                     + " a built-in type");
         }
-        XsdType baseType = XsdType.forLocalName(baseName.localName());
+        XsdType baseType = BuiltInTypes.carrying(baseName.localName());
         if (baseType == null) {
             throw cursor.error("built-in type xs:" + baseName.localName() + " is not supported " + supportedTypes());
         }
         List<String> values = new ArrayList<>();
         Set<String> distinct = new HashSet<>();
         readChildren(() -> {
+            if (CHECKING_FACETS.contains(cursor.localName())) {
+                readCheckingFacet();
+                return;
+            }
             if (!"enumeration".equals(cursor.localName())) {
-                throw cursor.error("facet " + cursor.tagName() + " is not supported (only xs:enumeration)");
+                throw cursor.error("facet " + cursor.tagName() + " is not supported");
             }
             if (baseType != XsdType.STRING) {
                 throw cursor.error("xs:enumeration is supported on xs:string only, not on xs:" + baseType.localName());
@@ -559,6 +568,21 @@ final class SchemaDocumentReader {
             });
         });
         return values.isEmpty() ? SimpleType.of(baseType) : SimpleType.enumeration(name, values);
+    }
+
+    /**
+     * A facet that only narrows which values are valid (a length, a pattern, bounds, digits, white space): the
+     * values that travel are the base type's, and the service checks the facet as it does in a SOAP request,
+     * since it reads the same text.
+     */
+    private void readCheckingFacet() throws SchemaException {
+        tag.allowOnly("value", "fixed", "id");
+        if (cursor.attribute("value") == null) {
+            throw cursor.error(cursor.tagName() + " needs a value=");
+        }
+        readChildren(() -> {
+            throw notSupported();
+        });
     }
 
     // ---- shared pieces

@@ -265,7 +265,7 @@ final class SchemaResolver {
 
     private SimpleType simpleType(QualifiedName name, SourcePosition usedAt, String user) throws SchemaException {
         if (XSD.equals(name.namespace())) {
-            XsdType builtIn = XsdType.forLocalName(name.localName());
+            XsdType builtIn = BuiltInTypes.carrying(name.localName());
             if (builtIn == null) {
                 throw usedAt.error(user + " has the built-in type xs:" + name.localName()
                         + ", which is not supported", "xs:" + name.localName());

@@ -56,6 +56,58 @@ class SchemaParserTest {
         assertSame(SimpleType.of(type), root(schema, "v").simpleType());
     }
 
+    @ParameterizedTest(name = "xs:{0} as xs:{1}")
+    @MethodSource("builtInsCarriedByAnother")
+    void aBuiltInWithoutAnEncodingOfItsOwnTravelsAsTheTypeHoldingItsValues(String builtIn, String carrier)
+            throws SchemaException {
+        Schema schema = parse(schema("<xs:element name=\"v\" type=\"xs:" + builtIn + "\"/>\n"
+                + "<xs:element name=\"a\"><xs:complexType><xs:sequence><xs:element name=\"i\" type=\"array\""
+                + " primitives=\"" + builtIn + "\" value=\"2\"/></xs:sequence></xs:complexType></xs:element>\n"
+                + "<xs:simpleType name=\"R\"><xs:restriction base=\"xs:" + builtIn + "\"/></xs:simpleType>\n"
+                + "<xs:element name=\"r\" type=\"tns:R\"/>"));
+        SimpleType carried = SimpleType.of(XsdType.forLocalName(carrier));
+        assertSame(carried, root(schema, "v").simpleType());
+        assertSame(carried, child(root(schema, "a"), "i").simpleType());
+        assertSame(carried, root(schema, "r").simpleType());
+    }
+
+    static Stream<Arguments> builtInsCarriedByAnother() {
+        return Stream.of(
+                Arguments.of("token", "string"), Arguments.of("normalizedString", "string"),
+                Arguments.of("NCName", "string"), Arguments.of("anyURI", "string"), Arguments.of("date", "string"),
+                Arguments.of("time", "string"), Arguments.of("duration", "string"), Arguments.of("gYear", "string"),
+                Arguments.of("hexBinary", "string"), Arguments.of("unsignedByte", "short"),
+                Arguments.of("unsignedShort", "int"), Arguments.of("unsignedInt", "long"),
+                Arguments.of("unsignedLong", "decimal"), Arguments.of("integer", "decimal"),
+                Arguments.of("nonNegativeInteger", "decimal"), Arguments.of("positiveInteger", "decimal"));
+    }
+
+    @Test
+    void facetsThatOnlyNarrowTheValidValuesLeaveTheBaseType() throws SchemaException {
+        // as ASP.NET and WCF publish a Guid, and services their codes, amounts and names
+        Schema schema = parse(schema(""
+                + "<xs:simpleType name=\"guid\"><xs:restriction base=\"xs:string\">"
+                + "<xs:pattern value=\"[\\da-fA-F]{8}-[\\da-fA-F]{4}-[\\da-fA-F]{4}-[\\da-fA-F]{4}-[\\da-fA-F]{12}\"/>"
+                + "</xs:restriction></xs:simpleType>\n"
+                + "<xs:element name=\"id\" type=\"tns:guid\"/>\n"
+                + "<xs:element name=\"code\"><xs:simpleType><xs:restriction base=\"xs:token\">"
+                + "<xs:length value=\"2\" fixed=\"true\"/><xs:whiteSpace value=\"collapse\"/>"
+                + "<xs:enumeration value=\"DE\"/><xs:enumeration value=\"FR\"/>"
+                + "</xs:restriction></xs:simpleType></xs:element>\n"
+                + "<xs:element name=\"amount\"><xs:simpleType><xs:restriction base=\"xs:decimal\">"
+                + "<xs:annotation><xs:documentation>euros</xs:documentation></xs:annotation>"
+                + "<xs:minInclusive value=\"0\"/><xs:maxExclusive value=\"1000000\"/>"
+                + "<xs:totalDigits value=\"9\"/><xs:fractionDigits value=\"2\"/>"
+                + "</xs:restriction></xs:simpleType></xs:element>\n"
+                + "<xs:element name=\"name\"><xs:simpleType><xs:restriction base=\"xs:string\">"
+                + "<xs:minLength value=\"1\"/><xs:maxLength value=\"80\"/>"
+                + "</xs:restriction></xs:simpleType></xs:element>"));
+        assertSame(SimpleType.of(XsdType.STRING), root(schema, "id").simpleType());
+        assertEquals(Arrays.asList("DE", "FR"), root(schema, "code").simpleType().enumeration());
+        assertSame(SimpleType.of(XsdType.DECIMAL), root(schema, "amount").simpleType());
+        assertSame(SimpleType.of(XsdType.STRING), root(schema, "name").simpleType());
+    }
+
     @Test
     void anonymousComplexTypeKeepsItsSequenceInSchemaOrder() throws SchemaException {
         Schema schema = parse(schema("<xs:element name=\"point\"><xs:complexType><xs:sequence>\n"

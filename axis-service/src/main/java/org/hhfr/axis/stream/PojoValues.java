@@ -5,6 +5,7 @@ import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -15,6 +16,7 @@ import java.util.EnumMap;
 import java.util.GregorianCalendar;
 import java.util.Map;
 
+import org.apache.axis2.databinding.typemapping.SimpleTypeMapper;
 import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.ElementDecl;
 import org.hhfr.schemas.XsdType;
@@ -25,8 +27,10 @@ import org.hhfr.streamer.Record;
 /**
  * Converts between the streamer's values and the Java types of a POJO service's methods, the way Axis2's
  * POJO databinding maps them over SOAP: repeated elements and arrays, records and Java beans (an element per
- * bean property, by name), {@link Calendar} for xs:dateTime, nil and {@code null}. Only what a message can hold is converted; anything else is
- * refused with the element's name.
+ * bean property, by name), {@link Calendar} for xs:dateTime, nil and {@code null}. A value of a built-in type that
+ * travels as another (an xs:date as its text, an xs:integer as a decimal) becomes the Java type the method takes as
+ * Axis2 makes it from that text ({@link SimpleTypeMapper}), and a returned one the text Axis2 would write. Only
+ * what a message can hold is converted; anything else is refused with the element's name.
  */
 final class PojoValues {
     private static final Map<XsdType, Class<?>> ARRAY_ITEM = new EnumMap<>(XsdType.class);
@@ -75,6 +79,19 @@ final class PojoValues {
         }
         if (value instanceof DateTime && type.isAssignableFrom(GregorianCalendar.class)) {
             return calendar((DateTime) value);
+        }
+        if (!(value instanceof DateTime) && !(value instanceof byte[]) && SimpleTypeMapper.isSimpleType(type)) {
+            String text = value instanceof BigDecimal ? ((BigDecimal) value).toPlainString() : value.toString();
+            Object converted;
+            try {
+                converted = SimpleTypeMapper.getSimpleTypeObject(type, text);
+            } catch (RuntimeException e) {
+                throw new StreamedCallException("element " + element + " holds '" + text + "', which the service"
+                        + " cannot take as " + type.getSimpleName() + ": " + e.getMessage(), true, e);
+            }
+            if (converted != null) {
+                return converted;
+            }
         }
         throw new StreamedCallException("element " + element + " holds a " + value.getClass().getSimpleName()
                 + ", which the service cannot take as " + type.getSimpleName(), true, null);
@@ -128,7 +145,22 @@ final class PojoValues {
         if (value instanceof Calendar && decl.isSimple() && decl.simpleType().base() == XsdType.DATE_TIME) {
             return DateTime.ofEpochMillis(((Calendar) value).getTimeInMillis());
         }
-        return decl.isSimple() ? value : record(value, decl.complexType(), decl.name().toString());
+        return decl.isSimple() ? carried(value, decl.simpleType().base())
+                : record(value, decl.complexType(), decl.name().toString());
+    }
+
+    /**
+     * A returned value of a built-in type that travels as {@code base}: the text Axis2 would write for it (a
+     * {@link java.util.Date} for an xs:date), a {@link BigInteger} as a decimal; any other value as it is.
+     */
+    private static Object carried(Object value, XsdType base) {
+        if (base == XsdType.STRING && !(value instanceof String) && SimpleTypeMapper.isSimpleType(value)) {
+            return SimpleTypeMapper.getStringValue(value);
+        }
+        if (base == XsdType.DECIMAL && value instanceof BigInteger) {
+            return new BigDecimal((BigInteger) value);
+        }
+        return value;
     }
 
     /**

@@ -2,7 +2,7 @@ package org.hhfr.axis.reservations;
 
 import java.util.Date;
 
-/** A bean with a field Axis2 publishes as {@code xs:date}. */
+/** A bean with a field Axis2 publishes as {@code xs:date}, which a stream carries as its text. */
 public class Booking {
     private String guest;
     private Date when;
