@@ -1,7 +1,5 @@
 package org.hhfr.client;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.util.ArrayList;
@@ -10,9 +8,6 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.hhfr.schemas.DocumentLocation;
-import org.hhfr.schemas.XmlPull;
-import org.xmlpull.v1.XmlPullParser;
-import org.xmlpull.v1.XmlPullParserException;
 
 /**
  * The other documents a WSDL or schema document names for its definitions: the {@code location} of each
@@ -22,8 +17,6 @@ import org.xmlpull.v1.XmlPullParserException;
  * none weaker than the one that names it: an https document's imports are https.
  */
 final class WsdlImports {
-    private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
-    private static final String XSD = "http://www.w3.org/2001/XMLSchema";
 
     private WsdlImports() {
     }
@@ -36,7 +29,7 @@ final class WsdlImports {
      */
     static List<String> of(byte[] document, String url, Map<String, String> leftOut) {
         List<String> imported = new ArrayList<>();
-        for (String location : locations(document)) {
+        for (String location : DocumentLocation.referencesIn(document)) {
             String resolved = DocumentLocation.resolve(url, location);
             if (resolved == null) {
                 leftOut.put(location, location + " is not a URL");
@@ -67,33 +60,5 @@ final class WsdlImports {
         } catch (MalformedURLException e) {
             return "";
         }
-    }
-
-    /** The import locations as written; those before a DTD or a syntax error only (the schema parser reports it). */
-    private static List<String> locations(byte[] document) {
-        List<String> locations = new ArrayList<>();
-        try {
-            XmlPullParser parser = XmlPull.newParser();
-            parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
-            XmlPull.setInput(parser, new ByteArrayInputStream(document));
-            for (int token = parser.nextToken(); token != XmlPullParser.END_DOCUMENT
-                    && token != XmlPullParser.DOCDECL; token = parser.nextToken()) {
-                if (token != XmlPullParser.START_TAG) {
-                    continue;
-                }
-                String location = WSDL.equals(parser.getNamespace()) && "import".equals(parser.getName())
-                        ? parser.getAttributeValue(null, "location")
-                        : XSD.equals(parser.getNamespace())
-                                && ("import".equals(parser.getName()) || "include".equals(parser.getName()))
-                        ? parser.getAttributeValue(null, "schemaLocation") : null;
-                if (location != null && !location.trim().isEmpty()) {
-                    locations.add(location.trim());
-                }
-            }
-        } catch (XmlPullParserException | IOException | RuntimeException e) {
-            // the schema parser says what is wrong with the document, with its position (kxml2 reports some
-            // malformations, an undeclared prefix, unchecked)
-        }
-        return locations;
     }
 }

@@ -1,6 +1,5 @@
 package org.hhfr.cli;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -8,17 +7,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.hhfr.client.WsdlOperations;
 import org.hhfr.schemas.DocumentLocation;
-import org.hhfr.schemas.XmlPull;
-import org.xmlpull.v1.XmlPullParser;
-import org.xmlpull.v1.XmlPullParserException;
 
 /**
  * A local WSDL or schema document and the local documents it names for its definitions, directly or not: the
@@ -31,8 +25,6 @@ import org.xmlpull.v1.XmlPullParserException;
 final class LocalImports {
     /** One more than a WSDL may import, so that {@link WsdlOperations#read(Map, String)} says there are too many. */
     private static final int MAX_DOCUMENTS = 33;
-    private static final String WSDL = "http://schemas.xmlsoap.org/wsdl/";
-    private static final String XSD = "http://www.w3.org/2001/XMLSchema";
 
     private LocalImports() {
     }
@@ -50,7 +42,7 @@ final class LocalImports {
         pending.add(root);
         while (!pending.isEmpty() && documents.size() < MAX_DOCUMENTS) {
             String url = pending.removeFirst();
-            for (String location : locations(documents.get(url))) {
+            for (String location : DocumentLocation.referencesIn(documents.get(url))) {
                 String resolved = isRelative(location) ? DocumentLocation.resolve(url, location) : null;
                 if (resolved == null || !resolved.startsWith("file:") || documents.containsKey(resolved)
                         || documents.size() == MAX_DOCUMENTS) {
@@ -71,7 +63,7 @@ final class LocalImports {
      * one is read as one of several documents all the same, so that only what uses their names is refused).
      */
     static boolean namesAny(byte[] document) {
-        return !locations(document).isEmpty();
+        return !DocumentLocation.referencesIn(document).isEmpty();
     }
 
     /** The file a {@code file:} URL names; {@code null} when it names none (a query, as {@code ?xsd=1} leaves). */
@@ -98,33 +90,5 @@ final class LocalImports {
         try (InputStream in = Files.newInputStream(file)) {
             return in.readNBytes(WsdlOperations.MAX_WSDL_BYTES + 1);
         }
-    }
-
-    /** The import locations as written; those before a DTD or a syntax error only (the parser reports it). */
-    private static List<String> locations(byte[] document) {
-        List<String> locations = new ArrayList<>();
-        try {
-            XmlPullParser parser = XmlPull.newParser();
-            parser.setFeature(XmlPullParser.FEATURE_PROCESS_NAMESPACES, true);
-            XmlPull.setInput(parser, new ByteArrayInputStream(document));
-            for (int token = parser.nextToken(); token != XmlPullParser.END_DOCUMENT
-                    && token != XmlPullParser.DOCDECL; token = parser.nextToken()) {
-                if (token != XmlPullParser.START_TAG) {
-                    continue;
-                }
-                String location = WSDL.equals(parser.getNamespace()) && "import".equals(parser.getName())
-                        ? parser.getAttributeValue(null, "location")
-                        : XSD.equals(parser.getNamespace())
-                                && ("import".equals(parser.getName()) || "include".equals(parser.getName()))
-                        ? parser.getAttributeValue(null, "schemaLocation") : null;
-                if (location != null && !location.trim().isEmpty()) {
-                    locations.add(location.trim());
-                }
-            }
-        } catch (XmlPullParserException | IOException | RuntimeException e) {
-            // the schema parser says what is wrong with the document, with its position (kxml2 reports some
-            // malformations, an undeclared prefix, unchecked)
-        }
-        return locations;
     }
 }
