@@ -85,6 +85,26 @@ class UnstreamableOperationTest {
                 BodyWriter.elements(List.of(body)), BodyReader.elements(1 << 16, 16));
     }
 
+    /**
+     * The answer to {@code request} (its XML) sent once over the TCP stream {@code answer} granted, in the binary
+     * representation of the schemas it carries (the service's whole WSDL, read per component as a client does).
+     */
+    private static Message streamed(Answer answer, String request) throws Exception {
+        SchemaParser parser = new SchemaParser().perComponent();
+        DataStructure requestStructure = parser.parse(answer.schemas().request().xsd())
+                .dataStructure(answer.schemas().request().element());
+        DataStructure responseStructure = parser.parse(answer.schemas().response().xsd())
+                .dataStructure(answer.schemas().response().element());
+        Message sent = Representations.standard().get(XmlRepresentation.URI)
+                .decode(requestStructure, request.getBytes(StandardCharsets.UTF_8));
+        Representation binary = Representations.standard().get(answer.representation());
+        try (NettyStreamClient stream = NettyStreamClient.tcp(
+                new InetSocketAddress(answer.endpoint().host(), answer.endpoint().port()),
+                answer.sessionId().toBytes(), answer.token().toBytes()).connectTimeoutMillis(2_000).connect()) {
+            return binary.decode(responseStructure, stream.call(binary.encode(sent)).get(10, TimeUnit.SECONDS));
+        }
+    }
+
     /** 1-based line:column of the first {@code text} in {@code document}. */
     private static String positionOf(String document, String text) {
         int at = document.indexOf(text);
@@ -119,21 +139,9 @@ class UnstreamableOperationTest {
 
         assertEquals(NegotiationOutcome.Kind.ACCEPTED, result.outcome().kind(), result.outcome()::toString);
         assertEquals("confirmed Ann", Envelopes.singleReturn(result.response().body().get(0)));
-        Answer answer = result.outcome().answer();
-        // the answer's schema text is the service's whole WSDL, Booking included: a client parses it per component
-        SchemaParser parser = new SchemaParser().perComponent();
-        DataStructure request = parser.parse(answer.schemas().request().xsd())
-                .dataStructure(answer.schemas().request().element());
-        DataStructure response = parser.parse(answer.schemas().response().xsd())
-                .dataStructure(answer.schemas().response().element());
-        Representation binary = Representations.standard().get(answer.representation());
-        try (NettyStreamClient stream = NettyStreamClient.tcp(
-                new InetSocketAddress(answer.endpoint().host(), answer.endpoint().port()),
-                answer.sessionId().toBytes(), answer.token().toBytes()).connectTimeoutMillis(2_000).connect()) {
-            byte[] streamed = stream.call(binary.encode(Message.of(request).set("guest", "Cy").build()))
-                    .get(10, TimeUnit.SECONDS);
-            assertEquals("confirmed Cy", binary.decode(response, streamed).record().string("return"));
-        }
+        Message answered = streamed(result.outcome().answer(), "<r:confirm xmlns:r=\"" + NS + "\"><guest>Cy</guest>"
+                + "</r:confirm>");
+        assertEquals("confirmed Cy", answered.record().string("return"));
     }
 
     @Test
@@ -144,45 +152,19 @@ class UnstreamableOperationTest {
 
         assertEquals(NegotiationOutcome.Kind.ACCEPTED, result.outcome().kind(), result.outcome()::toString);
         assertEquals("Ann on 2026-11-25", Envelopes.singleReturn(result.response().body().get(0)));
-        Answer answer = result.outcome().answer();
-        SchemaParser parser = new SchemaParser().perComponent();
-        DataStructure request = parser.parse(answer.schemas().request().xsd())
-                .dataStructure(answer.schemas().request().element());
-        DataStructure response = parser.parse(answer.schemas().response().xsd())
-                .dataStructure(answer.schemas().response().element());
-        Message sent = Representations.standard().get(XmlRepresentation.URI)
-                .decode(request, booking("book", "Cy", "").getBytes(StandardCharsets.UTF_8));
-        Representation binary = Representations.standard().get(answer.representation());
-        try (NettyStreamClient stream = NettyStreamClient.tcp(
-                new InetSocketAddress(answer.endpoint().host(), answer.endpoint().port()),
-                answer.sessionId().toBytes(), answer.token().toBytes()).connectTimeoutMillis(2_000).connect()) {
-            byte[] streamed = stream.call(binary.encode(sent)).get(10, TimeUnit.SECONDS);
-            assertEquals("Cy on 2026-11-25", binary.decode(response, streamed).record().string("return"));
-        }
+        Message answered = streamed(result.outcome().answer(), booking("book", "Cy", ""));
+        assertEquals("Cy on 2026-11-25", answered.record().string("return"));
     }
 
     @Test
     void aDateTheServiceReturnsStreamsAsTheTextAxis2WritesForIt() throws Exception {
         OptimisticResult<List<String>> result = callWithOffer("postpone", booking("postpone", "Ann", ""));
         assertEquals(NegotiationOutcome.Kind.ACCEPTED, result.outcome().kind(), result.outcome()::toString);
-        Answer answer = result.outcome().answer();
-        SchemaParser parser = new SchemaParser().perComponent();
-        DataStructure request = parser.parse(answer.schemas().request().xsd())
-                .dataStructure(answer.schemas().request().element());
-        DataStructure response = parser.parse(answer.schemas().response().xsd())
-                .dataStructure(answer.schemas().response().element());
-        Representation xml = Representations.standard().get(XmlRepresentation.URI);
-        Message sent = xml.decode(request, booking("postpone", "Cy", "").getBytes(StandardCharsets.UTF_8));
-        Representation binary = Representations.standard().get(answer.representation());
-        try (NettyStreamClient stream = NettyStreamClient.tcp(
-                new InetSocketAddress(answer.endpoint().host(), answer.endpoint().port()),
-                answer.sessionId().toBytes(), answer.token().toBytes()).connectTimeoutMillis(2_000).connect()) {
-            byte[] streamed = stream.call(binary.encode(sent)).get(10, TimeUnit.SECONDS);
-            String when = binary.decode(response, streamed).record().record("return").string("when");
-            String overSoap = result.response().body().get(0);
-            assertTrue(overSoap.contains(">" + when + "<"), when + " as over SOAP: " + overSoap);
-            assertTrue(when.startsWith("2026-11-2"), when);
-        }
+        String when = streamed(result.outcome().answer(), booking("postpone", "Cy", "")).record().record("return")
+                .string("when");
+        String overSoap = result.response().body().get(0);
+        assertTrue(overSoap.contains(">" + when + "<"), when + " as over SOAP: " + overSoap);
+        assertTrue(when.startsWith("2026-11-2"), when);
     }
 
     /**
