@@ -71,7 +71,7 @@ class CallControlsAtSessionEdgesTest {
                 } while (n > 0);
                 assertEquals(-1, n, "the client closed the connection");
                 assertTrue(millisSince(start) < 5_000);
-                assertTrue(within(5_000, () -> clientThreads().isEmpty()), clientThreads().toString());
+                assertTrue(within(5_000, () -> StreamModeTest.clientThreads().isEmpty()), StreamModeTest.clientThreads().toString());
             }
         }
     }
@@ -103,8 +103,8 @@ class CallControlsAtSessionEdgesTest {
             server.dropConnections();
             assertTrue(within(10_000, () -> events.seen.stream().anyMatch(event -> event.startsWith("lost "))),
                     events.seen.toString());
-            assertTrue(within(5_000, () -> clientThreads().stream().noneMatch(name -> name.startsWith("hhfr-tcp"))),
-                    "the lost stream's threads: " + clientThreads());
+            assertTrue(within(5_000, () -> StreamModeTest.clientThreads().stream().noneMatch(name -> name.startsWith("hhfr-tcp"))),
+                    "the lost stream's threads: " + StreamModeTest.clientThreads());
         }
     }
 
@@ -300,33 +300,6 @@ class CallControlsAtSessionEdgesTest {
         assertEquals(1, uncaught.size(), "the Error reached the app: " + uncaught);
     }
 
-    /** An onEnd that fails with an Error leaves the end to the later interceptors, and the Error to the app. */
-    @Test
-    void anOnEndErrorLeavesTheEndToTheLaterInterceptorsAndReachesTheApp() throws Exception {
-        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        List<String> ends = new CopyOnWriteArrayList<>();
-        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
-        try (TestService plain = TestService.plain();
-             HhfrClient client = HhfrClient.builder(plain.url()).addInterceptor(new Interceptor() {
-                 @Override
-                 public void onEnd(CallDetails call, Message response, Throwable failure) {
-                     throw new AssertionError("a bug in the app's interceptor");
-                 }
-             }).addInterceptor(new Interceptor() {
-                 @Override
-                 public void onEnd(CallDetails call, Message response, Throwable failure) {
-                     ends.add(response.record().floatValue("return") + "");
-                 }
-             }).build()) {
-            assertEquals(3f, client.open(FloatSum.operation()).call(Float.class, new float[] {1f, 2f}));
-        } finally {
-            Thread.setDefaultUncaughtExceptionHandler(before);
-        }
-        assertEquals(List.of("3.0"), ends);
-        assertEquals(1, uncaught.size(), uncaught.toString());
-    }
-
     /**
      * An interceptor that fails with an Error on the call that would carry the offer fails that call, and the
      * session is not left negotiating for good: the next call offers again and streams.
@@ -381,18 +354,6 @@ class CallControlsAtSessionEdgesTest {
 
     private static long millisSince(long startNanos) {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-    }
-
-    /** The client's threads alive now (the in-process server's are named {@code hhfr-server-...}). */
-    static List<String> clientThreads() {
-        List<String> names = new ArrayList<>();
-        for (Thread thread : Thread.getAllStackTraces().keySet()) {
-            String name = thread.getName();
-            if (thread.isAlive() && name.startsWith("hhfr-") && !name.startsWith("hhfr-server-")) {
-                names.add(name);
-            }
-        }
-        return names;
     }
 
     static boolean within(long millis, BooleanSupplier condition) throws InterruptedException {

@@ -31,6 +31,8 @@ import org.hhfr.transports.netty.TransportMetrics.Counter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The controls an app has over its calls, against the real server side: cancelling, per-call deadlines, the
@@ -288,9 +290,11 @@ class CallControlsTest {
         }
     }
 
-    @Test
-    void anOnEndThatThrowsLeavesTheEndToTheLaterInterceptorsAndItsExceptionToTheUncaughtExceptionHandler()
-            throws Exception {
+    /** What onEnd throws, an exception or an Error (an assertion, Kotlin's TODO()), goes to the app alike. */
+    @ParameterizedTest(name = "an {0}")
+    @ValueSource(strings = {"exception", "error"})
+    void anOnEndThatThrowsLeavesTheEndToTheLaterInterceptorsAndWhatItThrowsToTheUncaughtExceptionHandler(
+            String thrown) throws Exception {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
         List<String> ends = new CopyOnWriteArrayList<>();
         Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
@@ -299,6 +303,9 @@ class CallControlsTest {
              HhfrClient client = HhfrClient.builder(plain.url()).addInterceptor(new Interceptor() {
                  @Override
                  public void onEnd(CallDetails call, Message response, Throwable failure) {
+                     if (thrown.equals("error")) {
+                         throw new AssertionError("a bug in the app's interceptor");
+                     }
                      throw new IllegalStateException("a bug in the app's interceptor");
                  }
              }).addInterceptor(new Interceptor() {

@@ -514,7 +514,7 @@ class StreamModeTest {
     }
 
     /** The client's threads alive now (the in-process server's are named {@code hhfr-server-...}). */
-    private static List<String> clientThreads() {
+    static List<String> clientThreads() {
         List<String> names = new ArrayList<>();
         for (Thread thread : Thread.getAllStackTraces().keySet()) {
             String name = thread.getName();
