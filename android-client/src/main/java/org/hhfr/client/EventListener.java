@@ -55,7 +55,7 @@ public abstract class EventListener {
     public void streamLost(Session session, String cause) {
     }
 
-    /** The session was closed. */
+    /** The session was closed: the last event of the session, none follows it. */
     public void closed(Session session) {
     }
 }

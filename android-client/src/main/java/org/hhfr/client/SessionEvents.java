@@ -6,8 +6,9 @@ import java.util.ArrayDeque;
  * Tells the app's {@link EventListener} what a session's state machine did: each change of its
  * {@link SessionState} that the app cares about becomes one event, and a TCP stream's reconnections too.
  * Recorded by {@link SessionDriver} under the session's lock and by a stream's reader thread, and told in that
- * order, outside the lock, one at a time. A listener that throws does not stop the session: its exception goes to
- * the thread's uncaught exception handler.
+ * order, outside the lock, one at a time; nothing after {@code closed}, the last event of a session (a stream's
+ * reader may still report a reconnection as the session closes). A listener that throws does not stop the session:
+ * its exception goes to the thread's uncaught exception handler.
  */
 final class SessionEvents implements TcpChannel.Reconnections {
     private final EventListener listener;
@@ -19,6 +20,8 @@ final class SessionEvents implements TcpChannel.Reconnections {
     private final ArrayDeque<Runnable> untold = new ArrayDeque<>();
     /** Whether a thread is telling the listener an event now. Guarded by {@link #untold}. */
     private boolean telling;
+    /** Whether {@code closed} was recorded: no event follows it. Guarded by {@link #untold}. */
+    private boolean closed;
 
     SessionEvents(EventListener listener, Session session, boolean encryptedOnly) {
         this.listener = listener;
@@ -56,6 +59,9 @@ final class SessionEvents implements TcpChannel.Reconnections {
                 break;
             case CLOSED:
                 record(() -> listener.closed(session));
+                synchronized (untold) {
+                    closed = true;
+                }
                 break;
             default:
                 break;
@@ -76,7 +82,9 @@ final class SessionEvents implements TcpChannel.Reconnections {
 
     private void record(Runnable event) {
         synchronized (untold) {
-            untold.add(event);
+            if (!closed) {
+                untold.add(event);
+            }
         }
     }
 

@@ -34,13 +34,11 @@ class FootprintTest {
     /**
      * 491,828 bytes on 2026-11-29: the client's classes 122 KB, negotiation 106 KB, streamer 72 KB, the
      * transports' protocol 138 KB, the context and schema models 27 and 26 KB. The budget is the figure of the
-     * last change that needed more (the controls' fixes: the offering call closed with its session, a stream lost
-     * for good heard at once, a session's events told in order, Errors of the app's callbacks contained, work an
-     * executor refuses done anyway; 2.2 KB), rounded up, so that the client does not grow unnoticed: a change that makes it larger
+     * last change that needed more (no event after a session's closed, 83 bytes), rounded up, so that the client does not grow unnoticed: a change that makes it larger
      * raises the budget in the same commit, which says why. A module's jar installed long ago may hold a stale
      * directory entry or two and measure a hundred bytes more here than a fresh build.
      */
-    private static final long BUDGET_BYTES = 494_100;
+    private static final long BUDGET_BYTES = 494_200;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */
