@@ -19,9 +19,10 @@ import org.hhfr.streamer.Message;
 /**
  * One call from the moment it is made until its response, failure, deadline or cancellation. Whichever comes
  * first settles it; later outcomes are ignored (a response arriving after the deadline is dropped). The
- * deadline is enforced by the client's timer, so it holds whatever the network does. A call that expires or
- * is cancelled ({@link CompletableFuture#cancel} on its future) is abandoned: the road it took forgets it
- * ({@link #onAbandon}), on the timer's thread.
+ * deadline is enforced by the client's timer, so it holds whatever the network does. A call that expires, is
+ * cancelled ({@link CompletableFuture#cancel} on its future) or whose future the app completes itself (its own
+ * timeout, {@code orTimeout}) is abandoned: the road it took forgets it ({@link #onAbandon}), on the timer's
+ * thread.
  *
  * <p>An asynchronous call with a callback executor completes its future there, never on a stream's thread.
  */
@@ -216,7 +217,9 @@ final class PendingCall {
         if (deadline != null) {
             deadline.cancel(false);
         }
-        if (future.isCancelled()) {
+        // Cancelled, or completed by the app itself (its own timeout, orTimeout): abandoned, as at its deadline.
+        boolean byApp = settled.compareAndSet(false, true);
+        if (byApp) {
             abandon();
         }
         CallDetails ended;
@@ -238,8 +241,8 @@ final class PendingCall {
                 }
             }
         };
-        if (future.isCancelled()) {
-            onCallbackThread(tell); // cancelled on the app's thread: the end is told where its callbacks run
+        if (byApp) {
+            onCallbackThread(tell); // ended on the app's thread: the end is told where its callbacks run
         } else {
             tell.run(); // settled: this is the callback executor's thread already, when there is one
         }

@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
@@ -70,6 +71,20 @@ class CallControlsTest {
             assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
             assertEquals(2, server.dispatched.get(), "the cancelled request was never dispatched");
             assertTrue(cancelled.isCancelled());
+        }
+    }
+
+    @Test
+    void aStreamCallWhoseFutureTheAppCompletesItselfIsAbandonedAsACancelledOne() throws Exception {
+        try (HhfrClient client = streamingClient().build()) {
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> holding = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 1f));
+            CompletableFuture<Message> given = session.callAsync(FloatSum.request(1f, 2f));
+            assertTrue(given.completeExceptionally(new TimeoutException("the app's own timeout")));
+            await(() -> server.metrics().get(Counter.MESSAGES_CANCELLED) == 1);
+            server.release();
+            assertEquals(HhfrServerSide.HELD + 1f, holding.get(10, TimeUnit.SECONDS).record().floatValue("return"));
+            assertEquals(1, server.dispatched.get(), "the request given up was never dispatched");
         }
     }
 
