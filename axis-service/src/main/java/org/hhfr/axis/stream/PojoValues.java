@@ -16,6 +16,10 @@ import java.util.EnumMap;
 import java.util.GregorianCalendar;
 import java.util.Map;
 
+import javax.xml.datatype.DatatypeConfigurationException;
+import javax.xml.datatype.DatatypeFactory;
+import javax.xml.datatype.XMLGregorianCalendar;
+
 import org.apache.axis2.databinding.typemapping.SimpleTypeMapper;
 import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.ElementDecl;
@@ -80,6 +84,9 @@ final class PojoValues {
         if (value instanceof DateTime && type.isAssignableFrom(GregorianCalendar.class)) {
             return calendar((DateTime) value);
         }
+        if (value instanceof String && type == XMLGregorianCalendar.class) {
+            return xmlCalendar((String) value, element);
+        }
         if (!(value instanceof DateTime) && !(value instanceof byte[]) && SimpleTypeMapper.isSimpleType(type)) {
             String text = value instanceof BigDecimal ? ((BigDecimal) value).toPlainString() : value.toString();
             Object converted;
@@ -95,6 +102,27 @@ final class PojoValues {
         }
         throw new StreamedCallException("element " + element + " holds a " + value.getClass().getSimpleName()
                 + ", which the service cannot take as " + type.getSimpleName(), true, null);
+    }
+
+    /**
+     * An xs:date (or another date or time) that travelled as its text, for a method taking an
+     * {@link XMLGregorianCalendar}, which Axis2's POJO databinding publishes as xs:date and makes from the text (not
+     * through {@link SimpleTypeMapper}, which does not know the type).
+     */
+    private static XMLGregorianCalendar xmlCalendar(String text, String element) throws StreamedCallException {
+        DatatypeFactory factory;
+        try {
+            factory = DatatypeFactory.newInstance();
+        } catch (DatatypeConfigurationException e) {
+            throw new StreamedCallException("no XML calendar for element " + element + ": " + e.getMessage(), false,
+                    e);
+        }
+        try {
+            return factory.newXMLGregorianCalendar(text.trim());
+        } catch (IllegalArgumentException e) {
+            throw new StreamedCallException("element " + element + " holds '" + text + "', which the service"
+                    + " cannot take as XMLGregorianCalendar: " + e.getMessage(), true, e);
+        }
     }
 
     private static Object bean(Record record, Class<?> type, String element) throws StreamedCallException {
