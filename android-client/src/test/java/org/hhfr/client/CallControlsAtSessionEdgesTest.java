@@ -12,7 +12,6 @@ import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -30,6 +29,7 @@ import org.hhfr.streamer.Message;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The app's controls where a call meets a negotiation, a lost stream or a close: deadlines, close and the
@@ -37,6 +37,9 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(60)
 class CallControlsAtSessionEdgesTest {
+    @RegisterExtension
+    final UncaughtErrors uncaughtErrors = new UncaughtErrors();
+
     private HhfrServerSide server;
     private final CountDownLatch gate = new CountDownLatch(1);
 
@@ -141,9 +144,7 @@ class CallControlsAtSessionEdgesTest {
      */
     @Test
     void anInterceptorErrorOnAsyncSoapCallsLeavesTheSessionsLaterCallsGoing() throws Exception {
-        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        List<Throwable> uncaught = uncaughtErrors.errors();
         Interceptor failingOnNegatives = new Interceptor() {
             @Override
             public void onCall(CallDetails call) {
@@ -167,8 +168,6 @@ class CallControlsAtSessionEdgesTest {
             // A lane throws once done, the first Error it met carrying the others as suppressed.
             assertTrue(within(5_000, () -> uncaught.stream().mapToInt(error -> 1 + error.getSuppressed().length)
                     .sum() == SoapLanes.LANES), "each Error reached the app: " + uncaught);
-        } finally {
-            Thread.setDefaultUncaughtExceptionHandler(before);
         }
     }
 
@@ -179,9 +178,7 @@ class CallControlsAtSessionEdgesTest {
     @Test
     void anInterceptorErrorOnOneCallThatWaitedForTheStreamLeavesTheOthersGoing() throws Exception {
         server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
-        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        List<Throwable> uncaught = uncaughtErrors.errors();
         Interceptor failingOnNegatives = new Interceptor() {
             @Override
             public void onCall(CallDetails call) {
@@ -210,8 +207,6 @@ class CallControlsAtSessionEdgesTest {
             }
             // Thrown on the background thread once it is done.
             assertTrue(within(5_000, () -> uncaught.size() == 1), "the Error reached the app: " + uncaught);
-        } finally {
-            Thread.setDefaultUncaughtExceptionHandler(before);
         }
         assertEquals(1, uncaught.size(), "the Error reached the app once: " + uncaught);
     }
@@ -267,9 +262,7 @@ class CallControlsAtSessionEdgesTest {
     @Test
     void aListenerErrorDisturbsNoCall() throws Exception {
         server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
-        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        List<Throwable> uncaught = uncaughtErrors.errors();
         EventListener failing = new EventListener() {
             @Override
             public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
@@ -294,8 +287,6 @@ class CallControlsAtSessionEdgesTest {
             }
             assertEquals(4f, session.call(Float.class, new float[] {1f, 3f}));
             assertEquals(Mode.HHFR_TCP, session.mode());
-        } finally {
-            Thread.setDefaultUncaughtExceptionHandler(before);
         }
         assertEquals(1, uncaught.size(), "the Error reached the app: " + uncaught);
     }
@@ -307,9 +298,7 @@ class CallControlsAtSessionEdgesTest {
     @Test
     void anInterceptorErrorOnTheOfferingCallDoesNotLeaveTheSessionNegotiating() throws Exception {
         server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
-        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        List<Throwable> uncaught = uncaughtErrors.errors();
         Interceptor failingOnNegatives = new Interceptor() {
             @Override
             public void onCall(CallDetails call) {
@@ -331,8 +320,6 @@ class CallControlsAtSessionEdgesTest {
             assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP));
             // Thrown on the background thread once it is done.
             assertTrue(within(5_000, () -> uncaught.size() == 1), "the Error reached the app: " + uncaught);
-        } finally {
-            Thread.setDefaultUncaughtExceptionHandler(before);
         }
         assertEquals(1, uncaught.size(), "the Error reached the app once: " + uncaught);
     }

@@ -32,6 +32,7 @@ import org.hhfr.transports.netty.TransportMetrics.Counter;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -43,6 +44,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(30)
 class CallControlsTest {
+    @RegisterExtension
+    final UncaughtErrors uncaughtErrors = new UncaughtErrors();
+
     private HhfrServerSide server;
 
     @AfterEach
@@ -245,9 +249,7 @@ class CallControlsTest {
 
     @Test
     void aListenerThatThrowsDisturbsNoCallAndItsExceptionGoesToTheUncaughtExceptionHandler() throws Exception {
-        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
-        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
+        List<Throwable> uncaught = uncaughtErrors.errors();
         EventListener throwing = new EventListener() {
             @Override
             public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
@@ -259,24 +261,20 @@ class CallControlsTest {
                 throw new IllegalStateException("another bug in the app's listener");
             }
         };
-        try {
-            try (HhfrClient client = streamingClient().eventListener(throwing).build()) {
-                Session session = client.open(FloatSum.operation());
-                List<CompletableFuture<Message>> calls = new ArrayList<>();
-                for (int i = 0; i < 5; i++) {
-                    calls.add(session.callAsync(FloatSum.request(i, 0.5f)));
-                }
-                for (int i = 0; i < 5; i++) {
-                    assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
-                }
-                assertEquals(Mode.HHFR_TCP, session.mode());
+        try (HhfrClient client = streamingClient().eventListener(throwing).build()) {
+            Session session = client.open(FloatSum.operation());
+            List<CompletableFuture<Message>> calls = new ArrayList<>();
+            for (int i = 0; i < 5; i++) {
+                calls.add(session.callAsync(FloatSum.request(i, 0.5f)));
             }
-            try (TestService plain = TestService.plain();
-                 HhfrClient client = HhfrClient.builder(plain.url()).eventListener(throwing).build()) {
-                assertEquals(3f, client.open(FloatSum.operation()).call(Float.class, new float[] {1f, 2f}));
+            for (int i = 0; i < 5; i++) {
+                assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
             }
-        } finally {
-            Thread.setDefaultUncaughtExceptionHandler(before);
+            assertEquals(Mode.HHFR_TCP, session.mode());
+        }
+        try (TestService plain = TestService.plain();
+             HhfrClient client = HhfrClient.builder(plain.url()).eventListener(throwing).build()) {
+            assertEquals(3f, client.open(FloatSum.operation()).call(Float.class, new float[] {1f, 2f}));
         }
         assertEquals(List.of("a bug in the app's listener", "another bug in the app's listener"),
                 uncaught.stream().map(Throwable::getMessage).collect(Collectors.toList()));
@@ -310,10 +308,8 @@ class CallControlsTest {
     @ValueSource(strings = {"exception", "error"})
     void anOnEndThatThrowsLeavesTheEndToTheLaterInterceptorsAndWhatItThrowsToTheUncaughtExceptionHandler(
             String thrown) throws Exception {
-        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
+        List<Throwable> uncaught = uncaughtErrors.errors();
         List<String> ends = new CopyOnWriteArrayList<>();
-        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((thread, error) -> uncaught.add(error));
         try (TestService plain = TestService.plain();
              HhfrClient client = HhfrClient.builder(plain.url()).addInterceptor(new Interceptor() {
                  @Override
@@ -330,8 +326,6 @@ class CallControlsTest {
                  }
              }).build()) {
             assertEquals(3f, client.open(FloatSum.operation()).call(Float.class, new float[] {1f, 2f}));
-        } finally {
-            Thread.setDefaultUncaughtExceptionHandler(before);
         }
         assertEquals(List.of("3.0"), ends);
         assertEquals(List.of("a bug in the app's interceptor"),
