@@ -3,6 +3,7 @@ package org.hhfr.axis.stream;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.util.List;
+import java.util.TimeZone;
 
 import org.apache.axis2.Constants;
 import org.apache.axis2.context.ConfigurationContext;
@@ -98,17 +99,27 @@ public final class PojoDispatch implements StreamedCallDispatcher {
                 values[i] = PojoValues.toJava(arguments.get(i), types[i],
                         arguments.type().elements().get(i).name().localName());
             }
-            return response(session, invoke(method, values));
+            return response(session, invoke(method, values), dateZone(service));
         };
     }
 
-    private static Message response(StreamContext session, Object result) throws StreamedCallException {
+    /**
+     * The zone Axis2 writes a returned {@link java.util.Date} in over SOAP: the service's {@code TimeZone}
+     * parameter, or {@code null} for the JVM's.
+     */
+    private static TimeZone dateZone(AxisService service) {
+        Object zone = service.getParameterValue("TimeZone");
+        return zone == null ? null : TimeZone.getTimeZone(String.valueOf(zone));
+    }
+
+    private static Message response(StreamContext session, Object result, TimeZone dates)
+            throws StreamedCallException {
         List<ElementDecl> elements = session.response().root().complexType().elements();
         if (elements.size() != 1) {
             throw new StreamedCallException("the response of " + session.operation().operation()
                     + " is not a single return element", false, null);
         }
-        Object value = PojoValues.toMessage(result, elements.get(0));
+        Object value = PojoValues.toMessage(result, elements.get(0), dates);
         try {
             return Message.of(session.response()).set(0, value).build();
         } catch (IllegalArgumentException e) {

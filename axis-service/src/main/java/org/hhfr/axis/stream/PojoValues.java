@@ -6,15 +6,13 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
+import java.text.SimpleDateFormat;
 import java.util.Calendar;
+import java.util.Date;
 import java.util.EnumMap;
 import java.util.GregorianCalendar;
 import java.util.Map;
+import java.util.TimeZone;
 
 import javax.xml.datatype.DatatypeConfigurationException;
 import javax.xml.datatype.DatatypeFactory;
@@ -82,7 +80,7 @@ final class PojoValues {
             return value;
         }
         if (value instanceof DateTime && type.isAssignableFrom(GregorianCalendar.class)) {
-            return calendar((DateTime) value);
+            return calendar((DateTime) value, element);
         }
         if (value instanceof String && type == XMLGregorianCalendar.class) {
             return xmlCalendar((String) value, element);
@@ -96,8 +94,8 @@ final class PojoValues {
                 throw new StreamedCallException("element " + element + " holds '" + text + "', which the service"
                         + " cannot take as " + type.getSimpleName() + ": " + e.getMessage(), true, e);
             }
-            if (converted != null) {
-                return converted;
+            if (converted != null || text.isEmpty() && !type.isPrimitive()) {
+                return converted; // Axis2 makes null of an empty element, for any type but String
             }
         }
         throw new StreamedCallException("element " + element + " holds a " + value.getClass().getSimpleName()
@@ -144,8 +142,13 @@ final class PojoValues {
         return bean;
     }
 
-    /** The message value of a Java value returned for element {@code decl}. */
-    static Object toMessage(Object value, ElementDecl decl) throws StreamedCallException {
+    /**
+     * The message value of a Java value returned for element {@code decl}.
+     *
+     * @param dates the zone a returned {@link Date} is written in (the service's {@code TimeZone} parameter, as
+     *     Axis2 writes it over SOAP), or {@code null} for the JVM's
+     */
+    static Object toMessage(Object value, ElementDecl decl, TimeZone dates) throws StreamedCallException {
         if (value == null && !decl.isRepeated()) {
             return decl.nillable() ? Nil.NIL : null;
         }
@@ -165,25 +168,46 @@ final class PojoValues {
             Object array = Array.newInstance(item, length);
             ElementDecl single = decl.withOccurrence(1, 1, decl.nillable());
             for (int i = 0; i < length; i++) {
-                Object converted = toMessage(Array.get(value, i), single);
+                Object converted = toMessage(Array.get(value, i), single, dates);
                 setItem(array, i, converted == Nil.NIL ? null : converted, decl.name().toString());
             }
             return array;
         }
         if (value instanceof Calendar && decl.isSimple() && decl.simpleType().base() == XsdType.DATE_TIME) {
-            return DateTime.ofEpochMillis(((Calendar) value).getTimeInMillis());
+            return dateTime((Calendar) value, decl);
         }
-        return decl.isSimple() ? carried(value, decl.simpleType().base())
-                : record(value, decl.complexType(), decl.name().toString());
+        return decl.isSimple() ? carried(value, decl, dates)
+                : record(value, decl.complexType(), decl.name().toString(), dates);
     }
 
     /**
-     * A returned value of a built-in type that travels as {@code base}: the text Axis2 would write for it (a
-     * {@link java.util.Date} for an xs:date), a {@link BigInteger} as a decimal; any other value as it is.
+     * A returned value of a built-in type that travels as another: the text Axis2 would write for it (a
+     * {@link Date} for an xs:date: its day in {@code dates}), a {@link BigInteger} as a decimal, a {@code char} (an
+     * xs:unsignedShort) as the digit Axis2 writes; any other value as it is.
      */
-    private static Object carried(Object value, XsdType base) {
+    private static Object carried(Object value, ElementDecl decl, TimeZone dates) throws StreamedCallException {
+        XsdType base = decl.simpleType().base();
+        if (base == XsdType.STRING && value instanceof Date) {
+            // as SimpleTypeMapper.getStringValue writes it, in the service's TimeZone parameter, which it reads from
+            // the current MessageContext, and a streamed call has none
+            SimpleDateFormat day = new SimpleDateFormat("yyyy-MM-dd");
+            if (dates != null) {
+                day.setTimeZone(dates);
+            }
+            return day.format((Date) value);
+        }
         if (base == XsdType.STRING && !(value instanceof String) && SimpleTypeMapper.isSimpleType(value)) {
             return SimpleTypeMapper.getStringValue(value);
+        }
+        if (base == XsdType.INT && value instanceof Character) {
+            // Axis2 writes a char as the character itself, which the client reads as a number only if it is a digit
+            char c = (Character) value;
+            if (c < '0' || c > '9') {
+                throw new StreamedCallException("the service returned the character '" + c + "' (U+"
+                        + String.format("%04X", (int) c) + ") for element " + decl.name()
+                        + ", which Axis2 writes as itself, not as a number", false, null);
+            }
+            return c - '0';
         }
         if (base == XsdType.DECIMAL && value instanceof BigInteger) {
             return new BigDecimal((BigInteger) value);
@@ -192,25 +216,41 @@ final class PojoValues {
     }
 
     /**
-     * An xs:dateTime as the {@link Calendar} Axis2's POJO databinding gives a method: at its offset, or in the
-     * JVM's zone for a time without one. (A returned Calendar is written in UTC, to the millisecond, as Axis2
-     * writes it over SOAP.)
+     * An xs:dateTime as the {@link Calendar} Axis2's POJO databinding gives a method, made by Axis2 from the text
+     * it would read over SOAP: in the JVM's zone (GMT for a time in Z) with the time's offset as its ZONE_OFFSET,
+     * to the millisecond.
      */
-    private static Calendar calendar(DateTime time) {
-        ZonedDateTime zoned = time.hasOffset()
-                ? Instant.ofEpochSecond(time.epochSecond(), time.nanos())
-                        .atZone(ZoneOffset.ofTotalSeconds(time.offsetMinutes() * 60))
-                : LocalDateTime.ofEpochSecond(time.epochSecond(), time.nanos(), ZoneOffset.UTC)
-                        .atZone(ZoneId.systemDefault());
-        return GregorianCalendar.from(zoned);
+    private static Calendar calendar(DateTime time, String element) throws StreamedCallException {
+        String text = time.toString();
+        try {
+            return (Calendar) SimpleTypeMapper.getSimpleTypeObject(Calendar.class, text);
+        } catch (RuntimeException e) {
+            throw new StreamedCallException("element " + element + " holds '" + text + "', which the service"
+                    + " cannot take as Calendar: " + e.getMessage(), true, e);
+        }
     }
 
-    private static Record record(Object bean, ComplexType type, String element) throws StreamedCallException {
+    /**
+     * A returned {@link Calendar} as the xs:dateTime Axis2 writes over SOAP: its fields, to the millisecond, at
+     * its ZONE_OFFSET and DST_OFFSET.
+     */
+    private static DateTime dateTime(Calendar calendar, ElementDecl decl) throws StreamedCallException {
+        String text = SimpleTypeMapper.getStringValue(calendar);
+        try {
+            return DateTime.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new StreamedCallException("the service returned a Calendar for element " + decl.name()
+                    + " that Axis2 writes as '" + text + "', which is no xs:dateTime: " + e.getMessage(), false, e);
+        }
+    }
+
+    private static Record record(Object bean, ComplexType type, String element, TimeZone dates)
+            throws StreamedCallException {
         Record.Builder builder = Record.builder(type);
         for (int i = 0; i < type.elements().size(); i++) {
             ElementDecl child = type.elements().get(i);
             Method getter = accessor(bean.getClass(), "get", child.name().localName(), 0);
-            Object value = toMessage(invoke(getter, bean, null), child);
+            Object value = toMessage(invoke(getter, bean, null), child, dates);
             try {
                 builder.set(i, value);
             } catch (IllegalArgumentException e) {
