@@ -87,6 +87,7 @@ public final class PojoDispatch implements StreamedCallDispatcher {
     StreamedCall bind(AxisService service, AxisOperation operation) throws StreamedCallException {
         Method method = method(service, operation);
         Class<?>[] types = method.getParameterTypes();
+        TimeZone dates = dateZone(service);
         return (session, request, messageHeaders) -> {
             Record arguments = request.record();
             if (arguments.type().elements().size() != types.length) {
@@ -99,7 +100,7 @@ public final class PojoDispatch implements StreamedCallDispatcher {
                 values[i] = PojoValues.toJava(arguments.get(i), types[i],
                         arguments.type().elements().get(i).name().localName());
             }
-            return response(session, invoke(method, values), dateZone(service));
+            return response(session, invoke(method, values), dates);
         };
     }
 

@@ -37,6 +37,11 @@ import org.hhfr.streamer.Record;
 final class PojoValues {
     private static final Map<XsdType, Class<?>> ARRAY_ITEM = new EnumMap<>(XsdType.class);
     private static final Map<XsdType, Class<?>> NILLABLE_ARRAY_ITEM = new EnumMap<>(XsdType.class);
+    /**
+     * Made on first use (a lookup of the platform's implementation, too slow for every call) and shared: the JDK's
+     * makes calendars without state of its own. A race makes two, one of which is kept.
+     */
+    private static volatile DatatypeFactory datatypeFactory;
 
     static {
         item(XsdType.STRING, String.class, String.class);
@@ -87,13 +92,7 @@ final class PojoValues {
         }
         if (!(value instanceof DateTime) && !(value instanceof byte[]) && SimpleTypeMapper.isSimpleType(type)) {
             String text = value instanceof BigDecimal ? ((BigDecimal) value).toPlainString() : value.toString();
-            Object converted;
-            try {
-                converted = SimpleTypeMapper.getSimpleTypeObject(type, text);
-            } catch (RuntimeException e) {
-                throw new StreamedCallException("element " + element + " holds '" + text + "', which the service"
-                        + " cannot take as " + type.getSimpleName() + ": " + e.getMessage(), true, e);
-            }
+            Object converted = fromText(type, text, element);
             if (converted != null || text.isEmpty() && !type.isPrimitive()) {
                 return converted; // Axis2 makes null of an empty element, for any type but String
             }
@@ -102,24 +101,40 @@ final class PojoValues {
                 + ", which the service cannot take as " + type.getSimpleName(), true, null);
     }
 
+    /** The value of {@code type} Axis2 makes of {@code text} over SOAP ({@code null} for a type it does not know). */
+    private static Object fromText(Class<?> type, String text, String element) throws StreamedCallException {
+        try {
+            return SimpleTypeMapper.getSimpleTypeObject(type, text);
+        } catch (RuntimeException e) {
+            throw unreadable(element, text, type, e);
+        }
+    }
+
+    private static StreamedCallException unreadable(String element, String text, Class<?> type, Exception cause) {
+        return new StreamedCallException("element " + element + " holds '" + text + "', which the service cannot"
+                + " take as " + type.getSimpleName() + ": " + cause.getMessage(), true, cause);
+    }
+
     /**
      * An xs:date (or another date or time) that travelled as its text, for a method taking an
      * {@link XMLGregorianCalendar}, which Axis2's POJO databinding publishes as xs:date and makes from the text (not
      * through {@link SimpleTypeMapper}, which does not know the type).
      */
     private static XMLGregorianCalendar xmlCalendar(String text, String element) throws StreamedCallException {
-        DatatypeFactory factory;
-        try {
-            factory = DatatypeFactory.newInstance();
-        } catch (DatatypeConfigurationException e) {
-            throw new StreamedCallException("no XML calendar for element " + element + ": " + e.getMessage(), false,
-                    e);
+        DatatypeFactory factory = datatypeFactory;
+        if (factory == null) {
+            try {
+                factory = DatatypeFactory.newInstance();
+            } catch (DatatypeConfigurationException e) {
+                throw new StreamedCallException("no XML calendar for element " + element + ": " + e.getMessage(),
+                        false, e);
+            }
+            datatypeFactory = factory;
         }
         try {
             return factory.newXMLGregorianCalendar(text.trim());
         } catch (IllegalArgumentException e) {
-            throw new StreamedCallException("element " + element + " holds '" + text + "', which the service"
-                    + " cannot take as XMLGregorianCalendar: " + e.getMessage(), true, e);
+            throw unreadable(element, text, XMLGregorianCalendar.class, e);
         }
     }
 
@@ -221,13 +236,7 @@ final class PojoValues {
      * to the millisecond.
      */
     private static Calendar calendar(DateTime time, String element) throws StreamedCallException {
-        String text = time.toString();
-        try {
-            return (Calendar) SimpleTypeMapper.getSimpleTypeObject(Calendar.class, text);
-        } catch (RuntimeException e) {
-            throw new StreamedCallException("element " + element + " holds '" + text + "', which the service"
-                    + " cannot take as Calendar: " + e.getMessage(), true, e);
-        }
+        return (Calendar) fromText(Calendar.class, time.toString(), element);
     }
 
     /**
