@@ -66,6 +66,8 @@ class StreamedCallTest {
     static void start() throws IOException {
         server = HhfrServer.start(TestServers.loopback().build());
         TestServers.deploy(server, Clock.class);
+        TestServers.deploy(server, ContextReader.class);
+        TestServers.deploy(server, NestedContextReader.class);
         TestServers.deploy(server, Counter.class).setScope(Constants.SCOPE_APPLICATION);
         pojo = new PojoDispatch(server.axisContext());
         envelope = new EnvelopeDispatch(server.axisContext(), XML);
@@ -254,6 +256,18 @@ class StreamedCallTest {
         for (String[] operation : new String[][] {{"FloatSum", "sum"}, {"PointsOfInterest", "list"}}) {
             assertInstanceOf(PojoDispatch.class,
                     server.streamDispatcher().dispatcherFor(session(operation[0], operation[1])));
+        }
+    }
+
+    @Test
+    void aPojoServiceThatReadsAxis2sMessageContextTakesTheEnginesRoadAndFindsItsContext() throws Exception {
+        for (String service : new String[] {"ContextReader", "NestedContextReader"}) {
+            StreamContext session = session(service, "where");
+            Message request = Message.of(session.request()).set(0, "at ").build();
+            assertEquals("at " + service + ".where over http", overSoap(session, request).record().get("return"));
+            assertInstanceOf(EnvelopeDispatch.class, server.streamDispatcher().dispatcherFor(session), service);
+            assertEquals("at " + service + ".where over " + EnvelopeDispatch.TRANSPORT, server.streamDispatcher()
+                    .bind(session).call(session, request, List.of()).record().get("return"));
         }
     }
 }

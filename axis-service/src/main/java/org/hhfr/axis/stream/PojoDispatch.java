@@ -35,15 +35,24 @@ public final class PojoDispatch implements StreamedCallDispatcher {
     }
 
     /**
-     * Whether a call to {@code operation} needs nothing but the Java method: no other handler could see it, and
-     * each call has a service object of its own (Axis2's request scope, made by the class's constructor). A
-     * service of a longer scope (application, SOAP or transport session) or with its own object supplier
-     * (Spring's, say) keeps its objects in Axis2's contexts, which only the engine's road reaches.
+     * Whether a call to {@code operation} needs nothing but the Java method: no other handler could see it,
+     * each call has a service object of its own (Axis2's request scope, made by the class's constructor), and
+     * the class does not look into Axis2's contexts. A service of a longer scope (application, SOAP or transport
+     * session) or with its own object supplier (Spring's, say) keeps its objects in Axis2's contexts, and one
+     * that reads {@code MessageContext.getCurrentMessageContext()} needs the context Axis2's engine sets up: both
+     * take the engine's road.
      */
     public static boolean serves(AxisService service, AxisOperation operation) {
         if (!(operation.getMessageReceiver() instanceof RPCMessageReceiver)
                 || !Constants.SCOPE_REQUEST.equals(service.getScope())
                 || service.getParameter(Constants.SERVICE_OBJECT_SUPPLIER) != null) {
+            return false;
+        }
+        try {
+            if (AxisContextReferences.in(serviceClass(service))) {
+                return false;
+            }
+        } catch (StreamedCallException e) {
             return false;
         }
         for (AxisModule module : service.getAxisConfiguration().getEngagedModules()) {
@@ -149,18 +158,22 @@ public final class PojoDispatch implements StreamedCallDispatcher {
     }
 
     private static Method method(AxisService service, AxisOperation operation) throws StreamedCallException {
+        Class<?> type = serviceClass(service);
+        for (Method method : type.getMethods()) {
+            if (method.getName().equals(operation.getName().getLocalPart())) {
+                return method;
+            }
+        }
+        throw new StreamedCallException("service class " + type.getName() + " has no method "
+                + operation.getName().getLocalPart(), false, null);
+    }
+
+    private static Class<?> serviceClass(AxisService service) throws StreamedCallException {
         Object className = service.getParameterValue(Constants.SERVICE_CLASS);
         try {
-            Class<?> type = Class.forName(String.valueOf(className), true, service.getClassLoader());
-            for (Method method : type.getMethods()) {
-                if (method.getName().equals(operation.getName().getLocalPart())) {
-                    return method;
-                }
-            }
+            return Class.forName(String.valueOf(className), true, service.getClassLoader());
         } catch (ClassNotFoundException e) {
             throw new StreamedCallException("service class " + className + " is not loadable", false, e);
         }
-        throw new StreamedCallException("service class " + className + " has no method "
-                + operation.getName().getLocalPart(), false, null);
     }
 }
