@@ -68,6 +68,7 @@ class StreamedCallTest {
         TestServers.deploy(server, Clock.class);
         TestServers.deploy(server, ContextReader.class);
         TestServers.deploy(server, NestedContextReader.class);
+        TestServers.deploy(server, ReflectiveContextReader.class);
         TestServers.deploy(server, Counter.class).setScope(Constants.SCOPE_APPLICATION);
         pojo = new PojoDispatch(server.axisContext());
         envelope = new EnvelopeDispatch(server.axisContext(), XML);
@@ -261,7 +262,7 @@ class StreamedCallTest {
 
     @Test
     void aPojoServiceThatReadsAxis2sMessageContextTakesTheEnginesRoadAndFindsItsContext() throws Exception {
-        for (String service : new String[] {"ContextReader", "NestedContextReader"}) {
+        for (String service : new String[] {"ContextReader", "NestedContextReader", "ReflectiveContextReader"}) {
             StreamContext session = session(service, "where");
             Message request = Message.of(session.request()).set(0, "at ").build();
             assertEquals("at " + service + ".where over http", overSoap(session, request).record().get("return"));

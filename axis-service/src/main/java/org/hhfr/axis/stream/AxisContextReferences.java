@@ -7,12 +7,15 @@ import java.nio.charset.StandardCharsets;
 /**
  * Whether a service class reaches into Axis2's contexts ({@code MessageContext.getCurrentMessageContext()}, a
  * {@code Lifecycle}'s {@code ServiceContext}): its class file, one of its nested classes' or one of its
- * superclasses' names a class of {@code org.apache.axis2.context}. Only Axis2's engine sets those contexts up, so such a service must take the
+ * superclasses' names a class of {@code org.apache.axis2.context}, as a type or as the name a class reached by
+ * reflection is looked up by. Only Axis2's engine sets those contexts up, so such a service must take the
  * engine's road; the fast path would hand it none. Read once per class.
  */
 final class AxisContextReferences {
     /** As class files name it (their constants are modified UTF-8, read here byte for character). */
     private static final String PACKAGE = "org/apache/axis2/context/";
+    /** As a class reaching it by reflection names it. */
+    private static final String PACKAGE_BY_NAME = "org.apache.axis2.context.";
     private static final ClassValue<Boolean> IN_CLASS_FILE = new ClassValue<Boolean>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
@@ -39,7 +42,11 @@ final class AxisContextReferences {
     private static boolean namesAxisContext(Class<?> type) {
         String file = type.getName().replace('.', '/') + ".class";
         try (InputStream in = type.getClassLoader().getResourceAsStream(file)) {
-            return in == null || new String(in.readAllBytes(), StandardCharsets.ISO_8859_1).contains(PACKAGE);
+            if (in == null) {
+                return true;
+            }
+            String constants = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            return constants.contains(PACKAGE) || constants.contains(PACKAGE_BY_NAME);
         } catch (IOException e) {
             return true;
         }
