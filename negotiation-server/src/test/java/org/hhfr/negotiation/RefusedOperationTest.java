@@ -27,8 +27,9 @@ import org.junit.jupiter.api.Test;
  * declined with its position.
  */
 class RefusedOperationTest {
-    private static final String WHY = "the request element {urn:b}bookGroup: 18:9: type {urn:b}GroupBooking: type"
-            + " derivation (complexContent) is not supported";
+    private static final String WHY = "the request element {urn:b}book: 18:9: element 'booking' has the type"
+            + " {urn:b}Booking, which {urn:b}GroupBooking extends, so it may carry a {urn:b}GroupBooking named by"
+            + " xsi:type (not supported)";
     private static final OperationContext FLOAT_SUM = OperationContext.of(HhfrServer.operation(SoapVersion.SOAP_11),
             Collections.<HeaderBlock>emptyList());
 

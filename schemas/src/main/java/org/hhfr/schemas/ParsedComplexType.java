@@ -6,13 +6,17 @@ import java.util.Collections;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
-/** An {@code xs:complexType} as written: attributes and the elements of its sequence, unresolved. */
+/**
+ * An {@code xs:complexType} as written: attributes and the elements of its sequence, unresolved; for a type
+ * derived by {@code xs:extension}, those its extension adds to its base's.
+ */
 @AutoValue
 abstract class ParsedComplexType {
     /** @param name {@code null} for an anonymous type */
-    static ParsedComplexType of(SourcePosition position, @Nullable QualifiedName name,
-                                List<ParsedAttribute> attributes, List<ParsedElement> elements) {
-        return new AutoValue_ParsedComplexType(position, name,
+    static ParsedComplexType of(SourcePosition position, @Nullable QualifiedName name, boolean isAbstract,
+                                @Nullable QualifiedName base, List<ParsedAttribute> attributes,
+                                List<ParsedElement> elements) {
+        return new AutoValue_ParsedComplexType(position, name, isAbstract, base,
                 Collections.unmodifiableList(new ArrayList<>(attributes)),
                 Collections.unmodifiableList(new ArrayList<>(elements)));
     }
@@ -20,6 +24,12 @@ abstract class ParsedComplexType {
     abstract SourcePosition position();
 
     abstract @Nullable QualifiedName name();
+
+    /** {@code abstract="true"}: no element has this type itself, only a type derived from it. */
+    abstract boolean isAbstract();
+
+    /** The type this one extends, or {@code null}. */
+    abstract @Nullable QualifiedName base();
 
     abstract List<ParsedAttribute> attributes();
 

@@ -23,6 +23,8 @@ final class SchemaDeclarations {
     /** Global elements and named types refused while reading (per component), by name. */
     private final Map<QualifiedName, SchemaRefusal> refusedElements = new LinkedHashMap<>();
     private final Map<QualifiedName, SchemaRefusal> refusedTypes = new LinkedHashMap<>();
+    /** A named type that extends each base named by one (the first in document order), refused or not. */
+    private final Map<QualifiedName, QualifiedName> extensions = new HashMap<>();
     /** Whether the documents imports name were fetched for the parse, so that a missing one could not be. */
     private final boolean importsFetched;
     /** The target namespace of the schema that includes each document (by URL), for a chameleon include. */
@@ -84,6 +86,19 @@ final class SchemaDeclarations {
     void addComplexType(ParsedComplexType type) throws SchemaException {
         requireNewTypeName(type.name(), type.position());
         complexTypes.put(type.name(), type);
+    }
+
+    /** Records that the named type {@code derived} extends {@code base}, whether or not it is refused later. */
+    void addExtension(QualifiedName derived, QualifiedName base) {
+        extensions.putIfAbsent(base, derived);
+    }
+
+    /**
+     * A named type that extends {@code base}, or {@code null}: an element of type {@code base} may carry an
+     * instance of it instead, named by {@code xsi:type}.
+     */
+    QualifiedName extensionOf(QualifiedName base) {
+        return extensions.get(base);
     }
 
     void addSimpleType(QualifiedName name, SimpleType type, SourcePosition position) throws SchemaException {

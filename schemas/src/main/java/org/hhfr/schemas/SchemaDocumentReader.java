@@ -29,6 +29,7 @@ final class SchemaDocumentReader {
     private static final Set<String> CHECKING_FACETS = new HashSet<>(Arrays.asList("length", "minLength",
             "maxLength", "pattern", "whiteSpace", "minInclusive", "maxInclusive", "minExclusive", "maxExclusive",
             "totalDigits", "fractionDigits"));
+    private static final Set<String> IDENTITY_CONSTRAINTS = new HashSet<>(Arrays.asList("unique", "key", "keyref"));
 
     private final XmlCursor cursor;
     private final XsdTagAttributes tag;
@@ -340,6 +341,10 @@ final class SchemaDocumentReader {
         List<ParsedComplexType> complex = new ArrayList<>(1);
         List<SimpleType> simple = new ArrayList<>(1);
         readChildren(() -> {
+            if (IDENTITY_CONSTRAINTS.contains(cursor.localName())) {
+                readIdentityConstraint();
+                return;
+            }
             boolean complexType = "complexType".equals(cursor.localName());
             if (!complexType && !"simpleType".equals(cursor.localName())) {
                 throw notSupported();
@@ -409,27 +414,92 @@ final class SchemaDocumentReader {
     private ParsedComplexType readComplexType(boolean global) throws SchemaException {
         SourcePosition position = cursor.position();
         if (global) {
-            tag.allowOnly("name", "mixed", "id");
+            tag.allowOnly("name", "mixed", "abstract", "block", "final", "id");
         } else {
             tag.allowOnly("mixed", "id");
         }
         QualifiedName name = global ? new QualifiedName(targetNamespace, tag.name()) : null;
+        boolean isAbstract = global && tag.flag("abstract");
         if (tag.flag("mixed")) {
             throw cursor.error("mixed=\"true\" (text mixed with elements) is not supported");
         }
         countDeclaration();
-        List<ParsedElement> elements = new ArrayList<>();
-        List<ParsedAttribute> attributes = new ArrayList<>();
-        Set<String> elementNames = new HashSet<>();
-        Set<String> attributeNames = new HashSet<>();
-        boolean[] sequenceSeen = {false};
+        Content content = new Content();
+        QualifiedName[] base = {null};
         readChildren(() -> {
+            if ("complexContent".equals(cursor.localName())) {
+                if (!content.isEmpty() || base[0] != null) {
+                    throw cursor.error("xs:complexContent must be the only content of its xs:complexType");
+                }
+                base[0] = readComplexContent(name, content);
+            } else if (base[0] != null) {
+                throw cursor.error("xs:complexContent must be the only content of its xs:complexType");
+            } else {
+                content.read();
+            }
+        });
+        return ParsedComplexType.of(position, name, isAbstract, base[0], content.attributes, content.elements);
+    }
+
+    /**
+     * {@code <xs:complexContent><xs:extension base="..">}: the base type's content followed by the sequence and
+     * attributes read into {@code content}. Returns the base.
+     *
+     * @param name the extending type's name, {@code null} for an anonymous type
+     */
+    private QualifiedName readComplexContent(QualifiedName name, Content content) throws SchemaException {
+        tag.allowOnly("mixed", "id");
+        if (tag.flag("mixed")) {
+            throw cursor.error("mixed=\"true\" (text mixed with elements) is not supported");
+        }
+        QualifiedName[] base = {null};
+        readChildren(() -> {
+            if (!"extension".equals(cursor.localName())) {
+                throw "restriction".equals(cursor.localName())
+                        ? cursor.error("deriving a complex type by xs:restriction is not supported; only by"
+                                + " xs:extension")
+                        : notSupported();
+            }
+            if (base[0] != null) {
+                throw cursor.error("xs:complexContent has one xs:extension");
+            }
+            tag.allowOnly("base", "id");
+            String baseAttribute = cursor.attribute("base");
+            if (baseAttribute == null) {
+                throw cursor.error("xs:extension needs a base= complex type");
+            }
+            base[0] = cursor.resolveQName(baseAttribute, "base");
+            if (name != null) {
+                declarations.addExtension(name, base[0]);
+            }
+            readChildren(content::read);
+        });
+        if (base[0] == null) {
+            throw cursor.error("xs:complexContent needs an xs:extension");
+        }
+        return base[0];
+    }
+
+    /** The sequence and attributes of a complex type or of its extension, as read so far. */
+    private final class Content {
+        final List<ParsedElement> elements = new ArrayList<>();
+        final List<ParsedAttribute> attributes = new ArrayList<>();
+        private final Set<String> elementNames = new HashSet<>();
+        private final Set<String> attributeNames = new HashSet<>();
+        private boolean sequenceSeen;
+
+        boolean isEmpty() {
+            return !sequenceSeen && attributes.isEmpty();
+        }
+
+        /** Reads the current child: the one xs:sequence, then the attributes. */
+        void read() throws SchemaException {
             switch (cursor.localName()) {
                 case "sequence":
-                    if (sequenceSeen[0] || !attributes.isEmpty()) {
+                    if (sequenceSeen || !attributes.isEmpty()) {
                         throw cursor.error("xs:sequence must come once, before the attributes");
                     }
-                    sequenceSeen[0] = true;
+                    sequenceSeen = true;
                     for (ParsedElement element : readSequence()) {
                         if (!elementNames.add(element.localName())) {
                             throw element.position().error("two elements named '" + element.localName()
@@ -449,8 +519,18 @@ final class SchemaDocumentReader {
                 default:
                     throw notSupported();
             }
-        });
-        return ParsedComplexType.of(position, name, attributes, elements);
+        }
+    }
+
+    /**
+     * An identity constraint ({@code xs:unique}, {@code xs:key}, {@code xs:keyref}): it only narrows which
+     * documents are valid, and the service checks it as it does in a SOAP request, since it reads the same
+     * elements. Its selector and fields are not read.
+     */
+    private void readIdentityConstraint() throws SchemaException {
+        tag.allowOnly("name", "refer", "id");
+        tag.name();
+        cursor.skipElement();
     }
 
     private List<ParsedElement> readSequence() throws SchemaException {
@@ -650,10 +730,9 @@ final class SchemaDocumentReader {
             case "attributeGroup":
                 why = "named groups (" + tag + ") are not supported";
                 break;
-            case "complexContent":
             case "simpleContent":
             case "extension":
-                why = "type derivation (" + tag + ") is not supported";
+                why = "simple content (" + tag + ": text with attributes) is not supported";
                 break;
             case "list":
             case "union":
@@ -663,11 +742,6 @@ final class SchemaDocumentReader {
             case "redefine":
             case "override":
                 why = tag + " is not supported: other documents are never fetched";
-                break;
-            case "unique":
-            case "key":
-            case "keyref":
-                why = "identity constraints (" + tag + ") are not supported";
                 break;
             default:
                 why = "<" + tag + "> is not supported here";

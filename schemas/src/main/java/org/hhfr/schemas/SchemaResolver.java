@@ -3,6 +3,7 @@ package org.hhfr.schemas;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -228,6 +229,7 @@ final class SchemaResolver {
                 throw refused;
             }
             if (declarations.complexTypes().containsKey(typeName)) {
+                requireOneType(parsed, typeName);
                 complex = namedType(typeName, parsed.position(), depth);
             } else {
                 simple = simpleType(typeName, parsed.position(), "element '" + parsed.name().localName() + "'");
@@ -242,25 +244,85 @@ final class SchemaResolver {
                 parsed.maxOccurs(), parsed.nillable()), 1 + complex.height, size);
     }
 
+    /**
+     * An element of the named complex type {@code typeName} carries that type and no other: the type is not
+     * abstract, and no type extends it (an instance of which the element could carry, named by
+     * {@code xsi:type}, with content the structure would not hold).
+     */
+    private void requireOneType(ParsedElement parsed, QualifiedName typeName) throws SchemaException {
+        String element = "element '" + parsed.name().localName() + "'";
+        if (declarations.complexTypes().get(typeName).isAbstract()) {
+            throw parsed.position().error(element + " has the abstract type " + typeName
+                    + ", so it carries a type derived from it, named by xsi:type (not supported)", "abstract");
+        }
+        QualifiedName extension = declarations.extensionOf(typeName);
+        if (extension != null) {
+            throw parsed.position().error(element + " has the type " + typeName + ", which " + extension
+                    + " extends, so it may carry a " + extension + " named by xsi:type (not supported)",
+                    "xs:extension");
+        }
+    }
+
     /** @param depth the level of the element whose type this is */
     private Resolved<ComplexType> complexType(ParsedComplexType parsed, int depth) throws SchemaException {
         List<AttributeDecl> attributes = new ArrayList<>();
+        List<ElementDecl> elements = new ArrayList<>();
+        Set<String> baseNames = new HashSet<>();
+        int height = 0;
+        long size = 0;
+        if (parsed.base() != null && !isAnyType(parsed.base())) {
+            Resolved<ComplexType> base = baseType(parsed.base(), parsed.position(), depth);
+            attributes.addAll(base.value.attributes());
+            elements.addAll(base.value.elements());
+            attributes.forEach(attribute -> baseNames.add("attribute '" + attribute.name().localName() + "'"));
+            elements.forEach(element -> baseNames.add("element '" + element.name().localName() + "'"));
+            height = base.height;
+            size = base.size;
+        }
         for (ParsedAttribute attribute : parsed.attributes()) {
             SimpleType type = attribute.inlineType() != null ? attribute.inlineType()
                     : simpleType(attribute.typeName(), attribute.position(),
                             "attribute '" + attribute.name().localName() + "'");
+            requireNotInBase(baseNames, "attribute '" + attribute.name().localName() + "'", attribute.position());
             attributes.add(AttributeDecl.of(attribute.name(), type, attribute.required()));
+            size++;
         }
-        List<ElementDecl> elements = new ArrayList<>();
-        int height = 0;
-        long size = attributes.size();
         for (ParsedElement child : parsed.elements()) {
             Resolved<ElementDecl> resolved = element(child, depth + 1);
+            requireNotInBase(baseNames, "element '" + child.localName() + "'", child.position());
             elements.add(resolved.value);
             height = Math.max(height, resolved.height);
             size = requireSize(size + resolved.size, child.position());
         }
         return new Resolved<>(new ComplexType(parsed.name(), attributes, elements), height, size);
+    }
+
+    /** A name an extension adds that its base type has already would make positions ambiguous. */
+    private static void requireNotInBase(Set<String> baseNames, String added, SourcePosition at)
+            throws SchemaException {
+        if (baseNames.contains(added)) {
+            throw at.error("the extension's " + added + " is also its base type's (positions would be ambiguous)");
+        }
+    }
+
+    /** The complex type an {@code xs:extension} names as its base, resolved. */
+    private Resolved<ComplexType> baseType(QualifiedName base, SourcePosition usedAt, int depth)
+            throws SchemaException {
+        SchemaException refused = refusedType(base);
+        if (refused != null) {
+            throw refused;
+        }
+        if (!declarations.complexTypes().containsKey(base)) {
+            throw usedAt.error("xs:extension of " + (XSD.equals(base.namespace()) ? "xs:" + base.localName()
+                    : declarations.simpleTypes().containsKey(base) ? "the simple type " + base
+                    : "the unknown type " + base + declarations.unreadImport(base.namespace()))
+                    + ": only a complex type can be extended", "xs:extension");
+        }
+        return namedType(base, usedAt, depth);
+    }
+
+    private static boolean isAnyType(QualifiedName name) {
+        return XSD.equals(name.namespace()) && "anyType".equals(name.localName());
     }
 
     private SimpleType simpleType(QualifiedName name, SourcePosition usedAt, String user) throws SchemaException {

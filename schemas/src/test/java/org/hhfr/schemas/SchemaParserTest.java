@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
@@ -189,6 +190,38 @@ class SchemaParserTest {
         assertEquals(tns("Poi"), poi.name());
         assertSame(poi, root(schema, "one").complexType());
         assertSame(poi, child(root(schema, "many"), "poi").complexType());
+    }
+
+    /** As Axis2 publishes a bean derived from another, and JAX-WS and WCF a class derived from another. */
+    @Test
+    void anExtensionHasItsBasesAttributesAndElementsThenItsOwn() throws SchemaException {
+        Schema schema = parse(schema("<xs:complexType name=\"Booking\"><xs:sequence>"
+                + "<xs:element name=\"guest\" type=\"xs:string\"/><xs:element name=\"when\" type=\"xs:date\"/>"
+                + "</xs:sequence><xs:attribute name=\"id\" type=\"xs:int\"/></xs:complexType>\n"
+                + "<xs:complexType name=\"GroupBooking\"><xs:complexContent><xs:extension base=\"tns:Booking\">"
+                + "<xs:sequence><xs:element name=\"size\" type=\"xs:int\"/></xs:sequence>"
+                + "<xs:attribute name=\"code\" type=\"xs:string\"/></xs:extension></xs:complexContent>"
+                + "</xs:complexType>\n"
+                + "<xs:complexType name=\"Bus\"><xs:complexContent><xs:extension base=\"tns:GroupBooking\"/>"
+                + "</xs:complexContent></xs:complexType>\n"
+                + "<xs:element name=\"book\" type=\"tns:Bus\"/>"));
+        ComplexType bus = root(schema, "book").complexType();
+        assertEquals(List.of("guest", "when", "size"), bus.elements().stream().map(e -> e.name().localName())
+                .collect(Collectors.toList()));
+        assertEquals(List.of("id", "code"), bus.attributes().stream().map(a -> a.name().localName())
+                .collect(Collectors.toList()));
+        assertEquals(tns("Bus"), bus.name());
+    }
+
+    /** An identity constraint only narrows which documents are valid; the service checks it. */
+    @Test
+    void identityConstraintsLeaveTheStructureAsItIs() throws SchemaException {
+        Schema schema = parse(schema("<xs:element name=\"order\"><xs:complexType><xs:sequence>"
+                + "<xs:element name=\"line\" type=\"xs:int\" maxOccurs=\"unbounded\"/></xs:sequence>"
+                + "</xs:complexType><xs:unique name=\"lines\"><xs:selector xpath=\"line\"/><xs:field xpath=\".\"/>"
+                + "</xs:unique><xs:key name=\"k\"><xs:selector xpath=\"line\"/><xs:field xpath=\".\"/></xs:key>"
+                + "</xs:element>"));
+        assertEquals(1, root(schema, "order").complexType().elements().size());
     }
 
     static Stream<Arguments> namedTypeUses() {

@@ -30,18 +30,41 @@ class SchemaRejectionTest {
                 reject("global xs:group", schema("<xs:group name=\"g\"/>"), "<xs:group", "named groups"),
                 reject("xs:attributeGroup", inComplexType("<xs:attributeGroup ref=\"tns:g\"/>"), "<xs:attributeGroup",
                         "named groups"),
-                reject("xs:extension", inComplexType("<xs:complexContent><xs:extension base=\"tns:B\"/>"
-                        + "</xs:complexContent>"), "<xs:complexContent", "type derivation (xs:complexContent)"),
+                reject("xs:extension of an unknown type", inComplexType("<xs:complexContent><xs:extension"
+                        + " base=\"tns:B\"/></xs:complexContent>"), "<xs:complexType", "xs:extension of the unknown"
+                        + " type {urn:t}B: only a complex type can be extended"),
+                reject("xs:extension of a built-in", inComplexType("<xs:complexContent><xs:extension"
+                        + " base=\"xs:string\"/></xs:complexContent>"), "<xs:complexType", "xs:extension of"
+                        + " xs:string: only a complex type can be extended"),
+                reject("complex xs:restriction", inComplexType("<xs:complexContent><xs:restriction"
+                        + " base=\"xs:anyType\"/></xs:complexContent>"), "<xs:restriction", "by xs:restriction is not"
+                        + " supported"),
+                reject("xs:complexContent beside a sequence", inComplexType("<xs:sequence/><xs:complexContent/>"),
+                        "<xs:complexContent", "the only content"),
+                reject("a name the extension shares with its base", schema("<xs:complexType name=\"B\"><xs:sequence>"
+                        + "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:complexType>"
+                        + "<xs:element name=\"a\"><xs:complexType><xs:complexContent><xs:extension base=\"tns:B\">"
+                        + "<xs:sequence>\n  <xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:extension>"
+                        + "</xs:complexContent></xs:complexType></xs:element>"), "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:extension>",
+                        "the extension's element 'x' is also its base type's"),
+                reject("an element of an extended type", schema("<xs:complexType name=\"B\"/>"
+                        + "<xs:complexType name=\"D\"><xs:complexContent><xs:extension base=\"tns:B\"/>"
+                        + "</xs:complexContent></xs:complexType>\n<xs:element name=\"a\" type=\"tns:B\"/>"),
+                        "<xs:element name=\"a\"", "element 'a' has the type {urn:t}B, which {urn:t}D extends, so it"
+                        + " may carry a {urn:t}D named by xsi:type"),
+                reject("an element of an abstract type", schema("<xs:complexType name=\"B\" abstract=\"true\"/>\n"
+                        + "<xs:element name=\"a\" type=\"tns:B\"/>"), "<xs:element name=\"a\"",
+                        "element 'a' has the abstract type {urn:t}B"),
                 reject("xs:simpleContent", inComplexType("<xs:simpleContent/>"), "<xs:simpleContent",
-                        "type derivation"),
+                        "simple content (xs:simpleContent: text with attributes)"),
                 reject("nested xs:sequence", inSequence("<xs:sequence/>"), "<xs:sequence/>", "not supported here"),
                 reject("occurrence on xs:sequence", schema("<xs:element name=\"a\"><xs:complexType>\n"
                         + "  <xs:sequence maxOccurs=\"unbounded\"/></xs:complexType></xs:element>"),
                         "<xs:sequence", "on xs:sequence"),
                 reject("attributes before the sequence", inComplexType("<xs:attribute name=\"x\" type=\"xs:int\"/>"
                         + "<xs:sequence/>"), "<xs:sequence", "before the attributes"),
-                reject("identity constraint", schema("<xs:element name=\"a\" type=\"xs:int\">\n"
-                        + "  <xs:unique name=\"u\"/></xs:element>"), "<xs:unique", "identity constraints"),
+                reject("identity constraint without a name", schema("<xs:element name=\"a\" type=\"xs:int\">\n"
+                        + "  <xs:unique/></xs:element>"), "<xs:unique", "needs a name"),
                 reject("xs:notation", schema("<xs:notation name=\"n\" public=\"p\"/>"), "<xs:notation",
                         "<xs:notation> is not supported here"),
                 reject("unknown XSD element", schema("<xs:frobnicate/>"), "<xs:frobnicate", "not supported here"),
