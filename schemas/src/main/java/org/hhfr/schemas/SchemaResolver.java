@@ -312,11 +312,14 @@ final class SchemaResolver {
         if (refused != null) {
             throw refused;
         }
-        if (!declarations.complexTypes().containsKey(base)) {
+        if (XSD.equals(base.namespace()) || declarations.simpleTypes().containsKey(base)) {
             throw usedAt.error("xs:extension of " + (XSD.equals(base.namespace()) ? "xs:" + base.localName()
-                    : declarations.simpleTypes().containsKey(base) ? "the simple type " + base
-                    : "the unknown type " + base + declarations.unreadImport(base.namespace()))
-                    + ": only a complex type can be extended", "xs:extension");
+                    : "the simple type " + base) + " in xs:complexContent: only a complex type can be extended",
+                    "xs:extension");
+        }
+        if (!declarations.complexTypes().containsKey(base)) {
+            throw usedAt.error("xs:extension of the unknown type " + base + declarations.unreadImport(base.namespace()),
+                    "xs:extension");
         }
         return namedType(base, usedAt, depth);
     }

@@ -6,10 +6,12 @@ import java.util.Locale;
 import java.util.TimeZone;
 
 /**
- * A service with two operations HHFR can stream ({@code confirm}, and {@code book}, whose bean's
- * {@link java.util.Date} field Axis2 publishes as {@code xs:date}, which travels as its text) and two it cannot:
- * {@code bookGroup} (its bean derives from another, which Axis2 publishes as an {@code xs:complexContent}
- * extension) and the one-way {@code forget} (a {@code void} method: streams carry request-response operations).
+ * A service with three operations HHFR can stream ({@code confirm}; {@code bookGroup} and {@code postpone}, whose
+ * bean derives from another, which Axis2 publishes as an {@code xs:complexContent} extension, and has a
+ * {@link java.util.Date} field, which Axis2 publishes as {@code xs:date} and travels as its text) and two it
+ * cannot: {@code book} (its bean is the one another derives from, so its element may carry the other, named by
+ * {@code xsi:type}) and the one-way {@code forget} (a {@code void} method: streams carry request-response
+ * operations).
  */
 public class Reservations {
     private volatile String forgotten;
@@ -25,9 +27,10 @@ public class Reservations {
     }
 
     /** The booking a day later: a bean with a date in the response too. */
-    public Booking postpone(Booking booking) {
-        Booking later = new Booking();
+    public GroupBooking postpone(GroupBooking booking) {
+        GroupBooking later = new GroupBooking();
         later.setGuest(booking.getGuest());
+        later.setSize(booking.getSize());
         later.setWhen(booking.getWhen() == null ? null : new Date(booking.getWhen().getTime() + 86_400_000L));
         return later;
     }
