@@ -56,6 +56,12 @@ abstract class ParsedElement {
     /** The anonymous simple type, or {@code null}. */
     abstract @Nullable SimpleType inlineSimpleType();
 
+    /** The same element with {@code minOccurs} 0: one of a choice, or of an optional group. */
+    ParsedElement optional() {
+        return minOccurs() == 0 ? this : new AutoValue_ParsedElement(position(), name(), ref(), 0, maxOccurs(),
+                nillable(), typeName(), inlineComplexType(), inlineSimpleType());
+    }
+
     boolean isRef() {
         return ref() != null;
     }

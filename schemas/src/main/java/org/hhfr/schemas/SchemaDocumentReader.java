@@ -486,21 +486,22 @@ final class SchemaDocumentReader {
         final List<ParsedAttribute> attributes = new ArrayList<>();
         private final Set<String> elementNames = new HashSet<>();
         private final Set<String> attributeNames = new HashSet<>();
-        private boolean sequenceSeen;
+        private boolean groupSeen;
 
         boolean isEmpty() {
-            return !sequenceSeen && attributes.isEmpty();
+            return !groupSeen && attributes.isEmpty();
         }
 
         /** Reads the current child: the one xs:sequence, then the attributes. */
         void read() throws SchemaException {
             switch (cursor.localName()) {
                 case "sequence":
-                    if (sequenceSeen || !attributes.isEmpty()) {
-                        throw cursor.error("xs:sequence must come once, before the attributes");
+                case "choice":
+                    if (groupSeen || !attributes.isEmpty()) {
+                        throw cursor.error(cursor.tagName() + " must come once, before the attributes");
                     }
-                    sequenceSeen = true;
-                    for (ParsedElement element : readSequence()) {
+                    groupSeen = true;
+                    for (ParsedElement element : readModelGroup()) {
                         if (!elementNames.add(element.localName())) {
                             throw element.position().error("two elements named '" + element.localName()
                                     + "' in one sequence are not supported (positions would be ambiguous)");
@@ -533,19 +534,40 @@ final class SchemaDocumentReader {
         cursor.skipElement();
     }
 
-    private List<ParsedElement> readSequence() throws SchemaException {
+    /**
+     * An {@code xs:sequence} or {@code xs:choice} (the current tag) as the flat list of its elements, in order: a
+     * sequence's as they are, a choice's alternatives each made optional, and every element of an optional group
+     * optional. A choice is so given more freedom than its schema gives (two alternatives, or none of a required
+     * choice, would travel), and the service checks it, as it checks a narrowing facet, since it reads the same
+     * elements as from a SOAP client; the one a valid message has travels in its place. A group that may repeat
+     * is refused: its elements would interleave.
+     */
+    private List<ParsedElement> readModelGroup() throws SchemaException {
+        String kind = cursor.tagName();
         tag.allowOnly("minOccurs", "maxOccurs", "id");
         int[] occurs = tag.occurrence();
-        if (occurs[0] != 1 || occurs[1] != 1) {
-            throw cursor.error("minOccurs/maxOccurs on xs:sequence are not supported; put them on the elements");
+        if (occurs[1] != 1) {
+            throw cursor.error("maxOccurs on " + kind + " is not supported (its elements would interleave); put it"
+                    + " on the elements");
         }
+        boolean optional = occurs[0] == 0 || "choice".equals(cursor.localName());
         List<ParsedElement> elements = new ArrayList<>();
         readChildren(() -> {
-            if (!"element".equals(cursor.localName())) {
-                throw notSupported();
+            switch (cursor.localName()) {
+                case "element":
+                    elements.add(readLocalElement());
+                    break;
+                case "sequence":
+                case "choice":
+                    elements.addAll(readModelGroup());
+                    break;
+                default:
+                    throw notSupported();
             }
-            elements.add(readLocalElement());
         });
+        if (optional) {
+            elements.replaceAll(ParsedElement::optional);
+        }
         return elements;
     }
 
@@ -718,9 +740,8 @@ final class SchemaDocumentReader {
         String tag = cursor.tagName();
         String why;
         switch (cursor.localName()) {
-            case "choice":
             case "all":
-                why = tag + " is not supported: only xs:sequence, whose order is the wire order";
+                why = tag + " is not supported: only xs:sequence and xs:choice, whose order is the wire order";
                 break;
             case "any":
             case "anyAttribute":

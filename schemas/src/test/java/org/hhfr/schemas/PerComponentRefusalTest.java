@@ -23,7 +23,7 @@ class PerComponentRefusalTest {
             + "<xs:element name=\"good\" type=\"xs:int\"/>\n"
             + "<xs:element name=\"bad\">\n"
             + "  <xs:complexType>\n"
-            + "    <xs:choice><xs:element name=\"a\" type=\"xs:int\"/></xs:choice>\n"
+            + "    <xs:all><xs:element name=\"a\" type=\"xs:int\"/></xs:all>\n"
             + "  </xs:complexType>\n"
             + "</xs:element>\n"
             + "<xs:element name=\"alsoGood\" type=\"xs:string\"/>");
@@ -36,9 +36,9 @@ class PerComponentRefusalTest {
         assertEquals("<{urn:t}good 1..1 int>", schema.dataStructure("good").canonicalForm());
         SchemaRefusal refusal = schema.refusal(tns("bad"));
         assertEquals(SchemaRefusal.Kind.ELEMENT, refusal.kind());
-        assertEquals("xs:choice", refusal.construct());
+        assertEquals("xs:all", refusal.construct());
         assertEquals("5:5", refusal.position());
-        assertTrue(refusal.reason().contains("xs:choice is not supported"), refusal::reason);
+        assertTrue(refusal.reason().contains("xs:all is not supported"), refusal::reason);
         assertEquals(List.of(refusal), schema.refusals());
     }
 
@@ -47,14 +47,14 @@ class PerComponentRefusalTest {
         Schema schema = PER_COMPONENT.parse(ONE_BAD_ELEMENT);
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> schema.dataStructure("bad"));
-        assertTrue(e.getMessage().contains("5:5: xs:choice is not supported"), e::getMessage);
+        assertTrue(e.getMessage().contains("5:5: xs:all is not supported"), e::getMessage);
     }
 
     @Test
     void theStrictParserStillRefusesTheWholeDocumentAtTheConstruct() {
         SchemaException e = assertThrows(SchemaException.class, () -> new SchemaParser().parse(ONE_BAD_ELEMENT));
         assertEquals("5:5", e.line() + ":" + e.column());
-        assertEquals("xs:choice", e.construct());
+        assertEquals("xs:all", e.construct());
     }
 
     @Test
@@ -125,7 +125,7 @@ class PerComponentRefusalTest {
 
     @Test
     void brokenXmlInsideAComponentStillFailsTheWholeDocument() {
-        String truncated = ONE_BAD_ELEMENT.substring(0, ONE_BAD_ELEMENT.indexOf("</xs:choice>"));
+        String truncated = ONE_BAD_ELEMENT.substring(0, ONE_BAD_ELEMENT.indexOf("</xs:all>"));
         assertThrows(SchemaException.class, () -> PER_COMPONENT.parse(truncated));
         String doctype = "<!DOCTYPE x []>\n" + ONE_BAD_ELEMENT;
         assertThrows(SchemaException.class, () -> PER_COMPONENT.parse(doctype));

@@ -213,6 +213,31 @@ class SchemaParserTest {
         assertEquals(tns("Bus"), bus.name());
     }
 
+    /**
+     * A choice's alternatives are optional elements in its place, as are the elements of an optional or nested
+     * group; the service checks that a message has one alternative, as over SOAP.
+     */
+    @Test
+    void aChoiceAndNestedGroupsAreTheirElementsInPlaceTheAlternativesOptional() throws SchemaException {
+        Schema schema = parse(schema("<xs:element name=\"pay\"><xs:complexType><xs:sequence>"
+                + "<xs:element name=\"amount\" type=\"xs:decimal\"/>"
+                + "<xs:choice><xs:element name=\"card\" type=\"xs:string\"/>"
+                + "<xs:sequence><xs:element name=\"iban\" type=\"xs:string\"/><xs:element name=\"bic\" type=\"xs:string\""
+                + " maxOccurs=\"2\"/></xs:sequence></xs:choice>"
+                + "<xs:sequence minOccurs=\"0\"><xs:element name=\"note\" type=\"xs:string\"/></xs:sequence>"
+                + "<xs:sequence><xs:element name=\"at\" type=\"xs:dateTime\"/></xs:sequence>"
+                + "</xs:sequence></xs:complexType></xs:element>\n"
+                + "<xs:element name=\"either\"><xs:complexType><xs:choice>"
+                + "<xs:element name=\"a\" type=\"xs:int\"/><xs:element name=\"b\" type=\"xs:int\"/>"
+                + "</xs:choice></xs:complexType></xs:element>"));
+        List<ElementDecl> pay = root(schema, "pay").complexType().elements();
+        assertEquals(List.of("amount 1..1", "card 0..1", "iban 0..1", "bic 0..2", "note 0..1", "at 1..1"),
+                pay.stream().map(e -> e.name().localName() + " " + e.minOccurs() + ".." + e.maxOccurs())
+                        .collect(Collectors.toList()));
+        assertEquals(List.of(0, 0), root(schema, "either").complexType().elements().stream()
+                .map(ElementDecl::minOccurs).collect(Collectors.toList()));
+    }
+
     /** An identity constraint only narrows which documents are valid; the service checks it. */
     @Test
     void identityConstraintsLeaveTheStructureAsItIs() throws SchemaException {
