@@ -3,6 +3,7 @@ package org.hhfr.client;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -79,13 +80,16 @@ final class HhfrServerSide implements AutoCloseable {
     static final float HELD = 1e9f;
     private final CountDownLatch held = new CountDownLatch(1);
     private final AtomicBoolean storeUnreachable = new AtomicBoolean();
+    /** Armed by {@link #holdNextConfirmation()}: the stream server's next confirmation of a stream waits on it. */
+    private final AtomicReference<CountDownLatch> confirmationGate = new AtomicReference<>();
+    private final CountDownLatch confirmationHeld = new CountDownLatch(1);
 
     private HhfrServerSide(ServerCapabilities capabilities) throws IOException {
         this(capabilities, EarlyHandshakeLimits.DEFAULTS);
     }
 
     private HhfrServerSide(ServerCapabilities capabilities, EarlyHandshakeLimits early) throws IOException {
-        streams = StreamServer.start(store, StreamDispatcher.ofFunction(this::sum),
+        streams = StreamServer.start(streamStore(), StreamDispatcher.ofFunction(this::sum),
                 StreamServerConfig.on("127.0.0.1").ioThreads(1).dispatchExecutor(dispatch).earlyHandshakes(early)
                         .addressTokens(true) // its clients reach it with their own addresses
                         .sharing(StreamSharing.shared(replies, StreamEpochs.LOCAL, "local")).build());
@@ -117,6 +121,40 @@ final class HhfrServerSide implements AutoCloseable {
                 }
             }
         };
+    }
+
+    /**
+     * The store as the stream server sees it: its use of a session when it confirms a new stream (the last thing
+     * it asks before the stream opens) waits while {@link #holdNextConfirmation() held}, as a slow store would.
+     */
+    private ContextStore streamStore() {
+        return new ForwardingContextStore(store) {
+            @Override
+            public Optional<StoredSession> get(SessionId id) throws ContextStoreException {
+                CountDownLatch gate = confirmationGate.getAndSet(null);
+                if (gate != null) {
+                    confirmationHeld.countDown();
+                    try {
+                        gate.await(10, TimeUnit.SECONDS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return super.get(id);
+            }
+        };
+    }
+
+    /** The stream server's next confirmation of a new stream waits at the store until {@link #release()}. */
+    void holdNextConfirmation() {
+        confirmationGate.set(held);
+    }
+
+    /** Waits (up to 10 s) until the confirmation {@link #holdNextConfirmation() held} reached the store. */
+    void awaitConfirmationHeld() throws InterruptedException {
+        if (!confirmationHeld.await(10, TimeUnit.SECONDS)) {
+            throw new AssertionError("no stream was confirmed");
+        }
     }
 
     /** Whether negotiation finds the context store unreachable (new sessions are then declined). */
@@ -187,7 +225,7 @@ final class HhfrServerSide implements AutoCloseable {
         store.purgeExpired();
     }
 
-    /** Lets the requests {@link #HELD} in dispatch go on, now and from now on. */
+    /** Lets the requests {@link #HELD} in dispatch, and a confirmation held, go on, now and from now on. */
     void release() {
         held.countDown();
     }

@@ -148,6 +148,45 @@ class PipelinedHandshakeTest {
         assertEquals(1, server.service().negotiations.get());
     }
 
+    /**
+     * The first connection breaks while the server's store confirms the stream (a slow store), and the client's
+     * reconnection reaches the server before the store answers: the server ran none of the calls behind the
+     * broken HELLO, and the reconnected stream, welcomed once the store confirms, carries them, each run once.
+     */
+    @Test
+    void callsBehindAHelloWhoseConnectionBrokeWhileTheStoreConfirmedItsStreamAreAnsweredOnceByTheReconnectedStream()
+            throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        WelcomeHoldingTcpRelay relay = WelcomeHoldingTcpRelay.losingTheFirstAnswers(server.tcpPort());
+        paths.add(relay);
+        server.advertise(HhfrUris.TRANSPORT_TCP, relay.port());
+        server.holdNextConfirmation();
+
+        try (HhfrClient client = client(new ResumptionTicketCache()).readTimeoutMillis(5_000).build()) {
+            Session session = client.open(FloatSum.operation());
+            List<CompletableFuture<Message>> calls = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                calls.add(session.callAsync(FloatSum.request(i, 0.5f)));
+            }
+            server.awaitConfirmationHeld();
+            relay.cutFirstConnection();
+            long reconnected = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (relay.connections.get() < 2 && System.nanoTime() - reconnected < 0) {
+                Thread.sleep(5);
+            }
+            Thread.sleep(300); // the reconnection's HELLO reaches the server
+            server.release();
+            for (int i = 0; i < 20; i++) {
+                assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
+            }
+            assertEquals(Mode.HHFR_TCP, session.mode());
+            assertEquals(2, relay.connections.get(), "one reconnection carried the calls");
+        }
+        assertEquals(20, server.dispatched.get(), "each call ran exactly once");
+        assertEquals(0, server.service().soapCalls.get());
+        assertEquals(1, server.service().negotiations.get(), "the session was not negotiated again");
+    }
+
     /** A cache holding the ticket of a session a first client negotiated, made one streamed call on, closed. */
     private ResumptionTicketCache ticketOfOneStream() throws Exception {
         ResumptionTicketCache tickets = new ResumptionTicketCache();

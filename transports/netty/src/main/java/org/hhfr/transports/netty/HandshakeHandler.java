@@ -234,7 +234,8 @@ final class HandshakeHandler extends ChannelInboundHandlerAdapter {
                     "this session's streams must be encrypted: connect with TLS"));
             return;
         }
-        // A new stream is confirmed only while this connection waits for it (not refused meanwhile: the timeout).
+        // A new stream opens on this connection only while it waits (not refused meanwhile: the timeout); once it
+        // left, the stream awaits its client's next connection.
         session.execute(() -> session.acceptHandshake(hello, ctx.channel(), () -> !done && ctx.channel().isActive(),
                 refusal -> onChannelLoop(ctx, () -> {
                     if (refusal == null) {

@@ -97,6 +97,8 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
     private StreamRoute route;
     /** How far the registry and the store took this stream: a candidate until both did. */
     private Admission admission = Admission.CANDIDATE;
+    /** Who waits for this candidate while the store confirms it; {@code null} otherwise. */
+    private Opener opener;
     /**
      * A UDP candidate's verified datagrams, in order, while the store confirms it (null otherwise), and their
      * bytes: at most an early stream's limit, beyond which they are dropped and sent again by the client.
@@ -193,9 +195,10 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
      * Checks a client's HELLO or RESUME; when accepted (and, for a new stream, admitted by the registry and
      * confirmed by the store, off the event loop), answers WELCOME on {@code channel} and makes it the stream's
      * link, closing the connection it replaces. {@code done} hears the outcome on this session's loop: {@code null}
-     * once accepted, or the refusal to send back before closing {@code channel}. A new stream is confirmed only
-     * while {@code awaited} (its connection still waits for the answer): one whose client left meanwhile supersedes
-     * nothing.
+     * once accepted, or the refusal to send back before closing {@code channel}. A new stream opens on
+     * {@code channel} only while {@code awaited} (its connection still waits for the answer): one whose connection
+     * broke or timed out meanwhile supersedes nothing, and opens with its client's next connection (a HELLO of a
+     * higher attempt at the same epoch), as a stream whose WELCOME was lost does.
      */
     void acceptHandshake(HelloFrame hello, Channel channel, BooleanSupplier awaited,
                          Consumer<@Nullable WireException> done) {
@@ -698,20 +701,39 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
      * Has the registry admit this verified candidate, then the store confirm it off the event loop (its shared
      * epoch raised, a use of the session: a shared store may block); {@code then} runs on this loop once it is
      * confirmed and made the session's latest stream, at once for a stream confirmed before; {@code refused} hears
-     * a refusal instead (also when it is no longer {@code awaited}), and the candidate ends.
+     * a refusal instead, and the candidate ends. While the store confirms, a later handshake of the stream (its
+     * client connected again) takes the place of the one waiting, which is refused. A candidate the store confirmed
+     * once no connection {@code awaited} it any more (its client's broke, or timed out) holds the epoch the store
+     * raised for it, superseding nothing, until its client's next handshake opens it.
      */
     private void admit(BooleanSupplier awaited, Runnable then, Consumer<WireException> refused) {
-        if (admission == Admission.CONFIRMED) {
-            then.run();
-            return;
+        Opener next = new Opener(awaited, then, refused);
+        switch (admission) {
+            case CONFIRMED -> then.run();
+            case AWAITING_CLIENT -> {
+                opener = next;
+                confirmed(null);
+            }
+            case CONFIRMING -> {
+                Opener previous = opener;
+                opener = next;
+                previous.refused().accept(new WireException(ErrorCode.ABORTED,
+                        "a later connection of stream " + epoch + " took this one's place"));
+            }
+            case CANDIDATE -> confirm(next);
         }
+    }
+
+    /** The registry admits this candidate, and the store is asked to confirm it, for {@code opener}. */
+    private void confirm(Opener first) {
         try {
             registry.admit(this);
         } catch (WireException e) {
-            refused.accept(e);
+            first.refused().accept(e);
             return;
         }
         admission = Admission.CONFIRMING;
+        opener = first;
         try {
             registry.lookups().execute(() -> {
                 WireException refusal = null;
@@ -724,22 +746,28 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
                     refusal = new WireException(ErrorCode.UNKNOWN_SESSION, "session store unavailable");
                 }
                 WireException outcome = refusal;
-                execute(() -> confirmed(outcome, awaited, then, refused));
+                execute(() -> confirmed(outcome));
             });
         } catch (RejectedExecutionException e) {
-            confirmed(new WireException(ErrorCode.UNKNOWN_SESSION, "the server is busy looking up sessions"), awaited,
-                    then, refused);
+            confirmed(new WireException(ErrorCode.UNKNOWN_SESSION, "the server is busy looking up sessions"));
         }
     }
 
     /**
-     * The store answered for this admitted candidate: it streams, unless refused, aborted, superseded or left by
-     * its client meanwhile; a refused candidate ends, and the registry forgets it.
+     * The store answered for this admitted candidate, or its client came back to it: it streams for its opener,
+     * unless refused, aborted or superseded meanwhile (then it ends, and the registry forgets it), or no longer
+     * awaited (then it awaits its client).
      */
-    private void confirmed(@Nullable WireException refusal, BooleanSupplier awaited, Runnable then,
-                           Consumer<WireException> refused) {
-        if (refusal == null && (ended || !awaited.getAsBoolean())) {
+    private void confirmed(@Nullable WireException refusal) {
+        Opener waiting = opener;
+        opener = null;
+        if (refusal == null && ended) {
             refusal = new WireException(ErrorCode.ABORTED, "stream " + epoch + " was closed as it opened");
+        }
+        if (refusal == null && !waiting.awaited().getAsBoolean()) {
+            admission = Admission.AWAITING_CLIENT;
+            LOG.debug("session {}: stream {} confirmed after its connection left; it awaits its client", id(), epoch);
+            return;
         }
         ServerSession superseded = null;
         if (refusal == null) {
@@ -752,12 +780,12 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         if (refusal != null) {
             ended = true;
             registry.refused(this);
-            refused.accept(refusal);
+            waiting.refused().accept(refusal);
             return;
         }
         admission = Admission.CONFIRMED;
         earlierPath = superseded != null && linkType == LinkType.DATAGRAM ? superseded.endedPath : null;
-        then.run();
+        waiting.then().run();
     }
 
     private void start() {
@@ -887,8 +915,20 @@ final class ServerSession implements StreamSession, EngineDriver.Listener {
         CANDIDATE,
         /** Verified and admitted by the registry; the store is asked to confirm it. */
         CONFIRMING,
+        /**
+         * The store confirmed it (its epoch is taken on every node) when no connection awaited it any more: it stays
+         * the registry's candidate, superseding nothing, and opens with its client's next handshake.
+         */
+        AWAITING_CLIENT,
         /** The store confirmed it, and it is the session's latest stream: it streams. */
         CONFIRMED
+    }
+
+    /**
+     * Who waits for a candidate to open, and hears how it went: the latest connection whose handshake verified
+     * (TCP), or the datagrams verified meanwhile (UDP).
+     */
+    private record Opener(BooleanSupplier awaited, Runnable then, Consumer<WireException> refused) {
     }
 
     /** A datagram verified under the stream's keys: its frames, where it came from, its size, whether newest. */

@@ -35,9 +35,9 @@ import org.slf4j.LoggerFactory;
  * The sessions this server streams, found by the id and epoch a handshake or datagram names: admitted only if
  * the context store knows the id and has not expired it, and confirmed by the store off the event loops (see
  * {@link #admit}). Holds each session's latest stream, also after it ended, because its epoch is the floor for the
- * next one, and the candidate being confirmed apart. Listens to the store, so a session that expires or is removed
- * there has its streams closed and is forgotten here. Also holds what every session of the server shares, and the
- * threads that ask the store.
+ * next one, and apart the candidate being confirmed (or, its connection gone, awaiting its client). Listens to the
+ * store, so a session that expires or is removed there has its streams closed and is forgotten here. Also holds
+ * what every session of the server shares, and the threads that ask the store.
  */
 final class SessionRegistry implements EvictionListener {
     private static final Logger LOG = LoggerFactory.getLogger(SessionRegistry.class);
@@ -74,8 +74,9 @@ final class SessionRegistry implements EvictionListener {
     final ParkedHandshakes parkedDatagramStreams;
     private final ConcurrentMap<SessionId, ServerSession> sessions = new ConcurrentHashMap<>();
     /**
-     * The verified candidates the store is confirming, one a session (the highest epoch): the session's latest
-     * stream in {@link #sessions} runs on, and resumes, until one is confirmed.
+     * The verified candidates the store is confirming, or confirmed when their client's connection had left (they
+     * await its next one), one a session (the highest epoch): the session's latest stream in {@link #sessions} runs
+     * on, and resumes, until one opens.
      */
     private final ConcurrentMap<SessionId, ServerSession> confirming = new ConcurrentHashMap<>();
     /** UDP sessions whose last turn stopped sending because their socket was not writable. */
@@ -158,11 +159,12 @@ final class SessionRegistry implements EvictionListener {
 
     /**
      * The stream a client names by session id and epoch, for a session the store just gave: the session's latest
-     * stream when it is open and has that epoch and transport (or, over UDP, the candidate being confirmed at that
-     * epoch, which holds its datagrams meanwhile), otherwise a new candidate (on {@code loop}). Nothing is
-     * authenticated yet: the caller checks the proof or tag with the stream's keys, then has a candidate
-     * {@link #admit}ted. So a refusal that depends on the epoch or the transport (REPLAYED, HANDSHAKE_MISMATCH) is
-     * only told to a token holder, and only a token holder keeps a session alive.
+     * stream when it is open and has that epoch and transport, or the candidate of that epoch and transport (a UDP
+     * client's datagrams wait in it while the store confirms it; a TCP client whose connection broke meanwhile
+     * connects to it again), otherwise a new candidate (on {@code loop}). Nothing is authenticated yet: the caller
+     * checks the proof or tag with the stream's keys, then has a candidate {@link #admit}ted. So a refusal that
+     * depends on the epoch or the transport (REPLAYED, HANDSHAKE_MISMATCH) is only told to a token holder, and only
+     * a token holder keeps a session alive.
      */
     ServerSession find(StoredSession stored, long epoch, LinkType linkType, EventLoop loop) {
         ServerSession named = named(stored.id(), epoch, linkType);
@@ -186,14 +188,13 @@ final class SessionRegistry implements EvictionListener {
         return known == null ? null : find(known.stored(), epoch, linkType, loop);
     }
 
-    /** The open stream, or (UDP) the stream being confirmed, of that epoch and transport; null for none. */
+    /** The open stream, or the candidate, of that epoch and transport; null for none. */
     private @Nullable ServerSession named(SessionId id, long epoch, LinkType linkType) {
         ServerSession latest = sessions.get(id);
         if (isOpen(latest, epoch, linkType)) {
             return latest;
         }
-        // A TCP candidate is reached through its own connection only; a UDP one through its session and epoch.
-        ServerSession opening = linkType == LinkType.DATAGRAM ? confirming.get(id) : null;
+        ServerSession opening = confirming.get(id);
         return isOpen(opening, epoch, linkType) ? opening : null;
     }
 
@@ -273,9 +274,9 @@ final class SessionRegistry implements EvictionListener {
      * What the store says of an admitted candidate before it streams: the session is still stored (read without a
      * use), and the candidate's epoch is now the session's latest on every node sharing it; then the use is
      * counted. A refusal before the raise leaves the epoch free for the client's next attempt; none comes after
-     * it (the use is best-effort: a stream's touches count later ones), so a raised epoch always streams, and a
-     * replayed proof, refused by the raise, never counts as a use. May block, so on a thread of
-     * {@link #lookups()}, never on an event loop.
+     * it (the use is best-effort: a stream's touches count later ones), so a raised epoch always streams (a TCP
+     * stream whose connection left meanwhile, with its client's next connection), and a replayed proof, refused by
+     * the raise, never counts as a use. May block, so on a thread of {@link #lookups()}, never on an event loop.
      *
      * @throws WireException UNKNOWN_SESSION when the store no longer holds the session or cannot be reached,
      *                       REPLAYED when a stream of that epoch or a later one ran on a node sharing the session
@@ -418,7 +419,7 @@ final class SessionRegistry implements EvictionListener {
         return new ArrayList<>(sessions.values());
     }
 
-    /** The candidates being confirmed: the server's close aborts them with the streams. */
+    /** The candidates being confirmed or awaiting their clients: the server's close aborts them with the streams. */
     List<ServerSession> opening() {
         return new ArrayList<>(confirming.values());
     }

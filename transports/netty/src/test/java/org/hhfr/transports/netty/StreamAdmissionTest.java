@@ -39,6 +39,7 @@ import org.hhfr.transports.frame.DatagramWriter;
 import org.hhfr.transports.frame.ErrorFrame;
 import org.hhfr.transports.frame.Frame;
 import org.hhfr.transports.frame.FrameCodec;
+import org.hhfr.transports.frame.FrameType;
 import org.hhfr.transports.frame.HelloFrame;
 import org.hhfr.transports.netty.testing.SampleServices;
 import org.junit.jupiter.api.AfterEach;
@@ -209,6 +210,68 @@ class StreamAdmissionTest {
             Thread.sleep(300);
             assertEquals(7f, sum(running, 3, 4f), "the refused HELLO's stream superseded the running one");
         }
+    }
+
+    /**
+     * A client whose first connection broke while the store confirmed its stream connects again with the next
+     * attempt at the same epoch, before the store answered: that connection is welcomed once the store confirms,
+     * rather than refused for an epoch the broken connection's stream is taking.
+     */
+    @Test
+    void aClientReconnectingWhileItsStreamIsConfirmedIsWelcomedAtTheSameEpoch() throws Exception {
+        StreamServer server = start(store, epochs, 10_000);
+        SessionGrant grant = store.create(TestSessions.floatSum(TCP));
+        epochs.hold(20);
+        try (RawTcpPeer broken = new RawTcpPeer(server.tcpPort()).send(hello(grant, 20, 1))) {
+            epochs.awaitHeld(20);
+        }
+        try (RawTcpPeer again = new RawTcpPeer(server.tcpPort()).send(hello(grant, 20, 2))) {
+            Thread.sleep(300); // the HELLO reaches the stream being confirmed
+            epochs.release(20, true);
+            assertWelcomed(again);
+        }
+    }
+
+    /**
+     * A stream the store confirmed after its client's connection broke (its epoch is now taken on every node) waits
+     * for that client's next HELLO at the same epoch, superseding nothing meanwhile; a recording of the HELLO that
+     * started it is still refused.
+     */
+    @Test
+    void aStreamConfirmedAfterItsConnectionBrokeWaitsForItsClientsNextHelloAndSupersedesNothingMeanwhile()
+            throws Exception {
+        StreamServer server = start(store, epochs, 10_000);
+        SessionGrant grant = store.create(TestSessions.floatSum(TCP));
+        try (NettyStreamClient running = runningStream(server, grant)) {
+            epochs.hold(20);
+            try (RawTcpPeer broken = new RawTcpPeer(server.tcpPort()).send(hello(grant, 20, 1))) {
+                epochs.awaitHeld(20);
+            }
+            Thread.sleep(300); // the server sees the connection gone
+            epochs.release(20, true);
+            Thread.sleep(300); // and hears the store
+            assertEquals(7f, sum(running, 3, 4f), "the stream whose connection broke superseded the running one");
+            try (RawTcpPeer replay = new RawTcpPeer(server.tcpPort()).send(hello(grant, 20, 1))) {
+                assertEquals(ErrorCode.REPLAYED, ((ErrorFrame) replay.readUntilClosed(5_000).get(0)).code());
+            }
+            try (RawTcpPeer again = new RawTcpPeer(server.tcpPort()).send(hello(grant, 20, 2))) {
+                assertWelcomed(again);
+                ExecutionException superseded = assertThrows(ExecutionException.class,
+                        () -> running.finished().get(5, TimeUnit.SECONDS));
+                assertEquals(ErrorCode.ABORTED, ((StreamSessionException) superseded.getCause()).code());
+            }
+        }
+    }
+
+    private static byte[] hello(SessionGrant grant, long epoch, long attempt) {
+        return FrameCodec.encode(HelloFrame.create(false, grant.id(), attempt,
+                SessionKeys.fromToken(grant.token().toBytes(), epoch)));
+    }
+
+    private static void assertWelcomed(RawTcpPeer peer) throws Exception {
+        List<Frame> answer = peer.readUntilClosed(1_000);
+        assertTrue(!answer.isEmpty() && answer.get(0).type() == FrameType.WELCOME, "answered " + answer);
+        assertTrue(!peer.closedByServer(), "the welcomed connection was closed");
     }
 
     /**
