@@ -1,7 +1,7 @@
 package org.hhfr.transports.auth;
 
+import java.security.SecureRandom;
 import java.util.Random;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -27,7 +27,12 @@ public final class StreamEpoch {
     /** Random low bits of a clock epoch. A clock epoch stays below 2^53 (exact as a double) until the year 2248. */
     static final int RANDOM_BITS = 10;
 
-    private static final StreamEpoch PROCESS = new StreamEpoch(ThreadLocalRandom.current());
+    /**
+     * The process's epochs, their low bits from a {@link SecureRandom}, seeded apart in every process. (A
+     * {@code ThreadLocalRandom} kept in a field would not do: on a thread other than the one that made it, it
+     * draws from that thread's seed, the same in every process until the thread uses {@code current()}.)
+     */
+    private static final StreamEpoch PROCESS = new StreamEpoch(new SecureRandom());
 
     private final Random random;
     private final AtomicLong last = new AtomicLong();

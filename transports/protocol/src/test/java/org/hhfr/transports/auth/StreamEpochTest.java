@@ -7,10 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.nio.file.Paths;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import org.hhfr.transports.ErrorCode;
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
@@ -141,6 +145,40 @@ class StreamEpochTest {
         assertTrue(differ >= 19, "only " + differ + " of 20 pairs differ");
     }
 
+    /**
+     * Processes (JVMs of their own, as two processes of an app opening one ticket) whose streams open on another
+     * thread than the one that first used this class draw different random bits.
+     */
+    @Test
+    void processesDrawDifferentRandomBitsOnAnyThread() throws Exception {
+        Set<String> drawn = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            drawn.add(randomBitsOfAnotherProcess());
+        }
+        assertTrue(drawn.size() > 1, "three processes drew the same random bits: " + drawn);
+    }
+
+    private static String randomBitsOfAnotherProcess() throws Exception {
+        String java = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
+        Process process = new ProcessBuilder(java, "-Xshare:auto", "-cp", System.getProperty("java.class.path"),
+                AnotherProcess.class.getName()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+        assertTrue(process.waitFor(20, TimeUnit.SECONDS), "the other process did not end");
+        assertEquals(0, process.exitValue(), out);
+        return out;
+    }
+
+    /** Uses the class on its main thread, then prints the random bits of a stream opened on another thread. */
+    static final class AnotherProcess {
+        public static void main(String[] args) throws Exception {
+            Class.forName(StreamEpoch.class.getName());
+            Thread opener = new Thread(
+                    () -> System.out.println(StreamEpoch.fresh() & ((1 << StreamEpoch.RANDOM_BITS) - 1)));
+            opener.start();
+            opener.join();
+        }
+    }
+
     @Test
     void aProcessWhoseClockStandsStillStillCountsUp() {
         StreamEpoch process = newProcess();
@@ -160,7 +198,7 @@ class StreamEpochTest {
     }
 
     private static StreamEpoch newProcess() {
-        return new StreamEpoch(ThreadLocalRandom.current());
+        return new StreamEpoch(new SecureRandom());
     }
 
     private static SessionKeys serverKeys(long epoch) {
