@@ -6,7 +6,8 @@ import java.util.concurrent.RejectedExecutionException;
 /**
  * Where a session's network work runs when the thread that caused it must not block (an asynchronous call, a
  * stream's reader): on the builder's executor, or on a short-lived daemon thread {@code hhfr-call} without one
- * (or, for the session's own work, when the executor refuses it).
+ * (or, for the session's own work, when the executor refuses it). Over the callback executor, where the futures of
+ * asynchronous calls complete.
  */
 final class BackgroundWork {
     /** The app's executor, or {@code null}. */
@@ -17,9 +18,10 @@ final class BackgroundWork {
     }
 
     /**
-     * Runs {@code task}, the session's own work (an offer, a negotiation, connecting a stream, calls a stream hands
-     * back), in the background: on the executor, or on a short-lived thread when there is none or it refuses the
-     * task (a bounded pool full for a moment, one shut down), since the session waits for that work.
+     * Runs {@code task}, work that must be done (the session's own: an offer, a negotiation, connecting a stream,
+     * calls a stream hands back; or completing a call's future), in the background: on the executor, or on a
+     * short-lived thread when there is none or it refuses the task (a bounded pool full for a moment, one shut
+     * down), since the session or the app waits for that work.
      */
     void run(Runnable task) {
         if (executor != null) {

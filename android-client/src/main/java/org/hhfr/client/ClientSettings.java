@@ -48,8 +48,11 @@ final class ClientSettings {
     final Executor executor;
     /** The stream terms to offer: the builder's reliability with this client's message size limit. */
     final ReliabilityPolicy offeredPolicy;
-    /** Where the futures of asynchronous calls complete, or {@code null}: on the thread that settles them. */
-    final Executor callbackExecutor;
+    /**
+     * Where the futures of asynchronous calls complete: on the callback executor (on a short-lived thread when it
+     * refuses), or {@code null} without one: on the thread that settles them.
+     */
+    final BackgroundWork callbacks;
     final EventListener eventListener;
     /** In the order they were added. */
     final List<Interceptor> interceptors;
@@ -83,7 +86,7 @@ final class ClientSettings {
         reconnectWindowMillis = b.reconnectWindowMillis;
         executor = b.executor;
         offeredPolicy = b.reliability.toBuilder().maxResponseBytes(b.maxMessageBytes).build();
-        callbackExecutor = b.callbackExecutor;
+        callbacks = b.callbackExecutor != null ? new BackgroundWork(b.callbackExecutor) : null;
         eventListener = b.eventListener;
         interceptors = Collections.unmodifiableList(new ArrayList<>(b.interceptors));
         staticHeaders = Collections.unmodifiableList(new ArrayList<>(b.staticHeaders));

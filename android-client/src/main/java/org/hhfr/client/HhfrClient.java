@@ -282,7 +282,8 @@ public final class HhfrClient implements Closeable {
         /**
          * Where the futures of {@link Session#callAsync} complete, so their callbacks run there (on Android:
          * {@code new Handler(Looper.getMainLooper())::post} for the main thread), never on a stream's thread.
-         * Blocking calls are not affected.
+         * When it refuses one (a {@code RejectedExecutionException}: shut down, full), that future completes on a
+         * short-lived {@code hhfr-call} thread instead. Blocking calls are not affected.
          */
         public Builder callbackExecutor(Executor value) {
             callbackExecutor = Objects.requireNonNull(value, "callbackExecutor");

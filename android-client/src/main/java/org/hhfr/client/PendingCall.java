@@ -6,8 +6,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -24,7 +22,8 @@ import org.hhfr.streamer.Message;
  * timeout, {@code orTimeout}) is abandoned: the road it took forgets it ({@link #onAbandon}), on the timer's
  * thread.
  *
- * <p>An asynchronous call with a callback executor completes its future there, never on a stream's thread.
+ * <p>An asynchronous call with a callback executor completes its future there (on a short-lived thread when it
+ * refuses), never on a stream's thread.
  */
 final class PendingCall {
     private final CompletableFuture<Message> future = new CompletableFuture<>();
@@ -36,7 +35,7 @@ final class PendingCall {
     private final Operation operation;
     private final ClientTimer timer;
     /** Where the future completes; {@code null}: on the thread that settles it. */
-    private final Executor callbacks;
+    private final BackgroundWork callbacks;
     private final List<Interceptor> interceptors;
     /** The call's own SOAP header blocks (its {@link CallOptions#withHeader}), after the client's static ones. */
     private final List<HeaderBlock> headers;
@@ -59,7 +58,7 @@ final class PendingCall {
         this.description = "the call " + operation.element().localName() + " at " + settings.serviceUrl;
         this.operation = operation;
         this.timer = timer;
-        this.callbacks = async ? settings.callbackExecutor : null;
+        this.callbacks = async ? settings.callbacks : null;
         this.interceptors = settings.interceptors;
     }
 
@@ -193,16 +192,15 @@ final class PendingCall {
         return true;
     }
 
-    /** Runs {@code task} on the callback executor, or here when the call has none (or it refuses). */
+    /**
+     * Runs {@code task} on the callback executor (on a short-lived thread when it refuses: this one may be a
+     * stream's), or here when the call has none.
+     */
     private void onCallbackThread(Runnable task) {
         if (callbacks == null) {
             task.run();
-            return;
-        }
-        try {
-            callbacks.execute(task);
-        } catch (RejectedExecutionException e) {
-            task.run();
+        } else {
+            callbacks.run(task);
         }
     }
 

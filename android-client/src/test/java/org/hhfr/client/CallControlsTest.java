@@ -203,6 +203,21 @@ class CallControlsTest {
     }
 
     @Test
+    void aCallbackExecutorThatRefusesLeavesAsyncResultsToAShortLivedThreadNotToTheStreams() throws Exception {
+        ExecutorService app = Executors.newSingleThreadExecutor();
+        app.shutdown(); // refuses every task, as an app's executor after its screen closed
+        try (HhfrClient client = streamingClient().callbackExecutor(app).build()) {
+            Session session = client.open(FloatSum.operation());
+            AtomicReference<String> thread = new AtomicReference<>();
+            CompletableFuture<Message> call = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 2f));
+            CompletableFuture<Void> seen = call.thenAccept(response -> thread.set(Thread.currentThread().getName()));
+            server.release();
+            seen.get(10, TimeUnit.SECONDS);
+            assertEquals("hhfr-call", thread.get());
+        }
+    }
+
+    @Test
     void theInterceptorsHearOfACancelOnTheCallbackExecutorNotOnTheCancellingThread() throws Exception {
         ExecutorService app = Executors.newSingleThreadExecutor(task -> new Thread(task, "app-main"));
         CountDownLatch left = new CountDownLatch(1);
