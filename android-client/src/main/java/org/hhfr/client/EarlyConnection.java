@@ -17,11 +17,16 @@ import org.hhfr.contextstore.StreamEndpoint;
  * its answer grants there skips the connect round trip. The stream {@linkplain #take takes} it when its grant
  * names the hinted endpoint; otherwise it is closed, and a wrong hint costs the one connection. Thread-safe: it
  * is connected on a background thread and settled once, by whichever of {@link #take} and {@link #close} comes
- * first.
+ * first; closing it also ends a connect under way, for which a stream may be waiting.
  */
 final class EarlyConnection {
     private final StreamEndpoint endpoint;
-    /** The connected (and TLS) socket, or {@code null} when connecting failed or the connection was closed. */
+    /** The socket it connects: closing it ends the connect (or TLS handshake) under way at once, or the connection. */
+    private final Socket plain = new Socket();
+    /**
+     * The connected (and TLS) socket, or {@code null} when connecting failed; an {@link HhfrException} when it was
+     * closed before it connected.
+     */
     private final CompletableFuture<Socket> connected = new CompletableFuture<>();
     private final AtomicBoolean settled = new AtomicBoolean();
     /** How long the TCP connect took; set before {@link #connected} completes with a socket. */
@@ -45,7 +50,6 @@ final class EarlyConnection {
 
     private void connect(ClientSettings settings) {
         InetSocketAddress address = new InetSocketAddress(endpoint.host(), endpoint.port());
-        Socket plain = new Socket();
         Socket ready = plain;
         try {
             plain.setTcpNoDelay(true);
@@ -70,20 +74,25 @@ final class EarlyConnection {
     /**
      * The connection, when it goes to {@code granted} and is (or becomes, within {@code waitMillis}) connected;
      * otherwise {@code null}, and the connection is closed. The caller owns the socket it gets.
+     *
+     * @throws HhfrException it was {@linkplain #close closed} while this waited for it to connect (its session
+     *                       closed, or left the negotiation it was opened for): connect no other
      */
-    Socket take(StreamEndpoint granted, long waitMillis) {
+    Socket take(StreamEndpoint granted, long waitMillis) throws HhfrException {
         if (!endpoint.equals(granted) || !settled.compareAndSet(false, true)) {
             close();
             return null;
         }
         try {
             return connected.get(waitMillis, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException | ExecutionException e) {
-            discard();
+        } catch (ExecutionException e) {
+            throw (HhfrException) e.getCause();
+        } catch (TimeoutException e) {
+            discard(true);
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            discard();
+            discard(true);
             return null;
         }
     }
@@ -93,19 +102,19 @@ final class EarlyConnection {
         return connectNanos;
     }
 
-    /** Closes the connection unless a stream took it. Idempotent. */
+    /**
+     * Closes the connection unless a stream took it; a connect under way ends at once, and a stream waiting to take
+     * it gets none. Idempotent.
+     */
     void close() {
-        if (settled.compareAndSet(false, true)) {
-            discard();
-        }
+        discard(settled.compareAndSet(false, true));
     }
 
-    private void discard() {
-        if (!connected.complete(null)) {
-            Socket socket = connected.getNow(null);
-            if (socket != null) {
-                TcpChannel.closeQuietly(socket);
-            }
+    /** Ends a connect under way; {@code unused}: no stream has the connection, which closes whatever its state. */
+    private void discard(boolean unused) {
+        if (connected.completeExceptionally(new HhfrException("the connection opened early to " + endpoint
+                + " was closed before it connected")) || unused) {
+            TcpChannel.closeQuietly(plain);
         }
     }
 }

@@ -36,7 +36,10 @@ final class StreamConnector {
 
     /** The numbering of the calls first sent on the latest stream's epoch, which its connections share. */
     private CallNumbers callNumbers;
-    /** The connection opened while negotiating, until a stream takes it or it is dropped. Guarded by this. */
+    /**
+     * The connection opened while negotiating, until it is dropped or replaced (a stream that took it keeps its
+     * socket). Guarded by this.
+     */
     private EarlyConnection early;
     /** The latest {@linkplain #propose proposal}. Guarded by this. */
     private StreamGrant proposal;
@@ -254,9 +257,18 @@ final class StreamConnector {
         return taken;
     }
 
-    /** Connects the granted stream; {@code null} for a transport this client does not know. */
+    /** The connection opened early; kept while a stream takes it, so that dropping it stops the stream's wait. */
+    private synchronized EarlyConnection early() {
+        return early;
+    }
+
+    /**
+     * Connects the granted stream; {@code null} for a transport this client does not know.
+     *
+     * @throws HhfrException it cannot open, or the connection opened early that it waited for was dropped
+     */
     Channel connect(StreamGrant grant) throws HhfrException {
-        EarlyConnection opened = takeEarly();
+        EarlyConnection opened = early();
         // Taken only by a TCP stream at the hinted endpoint, closed otherwise.
         Socket connected = opened == null ? null
                 : opened.take(grant.mode() == Mode.HHFR_TCP ? grant.endpoint() : null,

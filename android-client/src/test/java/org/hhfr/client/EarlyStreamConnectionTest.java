@@ -8,11 +8,14 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 
 import org.hhfr.contextstore.EndpointHint;
 import org.hhfr.contextstore.ResumptionTicketCache;
@@ -147,6 +150,33 @@ class EarlyStreamConnectionTest {
         }
         assertEquals(3, relay.connections(), "the new stream opened no connection of its own");
         assertEquals(1 + 1, server.dispatched.get(), "each streamed call ran once");
+    }
+
+    @Test
+    void closingTheClientWhileTheHintedConnectionIsUnansweredEndsItsConnectAtOnce() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        server.service().holdResponsesUntil(answers);
+        List<Thread> started = new CopyOnWriteArrayList<>();
+        try (UnansweredEndpoint unanswered = new UnansweredEndpoint()) {
+            ResumptionTicketCache tickets = new ResumptionTicketCache();
+            tickets.putEndpointHint(server.service().url(), hint(unanswered.port()));
+            HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
+                    .connectTimeoutMillis(60_000).executor(task -> {
+                        Thread thread = new Thread(task, "background");
+                        started.add(thread);
+                        thread.start();
+                    }).build();
+            Session session = client.open(FloatSum.operation());
+            CompletableFuture<Message> call = session.callAsync(FloatSum.request(1f));
+            assertTrue(within(5_000, () -> server.service().negotiations.get() == 1), "the negotiation is out");
+
+            client.close();
+            answers.countDown(); // the negotiation's own thread ends with its answer
+            assertTrue(call.isCompletedExceptionally());
+            assertTrue(within(5_000, () -> started.stream().noneMatch(Thread::isAlive)),
+                    "still connecting: " + started.stream().filter(Thread::isAlive)
+                            .map(thread -> Arrays.toString(thread.getStackTrace())).collect(Collectors.toList()));
+        }
     }
 
     private static EndpointHint hint(int port) {
