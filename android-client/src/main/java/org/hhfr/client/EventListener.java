@@ -18,8 +18,8 @@ public abstract class EventListener {
     };
 
     /**
-     * The session streams: a stream the service granted (or one reopened from a ticket) is open, in {@code mode}
-     * under the {@code agreed} terms (what both ends run).
+     * The session streams: a stream the service granted (or one reopened from a ticket as the session opens) is
+     * open, in {@code mode} under the {@code agreed} terms (what both ends run).
      */
     public void negotiated(Session session, Mode mode, ReliabilityPolicy agreed) {
     }
@@ -41,16 +41,24 @@ public abstract class EventListener {
     public void fellBackToSoap(Session session, String reason) {
     }
 
-    /** A TCP stream's connection broke or fell silent ({@code cause}); the stream reconnects. */
+    /**
+     * A TCP stream's connection broke or fell silent ({@code cause}); the stream reconnects. Also a stream lost
+     * ({@code cause}) that goes on at the session's next node, over TCP or UDP: the same session, not negotiated
+     * again.
+     */
     public void reconnecting(Session session, String cause) {
     }
 
-    /** A reconnected TCP stream was accepted again: nothing was lost, what was unacknowledged is resent. */
+    /**
+     * A reconnected TCP stream was accepted again (what was unacknowledged is resent), or the session's stream
+     * opened at its next node (the unanswered calls are sent again there): nothing was lost.
+     */
     public void resumed(Session session) {
     }
 
     /**
-     * The stream is lost for good ({@code cause}): its calls in flight failed; the next call negotiates again.
+     * The stream is lost for good ({@code cause}; also when no next node took it): its calls in flight failed; the
+     * next call negotiates again.
      */
     public void streamLost(Session session, String cause) {
     }

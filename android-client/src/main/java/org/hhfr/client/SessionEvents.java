@@ -4,7 +4,8 @@ import java.util.ArrayDeque;
 
 /**
  * Tells the app's {@link EventListener} what a session's state machine did: each change of its
- * {@link SessionState} that the app cares about becomes one event, and a TCP stream's reconnections too.
+ * {@link SessionState} that the app cares about becomes one event, and a TCP stream's reconnections too. A stream
+ * that goes on at the session's next node reconnects and resumes: it is the same session, not a new negotiation.
  * Recorded by {@link SessionDriver} under the session's lock and by a stream's reader thread, and told in that
  * order, outside the lock, one at a time; nothing after {@code closed}, the last event of a session (a stream's
  * reader may still report a reconnection as the session closes). A listener that throws does not stop the session:
@@ -22,6 +23,12 @@ final class SessionEvents implements TcpChannel.Reconnections {
     private boolean telling;
     /** Whether {@code closed} was recorded: no event follows it. Guarded by {@link #untold}. */
     private boolean closed;
+    /**
+     * Whether the last step moved the lost stream on to the session's next node (from streaming to resuming), told
+     * as a reconnection: the step that ends it is told as resumed, or as the stream lost. Guarded by the session's
+     * lock.
+     */
+    private boolean failingOver;
 
     SessionEvents(EventListener listener, Session session, boolean encryptedOnly) {
         this.listener = listener;
@@ -39,8 +46,19 @@ final class SessionEvents implements TcpChannel.Reconnections {
         if (before == after) {
             return;
         }
+        boolean failoverEnds = failingOver;
+        failingOver = before == SessionState.STREAMING && after == SessionState.RESUMING;
         switch (after) {
+            case RESUMING:
+                if (failingOver) {
+                    record(() -> listener.reconnecting(session, reason));
+                }
+                break;
             case STREAMING:
+                if (failoverEnds) {
+                    record(() -> listener.resumed(session)); // the same session at the next node: nothing negotiated
+                    break;
+                }
                 record(() -> {
                     listener.negotiated(session, streamed.mode(), streamed.ticket.policy());
                     listener.streamProtection(session, encryptedOnly || streamed.encrypted);
@@ -54,8 +72,11 @@ final class SessionEvents implements TcpChannel.Reconnections {
                 record(() -> listener.fellBackToSoap(session, (reason != null ? reason
                         : "the negotiation got no answer") + "; the next call offers again"));
                 break;
+            case NEGOTIATING: // after a failover: every node failed, and the session negotiates again at once
             case STREAM_LOST:
-                record(() -> listener.streamLost(session, reason != null ? reason : "the stream was lost"));
+                if (after == SessionState.STREAM_LOST || failoverEnds) {
+                    record(() -> listener.streamLost(session, reason != null ? reason : "the stream was lost"));
+                }
                 break;
             case CLOSED:
                 record(() -> listener.closed(session));

@@ -17,6 +17,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
 import org.hhfr.contextstore.EndpointHint;
 import org.hhfr.contextstore.ReliabilityPolicy;
 import org.hhfr.contextstore.ResumptionTicketCache;
@@ -138,6 +139,34 @@ class AbandonedNodeTest {
             assertEquals(List.of("a"), List.copyOf(runs.get(2)), "the held call ran on a, once");
             assertEquals(1, runs.get(3).size(), "call 3 ran on " + runs.get(3));
         }
+    }
+
+    /**
+     * The listener hears a session going on at the next node as what it is, its stream reconnecting and resumed
+     * with nothing lost, not as a second negotiation.
+     */
+    @ParameterizedTest(name = "over {0}")
+    @EnumSource(value = Mode.class, names = {"HHFR_TCP", "HHFR_UDP"})
+    void goingOnAtTheNextNodeIsToldAsReconnectingAndResumedNotAsANewNegotiation(Mode mode) throws Exception {
+        RecordingListener events = new RecordingListener();
+        try (HhfrClient client = HhfrClient.builder(front.url()).preferredModes(mode).negotiateOnOpen(true)
+                .reconnectWindowMillis(1_000).callTimeoutMillis(30_000).eventListener(events).build();
+             Session session = client.open(FloatSum.operation())) {
+            assertEquals(1.5f, session.call(FloatSum.request(1, 0.5f)).record().floatValue("return"));
+            if (mode == Mode.HHFR_TCP) {
+                tcpToA.close(); // its connection and any new one
+            } else {
+                udpToA.loss(1);
+            }
+            assertEquals(3.5f, session.call(FloatSum.request(3, 0.5f)).record().floatValue("return"));
+            assertEquals(List.of("b"), List.copyOf(runs.get(3)), "the session went on at b");
+        }
+        List<String> seen = events.seen;
+        assertEquals(List.of("negotiated " + mode + " window " + ReliabilityPolicy.defaults().window()),
+                seen.stream().filter(event -> event.startsWith("negotiated")).collect(Collectors.toList()),
+                seen::toString);
+        assertTrue(seen.get(seen.size() - 3).startsWith("reconnecting "), seen::toString);
+        assertEquals(List.of("resumed", "closed"), seen.subList(seen.size() - 2, seen.size()));
     }
 
     /**
