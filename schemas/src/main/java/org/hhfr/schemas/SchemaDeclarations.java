@@ -23,6 +23,9 @@ final class SchemaDeclarations {
     /** Global elements and named types refused while reading (per component), by name. */
     private final Map<QualifiedName, SchemaRefusal> refusedElements = new LinkedHashMap<>();
     private final Map<QualifiedName, SchemaRefusal> refusedTypes = new LinkedHashMap<>();
+    /** Named model groups ({@code xs:group}): their elements, group refs among them unresolved. */
+    private final Map<QualifiedName, ParsedGroup> groups = new LinkedHashMap<>();
+    private final Map<QualifiedName, SchemaRefusal> refusedGroups = new LinkedHashMap<>();
     /** A named type that extends each base named by one (the first in document order), refused or not. */
     private final Map<QualifiedName, QualifiedName> extensions = new HashMap<>();
     /** Whether the documents imports name were fetched for the parse, so that a missing one could not be. */
@@ -71,6 +74,9 @@ final class SchemaDeclarations {
         if (kind == SchemaRefusal.Kind.ELEMENT) {
             requireNewElementName(name, position);
             refusedElements.put(name, SchemaRefusal.of(kind, name, cause));
+        } else if (kind == SchemaRefusal.Kind.GROUP) {
+            requireNewGroupName(name, position);
+            refusedGroups.put(name, SchemaRefusal.of(kind, name, cause));
         } else {
             requireNewTypeName(name, position);
             refusedTypes.put(name, SchemaRefusal.of(kind, name, cause));
@@ -80,6 +86,18 @@ final class SchemaDeclarations {
     private void requireNewElementName(QualifiedName name, SourcePosition position) throws SchemaException {
         if (elements.containsKey(name) || refusedElements.containsKey(name)) {
             throw position.error("global element " + name + " is declared twice");
+        }
+    }
+
+    void addGroup(ParsedGroup group) throws SchemaException {
+        requireNewGroupName(group.name(), group.position());
+        groups.put(group.name(), group);
+    }
+
+    /** Groups have a symbol space of their own. */
+    private void requireNewGroupName(QualifiedName name, SourcePosition position) throws SchemaException {
+        if (groups.containsKey(name) || refusedGroups.containsKey(name)) {
+            throw position.error("group " + name + " is declared twice");
         }
     }
 
@@ -168,6 +186,15 @@ final class SchemaDeclarations {
     /** Global elements refused while reading, in document order. */
     Map<QualifiedName, SchemaRefusal> refusedElements() {
         return refusedElements;
+    }
+
+    Map<QualifiedName, ParsedGroup> groups() {
+        return groups;
+    }
+
+    /** Named groups refused while reading, in document order. */
+    Map<QualifiedName, SchemaRefusal> refusedGroups() {
+        return refusedGroups;
     }
 
     /** Named types refused while reading, in document order. */

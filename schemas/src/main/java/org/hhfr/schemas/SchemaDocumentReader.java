@@ -212,8 +212,13 @@ final class SchemaDocumentReader {
                         declarations.addSimpleType(name, simpleType, position);
                     }
                     break;
-                case "attribute":
                 case "group":
+                    ParsedGroup group = readGlobal(SchemaRefusal.Kind.GROUP, this::readGlobalGroup);
+                    if (group != null) {
+                        declarations.addGroup(group);
+                    }
+                    break;
+                case "attribute":
                 case "attributeGroup":
                     if (perComponent) {
                         // only a reference uses it (xs:attribute ref, xs:group ref, xs:attributeGroup ref), which
@@ -502,7 +507,7 @@ final class SchemaDocumentReader {
                     }
                     groupSeen = true;
                     for (ParsedElement element : readModelGroup()) {
-                        if (!elementNames.add(element.localName())) {
+                        if (!element.isGroupRef() && !elementNames.add(element.localName())) {
                             throw element.position().error("two elements named '" + element.localName()
                                     + "' in one sequence are not supported (positions would be ambiguous)");
                         }
@@ -561,6 +566,9 @@ final class SchemaDocumentReader {
                 case "choice":
                     elements.addAll(readModelGroup());
                     break;
+                case "group":
+                    elements.add(readGroupRef());
+                    break;
                 default:
                     throw notSupported();
             }
@@ -569,6 +577,48 @@ final class SchemaDocumentReader {
             elements.replaceAll(ParsedElement::optional);
         }
         return elements;
+    }
+
+    /** {@code <xs:group name="..">}: one xs:sequence or xs:choice. */
+    private ParsedGroup readGlobalGroup() throws SchemaException {
+        SourcePosition position = cursor.position();
+        tag.allowOnly("name", "id");
+        QualifiedName name = new QualifiedName(targetNamespace, tag.name());
+        countDeclaration();
+        List<List<ParsedElement>> content = new ArrayList<>(1);
+        readChildren(() -> {
+            if (!"sequence".equals(cursor.localName()) && !"choice".equals(cursor.localName())) {
+                throw notSupported();
+            }
+            if (!content.isEmpty()) {
+                throw cursor.error("an xs:group holds one xs:sequence or xs:choice");
+            }
+            content.add(readModelGroup());
+        });
+        if (content.isEmpty()) {
+            throw position.error("xs:group '" + name.localName() + "' needs an xs:sequence or xs:choice");
+        }
+        return ParsedGroup.of(position, name, content.get(0));
+    }
+
+    /** {@code <xs:group ref="..">} in a sequence or choice. */
+    private ParsedElement readGroupRef() throws SchemaException {
+        SourcePosition position = cursor.position();
+        tag.allowOnly("ref", "minOccurs", "maxOccurs", "id");
+        String ref = cursor.attribute("ref");
+        if (ref == null) {
+            throw cursor.error("xs:group inside a sequence or choice needs a ref=");
+        }
+        QualifiedName group = cursor.resolveQName(ref, "ref");
+        int[] occurs = tag.occurrence();
+        if (occurs[1] != 1) {
+            throw cursor.error("maxOccurs on an xs:group ref is not supported (its elements would interleave)");
+        }
+        countDeclaration();
+        readChildren(() -> {
+            throw notSupported();
+        });
+        return ParsedElement.ofGroupRef(position, group, occurs[0]);
     }
 
     private ParsedAttribute readAttribute() throws SchemaException {
@@ -747,9 +797,8 @@ final class SchemaDocumentReader {
             case "anyAttribute":
                 why = "wildcards (" + tag + ") are not supported: every element needs a declared type";
                 break;
-            case "group":
             case "attributeGroup":
-                why = "named groups (" + tag + ") are not supported";
+                why = "named groups of attributes (" + tag + ") are not supported";
                 break;
             case "simpleContent":
             case "extension":

@@ -80,6 +80,7 @@ final class SchemaResolver {
     Schema resolve() throws SchemaException {
         List<SchemaRefusal> refusals = new ArrayList<>(declarations.refusedElements().values());
         refusals.addAll(declarations.refusedTypes().values());
+        refusals.addAll(declarations.refusedGroups().values());
         Map<QualifiedName, ElementDecl> elements = new LinkedHashMap<>();
         for (ParsedElement element : declarations.elements().values()) {
             try {
@@ -267,15 +268,15 @@ final class SchemaResolver {
     private Resolved<ComplexType> complexType(ParsedComplexType parsed, int depth) throws SchemaException {
         List<AttributeDecl> attributes = new ArrayList<>();
         List<ElementDecl> elements = new ArrayList<>();
-        Set<String> baseNames = new HashSet<>();
+        Set<String> names = new HashSet<>();
         int height = 0;
         long size = 0;
         if (parsed.base() != null && !isAnyType(parsed.base())) {
             Resolved<ComplexType> base = baseType(parsed.base(), parsed.position(), depth);
             attributes.addAll(base.value.attributes());
             elements.addAll(base.value.elements());
-            attributes.forEach(attribute -> baseNames.add("attribute '" + attribute.name().localName() + "'"));
-            elements.forEach(element -> baseNames.add("element '" + element.name().localName() + "'"));
+            attributes.forEach(attribute -> names.add("attribute '" + attribute.name().localName() + "'"));
+            elements.forEach(element -> names.add("element '" + element.name().localName() + "'"));
             height = base.height;
             size = base.size;
         }
@@ -283,13 +284,15 @@ final class SchemaResolver {
             SimpleType type = attribute.inlineType() != null ? attribute.inlineType()
                     : simpleType(attribute.typeName(), attribute.position(),
                             "attribute '" + attribute.name().localName() + "'");
-            requireNotInBase(baseNames, "attribute '" + attribute.name().localName() + "'", attribute.position());
+            requireNewName(names, "attribute '" + attribute.name().localName() + "'", attribute.position());
             attributes.add(AttributeDecl.of(attribute.name(), type, attribute.required()));
             size++;
         }
-        for (ParsedElement child : parsed.elements()) {
+        List<ParsedElement> children = new ArrayList<>();
+        withGroupsExpanded(parsed.elements(), false, children);
+        for (ParsedElement child : children) {
             Resolved<ElementDecl> resolved = element(child, depth + 1);
-            requireNotInBase(baseNames, "element '" + child.localName() + "'", child.position());
+            requireNewName(names, "element '" + child.localName() + "'", child.position());
             elements.add(resolved.value);
             height = Math.max(height, resolved.height);
             size = requireSize(size + resolved.size, child.position());
@@ -297,11 +300,47 @@ final class SchemaResolver {
         return new Resolved<>(new ComplexType(parsed.name(), attributes, elements), height, size);
     }
 
-    /** A name an extension adds that its base type has already would make positions ambiguous. */
-    private static void requireNotInBase(Set<String> baseNames, String added, SourcePosition at)
+    /**
+     * Adds {@code elements} to {@code into}, each group ref replaced by its group's elements (optional when the ref
+     * or an enclosing one is).
+     */
+    private void withGroupsExpanded(List<ParsedElement> elements, boolean optional, List<ParsedElement> into)
             throws SchemaException {
-        if (baseNames.contains(added)) {
-            throw at.error("the extension's " + added + " is also its base type's (positions would be ambiguous)");
+        for (ParsedElement element : elements) {
+            if (!element.isGroupRef()) {
+                into.add(optional ? element.optional() : element);
+                requireSize(into.size(), element.position());
+                continue;
+            }
+            ParsedGroup group = group(element.groupRef(), element.position());
+            String key = "group " + group.name();
+            enter(key, element.position());
+            try {
+                withGroupsExpanded(group.elements(), optional || element.minOccurs() == 0, into);
+            } finally {
+                inProgress.remove(key);
+            }
+        }
+    }
+
+    private ParsedGroup group(QualifiedName name, SourcePosition usedAt) throws SchemaException {
+        SchemaRefusal refused = declarations.refusedGroups().get(name);
+        if (refused != null) {
+            throw new SchemaException("group " + name + ": " + refused.reason(), refused.construct(), refused.line(),
+                    refused.column()).inDocument(refused.document());
+        }
+        ParsedGroup group = declarations.groups().get(name);
+        if (group == null) {
+            throw usedAt.error("ref to unknown group " + name + declarations.unreadImport(name.namespace()));
+        }
+        return group;
+    }
+
+    /** A name met twice in one type, through its base type or a group, would make positions ambiguous. */
+    private static void requireNewName(Set<String> names, String added, SourcePosition at) throws SchemaException {
+        if (!names.add(added)) {
+            throw at.error(added + " appears twice in its type (through its base type or a group): positions"
+                    + " would be ambiguous");
         }
     }
 

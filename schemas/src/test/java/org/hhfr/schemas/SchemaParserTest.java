@@ -238,6 +238,22 @@ class SchemaParserTest {
                 .map(ElementDecl::minOccurs).collect(Collectors.toList()));
     }
 
+    /** A named group's elements take the place of each ref to it, optional where the ref is or a choice holds it. */
+    @Test
+    void aGroupRefIsTheGroupsElementsInItsPlace() throws SchemaException {
+        Schema schema = parse(schema("<xs:element name=\"order\"><xs:complexType><xs:sequence>"
+                + "<xs:element name=\"id\" type=\"xs:long\"/><xs:group ref=\"tns:Address\"/>"
+                + "<xs:group ref=\"tns:Contact\" minOccurs=\"0\"/></xs:sequence></xs:complexType></xs:element>\n"
+                + "<xs:group name=\"Address\"><xs:sequence><xs:element name=\"city\" type=\"xs:string\"/>"
+                + "<xs:choice><xs:element name=\"zip\" type=\"xs:string\"/><xs:group ref=\"tns:Box\"/></xs:choice>"
+                + "</xs:sequence></xs:group>\n"
+                + "<xs:group name=\"Box\"><xs:sequence><xs:element name=\"box\" type=\"xs:int\"/></xs:sequence></xs:group>\n"
+                + "<xs:group name=\"Contact\"><xs:sequence><xs:element name=\"phone\" type=\"xs:string\"/>"
+                + "</xs:sequence></xs:group>"));
+        assertEquals(List.of("id 1", "city 1", "zip 0", "box 0", "phone 0"), root(schema, "order").complexType()
+                .elements().stream().map(e -> e.name().localName() + " " + e.minOccurs()).collect(Collectors.toList()));
+    }
+
     /** An identity constraint only narrows which documents are valid; the service checks it. */
     @Test
     void identityConstraintsLeaveTheStructureAsItIs() throws SchemaException {

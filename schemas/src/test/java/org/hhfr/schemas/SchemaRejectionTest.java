@@ -27,10 +27,26 @@ class SchemaRejectionTest {
                 reject("xs:all", inComplexType("<xs:all/>"), "<xs:all", "xs:all is not supported"),
                 reject("xs:any", inSequence("<xs:any/>"), "<xs:any", "wildcards (xs:any)"),
                 reject("xs:anyAttribute", inComplexType("<xs:anyAttribute/>"), "<xs:anyAttribute", "wildcards"),
-                reject("xs:group ref", inComplexType("<xs:group ref=\"tns:g\"/>"), "<xs:group", "named groups"),
-                reject("global xs:group", schema("<xs:group name=\"g\"/>"), "<xs:group", "named groups"),
+                reject("xs:group ref to no group", inSequence("<xs:group ref=\"tns:g\"/>"), "<xs:group",
+                        "ref to unknown group {urn:t}g"),
+                reject("a repeated xs:group ref", inSequence("<xs:group ref=\"tns:g\" maxOccurs=\"2\"/>"),
+                        "<xs:group", "maxOccurs on an xs:group ref is not supported"),
+                reject("an empty global xs:group", schema("<xs:group name=\"g\"/>"), "<xs:group",
+                        "needs an xs:sequence or xs:choice"),
+                reject("xs:all in a global xs:group", schema("<xs:group name=\"g\">\n  <xs:all/></xs:group>"),
+                        "<xs:all", "xs:all is not supported"),
+                reject("a group that holds itself", schema("<xs:group name=\"g\"><xs:sequence>"
+                        + "<xs:element name=\"x\" type=\"xs:int\"/><xs:group ref=\"tns:g\" minOccurs=\"0\"/></xs:sequence>"
+                        + "</xs:group>\n<xs:element name=\"a\"><xs:complexType><xs:sequence><xs:group ref=\"tns:g\"/>"
+                        + "</xs:sequence></xs:complexType></xs:element>"), "<xs:group ref=\"tns:g\" minOccurs",
+                        "recursive structure: group {urn:t}g -> group {urn:t}g"),
+                reject("a name a group repeats", schema("<xs:group name=\"g\"><xs:sequence>"
+                        + "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:group>\n<xs:element name=\"a\">"
+                        + "<xs:complexType><xs:sequence><xs:element name=\"x\" type=\"xs:int\"/><xs:group ref=\"tns:g\"/>"
+                        + "</xs:sequence></xs:complexType></xs:element>"), "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:group>",
+                        "element 'x' appears twice in its type"),
                 reject("xs:attributeGroup", inComplexType("<xs:attributeGroup ref=\"tns:g\"/>"), "<xs:attributeGroup",
-                        "named groups"),
+                        "named groups of attributes"),
                 reject("xs:extension of an unknown type", inComplexType("<xs:complexContent><xs:extension"
                         + " base=\"tns:B\"/></xs:complexContent>"), "<xs:complexType", "xs:extension of the unknown"
                         + " type {urn:t}B"),
@@ -47,7 +63,7 @@ class SchemaRejectionTest {
                         + "<xs:element name=\"a\"><xs:complexType><xs:complexContent><xs:extension base=\"tns:B\">"
                         + "<xs:sequence>\n  <xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:extension>"
                         + "</xs:complexContent></xs:complexType></xs:element>"), "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:extension>",
-                        "the extension's element 'x' is also its base type's"),
+                        "element 'x' appears twice in its type (through its base type or a group)"),
                 reject("an element of an extended type", schema("<xs:complexType name=\"B\"/>"
                         + "<xs:complexType name=\"D\"><xs:complexContent><xs:extension base=\"tns:B\"/>"
                         + "</xs:complexContent></xs:complexType>\n<xs:element name=\"a\" type=\"tns:B\"/>"),
