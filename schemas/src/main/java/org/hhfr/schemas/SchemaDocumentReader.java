@@ -621,8 +621,13 @@ final class SchemaDocumentReader {
         return ParsedElement.ofGroupRef(position, group, occurs[0]);
     }
 
+    /**
+     * A local attribute. Its {@code default} or {@code fixed} value is what an absent attribute means: a stream
+     * carries the attribute as the message has it, present or absent, and the service reads it as from a SOAP
+     * client that sends the same.
+     */
     private ParsedAttribute readAttribute() throws SchemaException {
-        tag.allowOnly("name", "type", "use", "form", "id");
+        tag.allowOnly("name", "type", "use", "form", "default", "fixed", "id");
         SourcePosition position = cursor.position();
         String local = tag.name();
         String namespace = tag.qualified("form", attributesQualified) ? targetNamespace : "";
@@ -631,6 +636,9 @@ final class SchemaDocumentReader {
         use = use == null ? "optional" : use.trim();
         if (!use.equals("optional") && !use.equals("required")) {
             throw cursor.error("use=\"" + use + "\" is not supported; use \"optional\" or \"required\"");
+        }
+        if (cursor.attribute("default") != null && (use.equals("required") || cursor.attribute("fixed") != null)) {
+            throw cursor.error("an attribute with a default= is optional and has no fixed=");
         }
         String typeAttribute = cursor.attribute("type");
         QualifiedName typeName = typeAttribute == null ? null : cursor.resolveQName(typeAttribute, "type");

@@ -254,6 +254,18 @@ class SchemaParserTest {
                 .elements().stream().map(e -> e.name().localName() + " " + e.minOccurs()).collect(Collectors.toList()));
     }
 
+    /** What an absent attribute means is the service's to apply, as when a SOAP client leaves it out. */
+    @Test
+    void anAttributesDefaultOrFixedValueLeavesItAsDeclared() throws SchemaException {
+        Schema schema = parse(schema("<xs:element name=\"a\"><xs:complexType>"
+                + "<xs:attribute name=\"retries\" type=\"xs:int\" default=\"3\"/>"
+                + "<xs:attribute name=\"version\" type=\"xs:string\" fixed=\"2\" use=\"required\"/>"
+                + "</xs:complexType></xs:element>"));
+        List<AttributeDecl> attributes = root(schema, "a").complexType().attributes();
+        assertEquals(List.of("retries false", "version true"), attributes.stream()
+                .map(a -> a.name().localName() + " " + a.required()).collect(Collectors.toList()));
+    }
+
     /** An identity constraint only narrows which documents are valid; the service checks it. */
     @Test
     void identityConstraintsLeaveTheStructureAsItIs() throws SchemaException {

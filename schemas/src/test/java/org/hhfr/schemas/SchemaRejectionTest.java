@@ -175,8 +175,8 @@ class SchemaRejectionTest {
                         "global attributes"),
                 reject("attribute ref", inComplexType("<xs:attribute ref=\"tns:g\"/>"), "<xs:attribute",
                         "attribute ref"),
-                reject("attribute default", inComplexType("<xs:attribute name=\"x\" type=\"xs:int\" default=\"3\"/>"),
-                        "<xs:attribute", "attribute default"),
+                reject("a required attribute's default", inComplexType("<xs:attribute name=\"x\" type=\"xs:int\""
+                        + " use=\"required\" default=\"3\"/>"), "<xs:attribute", "with a default= is optional"),
                 reject("use=prohibited", inComplexType("<xs:attribute name=\"x\" type=\"xs:int\" use=\"prohibited\"/>"),
                         "<xs:attribute", "use=\"prohibited\""),
                 reject("attribute without type", inComplexType("<xs:attribute name=\"x\"/>"), "<xs:attribute",
