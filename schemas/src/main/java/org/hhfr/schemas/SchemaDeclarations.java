@@ -26,6 +26,9 @@ final class SchemaDeclarations {
     /** Named model groups ({@code xs:group}): their elements, group refs among them unresolved. */
     private final Map<QualifiedName, ParsedGroup> groups = new LinkedHashMap<>();
     private final Map<QualifiedName, SchemaRefusal> refusedGroups = new LinkedHashMap<>();
+    /** Global attributes, which {@code xs:attribute ref} names. */
+    private final Map<QualifiedName, ParsedAttribute> attributes = new LinkedHashMap<>();
+    private final Map<QualifiedName, SchemaRefusal> refusedAttributes = new LinkedHashMap<>();
     /** A named type that extends each base named by one (the first in document order), refused or not. */
     private final Map<QualifiedName, QualifiedName> extensions = new HashMap<>();
     /** Whether the documents imports name were fetched for the parse, so that a missing one could not be. */
@@ -77,6 +80,9 @@ final class SchemaDeclarations {
         } else if (kind == SchemaRefusal.Kind.GROUP) {
             requireNewGroupName(name, position);
             refusedGroups.put(name, SchemaRefusal.of(kind, name, cause));
+        } else if (kind == SchemaRefusal.Kind.ATTRIBUTE) {
+            requireNewAttributeName(name, position);
+            refusedAttributes.put(name, SchemaRefusal.of(kind, name, cause));
         } else {
             requireNewTypeName(name, position);
             refusedTypes.put(name, SchemaRefusal.of(kind, name, cause));
@@ -86,6 +92,18 @@ final class SchemaDeclarations {
     private void requireNewElementName(QualifiedName name, SourcePosition position) throws SchemaException {
         if (elements.containsKey(name) || refusedElements.containsKey(name)) {
             throw position.error("global element " + name + " is declared twice");
+        }
+    }
+
+    void addAttribute(ParsedAttribute attribute) throws SchemaException {
+        requireNewAttributeName(attribute.name(), attribute.position());
+        attributes.put(attribute.name(), attribute);
+    }
+
+    /** Global attributes have a symbol space of their own. */
+    private void requireNewAttributeName(QualifiedName name, SourcePosition position) throws SchemaException {
+        if (attributes.containsKey(name) || refusedAttributes.containsKey(name)) {
+            throw position.error("global attribute " + name + " is declared twice");
         }
     }
 
@@ -190,6 +208,15 @@ final class SchemaDeclarations {
 
     Map<QualifiedName, ParsedGroup> groups() {
         return groups;
+    }
+
+    Map<QualifiedName, ParsedAttribute> attributes() {
+        return attributes;
+    }
+
+    /** Global attributes refused while reading, in document order. */
+    Map<QualifiedName, SchemaRefusal> refusedAttributes() {
+        return refusedAttributes;
     }
 
     /** Named groups refused while reading, in document order. */

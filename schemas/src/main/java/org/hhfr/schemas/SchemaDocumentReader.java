@@ -219,14 +219,16 @@ final class SchemaDocumentReader {
                     }
                     break;
                 case "attribute":
+                    ParsedAttribute attribute = readGlobal(SchemaRefusal.Kind.ATTRIBUTE, () -> readAttribute(true));
+                    if (attribute != null) {
+                        declarations.addAttribute(attribute);
+                    }
+                    break;
                 case "attributeGroup":
                     if (perComponent) {
-                        // only a reference uses it (xs:attribute ref, xs:group ref, xs:attributeGroup ref), which
-                        // refuses the component that makes it: the declaration itself refuses no other component
+                        // only a reference uses it (xs:attributeGroup ref), which refuses the component that makes
+                        // it: the declaration itself refuses no other component
                         cursor.skipElement();
-                    } else if ("attribute".equals(cursor.localName())) {
-                        throw cursor.error("global attributes are not supported; declare attributes inside"
-                                + " their complex type");
                     } else {
                         throw notSupported();
                     }
@@ -515,7 +517,7 @@ final class SchemaDocumentReader {
                     }
                     break;
                 case "attribute":
-                    ParsedAttribute attribute = readAttribute();
+                    ParsedAttribute attribute = readAttribute(false);
                     if (!attributeNames.add(attribute.name().localName())) {
                         throw attribute.position().error("attribute '" + attribute.name().localName()
                                 + "' is declared twice");
@@ -622,16 +624,21 @@ final class SchemaDocumentReader {
     }
 
     /**
-     * A local attribute. Its {@code default} or {@code fixed} value is what an absent attribute means: a stream
-     * carries the attribute as the message has it, present or absent, and the service reads it as from a SOAP
-     * client that sends the same.
+     * A local attribute, a ref to a global one, or (when {@code global}) a global one, always in the target
+     * namespace. Its {@code default} or {@code fixed} value is what an absent attribute means: a stream carries
+     * the attribute as the message has it, present or absent, and the service reads it as from a SOAP client that
+     * sends the same.
      */
-    private ParsedAttribute readAttribute() throws SchemaException {
-        tag.allowOnly("name", "type", "use", "form", "default", "fixed", "id");
+    private ParsedAttribute readAttribute(boolean global) throws SchemaException {
         SourcePosition position = cursor.position();
-        String local = tag.name();
-        String namespace = tag.qualified("form", attributesQualified) ? targetNamespace : "";
-        QualifiedName name = new QualifiedName(namespace, local);
+        String ref = global ? null : cursor.attribute("ref");
+        if (global) {
+            tag.allowOnly("name", "type", "default", "fixed", "id");
+        } else if (ref != null) {
+            tag.allowOnly("ref", "use", "default", "fixed", "id");
+        } else {
+            tag.allowOnly("name", "type", "use", "form", "default", "fixed", "id");
+        }
         String use = cursor.attribute("use");
         use = use == null ? "optional" : use.trim();
         if (!use.equals("optional") && !use.equals("required")) {
@@ -640,6 +647,17 @@ final class SchemaDocumentReader {
         if (cursor.attribute("default") != null && (use.equals("required") || cursor.attribute("fixed") != null)) {
             throw cursor.error("an attribute with a default= is optional and has no fixed=");
         }
+        if (ref != null) {
+            QualifiedName target = cursor.resolveQName(ref, "ref");
+            countDeclaration();
+            readChildren(() -> {
+                throw notSupported();
+            });
+            return ParsedAttribute.ofRef(position, target, use.equals("required"));
+        }
+        String local = tag.name();
+        String namespace = global || tag.qualified("form", attributesQualified) ? targetNamespace : "";
+        QualifiedName name = new QualifiedName(namespace, local);
         String typeAttribute = cursor.attribute("type");
         QualifiedName typeName = typeAttribute == null ? null : cursor.resolveQName(typeAttribute, "type");
         countDeclaration();

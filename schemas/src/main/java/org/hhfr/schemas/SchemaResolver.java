@@ -81,6 +81,7 @@ final class SchemaResolver {
         List<SchemaRefusal> refusals = new ArrayList<>(declarations.refusedElements().values());
         refusals.addAll(declarations.refusedTypes().values());
         refusals.addAll(declarations.refusedGroups().values());
+        refusals.addAll(declarations.refusedAttributes().values());
         Map<QualifiedName, ElementDecl> elements = new LinkedHashMap<>();
         for (ParsedElement element : declarations.elements().values()) {
             try {
@@ -281,9 +282,10 @@ final class SchemaResolver {
             size = base.size;
         }
         for (ParsedAttribute attribute : parsed.attributes()) {
-            SimpleType type = attribute.inlineType() != null ? attribute.inlineType()
-                    : simpleType(attribute.typeName(), attribute.position(),
-                            "attribute '" + attribute.name().localName() + "'");
+            ParsedAttribute declared = attribute.isRef() ? globalAttribute(attribute) : attribute;
+            SimpleType type = declared.inlineType() != null ? declared.inlineType()
+                    : simpleType(declared.typeName(), declared.position(),
+                            "attribute '" + declared.name().localName() + "'");
             requireNewName(names, "attribute '" + attribute.name().localName() + "'", attribute.position());
             attributes.add(AttributeDecl.of(attribute.name(), type, attribute.required()));
             size++;
@@ -321,6 +323,22 @@ final class SchemaResolver {
                 inProgress.remove(key);
             }
         }
+    }
+
+    /** The global attribute an {@code xs:attribute ref} names. */
+    private ParsedAttribute globalAttribute(ParsedAttribute ref) throws SchemaException {
+        QualifiedName name = ref.name();
+        SchemaRefusal refused = declarations.refusedAttributes().get(name);
+        if (refused != null) {
+            throw new SchemaException("attribute " + name + ": " + refused.reason(), refused.construct(),
+                    refused.line(), refused.column()).inDocument(refused.document());
+        }
+        ParsedAttribute global = declarations.attributes().get(name);
+        if (global == null) {
+            throw ref.position().error("ref to unknown global attribute " + name
+                    + declarations.unreadImport(name.namespace()));
+        }
+        return global;
     }
 
     private ParsedGroup group(QualifiedName name, SourcePosition usedAt) throws SchemaException {

@@ -266,6 +266,18 @@ class SchemaParserTest {
                 .map(a -> a.name().localName() + " " + a.required()).collect(Collectors.toList()));
     }
 
+    /** As Workday's types refer to its global wd:version attribute. */
+    @Test
+    void anAttributeRefTakesTheGlobalAttributesQualifiedNameAndTypeWithItsOwnUse() throws SchemaException {
+        Schema schema = parse(schema("<xs:element name=\"a\"><xs:complexType>"
+                + "<xs:attribute ref=\"tns:version\" use=\"required\"/></xs:complexType></xs:element>\n"
+                + "<xs:attribute name=\"version\" type=\"xs:int\"/>"));
+        AttributeDecl version = root(schema, "a").complexType().attributes().get(0);
+        assertEquals(tns("version"), version.name());
+        assertEquals(XsdType.INT, version.type().base());
+        assertTrue(version.required());
+    }
+
     /** An identity constraint only narrows which documents are valid; the service checks it. */
     @Test
     void identityConstraintsLeaveTheStructureAsItIs() throws SchemaException {

@@ -171,10 +171,12 @@ class SchemaRejectionTest {
                 reject("primitives without type=array", inSequence("<xs:element name=\"d\" type=\"xs:int\""
                         + " primitives=\"int\" value=\"2\"/>"), "<xs:element name=\"d\"", "array shorthand"),
                 // attributes
-                reject("global attribute", schema("<xs:attribute name=\"g\" type=\"xs:int\"/>"), "<xs:attribute",
-                        "global attributes"),
-                reject("attribute ref", inComplexType("<xs:attribute ref=\"tns:g\"/>"), "<xs:attribute",
-                        "attribute ref"),
+                reject("global attribute without a type", schema("<xs:attribute name=\"g\"/>"), "<xs:attribute",
+                        "attribute 'g' has no type"),
+                reject("attribute ref to no attribute", inComplexType("<xs:attribute ref=\"tns:g\"/>"), "<xs:attribute",
+                        "ref to unknown global attribute {urn:t}g"),
+                reject("attribute ref with a type", inComplexType("<xs:attribute ref=\"tns:g\" type=\"xs:int\"/>"),
+                        "<xs:attribute", "attribute type"),
                 reject("a required attribute's default", inComplexType("<xs:attribute name=\"x\" type=\"xs:int\""
                         + " use=\"required\" default=\"3\"/>"), "<xs:attribute", "with a default= is optional"),
                 reject("use=prohibited", inComplexType("<xs:attribute name=\"x\" type=\"xs:int\" use=\"prohibited\"/>"),
