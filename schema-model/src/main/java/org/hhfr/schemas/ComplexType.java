@@ -9,18 +9,48 @@ import java.util.Objects;
  * An {@code xs:complexType}: attributes plus an {@code xs:sequence} of elements, in schema order. The
  * order is the wire order of the binary representation. Immutable; recursion is not supported, so a
  * complex type is a finite tree.
+ *
+ * <p>A type with {@linkplain #hasSimpleContent() simple content} ({@code xs:simpleContent}: text with attributes)
+ * has one element, {@link #SIMPLE_CONTENT}, whose value is the text its element holds: a message sets and reads it
+ * as any element, and it travels as one.
  */
 public final class ComplexType {
+    /** The one element of a type with simple content: the text of the element of that type. */
+    public static final QualifiedName SIMPLE_CONTENT = new QualifiedName("", "value");
+
     private final QualifiedName name;
     private final List<AttributeDecl> attributes;
     private final List<ElementDecl> elements;
+    private final boolean simpleContent;
 
     /** @param name the type's name, {@code null} for an anonymous type */
     public ComplexType(QualifiedName name, List<AttributeDecl> attributes, List<ElementDecl> elements) {
+        this(name, attributes, elements, false);
+    }
+
+    private ComplexType(QualifiedName name, List<AttributeDecl> attributes, List<ElementDecl> elements,
+                        boolean simpleContent) {
         this.name = name;
         this.attributes = Collections.unmodifiableList(new ArrayList<>(attributes));
         this.elements = Collections.unmodifiableList(new ArrayList<>(elements));
+        this.simpleContent = simpleContent;
         requireDistinct();
+    }
+
+    /**
+     * A type with simple content: attributes, and text of type {@code text}, held as its one element
+     * {@link #SIMPLE_CONTENT}.
+     *
+     * @param name the type's name, {@code null} for an anonymous type
+     */
+    public static ComplexType withSimpleContent(QualifiedName name, List<AttributeDecl> attributes, SimpleType text) {
+        return new ComplexType(name, attributes,
+                Collections.singletonList(ElementDecl.simple(SIMPLE_CONTENT, text, 1, 1, false)), true);
+    }
+
+    /** Whether an element of this type holds text, its one element {@link #SIMPLE_CONTENT}, rather than elements. */
+    public boolean hasSimpleContent() {
+        return simpleContent;
     }
 
     private void requireDistinct() {
@@ -80,16 +110,17 @@ public final class ComplexType {
         }
         ComplexType other = (ComplexType) o;
         return Objects.equals(name, other.name) && attributes.equals(other.attributes)
-                && elements.equals(other.elements);
+                && elements.equals(other.elements) && simpleContent == other.simpleContent;
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, attributes, elements);
+        return Objects.hash(name, attributes, elements, simpleContent);
     }
 
     @Override
     public String toString() {
-        return (name == null ? "complexType" : name.toString()) + attributes + elements;
+        return (name == null ? "complexType" : name.toString()) + attributes + (simpleContent ? "text" : "")
+                + elements;
     }
 }

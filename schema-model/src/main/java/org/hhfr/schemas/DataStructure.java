@@ -59,8 +59,13 @@ public final class DataStructure {
                 appendSimple(out, attribute.type());
                 out.append(';');
             }
-            for (ElementDecl child : type.elements()) {
-                appendElement(out, child);
+            if (type.hasSimpleContent()) {
+                out.append('=');
+                appendSimple(out, type.elements().get(0).simpleType());
+            } else {
+                for (ElementDecl child : type.elements()) {
+                    appendElement(out, child);
+                }
             }
             out.append('}');
         }

@@ -13,10 +13,11 @@ import org.jspecify.annotations.Nullable;
 @AutoValue
 abstract class ParsedComplexType {
     /** @param name {@code null} for an anonymous type */
+    /** @param simpleContent whether {@code base} is extended by {@code xs:simpleContent}: its text's type */
     static ParsedComplexType of(SourcePosition position, @Nullable QualifiedName name, boolean isAbstract,
-                                @Nullable QualifiedName base, List<ParsedAttribute> attributes,
+                                @Nullable QualifiedName base, boolean simpleContent, List<ParsedAttribute> attributes,
                                 List<ParsedElement> elements) {
-        return new AutoValue_ParsedComplexType(position, name, isAbstract, base,
+        return new AutoValue_ParsedComplexType(position, name, isAbstract, base, simpleContent,
                 Collections.unmodifiableList(new ArrayList<>(attributes)),
                 Collections.unmodifiableList(new ArrayList<>(elements)));
     }
@@ -30,6 +31,9 @@ abstract class ParsedComplexType {
 
     /** The type this one extends, or {@code null}. */
     abstract @Nullable QualifiedName base();
+
+    /** Whether it has simple content: text of its {@link #base()}'s type (or its text's type), with attributes. */
+    abstract boolean simpleContent();
 
     abstract List<ParsedAttribute> attributes();
 

@@ -433,30 +433,37 @@ final class SchemaDocumentReader {
         countDeclaration();
         Content content = new Content();
         QualifiedName[] base = {null};
+        boolean[] simpleContent = {false};
         readChildren(() -> {
-            if ("complexContent".equals(cursor.localName())) {
-                if (!content.isEmpty() || base[0] != null) {
-                    throw cursor.error("xs:complexContent must be the only content of its xs:complexType");
-                }
-                base[0] = readComplexContent(name, content);
-            } else if (base[0] != null) {
-                throw cursor.error("xs:complexContent must be the only content of its xs:complexType");
+            boolean derived = "complexContent".equals(cursor.localName())
+                    || "simpleContent".equals(cursor.localName());
+            if (derived && (!content.isEmpty() || base[0] != null) || !derived && base[0] != null) {
+                throw cursor.error("xs:complexContent or xs:simpleContent must be the only content of its"
+                        + " xs:complexType");
+            }
+            if (derived) {
+                simpleContent[0] = "simpleContent".equals(cursor.localName());
+                base[0] = readDerivation(name, content, simpleContent[0]);
             } else {
                 content.read();
             }
         });
-        return ParsedComplexType.of(position, name, isAbstract, base[0], content.attributes, content.elements);
+        return ParsedComplexType.of(position, name, isAbstract, base[0], simpleContent[0], content.attributes,
+                content.elements);
     }
 
     /**
-     * {@code <xs:complexContent><xs:extension base="..">}: the base type's content followed by the sequence and
-     * attributes read into {@code content}. Returns the base.
+     * {@code <xs:complexContent>} or {@code <xs:simpleContent>} with its {@code <xs:extension base="..">}: the
+     * base type's content followed by what the extension adds, read into {@code content} (a sequence and
+     * attributes, or only attributes to simple content). Returns the base.
      *
      * @param name the extending type's name, {@code null} for an anonymous type
      */
-    private QualifiedName readComplexContent(QualifiedName name, Content content) throws SchemaException {
-        tag.allowOnly("mixed", "id");
-        if (tag.flag("mixed")) {
+    private QualifiedName readDerivation(QualifiedName name, Content content, boolean simple) throws SchemaException {
+        String kind = cursor.tagName();
+        SourcePosition position = cursor.position();
+        tag.allowOnly(simple ? new String[] {"id"} : new String[] {"mixed", "id"});
+        if (!simple && tag.flag("mixed")) {
             throw cursor.error("mixed=\"true\" (text mixed with elements) is not supported");
         }
         QualifiedName[] base = {null};
@@ -468,21 +475,28 @@ final class SchemaDocumentReader {
                         : notSupported();
             }
             if (base[0] != null) {
-                throw cursor.error("xs:complexContent has one xs:extension");
+                throw cursor.error(kind + " has one xs:extension");
             }
             tag.allowOnly("base", "id");
             String baseAttribute = cursor.attribute("base");
             if (baseAttribute == null) {
-                throw cursor.error("xs:extension needs a base= complex type");
+                throw cursor.error("xs:extension needs a base= type");
             }
             base[0] = cursor.resolveQName(baseAttribute, "base");
             if (name != null) {
                 declarations.addExtension(name, base[0]);
             }
-            readChildren(content::read);
+            readChildren(() -> {
+                if (simple && !"attribute".equals(cursor.localName())) {
+                    throw "sequence".equals(cursor.localName()) || "choice".equals(cursor.localName())
+                            ? cursor.error("elements in xs:simpleContent: its content is text")
+                            : notSupported();
+                }
+                content.read();
+            });
         });
         if (base[0] == null) {
-            throw cursor.error("xs:complexContent needs an xs:extension");
+            throw position.error(kind + " needs an xs:extension");
         }
         return base[0];
     }
@@ -825,10 +839,6 @@ final class SchemaDocumentReader {
                 break;
             case "attributeGroup":
                 why = "named groups of attributes (" + tag + ") are not supported";
-                break;
-            case "simpleContent":
-            case "extension":
-                why = "simple content (" + tag + ": text with attributes) is not supported";
                 break;
             case "list":
             case "union":

@@ -272,7 +272,18 @@ final class SchemaResolver {
         Set<String> names = new HashSet<>();
         int height = 0;
         long size = 0;
-        if (parsed.base() != null && !isAnyType(parsed.base())) {
+        SimpleType text = null;
+        if (parsed.simpleContent()) {
+            Resolved<ComplexType> base = simpleContentBase(parsed, depth);
+            if (base == null) {
+                text = simpleType(parsed.base(), parsed.position(), "xs:simpleContent");
+            } else {
+                text = base.value.elements().get(0).simpleType();
+                attributes.addAll(base.value.attributes());
+                attributes.forEach(attribute -> names.add("attribute '" + attribute.name().localName() + "'"));
+                size = base.size;
+            }
+        } else if (parsed.base() != null && !isAnyType(parsed.base())) {
             Resolved<ComplexType> base = baseType(parsed.base(), parsed.position(), depth);
             attributes.addAll(base.value.attributes());
             elements.addAll(base.value.elements());
@@ -289,6 +300,9 @@ final class SchemaResolver {
             requireNewName(names, "attribute '" + attribute.name().localName() + "'", attribute.position());
             attributes.add(AttributeDecl.of(attribute.name(), type, attribute.required()));
             size++;
+        }
+        if (text != null) {
+            return new Resolved<>(ComplexType.withSimpleContent(parsed.name(), attributes, text), 1, size + 1);
         }
         List<ParsedElement> children = new ArrayList<>();
         withGroupsExpanded(parsed.elements(), false, children);
@@ -362,6 +376,23 @@ final class SchemaResolver {
         }
     }
 
+    /**
+     * The complex type with simple content that an {@code xs:simpleContent} extends, resolved; {@code null} when it
+     * extends a simple type (a built-in or a named simple type), which is then its text's type.
+     */
+    private Resolved<ComplexType> simpleContentBase(ParsedComplexType parsed, int depth) throws SchemaException {
+        QualifiedName base = parsed.base();
+        if (XSD.equals(base.namespace()) || !declarations.complexTypes().containsKey(base)) {
+            return null;
+        }
+        Resolved<ComplexType> resolved = namedType(base, parsed.position(), depth);
+        if (!resolved.value.hasSimpleContent()) {
+            throw parsed.position().error("xs:simpleContent extends " + base + ", which has elements, not text",
+                    "xs:simpleContent");
+        }
+        return resolved;
+    }
+
     /** The complex type an {@code xs:extension} names as its base, resolved. */
     private Resolved<ComplexType> baseType(QualifiedName base, SourcePosition usedAt, int depth)
             throws SchemaException {
@@ -378,7 +409,11 @@ final class SchemaResolver {
             throw usedAt.error("xs:extension of the unknown type " + base + declarations.unreadImport(base.namespace()),
                     "xs:extension");
         }
-        return namedType(base, usedAt, depth);
+        Resolved<ComplexType> resolved = namedType(base, usedAt, depth);
+        if (resolved.value.hasSimpleContent()) {
+            throw usedAt.error("xs:complexContent extends " + base + ", whose content is text", "xs:extension");
+        }
+        return resolved;
     }
 
     private static boolean isAnyType(QualifiedName name) {

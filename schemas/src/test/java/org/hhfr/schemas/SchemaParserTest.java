@@ -278,6 +278,36 @@ class SchemaParserTest {
         assertTrue(version.required());
     }
 
+    /**
+     * Text with attributes, as Workday's IDs are ({@code <ID type="WID">…</ID>}): one element, the text, after the
+     * attributes; a type extending it by simple content adds attributes to the same text.
+     */
+    @Test
+    void simpleContentIsTheTextAsTheTypesOneElementAfterItsAttributes() throws SchemaException {
+        Schema schema = parse(schema("<xs:simpleType name=\"Kind\"><xs:restriction base=\"xs:string\">"
+                + "<xs:enumeration value=\"WID\"/></xs:restriction></xs:simpleType>\n"
+                + "<xs:complexType name=\"Id\"><xs:simpleContent><xs:extension base=\"xs:long\">"
+                + "<xs:attribute name=\"type\" type=\"tns:Kind\" use=\"required\"/></xs:extension></xs:simpleContent>"
+                + "</xs:complexType>\n"
+                + "<xs:complexType name=\"ParentId\"><xs:simpleContent><xs:extension base=\"tns:Id\">"
+                + "<xs:attribute name=\"parent\" type=\"xs:string\"/></xs:extension></xs:simpleContent>"
+                + "</xs:complexType>\n"
+                + "<xs:element name=\"ref\"><xs:complexType><xs:sequence>"
+                + "<xs:element name=\"ID\" type=\"tns:ParentId\" maxOccurs=\"unbounded\"/>"
+                + "<xs:element name=\"code\"><xs:complexType><xs:simpleContent><xs:extension base=\"tns:Kind\"/>"
+                + "</xs:simpleContent></xs:complexType></xs:element>"
+                + "</xs:sequence></xs:complexType></xs:element>"));
+        ComplexType id = child(root(schema, "ref"), "ID").complexType();
+        assertTrue(id.hasSimpleContent());
+        assertEquals(List.of("type", "parent"), id.attributes().stream().map(a -> a.name().localName())
+                .collect(Collectors.toList()));
+        assertEquals(List.of(ElementDecl.simple(ComplexType.SIMPLE_CONTENT, SimpleType.of(XsdType.LONG), 1, 1, false)),
+                id.elements());
+        assertTrue(child(root(schema, "ref"), "code").complexType().elements().get(0).simpleType().isEnumeration());
+        assertEquals("<{urn:t}ref 1..1 {<ID 1..* {@type! string(3:WID);@parent? string;=long}><code 1..1"
+                + " {=string(3:WID)}>}>", schema.dataStructure("ref").canonicalForm());
+    }
+
     /** An identity constraint only narrows which documents are valid; the service checks it. */
     @Test
     void identityConstraintsLeaveTheStructureAsItIs() throws SchemaException {

@@ -72,8 +72,26 @@ class SchemaRejectionTest {
                 reject("an element of an abstract type", schema("<xs:complexType name=\"B\" abstract=\"true\"/>\n"
                         + "<xs:element name=\"a\" type=\"tns:B\"/>"), "<xs:element name=\"a\"",
                         "element 'a' has the abstract type {urn:t}B"),
-                reject("xs:simpleContent", inComplexType("<xs:simpleContent/>"), "<xs:simpleContent",
-                        "simple content (xs:simpleContent: text with attributes)"),
+                reject("xs:simpleContent without a derivation", inComplexType("<xs:simpleContent/>"),
+                        "<xs:simpleContent", "xs:simpleContent needs an xs:extension"),
+                reject("elements in xs:simpleContent", inComplexType("<xs:simpleContent><xs:extension"
+                        + " base=\"xs:int\">\n  <xs:sequence/></xs:extension></xs:simpleContent>"), "<xs:sequence",
+                        "elements in xs:simpleContent: its content is text"),
+                reject("xs:restriction in xs:simpleContent", inComplexType("<xs:simpleContent>\n  <xs:restriction"
+                        + " base=\"xs:int\"/></xs:simpleContent>"), "<xs:restriction", "by xs:restriction is not"),
+                reject("xs:simpleContent of a type with elements", schema("<xs:complexType name=\"B\"><xs:sequence>"
+                        + "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:complexType>\n<xs:element"
+                        + " name=\"a\"><xs:complexType><xs:simpleContent><xs:extension base=\"tns:B\"/>"
+                        + "</xs:simpleContent></xs:complexType></xs:element>"), "<xs:complexType><xs:simpleContent",
+                        "xs:simpleContent extends {urn:t}B, which has elements, not text"),
+                reject("xs:complexContent of a type with text", schema("<xs:complexType name=\"B\"><xs:simpleContent>"
+                        + "<xs:extension base=\"xs:int\"/></xs:simpleContent></xs:complexType>\n<xs:element"
+                        + " name=\"a\"><xs:complexType><xs:complexContent><xs:extension base=\"tns:B\"/>"
+                        + "</xs:complexContent></xs:complexType></xs:element>"), "<xs:complexType><xs:complexContent",
+                        "xs:complexContent extends {urn:t}B, whose content is text"),
+                reject("xs:simpleContent of xs:anyType", inComplexType("<xs:simpleContent><xs:extension"
+                        + " base=\"xs:anySimpleType\"/></xs:simpleContent>"), "<xs:complexType",
+                        "xs:anySimpleType, which is not supported"),
                 reject("xs:any in a choice", inSequence("<xs:choice><xs:any/></xs:choice>"), "<xs:any",
                         "wildcards (xs:any)"),
                 reject("occurrence on xs:sequence", schema("<xs:element name=\"a\"><xs:complexType>\n"

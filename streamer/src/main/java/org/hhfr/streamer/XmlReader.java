@@ -13,12 +13,13 @@ import org.hhfr.schemas.ComplexType;
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.ElementDecl;
 import org.hhfr.schemas.QualifiedName;
+import org.hhfr.schemas.SimpleType;
 import org.hhfr.schemas.XmlPull;
 
 /**
  * Reads the SOAP Body content of one message from a namespace-aware pull parser, strictly by the
- * structure: elements in sequence order with their occurrence bounds, declared attributes, simple
- * content only where the type is simple. Any prefix is accepted. Attributes in the XSI namespace other
+ * structure: elements in sequence order with their occurrence bounds, declared attributes, text only
+ * where the type is simple or has simple content. Any prefix is accepted. Attributes in the XSI namespace other
  * than {@code nil}, and undeclared attributes in a namespace (as {@code soapenv:mustUnderstand}), are
  * ignored; an undeclared attribute in no namespace is an error.
  */
@@ -79,20 +80,28 @@ final class XmlReader {
         }
         if (element.isSimple()) {
             rejectUndeclaredAttributes();
-            String text = readText();
-            try {
-                return checkedString(XsdLexical.parse(element.simpleType(), text, limits));
-            } catch (IllegalArgumentException e) {
-                throw malformed(e.getMessage());
-            }
+            return simpleValue(element.simpleType());
         }
         return readRecord(element.complexType());
+    }
+
+    /** The text up to the element's end tag as a value of {@code type}. */
+    private Object simpleValue(SimpleType type) throws XmlPullParserException, IOException, MalformedMessageException {
+        String text = readText();
+        try {
+            return checkedString(XsdLexical.parse(type, text, limits));
+        } catch (IllegalArgumentException e) {
+            throw malformed(e.getMessage());
+        }
     }
 
     private Record readRecord(ComplexType type)
             throws XmlPullParserException, IOException, MalformedMessageException {
         Object[] attributes = readAttributes(type, false);
         List<ElementDecl> declarations = type.elements();
+        if (type.hasSimpleContent()) {
+            return new Record(type, attributes, new Object[] {simpleValue(declarations.get(0).simpleType())});
+        }
         Object[] elements = new Object[declarations.size()];
         List<Object> items = null;
         int current = 0;

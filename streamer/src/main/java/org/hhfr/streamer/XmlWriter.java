@@ -49,8 +49,10 @@ final class XmlWriter {
         for (AttributeDecl attribute : element.complexType().attributes()) {
             addNamespace(attribute.name(), namespaces);
         }
-        for (ElementDecl child : element.complexType().elements()) {
-            collectNamespaces(child, namespaces);
+        if (!element.complexType().hasSimpleContent()) {
+            for (ElementDecl child : element.complexType().elements()) {
+                collectNamespaces(child, namespaces);
+            }
         }
     }
 
@@ -85,6 +87,10 @@ final class XmlWriter {
 
     private void writeRecordContent(Record record) throws IOException {
         writeAttributes(record);
+        if (record.type().hasSimpleContent()) {
+            writeText(XsdLexical.format(record.type().elements().get(0).simpleType(), record.get(0)));
+            return;
+        }
         List<ElementDecl> elements = record.type().elements();
         for (int i = 0; i < elements.size(); i++) {
             ElementDecl element = elements.get(i);

@@ -87,7 +87,8 @@ public final class ServiceDescriptionWriter {
         ComplexType complex = element.isSimple() ? null : element.complexType();
         body.write((element.nillable() ? DescriptionFormat.NILLABLE : 0)
                 | (complex != null ? DescriptionFormat.COMPLEX : 0)
-                | (complex != null && complex.name() != null ? DescriptionFormat.NAMED_TYPE : 0));
+                | (complex != null && complex.name() != null ? DescriptionFormat.NAMED_TYPE : 0)
+                | (complex != null && complex.hasSimpleContent() ? DescriptionFormat.SIMPLE_CONTENT : 0));
         if (complex == null) {
             simpleType(element.simpleType());
             return;
@@ -100,6 +101,10 @@ public final class ServiceDescriptionWriter {
             name(attribute.name());
             body.write(attribute.required() ? 1 : 0);
             simpleType(attribute.type());
+        }
+        if (complex.hasSimpleContent()) {
+            simpleType(complex.elements().get(0).simpleType());
+            return;
         }
         varint(complex.elements().size());
         for (ElementDecl child : complex.elements()) {

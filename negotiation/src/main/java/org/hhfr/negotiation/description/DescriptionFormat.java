@@ -8,9 +8,9 @@ package org.hhfr.negotiation.description;
  * string      := length bytes
  * operation   := name:ref soapAction:ref flags(bit 0: one-way) element digest [element digest]
  * element     := namespace:ref localName:ref minOccurs maxOccurs(0: unbounded)
- *                flags(bit 0: nillable, bit 1: complex, bit 2: named complex type)
+ *                flags(bit 0: nillable, bit 1: complex, bit 2: named complex type, bit 3: simple content)
  *                [typeNamespace:ref typeName:ref] (complex ? complexType : simpleType)
- * complexType := count attribute* count element*
+ * complexType := count attribute* (simple content ? simpleType : count element*)
  * attribute   := namespace:ref localName:ref required(0|1) simpleType
  * simpleType  := base:ref (an XSD built-in's local name) count value:ref* [named(0|1) [namespace:ref name:ref]]
  * digest      := the 32 bytes of the structure's fingerprint (SHA-256 of its canonical form)
@@ -32,6 +32,8 @@ final class DescriptionFormat {
     static final int NILLABLE = 1;
     static final int COMPLEX = 2;
     static final int NAMED_TYPE = 4;
+    /** A complex type with simple content: its text's simple type follows its attributes, instead of elements. */
+    static final int SIMPLE_CONTENT = 8;
     static final int HAS_HOST = 1;
     /** {@code maxOccurs} of an unbounded element. */
     static final int UNBOUNDED = 0;

@@ -173,8 +173,9 @@ public final class ServiceDescriptionReader {
         }
         int flags = octet("element flags");
         boolean complex = (flags & DescriptionFormat.COMPLEX) != 0;
-        if ((flags & ~(DescriptionFormat.NILLABLE | DescriptionFormat.COMPLEX | DescriptionFormat.NAMED_TYPE)) != 0
-                || !complex && (flags & DescriptionFormat.NAMED_TYPE) != 0) {
+        if ((flags & ~(DescriptionFormat.NILLABLE | DescriptionFormat.COMPLEX | DescriptionFormat.NAMED_TYPE
+                | DescriptionFormat.SIMPLE_CONTENT)) != 0
+                || !complex && (flags & (DescriptionFormat.NAMED_TYPE | DescriptionFormat.SIMPLE_CONTENT)) != 0) {
             throw malformed("unknown element flags " + flags);
         }
         boolean nillable = (flags & DescriptionFormat.NILLABLE) != 0;
@@ -195,6 +196,10 @@ public final class ServiceDescriptionReader {
                 throw malformed("attribute " + attribute + " has use " + required + " (0 or 1)");
             }
             attributes.add(AttributeDecl.of(attribute, simpleType(), required == 1));
+        }
+        if ((flags & DescriptionFormat.SIMPLE_CONTENT) != 0) {
+            return ElementDecl.complex(name, ComplexType.withSimpleContent(typeName, attributes, simpleType()),
+                    minOccurs, maxOccurs, nillable);
         }
         seen.clear();
         List<ElementDecl> elements = new ArrayList<>();

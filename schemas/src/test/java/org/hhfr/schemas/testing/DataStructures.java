@@ -83,7 +83,10 @@ public final class DataStructures {
                 .list().ofMinSize(0).ofMaxSize(3).uniqueElements(attribute -> attribute.name().localName());
         Arbitrary<List<ElementDecl>> elements = localElements(namespace, depth)
                 .list().ofMinSize(0).ofMaxSize(6).uniqueElements(element -> element.name().localName());
-        return Combinators.combine(typeName, attributes, elements).as(ComplexType::new);
+        Arbitrary<ComplexType> ofElements = Combinators.combine(typeName, attributes, elements).as(ComplexType::new);
+        Arbitrary<ComplexType> ofText = Combinators.combine(typeName, attributes,
+                Arbitraries.of(XsdType.class).map(SimpleType::of)).as(ComplexType::withSimpleContent);
+        return Arbitraries.frequencyOf(Tuple.of(5, ofElements), Tuple.of(1, ofText));
     }
 
     private static Arbitrary<ElementDecl> localElements(String namespace, int depth) {

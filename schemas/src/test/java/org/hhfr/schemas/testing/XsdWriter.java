@@ -95,6 +95,18 @@ public final class XsdWriter {
     private void complexType(ComplexType type, int depth) {
         indent(depth);
         out.append('<').append(prefix).append("complexType>\n");
+        if (type.hasSimpleContent()) {
+            indent(depth + 1);
+            out.append('<').append(prefix).append("simpleContent><").append(prefix).append("extension");
+            attribute("base", prefix + type.elements().get(0).simpleType().base().localName());
+            out.append(">\n");
+            attributes(type, depth + 2);
+            indent(depth + 1);
+            out.append("</").append(prefix).append("extension></").append(prefix).append("simpleContent>\n");
+            indent(depth);
+            out.append("</").append(prefix).append("complexType>\n");
+            return;
+        }
         if (!type.elements().isEmpty()) {
             indent(depth + 1);
             out.append('<').append(prefix).append("sequence>\n");
@@ -104,24 +116,28 @@ public final class XsdWriter {
             indent(depth + 1);
             out.append("</").append(prefix).append("sequence>\n");
         }
+        attributes(type, depth + 1);
+        indent(depth);
+        out.append("</").append(prefix).append("complexType>\n");
+    }
+
+    private void attributes(ComplexType type, int depth) {
         for (AttributeDecl attribute : type.attributes()) {
-            indent(depth + 1);
+            indent(depth);
             out.append('<').append(prefix).append("attribute");
             attribute("name", attribute.name().localName());
             attribute("form", attribute.name().namespace().isEmpty() ? "unqualified" : "qualified");
             attribute("use", attribute.required() ? "required" : "optional");
             if (attribute.type().isEnumeration()) {
                 out.append(">\n");
-                enumeration(attribute.type(), depth + 2);
-                indent(depth + 1);
+                enumeration(attribute.type(), depth + 1);
+                indent(depth);
                 out.append("</").append(prefix).append("attribute>\n");
             } else {
                 attribute("type", prefix + attribute.type().base().localName());
                 out.append("/>\n");
             }
         }
-        indent(depth);
-        out.append("</").append(prefix).append("complexType>\n");
     }
 
     private void enumeration(SimpleType type, int depth) {
