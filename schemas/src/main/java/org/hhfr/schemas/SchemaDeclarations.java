@@ -29,6 +29,9 @@ final class SchemaDeclarations {
     /** Global attributes, which {@code xs:attribute ref} names. */
     private final Map<QualifiedName, ParsedAttribute> attributes = new LinkedHashMap<>();
     private final Map<QualifiedName, SchemaRefusal> refusedAttributes = new LinkedHashMap<>();
+    /** Named attribute groups, which {@code xs:attributeGroup ref} names. */
+    private final Map<QualifiedName, ParsedAttributeGroup> attributeGroups = new LinkedHashMap<>();
+    private final Map<QualifiedName, SchemaRefusal> refusedAttributeGroups = new LinkedHashMap<>();
     /** A named type that extends each base named by one (the first in document order), refused or not. */
     private final Map<QualifiedName, QualifiedName> extensions = new HashMap<>();
     /** Whether the documents imports name were fetched for the parse, so that a missing one could not be. */
@@ -83,6 +86,9 @@ final class SchemaDeclarations {
         } else if (kind == SchemaRefusal.Kind.ATTRIBUTE) {
             requireNewAttributeName(name, position);
             refusedAttributes.put(name, SchemaRefusal.of(kind, name, cause));
+        } else if (kind == SchemaRefusal.Kind.ATTRIBUTE_GROUP) {
+            requireNewAttributeGroupName(name, position);
+            refusedAttributeGroups.put(name, SchemaRefusal.of(kind, name, cause));
         } else {
             requireNewTypeName(name, position);
             refusedTypes.put(name, SchemaRefusal.of(kind, name, cause));
@@ -104,6 +110,18 @@ final class SchemaDeclarations {
     private void requireNewAttributeName(QualifiedName name, SourcePosition position) throws SchemaException {
         if (attributes.containsKey(name) || refusedAttributes.containsKey(name)) {
             throw position.error("global attribute " + name + " is declared twice");
+        }
+    }
+
+    void addAttributeGroup(ParsedAttributeGroup group) throws SchemaException {
+        requireNewAttributeGroupName(group.name(), group.position());
+        attributeGroups.put(group.name(), group);
+    }
+
+    /** Attribute groups have a symbol space of their own. */
+    private void requireNewAttributeGroupName(QualifiedName name, SourcePosition position) throws SchemaException {
+        if (attributeGroups.containsKey(name) || refusedAttributeGroups.containsKey(name)) {
+            throw position.error("attribute group " + name + " is declared twice");
         }
     }
 
@@ -212,6 +230,15 @@ final class SchemaDeclarations {
 
     Map<QualifiedName, ParsedAttribute> attributes() {
         return attributes;
+    }
+
+    Map<QualifiedName, ParsedAttributeGroup> attributeGroups() {
+        return attributeGroups;
+    }
+
+    /** Attribute groups refused while reading, in document order. */
+    Map<QualifiedName, SchemaRefusal> refusedAttributeGroups() {
+        return refusedAttributeGroups;
     }
 
     /** Global attributes refused while reading, in document order. */

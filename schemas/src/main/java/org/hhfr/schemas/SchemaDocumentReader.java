@@ -225,12 +225,10 @@ final class SchemaDocumentReader {
                     }
                     break;
                 case "attributeGroup":
-                    if (perComponent) {
-                        // only a reference uses it (xs:attributeGroup ref), which refuses the component that makes
-                        // it: the declaration itself refuses no other component
-                        cursor.skipElement();
-                    } else {
-                        throw notSupported();
+                    ParsedAttributeGroup attributeGroup = readGlobal(SchemaRefusal.Kind.ATTRIBUTE_GROUP,
+                            this::readGlobalAttributeGroup);
+                    if (attributeGroup != null) {
+                        declarations.addAttributeGroup(attributeGroup);
                     }
                     break;
                 default:
@@ -487,7 +485,7 @@ final class SchemaDocumentReader {
                 declarations.addExtension(name, base[0]);
             }
             readChildren(() -> {
-                if (simple && !"attribute".equals(cursor.localName())) {
+                if (simple && !"attribute".equals(cursor.localName()) && !"attributeGroup".equals(cursor.localName())) {
                     throw "sequence".equals(cursor.localName()) || "choice".equals(cursor.localName())
                             ? cursor.error("elements in xs:simpleContent: its content is text")
                             : notSupported();
@@ -529,6 +527,9 @@ final class SchemaDocumentReader {
                         }
                         elements.add(element);
                     }
+                    break;
+                case "attributeGroup":
+                    attributes.add(readAttributeGroupRef());
                     break;
                 case "attribute":
                     ParsedAttribute attribute = readAttribute(false);
@@ -593,6 +594,44 @@ final class SchemaDocumentReader {
             elements.replaceAll(ParsedElement::optional);
         }
         return elements;
+    }
+
+    /** {@code <xs:attributeGroup name="..">}: attributes and refs to other attribute groups. */
+    private ParsedAttributeGroup readGlobalAttributeGroup() throws SchemaException {
+        SourcePosition position = cursor.position();
+        tag.allowOnly("name", "id");
+        QualifiedName name = new QualifiedName(targetNamespace, tag.name());
+        countDeclaration();
+        List<ParsedAttribute> attributes = new ArrayList<>();
+        readChildren(() -> {
+            switch (cursor.localName()) {
+                case "attribute":
+                    attributes.add(readAttribute(false));
+                    break;
+                case "attributeGroup":
+                    attributes.add(readAttributeGroupRef());
+                    break;
+                default:
+                    throw notSupported();
+            }
+        });
+        return ParsedAttributeGroup.of(position, name, attributes);
+    }
+
+    /** {@code <xs:attributeGroup ref="..">} among a type's attributes. */
+    private ParsedAttribute readAttributeGroupRef() throws SchemaException {
+        SourcePosition position = cursor.position();
+        tag.allowOnly("ref", "id");
+        String ref = cursor.attribute("ref");
+        if (ref == null) {
+            throw cursor.error("xs:attributeGroup among attributes needs a ref=");
+        }
+        QualifiedName group = cursor.resolveQName(ref, "ref");
+        countDeclaration();
+        readChildren(() -> {
+            throw notSupported();
+        });
+        return ParsedAttribute.ofGroupRef(position, group);
     }
 
     /** {@code <xs:group name="..">}: one xs:sequence or xs:choice. */
@@ -836,9 +875,6 @@ final class SchemaDocumentReader {
             case "any":
             case "anyAttribute":
                 why = "wildcards (" + tag + ") are not supported: every element needs a declared type";
-                break;
-            case "attributeGroup":
-                why = "named groups of attributes (" + tag + ") are not supported";
                 break;
             case "list":
             case "union":

@@ -3,8 +3,8 @@ package org.hhfr.schemas;
 import com.google.auto.value.AutoValue;
 
 /**
- * Why one global component of a schema (an element, a named type, a named group or a global attribute) has no
- * structure: the construct HHFR
+ * Why one global component of a schema (an element, a named type, a named group, a global attribute or an
+ * attribute group) has no structure: the construct HHFR
  * cannot represent and where it is, found by a parser that refuses per component
  * ({@link SchemaParser#perComponent()}) so the rest of the document stays usable. A refusal of an element
  * whose type is refused names that type in its reason ({@code "type {urn:b}Booking: element 'when' has the
@@ -21,7 +21,9 @@ public abstract class SchemaRefusal {
         /** A named model group, {@code xs:group}: the types and elements that refer to it are refused with it. */
         GROUP,
         /** A global {@code xs:attribute}: the types that refer to it are refused with it. */
-        ATTRIBUTE
+        ATTRIBUTE,
+        /** A named {@code xs:attributeGroup}: the types that refer to it are refused with it. */
+        ATTRIBUTE_GROUP
     }
 
     static SchemaRefusal of(Kind kind, QualifiedName component, SchemaException cause) {

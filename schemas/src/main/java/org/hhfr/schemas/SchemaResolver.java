@@ -82,6 +82,7 @@ final class SchemaResolver {
         refusals.addAll(declarations.refusedTypes().values());
         refusals.addAll(declarations.refusedGroups().values());
         refusals.addAll(declarations.refusedAttributes().values());
+        refusals.addAll(declarations.refusedAttributeGroups().values());
         Map<QualifiedName, ElementDecl> elements = new LinkedHashMap<>();
         for (ParsedElement element : declarations.elements().values()) {
             try {
@@ -292,7 +293,9 @@ final class SchemaResolver {
             height = base.height;
             size = base.size;
         }
-        for (ParsedAttribute attribute : parsed.attributes()) {
+        List<ParsedAttribute> ownAttributes = new ArrayList<>();
+        withAttributeGroupsExpanded(parsed.attributes(), ownAttributes);
+        for (ParsedAttribute attribute : ownAttributes) {
             ParsedAttribute declared = attribute.isRef() ? globalAttribute(attribute) : attribute;
             SimpleType type = declared.inlineType() != null ? declared.inlineType()
                     : simpleType(declared.typeName(), declared.position(),
@@ -337,6 +340,39 @@ final class SchemaResolver {
                 inProgress.remove(key);
             }
         }
+    }
+
+    /** Adds {@code attributes} to {@code into}, each attribute group ref replaced by its group's attributes. */
+    private void withAttributeGroupsExpanded(List<ParsedAttribute> attributes, List<ParsedAttribute> into)
+            throws SchemaException {
+        for (ParsedAttribute attribute : attributes) {
+            if (!attribute.isGroupRef()) {
+                into.add(attribute);
+                requireSize(into.size(), attribute.position());
+                continue;
+            }
+            ParsedAttributeGroup group = attributeGroup(attribute.name(), attribute.position());
+            String key = "attributeGroup " + group.name();
+            enter(key, attribute.position());
+            try {
+                withAttributeGroupsExpanded(group.attributes(), into);
+            } finally {
+                inProgress.remove(key);
+            }
+        }
+    }
+
+    private ParsedAttributeGroup attributeGroup(QualifiedName name, SourcePosition usedAt) throws SchemaException {
+        SchemaRefusal refused = declarations.refusedAttributeGroups().get(name);
+        if (refused != null) {
+            throw new SchemaException("attribute group " + name + ": " + refused.reason(), refused.construct(),
+                    refused.line(), refused.column()).inDocument(refused.document());
+        }
+        ParsedAttributeGroup group = declarations.attributeGroups().get(name);
+        if (group == null) {
+            throw usedAt.error("ref to unknown attribute group " + name + declarations.unreadImport(name.namespace()));
+        }
+        return group;
     }
 
     /** The global attribute an {@code xs:attribute ref} names. */

@@ -308,6 +308,20 @@ class SchemaParserTest {
                 + " {=string(3:WID)}>}>", schema.dataStructure("ref").canonicalForm());
     }
 
+    /** As Travelport's request types take their common attributes from attribute groups. */
+    @Test
+    void anAttributeGroupRefIsTheGroupsAttributesInItsPlace() throws SchemaException {
+        Schema schema = parse(schema("<xs:attributeGroup name=\"Common\"><xs:attribute name=\"trace\""
+                + " type=\"xs:string\"/><xs:attributeGroup ref=\"tns:Auth\"/></xs:attributeGroup>\n"
+                + "<xs:attributeGroup name=\"Auth\"><xs:attribute name=\"user\" type=\"xs:string\" use=\"required\"/>"
+                + "</xs:attributeGroup>\n"
+                + "<xs:element name=\"ping\"><xs:complexType><xs:sequence><xs:element name=\"payload\""
+                + " type=\"xs:string\"/></xs:sequence><xs:attribute name=\"id\" type=\"xs:int\"/>"
+                + "<xs:attributeGroup ref=\"tns:Common\"/></xs:complexType></xs:element>"));
+        assertEquals(List.of("id false", "trace false", "user true"), root(schema, "ping").complexType().attributes()
+                .stream().map(a -> a.name().localName() + " " + a.required()).collect(Collectors.toList()));
+    }
+
     /** An identity constraint only narrows which documents are valid; the service checks it. */
     @Test
     void identityConstraintsLeaveTheStructureAsItIs() throws SchemaException {

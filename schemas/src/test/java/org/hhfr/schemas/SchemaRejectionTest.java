@@ -45,8 +45,15 @@ class SchemaRejectionTest {
                         + "<xs:complexType><xs:sequence><xs:element name=\"x\" type=\"xs:int\"/><xs:group ref=\"tns:g\"/>"
                         + "</xs:sequence></xs:complexType></xs:element>"), "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:group>",
                         "element 'x' appears twice in its type"),
-                reject("xs:attributeGroup", inComplexType("<xs:attributeGroup ref=\"tns:g\"/>"), "<xs:attributeGroup",
-                        "named groups of attributes"),
+                reject("xs:attributeGroup ref to no group", inComplexType("<xs:attributeGroup ref=\"tns:g\"/>"),
+                        "<xs:attributeGroup", "ref to unknown attribute group {urn:t}g"),
+                reject("an attribute group that holds itself", schema("<xs:attributeGroup name=\"g\">"
+                        + "<xs:attribute name=\"x\" type=\"xs:int\"/>\n  <xs:attributeGroup ref=\"tns:g\"/>"
+                        + "</xs:attributeGroup><xs:element name=\"a\"><xs:complexType><xs:attributeGroup"
+                        + " ref=\"tns:g\"/></xs:complexType></xs:element>"), "<xs:attributeGroup ref=\"tns:g\"/></xs:attributeGroup>",
+                        "recursive structure: attributeGroup {urn:t}g -> attributeGroup {urn:t}g"),
+                reject("xs:anyAttribute in an attribute group", schema("<xs:attributeGroup name=\"g\">\n"
+                        + "  <xs:anyAttribute/></xs:attributeGroup>"), "<xs:anyAttribute", "wildcards"),
                 reject("xs:extension of an unknown type", inComplexType("<xs:complexContent><xs:extension"
                         + " base=\"tns:B\"/></xs:complexContent>"), "<xs:complexType", "xs:extension of the unknown"
                         + " type {urn:t}B"),
