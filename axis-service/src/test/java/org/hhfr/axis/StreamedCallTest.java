@@ -21,6 +21,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import org.apache.axis2.Constants;
+import org.hhfr.axis.reservations.GroupBooking;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.stream.EnvelopeDispatch;
 import org.hhfr.axis.stream.PojoDispatch;
@@ -69,6 +70,7 @@ class StreamedCallTest {
         TestServers.deploy(server, ContextReader.class);
         TestServers.deploy(server, NestedContextReader.class);
         TestServers.deploy(server, ReflectiveContextReader.class);
+        TestServers.deploy(server, Picker.class);
         TestServers.deploy(server, Counter.class).setScope(Constants.SCOPE_APPLICATION);
         pojo = new PojoDispatch(server.axisContext());
         envelope = new EnvelopeDispatch(server.axisContext(), XML);
@@ -269,6 +271,32 @@ class StreamedCallTest {
             assertInstanceOf(EnvelopeDispatch.class, server.streamDispatcher().dispatcherFor(session), service);
             assertEquals("at " + service + ".where over " + EnvelopeDispatch.TRANSPORT, server.streamDispatcher()
                     .bind(session).call(session, request, List.of()).record().get("return"));
+        }
+    }
+
+    /**
+     * A method declared to return a bean that returns an instance of a subclass: Axis2 writes the subclass's
+     * properties over SOAP, beyond its WSDL; the fast path says it cannot carry them rather than drop them.
+     */
+    @Test
+    void aReturnedSubclassWhosePropertiesTheWsdlLacksIsTheServicesFaultNotDataDropped() throws Exception {
+        StreamContext session = session("Picker", "group");
+        Message request = Message.of(session.request()).set(0, "Ann").build();
+        assertTrue(RawHttp.postSoap11(server.port(), "/axis2/services/Picker", "urn:group", Envelopes.envelope(
+                Envelopes.SOAP11, XML.encodeToString(request).replaceFirst("^<\\?xml[^>]*\\?>", ""))).body
+                .contains("<size>7</size>"), "over SOAP the subclass's property is written");
+
+        StreamedCallException refused = assertThrows(StreamedCallException.class,
+                () -> pojo.bind(session).call(session, request, List.of()));
+        assertFalse(refused.senderFault());
+        assertTrue(refused.getMessage().contains(GroupBooking.class.getName()), refused.getMessage());
+    }
+
+    @Test
+    void beansOfTheDeclaredClassAndReadOnlyPropertiesAreTheSameByEveryRoad() throws Exception {
+        for (String operation : new String[] {"single", "badge"}) {
+            StreamContext session = session("Picker", operation);
+            assertSameByEveryRoad(session, Message.of(session.request()).set(0, "Ann").build());
         }
     }
 }

@@ -28,6 +28,9 @@ import org.hhfr.streamer.Record;
  * another scope takes the engine's road.
  */
 public final class PojoDispatch implements StreamedCallDispatcher {
+    /** The service parameter naming bean properties Axis2's databinding leaves out. */
+    private static final String BEAN_PROPERTY_RULES = "beanPropertyRules";
+
     private final ConfigurationContext context;
 
     public PojoDispatch(ConfigurationContext context) {
@@ -40,12 +43,14 @@ public final class PojoDispatch implements StreamedCallDispatcher {
      * the class does not look into Axis2's contexts. A service of a longer scope (application, SOAP or transport
      * session) or with its own object supplier (Spring's, say) keeps its objects in Axis2's contexts, and one
      * that reads {@code MessageContext.getCurrentMessageContext()} needs the context Axis2's engine sets up: both
-     * take the engine's road.
+     * take the engine's road. So does one whose {@code beanPropertyRules} leave bean properties out, which only
+     * Axis2's databinding applies.
      */
     public static boolean serves(AxisService service, AxisOperation operation) {
         if (!(operation.getMessageReceiver() instanceof RPCMessageReceiver)
                 || !Constants.SCOPE_REQUEST.equals(service.getScope())
-                || service.getParameter(Constants.SERVICE_OBJECT_SUPPLIER) != null) {
+                || service.getParameter(Constants.SERVICE_OBJECT_SUPPLIER) != null
+                || service.getParameter(BEAN_PROPERTY_RULES) != null) {
             return false;
         }
         try {

@@ -1,5 +1,8 @@
 package org.hhfr.axis.stream;
 
+import java.beans.IntrospectionException;
+import java.beans.Introspector;
+import java.beans.PropertyDescriptor;
 import java.lang.reflect.Array;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
@@ -35,6 +38,25 @@ import org.hhfr.streamer.Record;
  * what a message can hold is converted; anything else is refused with the element's name.
  */
 final class PojoValues {
+    /**
+     * How many properties a bean class has that Axis2 writes, and publishes for its class: those with a getter,
+     * as {@link Introspector} finds them ({@code getClass} aside).
+     */
+    private static final ClassValue<Integer> READABLE_PROPERTIES = new ClassValue<Integer>() {
+        @Override
+        protected Integer computeValue(Class<?> type) {
+            try {
+                int count = 0;
+                for (PropertyDescriptor property : Introspector.getBeanInfo(type, Object.class)
+                        .getPropertyDescriptors()) {
+                    count += property.getReadMethod() != null ? 1 : 0;
+                }
+                return count;
+            } catch (IntrospectionException e) {
+                return 0;
+            }
+        }
+    };
     private static final Map<XsdType, Class<?>> ARRAY_ITEM = new EnumMap<>(XsdType.class);
     private static final Map<XsdType, Class<?>> NILLABLE_ARRAY_ITEM = new EnumMap<>(XsdType.class);
     /**
@@ -255,6 +277,13 @@ final class PojoValues {
 
     private static Record record(Object bean, ComplexType type, String element, TimeZone dates)
             throws StreamedCallException {
+        if (READABLE_PROPERTIES.get(bean.getClass()) > type.elements().size()) {
+            // every element has its getter (or the loop below fails), so the bean has properties the type lacks
+            throw new StreamedCallException("the service returned a " + bean.getClass().getName() + " for element "
+                    + element + ", with properties its type " + type.name() + " in the service's WSDL does not"
+                    + " have (a subclass of the declared class, whose properties Axis2 writes over SOAP beyond its"
+                    + " WSDL); a stream carries only what the WSDL declares", false, null);
+        }
         Record.Builder builder = Record.builder(type);
         for (int i = 0; i < type.elements().size(); i++) {
             ElementDecl child = type.elements().get(i);

@@ -1,0 +1,47 @@
+package org.hhfr.axis;
+
+import org.hhfr.axis.reservations.Booking;
+import org.hhfr.axis.reservations.GroupBooking;
+
+/**
+ * A POJO service whose methods return beans: one of a subclass of the declared class (which Axis2 writes over SOAP
+ * with the subclass's properties, beyond its WSDL), one of the declared class, and one with a property that has
+ * a getter only (which Axis2 publishes and writes).
+ */
+public class Picker {
+    public Booking group(String guest) {
+        GroupBooking booking = new GroupBooking();
+        booking.setGuest(guest);
+        booking.setSize(7);
+        return booking;
+    }
+
+    public Booking single(String guest) {
+        Booking booking = new Booking();
+        booking.setGuest(guest);
+        return booking;
+    }
+
+    public Badge badge(String name) {
+        Badge badge = new Badge();
+        badge.setName(name);
+        return badge;
+    }
+
+    /** A bean with a read-only property. */
+    public static class Badge {
+        private String name;
+
+        public String getName() {
+            return name;
+        }
+
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        public String getInitial() {
+            return name == null || name.isEmpty() ? "" : name.substring(0, 1);
+        }
+    }
+}
