@@ -14,6 +14,7 @@ import java.util.Calendar;
 import java.util.Date;
 import java.util.EnumMap;
 import java.util.GregorianCalendar;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TimeZone;
 
@@ -38,6 +39,17 @@ import org.hhfr.streamer.Record;
  * what a message can hold is converted; anything else is refused with the element's name.
  */
 final class PojoValues {
+    /** A class's public methods by name and parameter count ({@code "getName/0"}), the first of each. */
+    private static final ClassValue<Map<String, Method>> PUBLIC_METHODS = new ClassValue<Map<String, Method>>() {
+        @Override
+        protected Map<String, Method> computeValue(Class<?> type) {
+            Map<String, Method> methods = new HashMap<>();
+            for (Method method : type.getMethods()) {
+                methods.putIfAbsent(method.getName() + "/" + method.getParameterCount(), method);
+            }
+            return methods;
+        }
+    };
     /**
      * How many properties a bean class has that Axis2 writes, and publishes for its class: those with a getter,
      * as {@link Introspector} finds them ({@code getClass} aside).
@@ -306,20 +318,16 @@ final class PojoValues {
     private static Method accessor(Class<?> type, String prefix, String property, int parameters)
             throws StreamedCallException {
         String name = prefix + Character.toUpperCase(property.charAt(0)) + property.substring(1);
-        for (Method method : type.getMethods()) {
-            if (method.getName().equals(name) && method.getParameterCount() == parameters) {
-                return method;
-            }
+        Map<String, Method> methods = PUBLIC_METHODS.get(type);
+        Method method = methods.get(name + "/" + parameters);
+        if (method == null && parameters == 0) {
+            method = methods.get("is" + name.substring(3) + "/0");
         }
-        if (parameters == 0) {
-            for (Method method : type.getMethods()) {
-                if (method.getName().equals("is" + name.substring(3)) && method.getParameterCount() == 0) {
-                    return method;
-                }
-            }
+        if (method == null) {
+            throw new StreamedCallException(type.getSimpleName() + " has no " + name + " for element " + property,
+                    false, null);
         }
-        throw new StreamedCallException(type.getSimpleName() + " has no " + name + " for element " + property,
-                false, null);
+        return method;
     }
 
     private static Object invoke(Method method, Object target, Object argument) throws StreamedCallException {
