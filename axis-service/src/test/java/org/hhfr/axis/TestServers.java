@@ -1,8 +1,16 @@
 package org.hhfr.axis;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.util.Iterator;
+
 import org.apache.axis2.AxisFault;
+import org.apache.axis2.description.AxisOperation;
 import org.apache.axis2.description.AxisService;
+import org.apache.axis2.description.WSDL11ToAxisServiceBuilder;
 import org.apache.axis2.engine.AxisConfiguration;
+import org.apache.axis2.engine.MessageReceiver;
 import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.ServerSettings;
@@ -23,6 +31,26 @@ final class TestServers {
     static AxisService deploy(HhfrServer server, Class<?> pojo) throws AxisFault {
         AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
         AxisService service = AxisService.createService(pojo.getName(), configuration);
+        configuration.addService(service);
+        service.engageModule(configuration.getModule(HhfrModule.NAME));
+        return service;
+    }
+
+    /**
+     * Deploys the service that {@code wsdl} describes as a service of {@code server}, with the HHFR module, as
+     * Axis2 deploys a service archive holding its WSDL: built from the WSDL, which it serves as written
+     * ({@code useOriginalwsdl}), each operation answered by {@code receiver}.
+     */
+    static AxisService deploy(HhfrServer server, URL wsdl, MessageReceiver receiver) throws IOException {
+        AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
+        AxisService service;
+        try (InputStream in = wsdl.openStream()) {
+            service = new WSDL11ToAxisServiceBuilder(in).populateService();
+        }
+        for (Iterator<AxisOperation> it = service.getOperations(); it.hasNext();) {
+            it.next().setMessageReceiver(receiver);
+        }
+        service.addParameter("useOriginalwsdl", "true");
         configuration.addService(service);
         service.engageModule(configuration.getModule(HhfrModule.NAME));
         return service;
