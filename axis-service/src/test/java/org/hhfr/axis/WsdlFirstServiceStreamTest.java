@@ -33,6 +33,7 @@ import org.hhfr.negotiation.NegotiationReader;
 import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.client.NegotiationOutcome;
 import org.hhfr.negotiation.client.Negotiator;
+import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.negotiation.soap.SoapEnvelopeReader;
 import org.hhfr.negotiation.soap.SoapHttpClient;
@@ -50,6 +51,9 @@ import org.hhfr.transports.netty.NettyStreamClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 /**
  * A service written WSDL first streams as it answers over SOAP: an Axis2 service built from its own document/literal
@@ -219,6 +223,33 @@ class WsdlFirstServiceStreamTest {
                 }
                 assertEquals(Mode.HHFR_TCP, session.mode());
             }
+        }
+    }
+
+    /**
+     * Axis2 prints a WSDL served as written from its own document, not from the service's bindings: the stream
+     * endpoints' policy is written into it (once, however often the module attaches it), so a first session from
+     * it opens its stream while it negotiates, as one from a generated WSDL does.
+     */
+    @Test
+    void theWsdlServedAsWrittenAdvertisesTheStreamEndpointsOnce() throws Exception {
+        Document wsdl = Envelopes.parse(RawHttp.get(server.port(), "/axis2/services/" + SERVICE + "?wsdl").body);
+        NodeList assertions = wsdl.getElementsByTagNameNS(HhfrUris.NAMESPACE, AdvertisedEndpoint.ELEMENT);
+        assertEquals(2, assertions.getLength(), "TCP and UDP");
+        for (int i = 0; i < assertions.getLength(); i++) {
+            Element assertion = (Element) assertions.item(i);
+            String transport = assertion.getAttribute("transport");
+            assertEquals(Integer.toString(server.streamPort(transport)), assertion.getAttribute("port"), transport);
+        }
+        NodeList bindings = wsdl.getElementsByTagNameNS("http://schemas.xmlsoap.org/wsdl/", "binding");
+        for (int i = 0; i < bindings.getLength(); i++) {
+            NodeList references = ((Element) bindings.item(i)).getElementsByTagNameNS(
+                    assertions.item(0).getParentNode().getNamespaceURI(), "PolicyReference");
+            assertEquals(1, references.getLength());
+            assertEquals("#HhfrStreamEndpoints", ((Element) references.item(0)).getAttribute("URI"));
+        }
+        try (HhfrClient client = HhfrClient.builder(server.serviceUrl(TestServers.LOOPBACK, SERVICE)).build()) {
+            assertEquals(2, WsdlOperations.fetch(client).description().advertisedEndpoints().size());
         }
     }
 }

@@ -4,10 +4,13 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import javax.wsdl.Definition;
 import javax.xml.namespace.QName;
 
 import org.apache.axis2.description.AxisEndpoint;
 import org.apache.axis2.description.AxisService;
+import org.apache.axis2.description.Parameter;
+import org.apache.axis2.wsdl.WSDLConstants;
 import org.apache.neethi.All;
 import org.apache.neethi.ExactlyOne;
 import org.apache.neethi.Policy;
@@ -53,10 +56,17 @@ final class StreamEndpointPolicy {
         return policy;
     }
 
-    /** Attaches {@code policy} to each binding of {@code service} (its WSDL references it from each). */
+    /**
+     * Attaches {@code policy} to each binding of {@code service} (its WSDL references it from each), and writes
+     * it into the WSDL the service serves as its author wrote it, if it does.
+     */
     static void attachTo(AxisService service, Policy policy) {
         for (AxisEndpoint endpoint : service.getEndpoints().values()) {
             endpoint.getBinding().getPolicySubject().attachPolicy(policy);
+        }
+        Parameter written = service.getParameter(WSDLConstants.WSDL_4_J_DEFINITION);
+        if (service.isUseUserWSDL() && written != null && written.getValue() instanceof Definition) {
+            UserWsdlPolicy.attach((Definition) written.getValue(), policy);
         }
     }
 }
