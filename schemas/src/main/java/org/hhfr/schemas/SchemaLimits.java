@@ -29,7 +29,8 @@ public abstract class SchemaLimits {
 
     /**
      * Element, attribute and type declarations in all (10,000): in the document, and in each resolved
-     * structure with named types counted at every use, so types that multiply cannot expand exponentially.
+     * structure with named types and groups counted at every use, so types or groups that multiply cannot expand
+     * exponentially.
      */
     public abstract int maxDeclarations();
 

@@ -308,7 +308,7 @@ final class SchemaResolver {
             return new Resolved<>(ComplexType.withSimpleContent(parsed.name(), attributes, text), 1, size + 1);
         }
         List<ParsedElement> children = new ArrayList<>();
-        withGroupsExpanded(parsed.elements(), false, children);
+        withGroupsExpanded(parsed.elements(), false, children, 0);
         for (ParsedElement child : children) {
             Resolved<ElementDecl> resolved = element(child, depth + 1);
             requireNewName(names, "element '" + child.localName() + "'", child.position());
@@ -321,25 +321,28 @@ final class SchemaResolver {
 
     /**
      * Adds {@code elements} to {@code into}, each group ref replaced by its group's elements (optional when the ref
-     * or an enclosing one is).
+     * or an enclosing one is). Returns {@code expanded} plus the elements and group refs met, bounded as a
+     * structure's size: a group that holds no element still costs each use, so groups that each use the next twice
+     * cannot expand exponentially.
      */
-    private void withGroupsExpanded(List<ParsedElement> elements, boolean optional, List<ParsedElement> into)
-            throws SchemaException {
+    private long withGroupsExpanded(List<ParsedElement> elements, boolean optional, List<ParsedElement> into,
+                                    long expanded) throws SchemaException {
         for (ParsedElement element : elements) {
+            expanded = requireSize(expanded + 1, element.position());
             if (!element.isGroupRef()) {
                 into.add(optional ? element.optional() : element);
-                requireSize(into.size(), element.position());
                 continue;
             }
             ParsedGroup group = group(element.groupRef(), element.position());
             String key = "group " + group.name();
             enter(key, element.position());
             try {
-                withGroupsExpanded(group.elements(), optional || element.minOccurs() == 0, into);
+                expanded = withGroupsExpanded(group.elements(), optional || element.minOccurs() == 0, into, expanded);
             } finally {
                 inProgress.remove(key);
             }
         }
+        return expanded;
     }
 
     /** Adds {@code attributes} to {@code into}, each attribute group ref replaced by its group's attributes. */
@@ -488,7 +491,7 @@ final class SchemaResolver {
     private long requireSize(long size, SourcePosition at) throws SchemaException {
         if (size > limits.maxDeclarations()) {
             throw at.error("the structure expands to more than " + limits.maxDeclarations()
-                    + " declarations (named types counted at every use)");
+                    + " declarations (named types and groups counted at every use)");
         }
         return size;
     }

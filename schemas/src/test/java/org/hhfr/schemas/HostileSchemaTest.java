@@ -218,6 +218,19 @@ class HostileSchemaTest {
     }
 
     @Test
+    void groupsOfGroupsThatMultiplyAreRefusedBeforeTheyExpandEvenWhenEmpty() {
+        StringBuilder body = new StringBuilder("<xs:group name=\"g0\"><xs:sequence/></xs:group>\n");
+        for (int i = 1; i <= 40; i++) {
+            body.append("<xs:group name=\"g").append(i).append("\"><xs:sequence><xs:group ref=\"tns:g").append(i - 1)
+                    .append("\"/><xs:group ref=\"tns:g").append(i - 1).append("\"/></xs:sequence></xs:group>\n");
+        }
+        body.append("<xs:element name=\"bomb\"><xs:complexType><xs:sequence><xs:group ref=\"tns:g40\"/>")
+                .append("</xs:sequence></xs:complexType></xs:element>");
+        SchemaException e = refused(Schemas.schema(body.toString()));
+        assertTrue(e.reason().contains("expands to more than 10000 declarations"), e.reason());
+    }
+
+    @Test
     void everyTruncationOfAValidDocumentIsRefused() throws SchemaException {
         new SchemaParser().parse(VALID);
         String significant = VALID.trim();
