@@ -24,7 +24,10 @@ public abstract class SchemaLimits {
     /** Nesting of XML elements in the schema document (64). */
     public abstract int maxXmlDepth();
 
-    /** Nesting of elements in a resolved data structure, through named types too (32). */
+    /**
+     * Nesting of elements in a resolved data structure, through named types too (32); also of group refs, and the
+     * length of a chain of derivations ({@code xs:extension}).
+     */
     public abstract int maxStructureDepth();
 
     /**

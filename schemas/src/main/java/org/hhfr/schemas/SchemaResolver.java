@@ -274,6 +274,7 @@ final class SchemaResolver {
         int height = 0;
         long size = 0;
         SimpleType text = null;
+        resolveBasesFirst(parsed, depth);
         if (parsed.simpleContent()) {
             Resolved<ComplexType> base = simpleContentBase(parsed, depth);
             if (base == null) {
@@ -294,7 +295,7 @@ final class SchemaResolver {
             size = base.size;
         }
         List<ParsedAttribute> ownAttributes = new ArrayList<>();
-        withAttributeGroupsExpanded(parsed.attributes(), ownAttributes);
+        withAttributeGroupsExpanded(parsed.attributes(), ownAttributes, 0, 0);
         for (ParsedAttribute attribute : ownAttributes) {
             ParsedAttribute declared = attribute.isRef() ? globalAttribute(attribute) : attribute;
             SimpleType type = declared.inlineType() != null ? declared.inlineType()
@@ -308,7 +309,7 @@ final class SchemaResolver {
             return new Resolved<>(ComplexType.withSimpleContent(parsed.name(), attributes, text), 1, size + 1);
         }
         List<ParsedElement> children = new ArrayList<>();
-        withGroupsExpanded(parsed.elements(), false, children, 0);
+        withGroupsExpanded(parsed.elements(), false, children, 0, 0);
         for (ParsedElement child : children) {
             Resolved<ElementDecl> resolved = element(child, depth + 1);
             requireNewName(names, "element '" + child.localName() + "'", child.position());
@@ -324,20 +325,28 @@ final class SchemaResolver {
      * or an enclosing one is). Returns {@code expanded} plus the elements and group refs met, bounded as a
      * structure's size: a group that holds no element still costs each use, so groups that each use the next twice
      * cannot expand exponentially.
+     *
+     * @param nesting the group refs {@code elements} are inside of, which the structure depth bounds (each is a
+     *                level of this recursion)
      */
     private long withGroupsExpanded(List<ParsedElement> elements, boolean optional, List<ParsedElement> into,
-                                    long expanded) throws SchemaException {
+                                    long expanded, int nesting) throws SchemaException {
         for (ParsedElement element : elements) {
             expanded = requireSize(expanded + 1, element.position());
             if (!element.isGroupRef()) {
                 into.add(optional ? element.optional() : element);
                 continue;
             }
+            if (nesting == limits.maxStructureDepth()) {
+                throw element.position().error("groups nested deeper than " + limits.maxStructureDepth() + " levels",
+                        "xs:group");
+            }
             ParsedGroup group = group(element.groupRef(), element.position());
             String key = "group " + group.name();
             enter(key, element.position());
             try {
-                expanded = withGroupsExpanded(group.elements(), optional || element.minOccurs() == 0, into, expanded);
+                expanded = withGroupsExpanded(group.elements(), optional || element.minOccurs() == 0, into, expanded,
+                        nesting + 1);
             } finally {
                 inProgress.remove(key);
             }
@@ -345,24 +354,33 @@ final class SchemaResolver {
         return expanded;
     }
 
-    /** Adds {@code attributes} to {@code into}, each attribute group ref replaced by its group's attributes. */
-    private void withAttributeGroupsExpanded(List<ParsedAttribute> attributes, List<ParsedAttribute> into)
-            throws SchemaException {
+    /**
+     * Adds {@code attributes} to {@code into}, each attribute group ref replaced by its group's attributes, bounded
+     * as {@link #withGroupsExpanded} bounds groups of elements. Returns {@code expanded} plus the attributes and refs
+     * met.
+     */
+    private long withAttributeGroupsExpanded(List<ParsedAttribute> attributes, List<ParsedAttribute> into,
+                                             long expanded, int nesting) throws SchemaException {
         for (ParsedAttribute attribute : attributes) {
+            expanded = requireSize(expanded + 1, attribute.position());
             if (!attribute.isGroupRef()) {
                 into.add(attribute);
-                requireSize(into.size(), attribute.position());
                 continue;
+            }
+            if (nesting == limits.maxStructureDepth()) {
+                throw attribute.position().error("attribute groups nested deeper than " + limits.maxStructureDepth()
+                        + " levels", "xs:attributeGroup");
             }
             ParsedAttributeGroup group = attributeGroup(attribute.name(), attribute.position());
             String key = "attributeGroup " + group.name();
             enter(key, attribute.position());
             try {
-                withAttributeGroupsExpanded(group.attributes(), into);
+                expanded = withAttributeGroupsExpanded(group.attributes(), into, expanded, nesting + 1);
             } finally {
                 inProgress.remove(key);
             }
         }
+        return expanded;
     }
 
     private ParsedAttributeGroup attributeGroup(QualifiedName name, SourcePosition usedAt) throws SchemaException {
@@ -376,6 +394,38 @@ final class SchemaResolver {
             throw usedAt.error("ref to unknown attribute group " + name + declarations.unreadImport(name.namespace()));
         }
         return group;
+    }
+
+    /**
+     * Resolves the named types {@code parsed} derives from, the farthest first, so that each finds its own base
+     * resolved: a chain of derivations then takes one level of recursion, not one each, and cannot overflow the
+     * stack. A chain longer than the structure depth bound is refused (each type in it holds its bases' content);
+     * one that loops is left to the recursion check.
+     *
+     * @param depth the level of the element whose type {@code parsed} is
+     */
+    private void resolveBasesFirst(ParsedComplexType parsed, int depth) throws SchemaException {
+        List<ParsedComplexType> chain = new ArrayList<>();
+        Set<QualifiedName> met = new HashSet<>();
+        met.add(parsed.name());
+        for (QualifiedName base = parsed.base(); base != null && !namedTypes.containsKey(base); ) {
+            if (!met.add(base)) {
+                return;
+            }
+            ParsedComplexType type = declarations.complexTypes().get(base);
+            if (type == null) {
+                break;
+            }
+            chain.add(type);
+            if (chain.size() > limits.maxStructureDepth()) {
+                throw parsed.position().error("a chain of more than " + limits.maxStructureDepth()
+                        + " derivations (xs:extension), through " + base, "xs:extension");
+            }
+            base = type.base();
+        }
+        for (int i = chain.size() - 1; i > 0; i--) {
+            namedType(chain.get(i).name(), parsed.position(), depth);
+        }
     }
 
     /** The global attribute an {@code xs:attribute ref} names. */
