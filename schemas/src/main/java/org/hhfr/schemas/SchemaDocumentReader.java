@@ -255,9 +255,36 @@ final class SchemaDocumentReader {
             if (cursor.isBroken() || name == null || !XmlSyntax.isNcName(name.trim())) {
                 throw e;
             }
-            cursor.skipToEndOf(depth);
-            declarations.refuse(kind, new QualifiedName(targetNamespace, name.trim()), position, e);
+            QualifiedName component = new QualifiedName(targetNamespace, name.trim());
+            if (kind == SchemaRefusal.Kind.TYPE) {
+                skipRecordingExtension(depth, component);
+            } else {
+                cursor.skipToEndOf(depth);
+            }
+            declarations.refuse(kind, component, position, e);
             return null;
+        }
+    }
+
+    /**
+     * Skips the rest of the named type {@code name}, refused per component, through its end tag at {@code depth},
+     * recording the base its {@code xs:extension} names if the refusal came before it was read: an element of that
+     * base may carry the refused type, named by {@code xsi:type}, as well as one that is not refused.
+     */
+    private void skipRecordingExtension(int depth, QualifiedName name) throws SchemaException {
+        while (!cursor.isEndOf(depth)) {
+            String base = cursor.isStartTag() && cursor.depth() == depth + 2 && is(XSD, "extension")
+                    ? cursor.attribute("base") : null;
+            if (base != null) {
+                try {
+                    declarations.addExtension(name, cursor.resolveQName(base, "base"));
+                } catch (SchemaException notAQualifiedName) {
+                    // names no type, so no element has it
+                }
+            }
+            if (cursor.next() == END_DOCUMENT) {
+                throw cursor.truncated();
+            }
         }
     }
 

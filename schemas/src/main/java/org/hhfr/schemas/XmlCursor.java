@@ -189,11 +189,21 @@ final class XmlCursor {
      * tag), from anywhere inside it; returns at once if that end tag is current.
      */
     void skipToEndOf(int depth) throws SchemaException {
-        while (event != XmlPullParser.END_TAG || parser.getDepth() != depth) {
+        while (!isEndOf(depth)) {
             if (next() == XmlPullParser.END_DOCUMENT) {
                 throw truncated();
             }
         }
+    }
+
+    /** Whether the current token is the end tag of the element at {@code depth}. */
+    boolean isEndOf(int depth) {
+        return event == XmlPullParser.END_TAG && parser.getDepth() == depth;
+    }
+
+    /** Whether the current token is a start tag. */
+    boolean isStartTag() {
+        return event == XmlPullParser.START_TAG;
     }
 
     /** The nesting level of the current start or end tag, 1 for the document element. */

@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A parser that refuses per component keeps every global element it can represent and records, for each one
@@ -48,6 +50,20 @@ class PerComponentRefusalTest {
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> schema.dataStructure("bad"));
         assertTrue(e.getMessage().contains("5:5: xs:all is not supported"), e::getMessage);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"<xs:complexType name=\"D\" mixed=\"true\"><xs:complexContent>",
+            "<xs:complexType name=\"D\"><xs:complexContent mixed=\"true\">"})
+    void anElementOfATypeThatARefusedTypeExtendsIsRefusedToo(String derivedUntilItsExtension) throws Exception {
+        Schema schema = PER_COMPONENT.parse(schema("<xs:complexType name=\"B\"><xs:sequence>"
+                + "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:complexType>\n"
+                + derivedUntilItsExtension + "<xs:extension base=\"tns:B\"/></xs:complexContent></xs:complexType>\n"
+                + "<xs:element name=\"a\" type=\"tns:B\"/>"));
+
+        assertTrue(schema.refusals().stream().anyMatch(refused -> refused.component().equals(tns("D"))));
+        SchemaRefusal refusal = schema.refusal(tns("a"));
+        assertTrue(refusal != null && refusal.reason().contains("which {urn:t}D extends"), String.valueOf(refusal));
     }
 
     @Test
