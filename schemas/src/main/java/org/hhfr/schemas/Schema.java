@@ -55,8 +55,8 @@ public final class Schema {
     }
 
     /**
-     * The global elements and named types that have no structure, in the order of their refused constructs
-     * in the document; always empty for a schema parsed without {@link SchemaParser#perComponent()}.
+     * The global elements, named types, named groups and global attributes that were refused, in the order of their
+     * refused constructs in the document; always empty for a schema parsed without {@link SchemaParser#perComponent()}.
      */
     public List<SchemaRefusal> refusals() {
         return refusals;
