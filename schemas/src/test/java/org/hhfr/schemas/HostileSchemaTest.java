@@ -290,6 +290,30 @@ class HostileSchemaTest {
     }
 
     @Test
+    void attributeGroupsThatMultiplyOrNestDeepAreRefusedBeforeTheyExpand() {
+        StringBuilder doubling = new StringBuilder("<xs:attributeGroup name=\"a0\"/>\n");
+        StringBuilder chain = new StringBuilder("<xs:attributeGroup name=\"c0\"><xs:attribute name=\"x\""
+                + " type=\"xs:int\"/></xs:attributeGroup>\n");
+        for (int i = 1; i <= 30; i++) {
+            doubling.append("<xs:attributeGroup name=\"a").append(i).append("\"><xs:attributeGroup ref=\"tns:a")
+                    .append(i - 1).append("\"/><xs:attributeGroup ref=\"tns:a").append(i - 1)
+                    .append("\"/></xs:attributeGroup>\n");
+        }
+        for (int i = 1; i <= 4_900; i++) {
+            chain.append("<xs:attributeGroup name=\"c").append(i).append("\"><xs:attributeGroup ref=\"tns:c")
+                    .append(i - 1).append("\"/></xs:attributeGroup>\n");
+        }
+        doubling.append("<xs:element name=\"bomb\"><xs:complexType><xs:attributeGroup ref=\"tns:a30\"/>")
+                .append("</xs:complexType></xs:element>");
+        chain.append("<xs:element name=\"deep\"><xs:complexType><xs:attributeGroup ref=\"tns:c4900\"/>")
+                .append("</xs:complexType></xs:element>");
+        SchemaException bomb = refused(Schemas.schema(doubling.toString()));
+        assertTrue(bomb.reason().contains("expands to more than 10000 declarations"), bomb.reason());
+        SchemaException deep = refused(Schemas.schema(chain.toString()));
+        assertTrue(deep.reason().contains("attribute groups nested deeper than 32 levels"), deep.reason());
+    }
+
+    @Test
     void everyTruncationOfAValidDocumentIsRefused() throws SchemaException {
         new SchemaParser().parse(VALID);
         String significant = VALID.trim();
