@@ -24,14 +24,13 @@ final class SchemaDeclarations {
     private final Map<QualifiedName, SchemaRefusal> refusedElements = new LinkedHashMap<>();
     private final Map<QualifiedName, SchemaRefusal> refusedTypes = new LinkedHashMap<>();
     /** Named model groups ({@code xs:group}): their elements, group refs among them unresolved. */
-    private final Map<QualifiedName, ParsedGroup> groups = new LinkedHashMap<>();
-    private final Map<QualifiedName, SchemaRefusal> refusedGroups = new LinkedHashMap<>();
+    private final SymbolSpace<ParsedGroup> groups = new SymbolSpace<>("group", SchemaRefusal.Kind.GROUP);
     /** Global attributes, which {@code xs:attribute ref} names. */
-    private final Map<QualifiedName, ParsedAttribute> attributes = new LinkedHashMap<>();
-    private final Map<QualifiedName, SchemaRefusal> refusedAttributes = new LinkedHashMap<>();
+    private final SymbolSpace<ParsedAttribute> attributes =
+            new SymbolSpace<>("global attribute", SchemaRefusal.Kind.ATTRIBUTE);
     /** Named attribute groups, which {@code xs:attributeGroup ref} names. */
-    private final Map<QualifiedName, ParsedAttributeGroup> attributeGroups = new LinkedHashMap<>();
-    private final Map<QualifiedName, SchemaRefusal> refusedAttributeGroups = new LinkedHashMap<>();
+    private final SymbolSpace<ParsedAttributeGroup> attributeGroups =
+            new SymbolSpace<>("attribute group", SchemaRefusal.Kind.ATTRIBUTE_GROUP);
     /** A named type that extends each base named by one (the first in document order), refused or not. */
     private final Map<QualifiedName, QualifiedName> extensions = new HashMap<>();
     /** Whether the documents imports name were fetched for the parse, so that a missing one could not be. */
@@ -81,14 +80,11 @@ final class SchemaDeclarations {
             requireNewElementName(name, position);
             refusedElements.put(name, SchemaRefusal.of(kind, name, cause));
         } else if (kind == SchemaRefusal.Kind.GROUP) {
-            requireNewGroupName(name, position);
-            refusedGroups.put(name, SchemaRefusal.of(kind, name, cause));
+            groups.refuse(name, position, cause);
         } else if (kind == SchemaRefusal.Kind.ATTRIBUTE) {
-            requireNewAttributeName(name, position);
-            refusedAttributes.put(name, SchemaRefusal.of(kind, name, cause));
+            attributes.refuse(name, position, cause);
         } else if (kind == SchemaRefusal.Kind.ATTRIBUTE_GROUP) {
-            requireNewAttributeGroupName(name, position);
-            refusedAttributeGroups.put(name, SchemaRefusal.of(kind, name, cause));
+            attributeGroups.refuse(name, position, cause);
         } else {
             requireNewTypeName(name, position);
             refusedTypes.put(name, SchemaRefusal.of(kind, name, cause));
@@ -102,39 +98,15 @@ final class SchemaDeclarations {
     }
 
     void addAttribute(ParsedAttribute attribute) throws SchemaException {
-        requireNewAttributeName(attribute.name(), attribute.position());
-        attributes.put(attribute.name(), attribute);
-    }
-
-    /** Global attributes have a symbol space of their own. */
-    private void requireNewAttributeName(QualifiedName name, SourcePosition position) throws SchemaException {
-        if (attributes.containsKey(name) || refusedAttributes.containsKey(name)) {
-            throw position.error("global attribute " + name + " is declared twice");
-        }
+        attributes.add(attribute.name(), attribute.position(), attribute);
     }
 
     void addAttributeGroup(ParsedAttributeGroup group) throws SchemaException {
-        requireNewAttributeGroupName(group.name(), group.position());
-        attributeGroups.put(group.name(), group);
-    }
-
-    /** Attribute groups have a symbol space of their own. */
-    private void requireNewAttributeGroupName(QualifiedName name, SourcePosition position) throws SchemaException {
-        if (attributeGroups.containsKey(name) || refusedAttributeGroups.containsKey(name)) {
-            throw position.error("attribute group " + name + " is declared twice");
-        }
+        attributeGroups.add(group.name(), group.position(), group);
     }
 
     void addGroup(ParsedGroup group) throws SchemaException {
-        requireNewGroupName(group.name(), group.position());
-        groups.put(group.name(), group);
-    }
-
-    /** Groups have a symbol space of their own. */
-    private void requireNewGroupName(QualifiedName name, SourcePosition position) throws SchemaException {
-        if (groups.containsKey(name) || refusedGroups.containsKey(name)) {
-            throw position.error("group " + name + " is declared twice");
-        }
+        groups.add(group.name(), group.position(), group);
     }
 
     void addComplexType(ParsedComplexType type) throws SchemaException {
@@ -224,31 +196,16 @@ final class SchemaDeclarations {
         return refusedElements;
     }
 
-    Map<QualifiedName, ParsedGroup> groups() {
+    SymbolSpace<ParsedGroup> groups() {
         return groups;
     }
 
-    Map<QualifiedName, ParsedAttribute> attributes() {
+    SymbolSpace<ParsedAttribute> attributes() {
         return attributes;
     }
 
-    Map<QualifiedName, ParsedAttributeGroup> attributeGroups() {
+    SymbolSpace<ParsedAttributeGroup> attributeGroups() {
         return attributeGroups;
-    }
-
-    /** Attribute groups refused while reading, in document order. */
-    Map<QualifiedName, SchemaRefusal> refusedAttributeGroups() {
-        return refusedAttributeGroups;
-    }
-
-    /** Global attributes refused while reading, in document order. */
-    Map<QualifiedName, SchemaRefusal> refusedAttributes() {
-        return refusedAttributes;
-    }
-
-    /** Named groups refused while reading, in document order. */
-    Map<QualifiedName, SchemaRefusal> refusedGroups() {
-        return refusedGroups;
     }
 
     /** Named types refused while reading, in document order. */

@@ -80,9 +80,9 @@ final class SchemaResolver {
     Schema resolve() throws SchemaException {
         List<SchemaRefusal> refusals = new ArrayList<>(declarations.refusedElements().values());
         refusals.addAll(declarations.refusedTypes().values());
-        refusals.addAll(declarations.refusedGroups().values());
-        refusals.addAll(declarations.refusedAttributes().values());
-        refusals.addAll(declarations.refusedAttributeGroups().values());
+        refusals.addAll(declarations.groups().refusals());
+        refusals.addAll(declarations.attributes().refusals());
+        refusals.addAll(declarations.attributeGroups().refusals());
         Map<QualifiedName, ElementDecl> elements = new LinkedHashMap<>();
         for (ParsedElement element : declarations.elements().values()) {
             try {
@@ -297,7 +297,8 @@ final class SchemaResolver {
         List<ParsedAttribute> ownAttributes = new ArrayList<>();
         withAttributeGroupsExpanded(parsed.attributes(), ownAttributes, 0, 0);
         for (ParsedAttribute attribute : ownAttributes) {
-            ParsedAttribute declared = attribute.isRef() ? globalAttribute(attribute) : attribute;
+            ParsedAttribute declared = attribute.isRef() ? declarations.attributes().referenced(attribute.name(),
+                    attribute.position(), declarations.unreadImport(attribute.name().namespace())) : attribute;
             SimpleType type = declared.inlineType() != null ? declared.inlineType()
                     : simpleType(declared.typeName(), declared.position(),
                             "attribute '" + declared.name().localName() + "'");
@@ -341,7 +342,8 @@ final class SchemaResolver {
                 throw element.position().error("groups nested deeper than " + limits.maxStructureDepth() + " levels",
                         "xs:group");
             }
-            ParsedGroup group = group(element.groupRef(), element.position());
+            ParsedGroup group = declarations.groups().referenced(element.groupRef(), element.position(),
+                    declarations.unreadImport(element.groupRef().namespace()));
             String key = "group " + group.name();
             enter(key, element.position());
             try {
@@ -371,7 +373,8 @@ final class SchemaResolver {
                 throw attribute.position().error("attribute groups nested deeper than " + limits.maxStructureDepth()
                         + " levels", "xs:attributeGroup");
             }
-            ParsedAttributeGroup group = attributeGroup(attribute.name(), attribute.position());
+            ParsedAttributeGroup group = declarations.attributeGroups().referenced(attribute.name(), attribute.position(),
+                    declarations.unreadImport(attribute.name().namespace()));
             String key = "attributeGroup " + group.name();
             enter(key, attribute.position());
             try {
@@ -383,18 +386,6 @@ final class SchemaResolver {
         return expanded;
     }
 
-    private ParsedAttributeGroup attributeGroup(QualifiedName name, SourcePosition usedAt) throws SchemaException {
-        SchemaRefusal refused = declarations.refusedAttributeGroups().get(name);
-        if (refused != null) {
-            throw new SchemaException("attribute group " + name + ": " + refused.reason(), refused.construct(),
-                    refused.line(), refused.column()).inDocument(refused.document());
-        }
-        ParsedAttributeGroup group = declarations.attributeGroups().get(name);
-        if (group == null) {
-            throw usedAt.error("ref to unknown attribute group " + name + declarations.unreadImport(name.namespace()));
-        }
-        return group;
-    }
 
     /**
      * Resolves the named types {@code parsed} derives from, the farthest first, so that each finds its own base
@@ -428,34 +419,7 @@ final class SchemaResolver {
         }
     }
 
-    /** The global attribute an {@code xs:attribute ref} names. */
-    private ParsedAttribute globalAttribute(ParsedAttribute ref) throws SchemaException {
-        QualifiedName name = ref.name();
-        SchemaRefusal refused = declarations.refusedAttributes().get(name);
-        if (refused != null) {
-            throw new SchemaException("attribute " + name + ": " + refused.reason(), refused.construct(),
-                    refused.line(), refused.column()).inDocument(refused.document());
-        }
-        ParsedAttribute global = declarations.attributes().get(name);
-        if (global == null) {
-            throw ref.position().error("ref to unknown global attribute " + name
-                    + declarations.unreadImport(name.namespace()));
-        }
-        return global;
-    }
 
-    private ParsedGroup group(QualifiedName name, SourcePosition usedAt) throws SchemaException {
-        SchemaRefusal refused = declarations.refusedGroups().get(name);
-        if (refused != null) {
-            throw new SchemaException("group " + name + ": " + refused.reason(), refused.construct(), refused.line(),
-                    refused.column()).inDocument(refused.document());
-        }
-        ParsedGroup group = declarations.groups().get(name);
-        if (group == null) {
-            throw usedAt.error("ref to unknown group " + name + declarations.unreadImport(name.namespace()));
-        }
-        return group;
-    }
 
     /** A name met twice in one type, through its base type or a group, would make positions ambiguous. */
     private static void requireNewName(Set<String> names, String added, SourcePosition at) throws SchemaException {
