@@ -66,12 +66,9 @@ class AdvertisedStreamEndpointTest {
     @Test
     void theWsdlAdvertisesEachStreamEndpointInAnOptionalPolicyEveryBindingReferences() throws Exception {
         Document wsdl = Envelopes.parse(RawHttp.get(server.port(), "/axis2/services/FloatSum?wsdl").body);
-        NodeList assertions = wsdl.getElementsByTagNameNS(HhfrUris.NAMESPACE, AdvertisedEndpoint.ELEMENT);
-        assertEquals(2, assertions.getLength(), "TCP and UDP");
+        NodeList assertions = streamEndpoints(server, wsdl);
         for (int i = 0; i < assertions.getLength(); i++) {
             Element assertion = (Element) assertions.item(i);
-            String transport = assertion.getAttribute("transport");
-            assertEquals(Integer.toString(server.streamPort(transport)), assertion.getAttribute("port"), transport);
             assertEquals("true", assertion.getAttributeNS(WSP, "Optional"));
             assertEquals("", assertion.getAttribute("host"), "no host configured: the address a client reached");
         }
@@ -86,6 +83,18 @@ class AdvertisedStreamEndpointTest {
             assertEquals(1, references.getLength());
             assertEquals("#" + id, ((Element) references.item(0)).getAttribute("URI"));
         }
+    }
+
+    /** The stream endpoint assertions of {@code wsdl}: one for TCP and one for UDP, each with its port. */
+    static NodeList streamEndpoints(HhfrServer server, Document wsdl) {
+        NodeList assertions = wsdl.getElementsByTagNameNS(HhfrUris.NAMESPACE, AdvertisedEndpoint.ELEMENT);
+        assertEquals(2, assertions.getLength(), "TCP and UDP");
+        for (int i = 0; i < assertions.getLength(); i++) {
+            Element assertion = (Element) assertions.item(i);
+            String transport = assertion.getAttribute("transport");
+            assertEquals(Integer.toString(server.streamPort(transport)), assertion.getAttribute("port"), transport);
+        }
+        return assertions;
     }
 
     @ParameterizedTest

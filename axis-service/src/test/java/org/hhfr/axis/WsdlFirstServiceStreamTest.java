@@ -33,7 +33,6 @@ import org.hhfr.negotiation.NegotiationReader;
 import org.hhfr.negotiation.Offer;
 import org.hhfr.negotiation.client.NegotiationOutcome;
 import org.hhfr.negotiation.client.Negotiator;
-import org.hhfr.negotiation.description.AdvertisedEndpoint;
 import org.hhfr.negotiation.soap.MessageBody;
 import org.hhfr.negotiation.soap.SoapEnvelopeReader;
 import org.hhfr.negotiation.soap.SoapHttpClient;
@@ -234,13 +233,7 @@ class WsdlFirstServiceStreamTest {
     @Test
     void theWsdlServedAsWrittenAdvertisesTheStreamEndpointsOnce() throws Exception {
         Document wsdl = Envelopes.parse(RawHttp.get(server.port(), "/axis2/services/" + SERVICE + "?wsdl").body);
-        NodeList assertions = wsdl.getElementsByTagNameNS(HhfrUris.NAMESPACE, AdvertisedEndpoint.ELEMENT);
-        assertEquals(2, assertions.getLength(), "TCP and UDP");
-        for (int i = 0; i < assertions.getLength(); i++) {
-            Element assertion = (Element) assertions.item(i);
-            String transport = assertion.getAttribute("transport");
-            assertEquals(Integer.toString(server.streamPort(transport)), assertion.getAttribute("port"), transport);
-        }
+        NodeList assertions = AdvertisedStreamEndpointTest.streamEndpoints(server, wsdl);
         NodeList bindings = wsdl.getElementsByTagNameNS("http://schemas.xmlsoap.org/wsdl/", "binding");
         for (int i = 0; i < bindings.getLength(); i++) {
             NodeList references = ((Element) bindings.item(i)).getElementsByTagNameNS(

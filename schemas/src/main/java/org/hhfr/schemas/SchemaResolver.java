@@ -386,7 +386,6 @@ final class SchemaResolver {
         return expanded;
     }
 
-
     /**
      * Resolves the named types {@code parsed} derives from, the farthest first, so that each finds its own base
      * resolved: a chain of derivations then takes one level of recursion, not one each, and cannot overflow the
