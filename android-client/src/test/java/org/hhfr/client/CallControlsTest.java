@@ -189,14 +189,8 @@ class CallControlsTest {
     @Test
     void asyncResultsArriveOnTheCallbackExecutor() throws Exception {
         ExecutorService app = Executors.newSingleThreadExecutor(task -> new Thread(task, "app-main"));
-        try (HhfrClient client = streamingClient().callbackExecutor(app).build()) {
-            Session session = client.open(FloatSum.operation());
-            AtomicReference<String> thread = new AtomicReference<>();
-            CompletableFuture<Message> call = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 2f));
-            CompletableFuture<Void> seen = call.thenAccept(response -> thread.set(Thread.currentThread().getName()));
-            server.release();
-            seen.get(10, TimeUnit.SECONDS);
-            assertEquals("app-main", thread.get());
+        try {
+            assertEquals("app-main", threadTheResultArrivesOn(app));
         } finally {
             app.shutdownNow();
         }
@@ -206,14 +200,19 @@ class CallControlsTest {
     void aCallbackExecutorThatRefusesLeavesAsyncResultsToAShortLivedThreadNotToTheStreams() throws Exception {
         ExecutorService app = Executors.newSingleThreadExecutor();
         app.shutdown(); // refuses every task, as an app's executor after its screen closed
-        try (HhfrClient client = streamingClient().callbackExecutor(app).build()) {
+        assertEquals("hhfr-call", threadTheResultArrivesOn(app));
+    }
+
+    /** The name of the thread on which a streamed asynchronous call's result reaches the app's callback. */
+    private String threadTheResultArrivesOn(ExecutorService callbacks) throws Exception {
+        try (HhfrClient client = streamingClient().callbackExecutor(callbacks).build()) {
             Session session = client.open(FloatSum.operation());
             AtomicReference<String> thread = new AtomicReference<>();
             CompletableFuture<Message> call = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 2f));
             CompletableFuture<Void> seen = call.thenAccept(response -> thread.set(Thread.currentThread().getName()));
             server.release();
             seen.get(10, TimeUnit.SECONDS);
-            assertEquals("hhfr-call", thread.get());
+            return thread.get();
         }
     }
 
