@@ -288,10 +288,19 @@ final class SchemaResolver {
         } else if (parsed.base() != null && !isAnyType(parsed.base())) {
             Resolved<ComplexType> base = baseType(parsed.base(), parsed.position(), depth);
             attributes.addAll(base.value.attributes());
-            elements.addAll(base.value.elements());
             attributes.forEach(attribute -> names.add("attribute '" + attribute.name().localName() + "'"));
-            elements.forEach(element -> names.add("element '" + element.name().localName() + "'"));
-            height = base.height;
+            if (base.value.hasSimpleContent()) {
+                // an extension that adds no element keeps its base's text (XML Schema 1.0, 3.4.2)
+                if (!parsed.elements().isEmpty()) {
+                    throw parsed.position().error("xs:complexContent adds elements to " + parsed.base()
+                            + ", whose content is text", "xs:extension");
+                }
+                text = base.value.elements().get(0).simpleType();
+            } else {
+                elements.addAll(base.value.elements());
+                elements.forEach(element -> names.add("element '" + element.name().localName() + "'"));
+                height = base.height;
+            }
             size = base.size;
         }
         List<ParsedAttribute> ownAttributes = new ArrayList<>();
@@ -461,11 +470,7 @@ final class SchemaResolver {
             throw usedAt.error("xs:extension of the unknown type " + base + declarations.unreadImport(base.namespace()),
                     "xs:extension");
         }
-        Resolved<ComplexType> resolved = namedType(base, usedAt, depth);
-        if (resolved.value.hasSimpleContent()) {
-            throw usedAt.error("xs:complexContent extends " + base + ", whose content is text", "xs:extension");
-        }
-        return resolved;
+        return namedType(base, usedAt, depth);
     }
 
     private static boolean isAnyType(QualifiedName name) {

@@ -304,6 +304,13 @@ class SchemaParserTest {
         assertEquals(List.of(ElementDecl.simple(ComplexType.SIMPLE_CONTENT, SimpleType.of(XsdType.LONG), 1, 1, false)),
                 id.elements());
         assertTrue(child(root(schema, "ref"), "code").complexType().elements().get(0).simpleType().isEnumeration());
+        ComplexType style = root(parse(schema("<xs:complexType name=\"Named\"><xs:simpleContent><xs:extension"
+                + " base=\"xs:string\"><xs:attribute name=\"id\" type=\"xs:int\"/></xs:extension></xs:simpleContent>"
+                + "</xs:complexType>\n<xs:element name=\"style\"><xs:complexType><xs:complexContent><xs:extension"
+                + " base=\"tns:Named\"><xs:attribute name=\"trim\" type=\"xs:string\"/></xs:extension>"
+                + "</xs:complexContent></xs:complexType></xs:element>")), "style").complexType();
+        assertTrue(style.hasSimpleContent(), "an xs:complexContent extension adding attributes only keeps the text");
+        assertEquals(2, style.attributes().size());
         assertEquals("<{urn:t}ref 1..1 {<ID 1..* {@type! string(3:WID);@parent? string;=long}><code 1..1"
                 + " {=string(3:WID)}>}>", schema.dataStructure("ref").canonicalForm());
     }

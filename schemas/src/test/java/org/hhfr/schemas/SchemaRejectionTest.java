@@ -91,11 +91,12 @@ class SchemaRejectionTest {
                         + " name=\"a\"><xs:complexType><xs:simpleContent><xs:extension base=\"tns:B\"/>"
                         + "</xs:simpleContent></xs:complexType></xs:element>"), "<xs:complexType><xs:simpleContent",
                         "xs:simpleContent extends {urn:t}B, which has elements, not text"),
-                reject("xs:complexContent of a type with text", schema("<xs:complexType name=\"B\"><xs:simpleContent>"
-                        + "<xs:extension base=\"xs:int\"/></xs:simpleContent></xs:complexType>\n<xs:element"
-                        + " name=\"a\"><xs:complexType><xs:complexContent><xs:extension base=\"tns:B\"/>"
+                reject("elements added by xs:complexContent to a type with text", schema("<xs:complexType name=\"B\">"
+                        + "<xs:simpleContent><xs:extension base=\"xs:int\"/></xs:simpleContent></xs:complexType>\n"
+                        + "<xs:element name=\"a\"><xs:complexType><xs:complexContent><xs:extension base=\"tns:B\">"
+                        + "<xs:sequence><xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:extension>"
                         + "</xs:complexContent></xs:complexType></xs:element>"), "<xs:complexType><xs:complexContent",
-                        "xs:complexContent extends {urn:t}B, whose content is text"),
+                        "xs:complexContent adds elements to {urn:t}B, whose content is text"),
                 reject("xs:simpleContent of xs:anyType", inComplexType("<xs:simpleContent><xs:extension"
                         + " base=\"xs:anySimpleType\"/></xs:simpleContent>"), "<xs:complexType",
                         "xs:anySimpleType, which is not supported"),
