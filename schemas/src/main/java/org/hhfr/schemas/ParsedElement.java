@@ -21,13 +21,15 @@ abstract class ParsedElement {
     /** An element with an anonymous {@code xs:complexType} inside. */
     static ParsedElement ofComplexType(SourcePosition position, QualifiedName name, int minOccurs, int maxOccurs,
                                        boolean nillable, ParsedComplexType type) {
-        return new AutoValue_ParsedElement(position, name, null, minOccurs, maxOccurs, nillable, null, type, null, null);
+        return new AutoValue_ParsedElement(position, name, null, minOccurs, maxOccurs, nillable, null, type, null,
+                null);
     }
 
     /** An element with an anonymous {@code xs:simpleType} inside. */
     static ParsedElement ofSimpleType(SourcePosition position, QualifiedName name, int minOccurs, int maxOccurs,
                                       boolean nillable, SimpleType type) {
-        return new AutoValue_ParsedElement(position, name, null, minOccurs, maxOccurs, nillable, null, null, type, null);
+        return new AutoValue_ParsedElement(position, name, null, minOccurs, maxOccurs, nillable, null, null, type,
+                null);
     }
 
     /** {@code <xs:element ref="..">}: the global element's declaration with this occurrence. */

@@ -382,8 +382,8 @@ final class SchemaResolver {
                 throw attribute.position().error("attribute groups nested deeper than " + limits.maxStructureDepth()
                         + " levels", "xs:attributeGroup");
             }
-            ParsedAttributeGroup group = declarations.attributeGroups().referenced(attribute.name(), attribute.position(),
-                    declarations.unreadImport(attribute.name().namespace()));
+            ParsedAttributeGroup group = declarations.attributeGroups().referenced(attribute.name(),
+                    attribute.position(), declarations.unreadImport(attribute.name().namespace()));
             String key = "attributeGroup " + group.name();
             enter(key, attribute.position());
             try {
