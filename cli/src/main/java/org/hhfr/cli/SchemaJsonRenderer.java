@@ -61,6 +61,7 @@ final class SchemaJsonRenderer {
     private static ObjectNode complexType(ComplexType type) {
         ObjectNode json = JsonOutput.NODES.objectNode();
         json.put("kind", "complex");
+        json.put("simpleContent", type.hasSimpleContent());
         json.set("typeName", optionalName(type.name()));
         ArrayNode attributes = json.putArray("attributes");
         for (AttributeDecl attribute : type.attributes()) {

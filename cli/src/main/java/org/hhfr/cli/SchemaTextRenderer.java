@@ -86,6 +86,12 @@ final class SchemaTextRenderer {
             rows.add(new Row(childLead + (last ? "`-- @" : "|-- @") + name(attribute.name()),
                     simpleType(attribute.type()), attribute.required() ? "1" : "0..1", notesText));
         }
+        if (complex.hasSimpleContent()) {
+            ElementDecl text = complex.elements().get(0);
+            rows.add(new Row(childLead + "`-- " + name(text.name()), simpleType(text.simpleType()), "1",
+                    "the element's text"));
+            return;
+        }
         for (ElementDecl child : complex.elements()) {
             boolean last = ++index == children;
             addElement(rows, child, childLead + (last ? "`-- " : "|-- "), childLead + (last ? "    " : "|   "));

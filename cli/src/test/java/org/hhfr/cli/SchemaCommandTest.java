@@ -311,6 +311,21 @@ class SchemaCommandTest {
     }
 
     @Test
+    void textWithAttributesIsShownAsTheElementsText(@TempDir Path dir) throws IOException {
+        Path file = write(dir, "ids.xsd", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
+                + "  <xs:element name=\"ID\"><xs:complexType><xs:simpleContent><xs:extension base=\"xs:string\">"
+                + "<xs:attribute name=\"type\" type=\"xs:string\" use=\"required\"/></xs:extension></xs:simpleContent>"
+                + "</xs:complexType></xs:element>\n</xs:schema>\n");
+        Run run = hhfr("schema", file.toString());
+        assertEquals(0, run.exitCode, run.err);
+        assertTrue(run.out.contains("|-- @type  string     1  attribute\n`-- value  string     1  the element's"
+                + " text\n"), run.out);
+        JsonNode type = new ObjectMapper().readTree(hhfr("schema", "--json", file.toString()).out)
+                .get("structures").get(0).get("root").get("type");
+        assertTrue(type.get("simpleContent").asBoolean(), type.toString());
+    }
+
+    @Test
     void unusableSchemaPrintsFileLineColumnAndReasonAndExitsTwo(@TempDir Path dir) throws IOException {
         Path file = write(dir, "all.xsd", "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\">\n"
                 + "  <xs:element name=\"a\">\n    <xs:complexType>\n      <xs:all/>\n"
