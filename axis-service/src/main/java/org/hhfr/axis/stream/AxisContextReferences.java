@@ -6,8 +6,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Whether a service class reaches into Axis2's contexts ({@code MessageContext.getCurrentMessageContext()}, a
- * {@code Lifecycle}'s {@code ServiceContext}): its class file, one of its nested classes' or one of its
- * superclasses' names a class of {@code org.apache.axis2.context}, as a type or as the name a class reached by
+ * {@code Lifecycle}'s {@code ServiceContext}): its class file, one of its nested classes', superclasses' or
+ * interfaces' names a class of {@code org.apache.axis2.context}, as a type or as the name a class reached by
  * reflection is looked up by. Only Axis2's engine sets those contexts up, so such a service must take the
  * engine's road; the fast path would hand it none. Read once per class.
  */
@@ -26,13 +26,29 @@ final class AxisContextReferences {
     private AxisContextReferences() {
     }
 
-    /** Whether {@code serviceClass} or a superclass of it from outside the platform refers to an Axis2 context. */
+    /**
+     * Whether {@code serviceClass}, a superclass of it or an interface either implements (whose default methods
+     * it runs), from outside the platform, refers to an Axis2 context.
+     */
     static boolean in(Class<?> serviceClass) {
         for (Class<?> type = serviceClass; type != null && type.getClassLoader() != null; type = type.getSuperclass()) {
-            for (Class<?> member : type.getNestMembers()) {
-                if (IN_CLASS_FILE.get(member)) {
-                    return true;
-                }
+            if (inNest(type)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether {@code type}, a class nested with it or an interface it extends or implements refers to one. */
+    private static boolean inNest(Class<?> type) {
+        for (Class<?> member : type.getNestMembers()) {
+            if (IN_CLASS_FILE.get(member)) {
+                return true;
+            }
+        }
+        for (Class<?> implemented : type.getInterfaces()) {
+            if (implemented.getClassLoader() != null && inNest(implemented)) {
+                return true;
             }
         }
         return false;
