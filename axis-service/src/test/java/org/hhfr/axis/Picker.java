@@ -1,12 +1,15 @@
 package org.hhfr.axis;
 
+import java.util.EventObject;
+
 import org.hhfr.axis.reservations.Booking;
 import org.hhfr.axis.reservations.GroupBooking;
 
 /**
  * A POJO service whose methods return beans: one of a subclass of the declared class (which Axis2 writes over SOAP
- * with the subclass's properties, beyond its WSDL), one of the declared class, and one with a property that has
- * a getter only (which Axis2 publishes and writes).
+ * with the subclass's properties, beyond its WSDL), one of the declared class, one with a property that has
+ * a getter only (which Axis2 publishes and writes), and one of a class extending a platform class (whose
+ * properties Axis2 neither publishes nor writes).
  */
 public class Picker {
     public Booking group(String guest) {
@@ -28,6 +31,12 @@ public class Picker {
         return badge;
     }
 
+    public Notice notice(String text) {
+        Notice notice = new Notice();
+        notice.setText(text);
+        return notice;
+    }
+
     /** A bean with a read-only property. */
     public static class Badge {
         private String name;
@@ -42,6 +51,23 @@ public class Picker {
 
         public String getInitial() {
             return name == null || name.isEmpty() ? "" : name.substring(0, 1);
+        }
+    }
+
+    /** A bean extending a platform class with a property of its own, {@code source}. */
+    public static class Notice extends EventObject {
+        private String text;
+
+        public Notice() {
+            super(Picker.class);
+        }
+
+        public String getText() {
+            return text;
+        }
+
+        public void setText(String text) {
+            this.text = text;
         }
     }
 }

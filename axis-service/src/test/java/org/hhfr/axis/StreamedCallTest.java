@@ -301,4 +301,11 @@ class StreamedCallTest {
             assertSameByEveryRoad(session, Message.of(session.request()).set(0, "Ann").build());
         }
     }
+
+    /** Axis2 neither publishes nor writes the properties of a platform superclass (EventObject's source). */
+    @Test
+    void aBeanExtendingAPlatformClassIsTheSameByEveryRoad() throws Exception {
+        StreamContext session = session("Picker", "notice");
+        assertSameByEveryRoad(session, Message.of(session.request()).set(0, "closed").build());
+    }
 }

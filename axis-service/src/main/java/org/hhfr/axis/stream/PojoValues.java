@@ -52,21 +52,24 @@ final class PojoValues {
     };
     /**
      * How many properties a bean class has that Axis2 writes, and publishes for its class: those with a getter,
-     * as {@link Introspector} finds them ({@code getClass} aside).
+     * as {@link Introspector} finds them ({@code getClass} aside), declared by the class or by a superclass
+     * outside {@code java.*} (Axis2 neither publishes nor writes those of {@code java.util.EventObject}, say).
      */
     private static final ClassValue<Integer> READABLE_PROPERTIES = new ClassValue<Integer>() {
         @Override
         protected Integer computeValue(Class<?> type) {
-            try {
-                int count = 0;
-                for (PropertyDescriptor property : Introspector.getBeanInfo(type, Object.class)
-                        .getPropertyDescriptors()) {
-                    count += property.getReadMethod() != null ? 1 : 0;
+            int count = 0;
+            for (Class<?> level = type; !level.getPackageName().startsWith("java."); level = level.getSuperclass()) {
+                try {
+                    for (PropertyDescriptor property : Introspector.getBeanInfo(level, level.getSuperclass())
+                            .getPropertyDescriptors()) {
+                        count += property.getReadMethod() != null ? 1 : 0;
+                    }
+                } catch (IntrospectionException e) {
+                    return 0;
                 }
-                return count;
-            } catch (IntrospectionException e) {
-                return 0;
             }
+            return count;
         }
     };
     private static final Map<XsdType, Class<?>> ARRAY_ITEM = new EnumMap<>(XsdType.class);
