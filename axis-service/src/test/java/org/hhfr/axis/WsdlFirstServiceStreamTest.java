@@ -2,19 +2,24 @@ package org.hhfr.axis;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.axis2.description.AxisService;
+import org.hhfr.axis.module.HhfrModule;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.staffing.WorkersReceiver;
 import org.hhfr.axis.stream.EnvelopeDispatch;
@@ -244,5 +249,49 @@ class WsdlFirstServiceStreamTest {
         try (HhfrClient client = HhfrClient.builder(server.serviceUrl(TestServers.LOOPBACK, SERVICE)).build()) {
             assertEquals(2, WsdlOperations.fetch(client).description().advertisedEndpoints().size());
         }
+    }
+
+    /**
+     * Axis2 prints a WSDL served as written holding the service's lock (wsdl4j's definitions are not safe to
+     * change while written): the policy is attached again only once a print under way is done.
+     */
+    @Test
+    void thePolicyIsAttachedToTheWsdlServedAsWrittenOnlyOnceAPrintUnderWayIsDone() throws Exception {
+        AxisService service = server.axisContext().getAxisConfiguration().getService(SERVICE);
+        CountDownLatch printing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread print = new Thread(() -> {
+            try {
+                service.printUserWSDL(new OutputStream() {
+                    @Override
+                    public void write(int b) {
+                        write(new byte[] {(byte) b}, 0, 1);
+                    }
+
+                    @Override
+                    public void write(byte[] bytes, int offset, int length) {
+                        printing.countDown();
+                        try {
+                            release.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                }, null);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        print.start();
+        assertTrue(printing.await(10, TimeUnit.SECONDS));
+        Thread attach = new Thread(() -> HhfrModule.advertiseStreamEndpointsOn(service));
+        attach.start();
+        attach.join(500);
+        boolean waited = attach.isAlive();
+        release.countDown();
+        attach.join(10_000);
+        print.join(10_000);
+        assertTrue(waited, "attached while the WSDL was being printed");
+        assertFalse(attach.isAlive());
     }
 }

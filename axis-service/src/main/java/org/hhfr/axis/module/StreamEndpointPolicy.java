@@ -58,7 +58,8 @@ final class StreamEndpointPolicy {
 
     /**
      * Attaches {@code policy} to each binding of {@code service} (its WSDL references it from each), and writes
-     * it into the WSDL the service serves as its author wrote it, if it does.
+     * it into the WSDL the service serves as its author wrote it, if it does, holding the service's lock as
+     * Axis2 does while it prints that WSDL.
      */
     static void attachTo(AxisService service, Policy policy) {
         for (AxisEndpoint endpoint : service.getEndpoints().values()) {
@@ -66,7 +67,9 @@ final class StreamEndpointPolicy {
         }
         Parameter written = service.getParameter(WSDLConstants.WSDL_4_J_DEFINITION);
         if (service.isUseUserWSDL() && written != null && written.getValue() instanceof Definition) {
-            UserWsdlPolicy.attach((Definition) written.getValue(), policy);
+            synchronized (service) {
+                UserWsdlPolicy.attach((Definition) written.getValue(), policy);
+            }
         }
     }
 }

@@ -35,18 +35,17 @@ final class UserWsdlPolicy {
     private UserWsdlPolicy() {
     }
 
+    /** Writes {@code policy} into {@code definition}, which no one may print meanwhile. */
     static void attach(Definition definition, Policy policy) {
         Element written = element(policy);
         QName policyType = new QName(written.getNamespaceURI(), written.getLocalName());
         Element reference = written.getOwnerDocument().createElementNS(policyType.getNamespaceURI(),
                 written.getPrefix() + ":PolicyReference");
         reference.setAttribute("URI", "#" + StreamEndpointPolicy.ID);
-        synchronized (definition) {
-            replace(definition, extension(policyType, written));
-            for (Object binding : definition.getAllBindings().values()) {
-                replace((Binding) binding, extension(new QName(policyType.getNamespaceURI(), "PolicyReference"),
-                        (Element) reference.cloneNode(true)));
-            }
+        replace(definition, extension(policyType, written));
+        for (Object binding : definition.getAllBindings().values()) {
+            replace((Binding) binding, extension(new QName(policyType.getNamespaceURI(), "PolicyReference"),
+                    (Element) reference.cloneNode(true)));
         }
     }
 
