@@ -39,13 +39,17 @@ final class TestServers {
     /**
      * Deploys the service that {@code wsdl} describes as a service of {@code server}, with the HHFR module, as
      * Axis2 deploys a service archive holding its WSDL: built from the WSDL, which it serves as written
-     * ({@code useOriginalwsdl}), each operation answered by {@code receiver}.
+     * ({@code useOriginalwsdl}), each operation answered by {@code receiver}; the documents it imports are found
+     * next to it.
      */
     static AxisService deploy(HhfrServer server, URL wsdl, MessageReceiver receiver) throws IOException {
         AxisConfiguration configuration = server.axisContext().getAxisConfiguration();
         AxisService service;
         try (InputStream in = wsdl.openStream()) {
-            service = new WSDL11ToAxisServiceBuilder(in).populateService();
+            WSDL11ToAxisServiceBuilder builder = new WSDL11ToAxisServiceBuilder(in);
+            builder.setBaseUri(new URL(wsdl, ".").toString());
+            builder.setDocumentBaseUri(wsdl.toString());
+            service = builder.populateService();
         }
         for (Iterator<AxisOperation> it = service.getOperations(); it.hasNext();) {
             it.next().setMessageReceiver(receiver);

@@ -9,10 +9,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -55,6 +58,7 @@ import org.hhfr.transports.netty.NettyStreamClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -293,5 +297,35 @@ class WsdlFirstServiceStreamTest {
         print.join(10_000);
         assertTrue(waited, "attached while the WSDL was being printed");
         assertFalse(attach.isAlive());
+    }
+
+    /**
+     * A WSDL whose binding is in a document it imports: that document holds the policy its binding refers to
+     * ({@code #HhfrStreamEndpoints} is a reference within the document), as the importing one does.
+     */
+    @Test
+    void aBindingInAnImportedWsdlRefersToAPolicyInItsOwnDocument(@TempDir Path documents) throws Exception {
+        String whole;
+        try (InputStream in = WorkersReceiver.class.getResourceAsStream(WorkersReceiver.WSDL)) {
+            whole = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        int service = whole.indexOf("<wsdl:service");
+        Files.writeString(documents.resolve("bindings.wsdl"),
+                whole.substring(0, service) + whole.substring(whole.indexOf("</wsdl:definitions>")));
+        Files.writeString(documents.resolve("service.wsdl"), whole.substring(0, whole.indexOf("<wsdl:types>"))
+                + "<wsdl:import namespace=\"" + WorkersReceiver.NS + "\" location=\"bindings.wsdl\"/>"
+                + whole.substring(service).replace("<wsdl:service name=\"Staffing\">",
+                        "<wsdl:service name=\"SplitStaffing\">"));
+        TestServers.deploy(server, documents.resolve("service.wsdl").toUri().toURL(), new WorkersReceiver());
+
+        Document imported = Envelopes.parse(RawHttp.get(server.port(),
+                "/axis2/services/SplitStaffing?wsdl=bindings.wsdl").body);
+        NodeList assertions = AdvertisedStreamEndpointTest.streamEndpoints(server, imported);
+        String wsp = assertions.item(0).getParentNode().getNamespaceURI();
+        Element reference = (Element) imported.getElementsByTagNameNS(wsp, "PolicyReference").item(0);
+        assertEquals("binding", reference.getParentNode().getLocalName());
+        Element policy = (Element) imported.getElementsByTagNameNS(wsp, "Policy").item(0);
+        assertEquals(reference.getAttribute("URI"), "#" + policy.getAttributeNS(
+                "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd", "Id"));
     }
 }

@@ -2,11 +2,17 @@ package org.hhfr.axis.module;
 
 import java.io.StringReader;
 import java.io.StringWriter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 import javax.wsdl.Binding;
 import javax.wsdl.Definition;
+import javax.wsdl.Import;
 import javax.wsdl.extensions.ElementExtensible;
 import javax.wsdl.extensions.ExtensibilityElement;
 import javax.wsdl.extensions.UnknownExtensibilityElement;
@@ -24,8 +30,9 @@ import org.xml.sax.InputSource;
 /**
  * The stream endpoints' policy written into a WSDL the service serves as its author wrote it
  * ({@code useOriginalwsdl}): Axis2 prints that document from its wsdl4j {@link Definition}, not from the
- * service's bindings, so the policy goes into the definition itself, with a reference to it from each binding,
- * as Axis2 writes them into the WSDLs it generates. Attaching again replaces what an earlier attachment wrote.
+ * service's bindings, so the policy goes into the definition itself (and into each imported document holding
+ * a binding), with a reference to it from each binding, as Axis2 writes them into the WSDLs it generates.
+ * Attaching again replaces what an earlier attachment wrote.
  */
 final class UserWsdlPolicy {
     /** The namespace of the policy's {@code wsu:Id}. */
@@ -35,18 +42,46 @@ final class UserWsdlPolicy {
     private UserWsdlPolicy() {
     }
 
-    /** Writes {@code policy} into {@code definition}, which no one may print meanwhile. */
+    /**
+     * Writes {@code policy} into {@code definition}, which no one may print meanwhile, and into each document it
+     * imports that holds a binding: a binding's reference names the policy of its own document.
+     */
     static void attach(Definition definition, Policy policy) {
         Element written = element(policy);
         QName policyType = new QName(written.getNamespaceURI(), written.getLocalName());
         Element reference = written.getOwnerDocument().createElementNS(policyType.getNamespaceURI(),
                 written.getPrefix() + ":PolicyReference");
         reference.setAttribute("URI", "#" + StreamEndpointPolicy.ID);
+        QName referenceType = new QName(policyType.getNamespaceURI(), "PolicyReference");
         replace(definition, extension(policyType, written));
-        for (Object binding : definition.getAllBindings().values()) {
-            replace((Binding) binding, extension(new QName(policyType.getNamespaceURI(), "PolicyReference"),
-                    (Element) reference.cloneNode(true)));
+        for (Definition document : documents(definition)) {
+            if (document != definition && !document.getBindings().isEmpty()) {
+                replace(document, extension(policyType, (Element) written.cloneNode(true)));
+            }
+            for (Object binding : document.getBindings().values()) {
+                replace((Binding) binding, extension(referenceType, (Element) reference.cloneNode(true)));
+            }
         }
+    }
+
+    /** {@code definition} and every document it imports, directly or not, each once. */
+    private static Set<Definition> documents(Definition definition) {
+        Set<Definition> documents = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Definition> unread = new ArrayDeque<>(List.of(definition));
+        while (!unread.isEmpty()) {
+            Definition document = unread.pop();
+            if (documents.add(document)) {
+                for (Object imports : document.getImports().values()) {
+                    for (Object imported : (List<?>) imports) {
+                        Definition importedDefinition = ((Import) imported).getDefinition();
+                        if (importedDefinition != null) {
+                            unread.push(importedDefinition);
+                        }
+                    }
+                }
+            }
+        }
+        return documents;
     }
 
     /** Puts {@code added} in place of the extensibility element of the same kind that an earlier call wrote. */
