@@ -8,8 +8,9 @@ import org.hhfr.axis.reservations.GroupBooking;
 /**
  * A POJO service whose methods return beans: one of a subclass of the declared class (which Axis2 writes over SOAP
  * with the subclass's properties, beyond its WSDL), one of the declared class, one with a property that has
- * a getter only (which Axis2 publishes and writes), and one of a class extending a platform class (whose
- * properties Axis2 neither publishes nor writes).
+ * a getter only (which Axis2 publishes and writes), one of a class extending a platform class (whose
+ * properties Axis2 neither publishes nor writes), and one with a {@code Boolean} read by an is method (which
+ * Axis2 writes but does not publish).
  */
 public class Picker {
     public Booking group(String guest) {
@@ -35,6 +36,35 @@ public class Picker {
         Notice notice = new Notice();
         notice.setText(text);
         return notice;
+    }
+
+    public Flag flag(String name) {
+        Flag flag = new Flag();
+        flag.setName(name);
+        flag.setActive(Boolean.TRUE);
+        return flag;
+    }
+
+    /** A bean whose Boolean property is read by an is-method, which Axis2 writes but does not publish. */
+    public static class Flag {
+        private String name;
+        private Boolean active;
+
+        public String getName() {
+            return name;
+        }
+
+        public void setName(String name) {
+            this.name = name;
+        }
+
+        public Boolean isActive() {
+            return active;
+        }
+
+        public void setActive(Boolean active) {
+            this.active = active;
+        }
     }
 
     /** A bean with a read-only property. */

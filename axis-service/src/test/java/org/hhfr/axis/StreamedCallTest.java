@@ -308,4 +308,21 @@ class StreamedCallTest {
         StreamContext session = session("Picker", "notice");
         assertSameByEveryRoad(session, Message.of(session.request()).set(0, "closed").build());
     }
+
+    /**
+     * A Boolean property read by {@code isActive()}: Axis2 writes it over SOAP though its WSDL lacks it (the
+     * JavaBeans rules know no is-method for a Boolean); the fast path says it cannot carry it.
+     */
+    @Test
+    void aBooleanPropertyReadByAnIsMethodIsTheServicesFaultNotDataDropped() throws Exception {
+        StreamContext session = session("Picker", "flag");
+        Message request = Message.of(session.request()).set(0, "Ann").build();
+        String soap = RawHttp.postSoap11(server.port(), "/axis2/services/Picker", "urn:flag", Envelopes.envelope(
+                Envelopes.SOAP11, XML.encodeToString(request).replaceFirst("^<\\?xml[^>]*\\?>", ""))).body;
+        assertTrue(soap.contains("<active>true</active>"), soap);
+
+        StreamedCallException refused = assertThrows(StreamedCallException.class,
+                () -> pojo.bind(session).call(session, request, List.of()));
+        assertFalse(refused.senderFault());
+    }
 }

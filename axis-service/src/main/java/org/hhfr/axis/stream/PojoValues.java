@@ -51,9 +51,10 @@ final class PojoValues {
         }
     };
     /**
-     * How many properties a bean class has that Axis2 writes, and publishes for its class: those with a getter,
-     * as {@link Introspector} finds them ({@code getClass} aside), declared by the class or by a superclass
-     * outside {@code java.*} (Axis2 neither publishes nor writes those of {@code java.util.EventObject}, say).
+     * How many properties of a bean class Axis2 writes: those with a getter, as {@link Introspector} finds them
+     * ({@code getClass} aside), declared by the class or by a superclass outside {@code java.*} (Axis2 neither
+     * publishes nor writes those of {@code java.util.EventObject}, say), and a {@code Boolean} one with a setter,
+     * which Axis2 reads by its {@code is} method though it does not publish it.
      */
     private static final ClassValue<Integer> READABLE_PROPERTIES = new ClassValue<Integer>() {
         @Override
@@ -63,7 +64,8 @@ final class PojoValues {
                 try {
                     for (PropertyDescriptor property : Introspector.getBeanInfo(level, level.getSuperclass())
                             .getPropertyDescriptors()) {
-                        count += property.getReadMethod() != null ? 1 : 0;
+                        count += property.getReadMethod() != null || property.getPropertyType() == Boolean.class
+                                && property.getWriteMethod() != null ? 1 : 0;
                     }
                 } catch (IntrospectionException e) {
                     return 0;
@@ -296,8 +298,8 @@ final class PojoValues {
             // every element has its getter (or the loop below fails), so the bean has properties the type lacks
             throw new StreamedCallException("the service returned a " + bean.getClass().getName() + " for element "
                     + element + ", with properties its type " + type.name() + " in the service's WSDL does not"
-                    + " have (a subclass of the declared class, whose properties Axis2 writes over SOAP beyond its"
-                    + " WSDL); a stream carries only what the WSDL declares", false, null);
+                    + " have (a subclass of the declared class, or a Boolean read by an is method, which Axis2 writes"
+                    + " over SOAP beyond its WSDL); a stream carries only what the WSDL declares", false, null);
         }
         Record.Builder builder = Record.builder(type);
         for (int i = 0; i < type.elements().size(); i++) {
