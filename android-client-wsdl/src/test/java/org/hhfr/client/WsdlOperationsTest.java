@@ -17,10 +17,10 @@ import org.hhfr.schemas.QualifiedName;
 import org.junit.jupiter.api.Test;
 
 /**
- * A WSDL with one operation whose messages HHFR cannot represent (a bean that another extends, so that its element
- * may carry the other, named by {@code xsi:type}) still gives the client its other operations (one of them on
- * the derived bean, published as an {@code xs:complexContent} extension); the bad one has a verdict naming element, type, construct
- * and line:column, and asking for it says so.
+ * A WSDL with one operation whose messages HHFR cannot represent (a response bean that another extends, so that
+ * the service may send the other, named by {@code xsi:type}) still gives the client its other operations (one
+ * taking that bean, one on the derived bean, published as an {@code xs:complexContent} extension); the bad one
+ * has a verdict naming element, type, construct and line:column, and asking for it says so.
  */
 class WsdlOperationsTest {
     private static final String NS = "http://reservations.hhfr.org";
@@ -44,26 +44,27 @@ class WsdlOperationsTest {
     void everyOperationHasAVerdictAndTheUnderivableOneSaysWhereAndWhy() throws Exception {
         List<OperationStructures> verdicts = reservations().structures();
 
-        assertEquals(3, verdicts.size());
+        assertEquals(4, verdicts.size());
         OperationStructures confirm = verdicts.get(0);
         assertEquals("confirm", confirm.operation());
         assertTrue(confirm.isStreamable());
         assertNull(confirm.reason());
-        OperationStructures book = verdicts.get(1);
-        assertEquals("book", book.operation());
-        assertFalse(book.isStreamable());
-        assertEquals(new QualifiedName(NS, "bookResponse"), book.responseElement());
-        assertEquals("the request element {" + NS + "}book: 44:25: element 'booking' has the type {" + NS
-                + "/xsd}Booking, which {" + NS + "/xsd}GroupBooking extends, so it may carry a {" + NS
-                + "/xsd}GroupBooking named by xsi:type (not supported)", book.reason());
+        assertTrue(verdicts.get(1).isStreamable(), "book, whose bean another extends: a client sends only the bean");
         assertTrue(verdicts.get(2).isStreamable(), "bookGroup, whose bean extends another and has an xs:date");
+        OperationStructures lookup = verdicts.get(3);
+        assertEquals("lookup", lookup.operation());
+        assertFalse(lookup.isStreamable());
+        assertEquals(new QualifiedName(NS, "lookupResponse"), lookup.responseElement());
+        assertEquals("the response element {" + NS + "}lookupResponse: 79:25: element 'return' has the type {" + NS
+                + "/xsd}Booking, which {" + NS + "/xsd}GroupBooking extends, so it may carry a {" + NS
+                + "/xsd}GroupBooking named by xsi:type (not supported)", lookup.reason());
     }
 
     @Test
     void askingForTheUnderivableOperationFailsWithItsReason() throws Exception {
-        HhfrException e = assertThrows(HhfrException.class, () -> reservations().operation("book"));
+        HhfrException e = assertThrows(HhfrException.class, () -> reservations().operation("lookup"));
 
-        assertTrue(e.getMessage().startsWith("operation 'book' of the WSDL at " + SOURCE + " cannot be called:"
-                + " the request element {" + NS + "}book: 44:25: element 'booking'"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("operation 'lookup' of the WSDL at " + SOURCE + " cannot be called:"
+                + " the response element {" + NS + "}lookupResponse: 79:25: element 'return'"), e.getMessage());
     }
 }

@@ -43,10 +43,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A real Axis2 service with one operation HHFR cannot represent (its bean is one another derives from, so its
- * element may carry the other, named by {@code xsi:type}): its other operations negotiate and stream over TCP (two
- * on the derived bean, which Axis2 publishes as an {@code xs:complexContent} extension, with a
- * {@code java.util.Date} field, published as {@code xs:date}), offers for the bad one are declined with
+ * A real Axis2 service with one operation HHFR cannot represent (it returns a bean another derives from, so its
+ * response may carry the other, named by {@code xsi:type}): its other operations negotiate and stream over TCP (one
+ * taking that bean, two on the derived bean, which Axis2 publishes as an {@code xs:complexContent} extension, with
+ * a {@code java.util.Date} field, published as {@code xs:date}), offers for the bad one are declined with
  * the type, the construct and its line:column in the service's WSDL, the bad one is still answered over plain
  * SOAP, and the server says so once, in one INFO line.
  */
@@ -117,11 +117,11 @@ class UnstreamableOperationTest {
 
     @Test
     void theServerSaysOnceInOneInfoLineWhichOperationStaysOnSoapAndWhy() {
-        List<String> lines = publicationLog.lines().filter(line -> line.contains(SERVICE + ".book")).toList();
+        List<String> lines = publicationLog.lines().filter(line -> line.contains(SERVICE + ".lookup")).toList();
         assertEquals(1, lines.size(), publicationLog);
         assertTrue(lines.get(0).contains("INFO"), lines.get(0));
-        assertTrue(lines.get(0).contains(SERVICE + ".book stays on plain SOAP: the request element {" + NS
-                + "}book: "), lines.get(0));
+        assertTrue(lines.get(0).contains(SERVICE + ".lookup stays on plain SOAP: the response element {" + NS
+                + "}lookupResponse: "), lines.get(0));
         assertTrue(lines.get(0).contains("GroupBooking named by xsi:type"), lines.get(0));
         assertFalse(publicationLog.contains("\tat "), "no stack trace: " + publicationLog);
     }
@@ -182,18 +182,31 @@ class UnstreamableOperationTest {
     }
 
     @Test
+    void aBeanAnotherDerivesFromStreamsInARequestAsTheClientSendsIt() throws Exception {
+        OptimisticResult<List<String>> result = callWithOffer("book", booking("book", "Ann", ""));
+
+        assertEquals(NegotiationOutcome.Kind.ACCEPTED, result.outcome().kind(), result.outcome()::toString);
+        assertEquals("Ann on 2026-11-25", Envelopes.singleReturn(result.response().body().get(0)));
+        Message answered = streamed(result.outcome().answer(), booking("book", "Cy", ""));
+        assertEquals("Cy on 2026-11-25", answered.record().string("return"));
+    }
+
+    @Test
     void anOfferForTheUnderivableOperationIsDeclinedWithTypeConstructAndPositionAndTheCallAnsweredOverSoap()
             throws Exception {
         String wsdl = RawHttp.get(server.port(), "/axis2/services/" + SERVICE + "?wsdl").body;
 
-        OptimisticResult<List<String>> result = callWithOffer("book", booking("book", "Ann", ""));
+        OptimisticResult<List<String>> result = callWithOffer("lookup",
+                "<r:lookup xmlns:r=\"" + NS + "\"><guest>Ann</guest></r:lookup>");
 
         assertEquals(NegotiationOutcome.Kind.DECLINED, result.outcome().kind(), result.outcome()::toString);
         String reason = result.outcome().answer().reason();
-        assertTrue(reason.startsWith("operation book cannot stream: the request element {" + NS + "}book: "), reason);
-        int booking = wsdl.lastIndexOf("<xs:element", wsdl.indexOf("name=\"booking\"", wsdl.indexOf("name=\"book\"")));
-        assertTrue(reason.contains(positionAt(wsdl, booking) + ": element 'booking' has the type {" + NS + "/xsd}Booking, which {" + NS + "/xsd}GroupBooking"
-                + " extends"), reason);
-        assertEquals("Ann on 2026-11-25", Envelopes.singleReturn(result.response().body().get(0)));
+        assertTrue(reason.startsWith("operation lookup cannot stream: the response element {" + NS
+                + "}lookupResponse: "), reason);
+        int returned = wsdl.lastIndexOf("<xs:element", wsdl.indexOf("name=\"return\"",
+                wsdl.indexOf("name=\"lookupResponse\"")));
+        assertTrue(reason.contains(positionAt(wsdl, returned) + ": element 'return' has the type {" + NS
+                + "/xsd}Booking, which {" + NS + "/xsd}GroupBooking extends"), reason);
+        assertTrue(result.response().body().get(0).contains("<size>2</size>"), result.response().body().get(0));
     }
 }

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
  * declined with its position.
  */
 class RefusedOperationTest {
-    private static final String WHY = "the request element {urn:b}book: 18:9: element 'booking' has the type"
-            + " {urn:b}Booking, which {urn:b}GroupBooking extends, so it may carry a {urn:b}GroupBooking named by"
+    private static final String WHY = "the response element {urn:b}lookupResponse: 18:9: element 'return' has the"
+            + " type {urn:b}Booking, which {urn:b}GroupBooking extends, so it may carry a {urn:b}GroupBooking named by"
             + " xsi:type (not supported)";
     private static final OperationContext FLOAT_SUM = OperationContext.of(HhfrServer.operation(SoapVersion.SOAP_11),
             Collections.<HeaderBlock>emptyList());
@@ -99,5 +99,33 @@ class RefusedOperationTest {
         assertTrue(answer.reason().startsWith("the request element " + odd + " cannot be represented: "),
                 answer.reason());
         assertTrue(answer.reason().contains(": xs:all is not supported"), answer.reason());
+    }
+
+    /**
+     * An element of a type another extends may carry the derived type, named by xsi:type: offered as the response,
+     * which the service writes, it is declined; as the request, which the client writes, it is accepted.
+     */
+    @Test
+    void anOfferedResponseThatMayCarryADerivedTypeIsDeclinedAndSuchARequestAccepted() {
+        QualifiedName held = new QualifiedName(FloatSum.NS, "held");
+        String xsd = FloatSum.XSD.replace("</xs:schema>", "<xs:complexType name=\"Booking\"><xs:sequence>"
+                + "<xs:element name=\"guest\" type=\"xs:string\"/></xs:sequence></xs:complexType>"
+                + "<xs:complexType name=\"GroupBooking\"><xs:complexContent><xs:extension base=\"ns:Booking\">"
+                + "<xs:sequence><xs:element name=\"size\" type=\"xs:int\"/></xs:sequence></xs:extension>"
+                + "</xs:complexContent></xs:complexType><xs:element name=\"held\"><xs:complexType><xs:sequence>"
+                + "<xs:element name=\"booking\" type=\"ns:Booking\"/></xs:sequence></xs:complexType></xs:element>"
+                + "</xs:schema>");
+
+        Answer asResponse = decide(HhfrServer.publishingNothing(), Hhfr.offer().schemas(OperationSchemas.of(
+                MessageSchema.of(FloatSum.REQUEST, xsd), MessageSchema.of(held, xsd))).build());
+        Answer asRequest = decide(HhfrServer.publishingNothing(), Hhfr.offer().schemas(OperationSchemas.of(
+                MessageSchema.of(held, xsd), MessageSchema.of(FloatSum.RESPONSE, xsd))).build());
+
+        assertFalse(asResponse.isAccepted());
+        assertTrue(asResponse.reason().startsWith("the response element " + held + " cannot be represented: "),
+                asResponse.reason());
+        assertTrue(asResponse.reason().contains("may carry a {" + FloatSum.NS + "}GroupBooking named by xsi:type"),
+                asResponse.reason());
+        assertTrue(asRequest.isAccepted(), asRequest::reason);
     }
 }

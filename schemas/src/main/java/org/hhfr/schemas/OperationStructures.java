@@ -7,7 +7,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * One operation's messages against a {@link Schema}: the request and response elements a service
  * description names, their {@link DataStructure}s when HHFR can represent both, and otherwise why not (the
- * element, and its refusal: type, construct, line:column). Only a request-response operation whose two
+ * element, and its refusal: type, construct, line:column). A response that may carry a type derived from one its
+ * structure declares ({@link Schema#derivable}) is refused too, since the service may write one; a request is
+ * not, since the client writes only what the structure declares. Only a request-response operation whose two
  * structures derive can stream; every other one stays on plain SOAP. Immutable.
  */
 public final class OperationStructures {
@@ -40,6 +42,11 @@ public final class OperationStructures {
         Objects.requireNonNull(requestElement, "requestElement");
         String requestRefusal = refusal(schema, requestElement, "request");
         String responseRefusal = responseElement == null ? null : refusal(schema, responseElement, "response");
+        SchemaRefusal derivable = responseElement == null || responseRefusal != null ? null
+                : schema.derivable(responseElement);
+        if (derivable != null) {
+            responseRefusal = "the response element " + responseElement + ": " + derivable;
+        }
         if (requestRefusal != null || responseRefusal != null) {
             String both = requestRefusal != null && responseRefusal != null ? requestRefusal + "; " + responseRefusal
                     : requestRefusal != null ? requestRefusal : responseRefusal;

@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The global declarations of one or more {@code xs:schema} documents (a standalone XSD, or every schema in
  * a WSDL's {@code types}), resolved and immutable. Each global element is the root of a {@link DataStructure};
@@ -18,13 +20,16 @@ public final class Schema {
     private final Map<QualifiedName, SimpleType> simpleTypes;
     private final List<SchemaRefusal> refusals;
     private final Map<QualifiedName, SchemaRefusal> refusedElements = new LinkedHashMap<>();
+    private final Map<QualifiedName, SchemaRefusal> derivable;
     /** Why the names of an imported namespace may be missing (its document was not read), by namespace. */
     private final Map<String, String> unreadImports;
 
+    /** @param derivable why each global element that may carry a derived type does (see {@link #derivable}) */
     Schema(Map<QualifiedName, ElementDecl> elements, Map<QualifiedName, ComplexType> complexTypes,
            Map<QualifiedName, SimpleType> simpleTypes, List<SchemaRefusal> refusals,
-           Map<String, String> unreadImports) {
+           Map<QualifiedName, SchemaRefusal> derivable, Map<String, String> unreadImports) {
         this.unreadImports = Collections.unmodifiableMap(new LinkedHashMap<>(unreadImports));
+        this.derivable = Collections.unmodifiableMap(new LinkedHashMap<>(derivable));
         this.elements = Collections.unmodifiableMap(new LinkedHashMap<>(elements));
         this.complexTypes = Collections.unmodifiableMap(new LinkedHashMap<>(complexTypes));
         this.simpleTypes = Collections.unmodifiableMap(new LinkedHashMap<>(simpleTypes));
@@ -37,6 +42,16 @@ public final class Schema {
                 refusedElements.put(refusal.component(), refusal);
             }
         }
+    }
+
+    /**
+     * Why the global element {@code name} (one with a structure) may carry, somewhere inside, an element of a type
+     * derived from its declared type (named by {@code xsi:type}), whose content its structure would not hold;
+     * {@code null} when it cannot. Such an element is fine in a message an HHFR client writes, which never carries
+     * a derived type, and refused in a message the service writes ({@link OperationStructures}).
+     */
+    public @Nullable SchemaRefusal derivable(QualifiedName name) {
+        return derivable.get(name);
     }
 
     /** Global elements in document order: those with a structure (see {@link #refusals()} for the others). */

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Turns {@link SchemaDeclarations} into the immutable model: resolves type references and element refs by
  * qualified name across all schemas of the document, refuses recursion, and bounds every resolved
@@ -46,16 +48,21 @@ final class SchemaResolver {
      */
     private final Set<String> inProgress = new LinkedHashSet<>();
 
-    /** A resolved declaration with the levels of elements it spans and the declarations it expands to. */
+    /**
+     * A resolved declaration with the levels of elements it spans, the declarations it expands to, and the first
+     * element in it that may carry a type derived from its own ({@code null} for none).
+     */
     private static final class Resolved<T> {
         final T value;
         final int height;
         final long size;
+        final @Nullable SchemaException derivable;
 
-        Resolved(T value, int height, long size) {
+        Resolved(T value, int height, long size, @Nullable SchemaException derivable) {
             this.value = value;
             this.height = height;
             this.size = size;
+            this.derivable = derivable;
         }
     }
 
@@ -84,9 +91,15 @@ final class SchemaResolver {
         refusals.addAll(declarations.attributes().refusals());
         refusals.addAll(declarations.attributeGroups().refusals());
         Map<QualifiedName, ElementDecl> elements = new LinkedHashMap<>();
+        Map<QualifiedName, SchemaRefusal> derivable = new LinkedHashMap<>();
         for (ParsedElement element : declarations.elements().values()) {
             try {
-                elements.put(element.name(), globalElement(element.name(), element.position(), 1).value);
+                Resolved<ElementDecl> resolved = globalElement(element.name(), element.position(), 1);
+                elements.put(element.name(), resolved.value);
+                if (resolved.derivable != null) {
+                    derivable.put(element.name(), SchemaRefusal.of(SchemaRefusal.Kind.ELEMENT, element.name(),
+                            resolved.derivable));
+                }
             } catch (SchemaException e) {
                 refusals.add(refusal(SchemaRefusal.Kind.ELEMENT, element.name(), e));
             }
@@ -99,7 +112,7 @@ final class SchemaResolver {
                 refusals.add(refusal(SchemaRefusal.Kind.TYPE, type.name(), e));
             }
         }
-        return new Schema(elements, complexTypes, declarations.simpleTypes(), refusals,
+        return new Schema(elements, complexTypes, declarations.simpleTypes(), refusals, derivable,
                 declarations.unreadImports());
     }
 
@@ -156,6 +169,10 @@ final class SchemaResolver {
             enter(key, usedAt);
             try {
                 resolved = complexType(declarations.complexTypes().get(name), depth);
+                if (resolved.derivable != null) {
+                    resolved = new Resolved<>(resolved.value, resolved.height, resolved.size,
+                            inType(name, resolved.derivable));
+                }
             } catch (SchemaException e) {
                 SchemaException failure = inType(name, e);
                 failures.put(key, new Failure(failure, depth));
@@ -219,9 +236,10 @@ final class SchemaResolver {
             Resolved<ElementDecl> global = globalElement(parsed.ref(), parsed.position(), depth);
             ElementDecl declaration = global.value.withOccurrence(parsed.minOccurs(), parsed.maxOccurs(),
                     global.value.nillable());
-            return new Resolved<>(declaration, global.height, global.size);
+            return new Resolved<>(declaration, global.height, global.size, global.derivable);
         }
         Resolved<ComplexType> complex = null;
+        SchemaException slot = null;
         SimpleType simple = parsed.inlineSimpleType();
         if (parsed.inlineComplexType() != null) {
             complex = complexType(parsed.inlineComplexType(), depth);
@@ -232,7 +250,8 @@ final class SchemaResolver {
                 throw refused;
             }
             if (declarations.complexTypes().containsKey(typeName)) {
-                requireOneType(parsed, typeName);
+                requireNotAbstract(parsed, typeName);
+                slot = derivedTypeSlot(parsed, typeName);
                 complex = namedType(typeName, parsed.position(), depth);
             } else {
                 simple = simpleType(typeName, parsed.position(), "element '" + parsed.name().localName() + "'");
@@ -240,30 +259,33 @@ final class SchemaResolver {
         }
         if (complex == null) {
             return new Resolved<>(ElementDecl.simple(parsed.name(), simple, parsed.minOccurs(), parsed.maxOccurs(),
-                    parsed.nillable()), 1, 1);
+                    parsed.nillable()), 1, 1, null);
         }
         long size = requireSize(1 + complex.size, parsed.position());
         return new Resolved<>(ElementDecl.complex(parsed.name(), complex.value, parsed.minOccurs(),
-                parsed.maxOccurs(), parsed.nillable()), 1 + complex.height, size);
+                parsed.maxOccurs(), parsed.nillable()), 1 + complex.height, size,
+                slot != null ? slot : complex.derivable);
+    }
+
+    /** An element of an abstract type always carries a type derived from it, named by {@code xsi:type}. */
+    private void requireNotAbstract(ParsedElement parsed, QualifiedName typeName) throws SchemaException {
+        if (declarations.complexTypes().get(typeName).isAbstract()) {
+            throw parsed.position().error("element '" + parsed.name().localName() + "' has the abstract type "
+                    + typeName + ", so it carries a type derived from it, named by xsi:type (not supported)",
+                    "abstract");
+        }
     }
 
     /**
-     * An element of the named complex type {@code typeName} carries that type and no other: the type is not
-     * abstract, and no type extends it (an instance of which the element could carry, named by
-     * {@code xsi:type}, with content the structure would not hold).
+     * Why an element of the named complex type {@code typeName} may carry another type: one that extends it, with
+     * content its structure would not hold, named by {@code xsi:type}; {@code null} when none extends it. A message
+     * an HHFR client writes never does, so only a message the service writes (a response) is refused for it.
      */
-    private void requireOneType(ParsedElement parsed, QualifiedName typeName) throws SchemaException {
-        String element = "element '" + parsed.name().localName() + "'";
-        if (declarations.complexTypes().get(typeName).isAbstract()) {
-            throw parsed.position().error(element + " has the abstract type " + typeName
-                    + ", so it carries a type derived from it, named by xsi:type (not supported)", "abstract");
-        }
+    private @Nullable SchemaException derivedTypeSlot(ParsedElement parsed, QualifiedName typeName) {
         QualifiedName extension = declarations.extensionOf(typeName);
-        if (extension != null) {
-            throw parsed.position().error(element + " has the type " + typeName + ", which " + extension
-                    + " extends, so it may carry a " + extension + " named by xsi:type (not supported)",
-                    "xs:extension");
-        }
+        return extension == null ? null : parsed.position().error("element '" + parsed.name().localName()
+                + "' has the type " + typeName + ", which " + extension + " extends, so it may carry a " + extension
+                + " named by xsi:type (not supported)", "xs:extension");
     }
 
     /** @param depth the level of the element whose type this is */
@@ -274,6 +296,7 @@ final class SchemaResolver {
         int height = 0;
         long size = 0;
         SimpleType text = null;
+        SchemaException derivable = null;
         resolveBasesFirst(parsed, depth);
         if (parsed.simpleContent()) {
             Resolved<ComplexType> base = simpleContentBase(parsed, depth);
@@ -287,6 +310,7 @@ final class SchemaResolver {
             }
         } else if (parsed.base() != null && !isAnyType(parsed.base())) {
             Resolved<ComplexType> base = baseType(parsed.base(), parsed.position(), depth);
+            derivable = base.derivable;
             attributes.addAll(base.value.attributes());
             attributes.forEach(attribute -> names.add("attribute '" + attribute.name().localName() + "'"));
             if (base.value.hasSimpleContent()) {
@@ -316,7 +340,7 @@ final class SchemaResolver {
             size++;
         }
         if (text != null) {
-            return new Resolved<>(ComplexType.withSimpleContent(parsed.name(), attributes, text), 1, size + 1);
+            return new Resolved<>(ComplexType.withSimpleContent(parsed.name(), attributes, text), 1, size + 1, null);
         }
         List<ParsedElement> children = new ArrayList<>();
         withGroupsExpanded(parsed.elements(), false, children, 0, 0);
@@ -326,8 +350,9 @@ final class SchemaResolver {
             elements.add(resolved.value);
             height = Math.max(height, resolved.height);
             size = requireSize(size + resolved.size, child.position());
+            derivable = derivable != null ? derivable : resolved.derivable;
         }
-        return new Resolved<>(new ComplexType(parsed.name(), attributes, elements), height, size);
+        return new Resolved<>(new ComplexType(parsed.name(), attributes, elements), height, size, derivable);
     }
 
     /**

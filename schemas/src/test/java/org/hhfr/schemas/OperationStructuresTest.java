@@ -51,4 +51,27 @@ class OperationStructuresTest {
         assertFalse(oneWay.isStreamable());
         assertEquals("one-way: only request-response operations stream", oneWay.reason());
     }
+
+    /**
+     * An element of a type another extends may carry the derived type, named by xsi:type: the service may write
+     * one in its response, which the structure would not hold; a client writes only what the structure declares.
+     */
+    @Test
+    void anElementThatMayCarryADerivedTypeKeepsAResponseOffStreamsButNotARequest() throws Exception {
+        Schema schema = new SchemaParser().parse(schema("<xs:complexType name=\"Booking\"><xs:sequence>"
+                + "<xs:element name=\"guest\" type=\"xs:string\"/></xs:sequence></xs:complexType>\n"
+                + "<xs:complexType name=\"GroupBooking\"><xs:complexContent><xs:extension base=\"tns:Booking\">"
+                + "<xs:sequence><xs:element name=\"size\" type=\"xs:int\"/></xs:sequence></xs:extension>"
+                + "</xs:complexContent></xs:complexType>\n"
+                + "<xs:element name=\"booking\"><xs:complexType><xs:sequence>"
+                + "<xs:element name=\"held\" type=\"tns:Booking\"/></xs:sequence></xs:complexType></xs:element>\n"
+                + "<xs:element name=\"done\" type=\"xs:boolean\"/>"));
+
+        assertTrue(OperationStructures.of("book", schema, tns("booking"), tns("done")).isStreamable());
+        OperationStructures lookup = OperationStructures.of("lookup", schema, tns("done"), tns("booking"));
+        assertFalse(lookup.isStreamable());
+        assertEquals("the response element {urn:t}booking: 4:57: element 'held' has the type {urn:t}Booking, which"
+                + " {urn:t}GroupBooking extends, so it may carry a {urn:t}GroupBooking named by xsi:type (not"
+                + " supported)", lookup.reason());
+    }
 }

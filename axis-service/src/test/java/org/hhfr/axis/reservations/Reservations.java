@@ -6,12 +6,12 @@ import java.util.Locale;
 import java.util.TimeZone;
 
 /**
- * A service with three operations HHFR can stream ({@code confirm}; {@code bookGroup} and {@code postpone}, whose
- * bean derives from another, which Axis2 publishes as an {@code xs:complexContent} extension, and has a
- * {@link java.util.Date} field, which Axis2 publishes as {@code xs:date} and travels as its text) and two it
- * cannot: {@code book} (its bean is the one another derives from, so its element may carry the other, named by
- * {@code xsi:type}) and the one-way {@code forget} (a {@code void} method: streams carry request-response
- * operations).
+ * A service with four operations HHFR can stream ({@code confirm}; {@code book}, whose bean another bean derives
+ * from, which a client sends as it is; {@code bookGroup} and {@code postpone}, whose bean derives from the other,
+ * which Axis2 publishes as an {@code xs:complexContent} extension, and has a {@link java.util.Date} field, which
+ * Axis2 publishes as {@code xs:date} and travels as its text) and two it cannot: {@code lookup} (it returns the
+ * bean another derives from, so its response may carry the other, named by {@code xsi:type}) and the one-way
+ * {@code forget} (a {@code void} method: streams carry request-response operations).
  */
 public class Reservations {
     private volatile String forgotten;
@@ -33,6 +33,14 @@ public class Reservations {
         later.setSize(booking.getSize());
         later.setWhen(booking.getWhen() == null ? null : new Date(booking.getWhen().getTime() + 86_400_000L));
         return later;
+    }
+
+    /** A booking of {@code guest}, which may be a group's. */
+    public Booking lookup(String guest) {
+        GroupBooking booking = new GroupBooking();
+        booking.setGuest(guest);
+        booking.setSize(2);
+        return booking;
     }
 
     public String bookGroup(GroupBooking booking) {

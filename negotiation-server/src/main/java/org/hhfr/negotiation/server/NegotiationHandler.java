@@ -394,10 +394,14 @@ public final class NegotiationHandler {
         }
     }
 
-    /** The structure of the offered message's element in its parsed schema. */
+    /**
+     * The structure of the offered message's element in its parsed schema; a response's must not hold an element
+     * that may carry a type derived from its own ({@link Schema#derivable}), which the service may write.
+     */
     private static DataStructure structureOf(Schema parsed, MessageSchema schema, String which) throws Decline {
         try {
-            SchemaRefusal refusal = parsed.refusal(schema.element());
+            SchemaRefusal refusal = "response".equals(which) && parsed.derivable(schema.element()) != null
+                    ? parsed.derivable(schema.element()) : parsed.refusal(schema.element());
             if (refusal != null) {
                 throw new Decline(DeclineReason.SCHEMAS, "the " + which + " element " + schema.element() + " cannot be represented: "
                         + refusal);
