@@ -19,9 +19,10 @@ import org.hhfr.schemas.XmlPull;
 /**
  * Reads the SOAP Body content of one message from a namespace-aware pull parser, strictly by the
  * structure: elements in sequence order with their occurrence bounds, declared attributes, text only
- * where the type is simple or has simple content. Any prefix is accepted. Attributes in the XSI namespace other
- * than {@code nil}, and undeclared attributes in a namespace (as {@code soapenv:mustUnderstand}), are
- * ignored; an undeclared attribute in no namespace is an error.
+ * where the type is simple or has simple content. Any prefix is accepted. An {@code xsi:type} on an element of a
+ * named complex type must name that type (another is a type derived from it, which the structure would not
+ * carry). Other attributes in the XSI namespace than {@code nil}, and undeclared attributes in a namespace (as
+ * {@code soapenv:mustUnderstand}), are ignored; an undeclared attribute in no namespace is an error.
  */
 final class XmlReader {
     private final XmlPullParser in;
@@ -62,6 +63,9 @@ final class XmlReader {
             throws XmlPullParserException, IOException, MalformedMessageException {
         if (path.depth() > limits.maxDepth()) {
             throw malformed("nesting deeper than maxDepth " + limits.maxDepth());
+        }
+        if (!element.isSimple()) {
+            requireDeclaredType(element.complexType());
         }
         if (isNil()) {
             if (!element.nillable()) {
@@ -226,6 +230,30 @@ final class XmlReader {
             if (in.getAttributeNamespace(k).isEmpty()) {
                 throw malformed("undeclared attribute " + in.getAttributeName(k));
             }
+        }
+    }
+
+    /**
+     * An {@code xsi:type} on an element of a named complex type names that type: another is one derived from it
+     * (a request someone other than an HHFR client wrote), whose type and content the structure would not carry.
+     */
+    private void requireDeclaredType(ComplexType type) throws MalformedMessageException {
+        String named = type.name() == null ? null : in.getAttributeValue(XmlWriter.XSI, "type");
+        if (named == null) {
+            return;
+        }
+        String text = named.trim();
+        int colon = text.indexOf(':');
+        String prefix = colon < 0 ? null : text.substring(0, colon);
+        String namespace = in.getNamespace(prefix);
+        if (namespace == null && prefix == null) {
+            namespace = "";
+        }
+        String localName = text.substring(colon + 1);
+        QualifiedName found = namespace == null || localName.isEmpty() ? null : new QualifiedName(namespace, localName);
+        if (!type.name().equals(found)) {
+            throw malformed("xsi:type names " + (found != null ? found : "'" + text + "' (no type)")
+                    + ", not the element's type " + type.name() + " (a derived type is not supported)");
         }
     }
 
