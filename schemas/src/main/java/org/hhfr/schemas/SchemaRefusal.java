@@ -54,6 +54,15 @@ public abstract class SchemaRefusal {
     /** 1-based column of the refused construct, or -1 if unknown. */
     public abstract int column();
 
+    /**
+     * The failure of a use of the refused component, which {@code kind} names ({@code "type"}, {@code "group"}...):
+     * its reason after the component's name, at the refused construct.
+     */
+    SchemaException asFailureOf(String kind) {
+        return new SchemaException(kind + " " + component() + ": " + reason(), construct(), line(), column())
+                .inDocument(document());
+    }
+
     /** {@code line:column}, or {@code ""} when the position is unknown. */
     public String position() {
         return line() > 0 ? line() + ":" + column() : "";

@@ -49,8 +49,8 @@ final class SchemaResolver {
     private final Set<String> inProgress = new LinkedHashSet<>();
 
     /**
-     * A resolved declaration with the levels of elements it spans, the declarations it expands to, and the first
-     * element in it that may carry a type derived from its own ({@code null} for none).
+     * A resolved declaration with the levels of elements it spans, the declarations it expands to, and why the
+     * first element in it that may carry a type derived from its own may ({@code null} for none).
      */
     private static final class Resolved<T> {
         final T value;
@@ -137,8 +137,7 @@ final class SchemaResolver {
             if (parsed == null) {
                 SchemaRefusal refused = declarations.refusedElements().get(name);
                 if (refused != null) {
-                    throw new SchemaException("element " + name + ": " + refused.reason(), refused.construct(),
-                            refused.line(), refused.column()).inDocument(refused.document());
+                    throw refused.asFailureOf("element");
                 }
                 throw usedAt.error("ref to unknown global element " + name
                         + declarations.unreadImport(name.namespace()));
@@ -211,8 +210,7 @@ final class SchemaResolver {
     /** The type {@code name} was refused while reading (per component), or {@code null}. */
     private SchemaException refusedType(QualifiedName name) {
         SchemaRefusal refused = declarations.refusedTypes().get(name);
-        return refused == null ? null : namingType(new SchemaException("type " + name + ": " + refused.reason(),
-                refused.construct(), refused.line(), refused.column()).inDocument(refused.document()));
+        return refused == null ? null : namingType(refused.asFailureOf("type"));
     }
 
     private void enter(String key, SourcePosition usedAt) throws SchemaException {

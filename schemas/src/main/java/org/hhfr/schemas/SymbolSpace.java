@@ -45,8 +45,7 @@ final class SymbolSpace<T> {
     T referenced(QualifiedName name, SourcePosition usedAt, String whyMissing) throws SchemaException {
         SchemaRefusal refusal = refused.get(name);
         if (refusal != null) {
-            throw new SchemaException(kind + " " + name + ": " + refusal.reason(), refusal.construct(),
-                    refusal.line(), refusal.column()).inDocument(refusal.document());
+            throw refusal.asFailureOf(kind);
         }
         T declaration = declared.get(name);
         if (declaration == null) {

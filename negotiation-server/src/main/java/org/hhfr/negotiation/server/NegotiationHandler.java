@@ -360,6 +360,7 @@ public final class NegotiationHandler {
                     : parse(offeredResponse, "response");
             DataStructure request = structureOf(requestSchema, offeredRequest, "request");
             DataStructure response = structureOf(responseSchema, offeredResponse, "response");
+            requireOnlyDeclaredTypes(responseSchema, offeredResponse);
             if (published != null) {
                 requireSame(published.request(), request, "request");
                 requireSame(published.response(), response, "response");
@@ -394,14 +395,10 @@ public final class NegotiationHandler {
         }
     }
 
-    /**
-     * The structure of the offered message's element in its parsed schema; a response's must not hold an element
-     * that may carry a type derived from its own ({@link Schema#derivable}), which the service may write.
-     */
+    /** The structure of the offered message's element in its parsed schema. */
     private static DataStructure structureOf(Schema parsed, MessageSchema schema, String which) throws Decline {
         try {
-            SchemaRefusal refusal = "response".equals(which) && parsed.derivable(schema.element()) != null
-                    ? parsed.derivable(schema.element()) : parsed.refusal(schema.element());
+            SchemaRefusal refusal = parsed.refusal(schema.element());
             if (refusal != null) {
                 throw new Decline(DeclineReason.SCHEMAS, "the " + which + " element " + schema.element() + " cannot be represented: "
                         + refusal);
@@ -409,6 +406,18 @@ public final class NegotiationHandler {
             return parsed.dataStructure(schema.element());
         } catch (IllegalArgumentException e) {
             throw new Decline(DeclineReason.SCHEMAS, "the " + which + " schema does not declare the element: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The offered response, which the service writes, holds no element that may carry a type derived from its own
+     * ({@link Schema#derivable}), which its structure would not hold.
+     */
+    private static void requireOnlyDeclaredTypes(Schema parsed, MessageSchema response) throws Decline {
+        SchemaRefusal derivable = parsed.derivable(response.element());
+        if (derivable != null) {
+            throw new Decline(DeclineReason.SCHEMAS, "the response element " + response.element()
+                    + " cannot be represented: " + derivable);
         }
     }
 
