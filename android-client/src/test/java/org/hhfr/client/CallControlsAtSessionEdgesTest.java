@@ -37,6 +37,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 @Timeout(60)
 class CallControlsAtSessionEdgesTest {
+    /** An app's interceptor with a bug: an Error on a float-sum request whose first value is negative. */
+    private static final Interceptor FAILING_ON_NEGATIVES = new Interceptor() {
+        @Override
+        public void onCall(CallDetails call) {
+            if (call.request() != null && call.request().record().floats("values")[0] < 0) {
+                throw new AssertionError("not written for negative values");
+            }
+        }
+    };
     @RegisterExtension
     final UncaughtErrors uncaughtErrors = new UncaughtErrors();
 
@@ -145,17 +154,9 @@ class CallControlsAtSessionEdgesTest {
     @Test
     void anInterceptorErrorOnAsyncSoapCallsLeavesTheSessionsLaterCallsGoing() throws Exception {
         List<Throwable> uncaught = uncaughtErrors.errors();
-        Interceptor failingOnNegatives = new Interceptor() {
-            @Override
-            public void onCall(CallDetails call) {
-                if (call.request() != null && call.request().record().floats("values")[0] < 0) {
-                    throw new AssertionError("not written for negative values");
-                }
-            }
-        };
         try (TestService plain = TestService.plain();
              HhfrClient client = HhfrClient.builder(plain.url()).preferredModes(Mode.SOAP)
-                     .addInterceptor(failingOnNegatives).callTimeoutMillis(5_000).build()) {
+                     .addInterceptor(FAILING_ON_NEGATIVES).callTimeoutMillis(5_000).build()) {
             Session session = client.open(FloatSum.operation());
             for (int i = 0; i < SoapLanes.LANES; i++) {
                 CompletableFuture<Message> failing = session.callAsync(FloatSum.request(-1f));
@@ -179,17 +180,9 @@ class CallControlsAtSessionEdgesTest {
     void anInterceptorErrorOnOneCallThatWaitedForTheStreamLeavesTheOthersGoing() throws Exception {
         server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
         List<Throwable> uncaught = uncaughtErrors.errors();
-        Interceptor failingOnNegatives = new Interceptor() {
-            @Override
-            public void onCall(CallDetails call) {
-                if (call.request() != null && call.request().record().floats("values")[0] < 0) {
-                    throw new AssertionError("not written for negative values");
-                }
-            }
-        };
         server.service().holdResponsesUntil(gate); // the offer's answer: the calls behind it wait
         try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
-                .addInterceptor(failingOnNegatives).callTimeoutMillis(5_000).build()) {
+                .addInterceptor(FAILING_ON_NEGATIVES).callTimeoutMillis(5_000).build()) {
             Session session = client.open(FloatSum.operation());
             CompletableFuture<Message> offering = session.callAsync(FloatSum.request(0f, 1f));
             assertTrue(within(5_000, () -> server.service().soapCalls.get() == 1));
@@ -299,16 +292,8 @@ class CallControlsAtSessionEdgesTest {
     void anInterceptorErrorOnTheOfferingCallDoesNotLeaveTheSessionNegotiating() throws Exception {
         server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
         List<Throwable> uncaught = uncaughtErrors.errors();
-        Interceptor failingOnNegatives = new Interceptor() {
-            @Override
-            public void onCall(CallDetails call) {
-                if (call.request() != null && call.request().record().floats("values")[0] < 0) {
-                    throw new AssertionError("not written for negative values");
-                }
-            }
-        };
         try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP)
-                .addInterceptor(failingOnNegatives).callTimeoutMillis(5_000).build()) {
+                .addInterceptor(FAILING_ON_NEGATIVES).callTimeoutMillis(5_000).build()) {
             Session session = client.open(FloatSum.operation());
             CompletableFuture<Message> failing = session.callAsync(FloatSum.request(-1f));
             ExecutionException failure = assertThrows(ExecutionException.class, () -> failing.get(5, TimeUnit.SECONDS));
