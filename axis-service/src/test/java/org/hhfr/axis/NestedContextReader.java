@@ -10,9 +10,7 @@ public class NestedContextReader {
 
     private static final class Reader {
         static String where(String prefix) {
-            MessageContext current = MessageContext.getCurrentMessageContext();
-            return prefix + current.getAxisService().getName() + "."
-                    + current.getAxisOperation().getName().getLocalPart() + " over " + current.getIncomingTransportName();
+            return prefix + CallerDescription.of(MessageContext.getCurrentMessageContext());
         }
     }
 }

@@ -71,6 +71,7 @@ class StreamedCallTest {
         TestServers.deploy(server, NestedContextReader.class);
         TestServers.deploy(server, ReflectiveContextReader.class);
         TestServers.deploy(server, InheritedContextReader.class);
+        TestServers.deploy(server, HelperContextReader.class);
         TestServers.deploy(server, Picker.class);
         TestServers.deploy(server, Counter.class).setScope(Constants.SCOPE_APPLICATION);
         pojo = new PojoDispatch(server.axisContext());
@@ -266,7 +267,7 @@ class StreamedCallTest {
     @Test
     void aPojoServiceThatReadsAxis2sMessageContextTakesTheEnginesRoadAndFindsItsContext() throws Exception {
         for (String service : new String[] {"ContextReader", "NestedContextReader", "ReflectiveContextReader",
-                "InheritedContextReader"}) {
+                "InheritedContextReader", "HelperContextReader"}) {
             StreamContext session = session(service, "where");
             Message request = Message.of(session.request()).set(0, "at ").build();
             assertEquals("at " + service + ".where over http", overSoap(session, request).record().get("return"));

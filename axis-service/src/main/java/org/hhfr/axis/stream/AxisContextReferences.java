@@ -2,69 +2,140 @@ package org.hhfr.axis.stream;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
+import java.net.URL;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Queue;
+import java.util.Set;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Whether a service class reaches into Axis2's contexts ({@code MessageContext.getCurrentMessageContext()}, a
- * {@code Lifecycle}'s {@code ServiceContext}): its class file, one of its nested classes', superclasses' or
- * interfaces' names a class of {@code org.apache.axis2.context}, as a type or as the name a class reached by
- * reflection is looked up by. Only Axis2's engine sets those contexts up, so such a service must take the
- * engine's road; the fast path would hand it none. Read once per class.
+ * {@code Lifecycle}'s {@code ServiceContext}): whether its code names a class of {@code org.apache.axis2.context},
+ * as a type or as the name a class reached by reflection is looked up by. Its code is its class file and the class
+ * files of the classes they name that come from the same place (the same jar, archive or directory: its helpers,
+ * nested classes and lambdas' owners), transitively; and so for each superclass and interface it has from outside
+ * the platform. Only Axis2's engine sets those contexts up, so such a service must take the engine's road; the
+ * fast path would hand it none. Class files are read, never loaded; once per service class.
  */
 final class AxisContextReferences {
+    /** Class files read for one service at most; a service whose code reaches more takes the engine's road. */
+    static final int MAX_CLASS_FILES = 4_096;
+    private static final Logger LOG = LoggerFactory.getLogger(AxisContextReferences.class);
     /** As class files name it (their constants are modified UTF-8, read here byte for character). */
     private static final String PACKAGE = "org/apache/axis2/context/";
     /** As a class reaching it by reflection names it. */
     private static final String PACKAGE_BY_NAME = "org.apache.axis2.context.";
-    private static final ClassValue<Boolean> IN_CLASS_FILE = new ClassValue<Boolean>() {
+    private static final ClassValue<Boolean> IN_CODE = new ClassValue<Boolean>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
-            return namesAxisContext(type);
+            return new Search(type).findsAxisContext();
         }
     };
 
     private AxisContextReferences() {
     }
 
-    /**
-     * Whether {@code serviceClass}, a superclass of it or an interface either implements (whose default methods
-     * it runs), from outside the platform, refers to an Axis2 context.
-     */
+    /** Whether the code of {@code serviceClass} refers to an Axis2 context. */
     static boolean in(Class<?> serviceClass) {
-        for (Class<?> type = serviceClass; type != null && type.getClassLoader() != null; type = type.getSuperclass()) {
-            if (inNest(type)) {
-                return true;
-            }
-        }
-        return false;
+        return IN_CODE.get(serviceClass);
     }
 
-    /** Whether {@code type}, a class nested with it or an interface it extends or implements refers to one. */
-    private static boolean inNest(Class<?> type) {
-        for (Class<?> member : type.getNestMembers()) {
-            if (IN_CLASS_FILE.get(member)) {
-                return true;
-            }
-        }
-        for (Class<?> implemented : type.getInterfaces()) {
-            if (implemented.getClassLoader() != null && inNest(implemented)) {
-                return true;
-            }
-        }
-        return false;
-    }
+    /** A breadth-first walk of one service's class files. */
+    private static final class Search {
+        private final Class<?> serviceClass;
+        private final ClassLoader loader;
+        /** Where each root's class files come from: a class file is read only from one of these. */
+        private final Set<String> places = new LinkedHashSet<>();
+        private final Set<String> seen = new HashSet<>();
+        private final Queue<String> toRead = new ArrayDeque<>();
+        private int filesRead;
 
-    /** A class file that cannot be read counts as referring: the engine's road serves every service. */
-    private static boolean namesAxisContext(Class<?> type) {
-        String file = type.getName().replace('.', '/') + ".class";
-        try (InputStream in = type.getClassLoader().getResourceAsStream(file)) {
-            if (in == null) {
+        Search(Class<?> serviceClass) {
+            this.serviceClass = serviceClass;
+            this.loader = serviceClass.getClassLoader();
+        }
+
+        /** A class file of a root that cannot be found or read counts as referring: the engine serves all. */
+        boolean findsAxisContext() {
+            for (Class<?> root : roots()) {
+                String name = internalName(root);
+                URL file = loader == null ? null : loader.getResource(name + ".class");
+                if (file == null) {
+                    return true;
+                }
+                String url = file.toString();
+                places.add(url.substring(0, url.length() - (name + ".class").length()));
+                if (seen.add(name)) {
+                    toRead.add(name);
+                }
+            }
+            try {
+                String name;
+                while ((name = toRead.poll()) != null) {
+                    if (filesRead == MAX_CLASS_FILES) {
+                        LOG.info("{}: its code spans more than {} class files; its streamed calls take Axis2's engine, "
+                                + "as it cannot be shown not to read Axis2's contexts", serviceClass.getName(),
+                                MAX_CLASS_FILES);
+                        return true;
+                    }
+                    if (read(name)) {
+                        return true;
+                    }
+                }
+                return false;
+            } catch (IOException e) {
                 return true;
             }
-            String constants = new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
-            return constants.contains(PACKAGE) || constants.contains(PACKAGE_BY_NAME);
-        } catch (IOException e) {
-            return true;
+        }
+
+        /** The service class, its superclasses and every interface of theirs, from outside the platform. */
+        private List<Class<?>> roots() {
+            Set<Class<?>> roots = new LinkedHashSet<>();
+            Queue<Class<?>> pending = new ArrayDeque<>();
+            for (Class<?> type = serviceClass; type != null; type = type.getSuperclass()) {
+                pending.add(type);
+            }
+            Class<?> type;
+            while ((type = pending.poll()) != null) {
+                if (type.getClassLoader() != null && roots.add(type)) {
+                    pending.addAll(List.of(type.getInterfaces()));
+                }
+            }
+            return new ArrayList<>(roots);
+        }
+
+        /** Reads one class file from one of the places; queues the classes it names. */
+        private boolean read(String name) throws IOException {
+            String classFile = name + ".class";
+            URL file = loader.getResource(classFile);
+            String url = file == null ? "" : file.toString();
+            if (!url.endsWith(classFile) || !places.contains(url.substring(0, url.length() - classFile.length()))) {
+                return false;
+            }
+            filesRead++;
+            ClassFileConstants constants;
+            try (InputStream in = file.openStream()) {
+                constants = ClassFileConstants.read(in);
+            }
+            if (constants.mentions(PACKAGE) || constants.mentions(PACKAGE_BY_NAME)) {
+                return true;
+            }
+            for (String named : constants.classNames()) {
+                if (seen.add(named)) {
+                    toRead.add(named);
+                }
+            }
+            return false;
+        }
+
+        private static String internalName(Class<?> type) {
+            return type.getName().replace('.', '/');
         }
     }
 }
