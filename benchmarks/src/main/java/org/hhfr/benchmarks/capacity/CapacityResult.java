@@ -17,6 +17,8 @@ package org.hhfr.benchmarks.capacity;
  * @param threadsIdle       server threads with every session open and idle
  * @param threadsActive     server threads during the measurement
  * @param idleCpuShare      server CPU while every session is idle, as a share of one core
+ * @param idleThreadsCpuShare the part of it spent by the server's Java threads (I/O, timers, dispatch), not by
+ *                          the JVM's JIT compilers and garbage collector
  * @param measureSeconds    the measurement's length
  * @param answered          calls answered rightly within the measurement
  * @param p50Millis         median round trip of those calls
@@ -31,7 +33,7 @@ package org.hhfr.benchmarks.capacity;
  */
 record CapacityResult(String store, String transport, int sessions, double openSeconds, long heapBaseline,
         int half, long heapHalf, long heapIdle, long heapActive, long threadsBaseline, long threadsIdle,
-        long threadsActive, double idleCpuShare,
+        long threadsActive, double idleCpuShare, double idleThreadsCpuShare,
         double measureSeconds, long answered, double p50Millis, double p99Millis, double maxMillis,
         long serverCpuNanos, long clientCpuNanos, long udpDrops, long wrong, String problem) {
 

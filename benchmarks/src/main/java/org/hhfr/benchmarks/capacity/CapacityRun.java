@@ -80,9 +80,12 @@ final class CapacityRun {
                     say(String.format("%s: %d sessions open in %.1f s", name, fleet.size(), openSeconds));
                     Thread.sleep(SETTLE_MILLIS);
                     long idleCpuBefore = number(server, "CPU");
+                    long idleThreadsCpuBefore = number(server, "THREADS_CPU");
                     long idleStart = System.nanoTime();
                     Thread.sleep(IDLE_MILLIS);
                     double idleCpuShare = (number(server, "CPU") - idleCpuBefore)
+                            / (double) (System.nanoTime() - idleStart);
+                    double idleThreadsCpuShare = (number(server, "THREADS_CPU") - idleThreadsCpuBefore)
                             / (double) (System.nanoTime() - idleStart);
                     long heapIdle = number(server, "HEAP");
                     long threadsIdle = number(server, "THREADS");
@@ -112,7 +115,7 @@ final class CapacityRun {
                     Latencies.Percentiles percentiles = latencies.percentiles();
                     CapacityResult result = new CapacityResult(store, transport, fleet.size(), openSeconds,
                             heapBaseline, half, heapHalf, heapIdle, heapActive, threadsBaseline, threadsIdle,
-                            threadsActive, idleCpuShare, measureSeconds, answered, percentiles.millis(0.5),
+                            threadsActive, idleCpuShare, idleThreadsCpuShare, measureSeconds, answered, percentiles.millis(0.5),
                             percentiles.millis(0.99), percentiles.maxMillis(), cpuAfter - cpuBefore, clientCpu,
                             drops, tally.wrongCount() + tally.failedCount(),
                             tally.firstProblem());

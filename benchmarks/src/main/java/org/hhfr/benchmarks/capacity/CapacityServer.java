@@ -68,6 +68,20 @@ public final class CapacityServer {
         System.err.println("threads: " + byName);
     }
 
+    /**
+     * CPU time of the JVM's live Java threads (I/O, dispatch, HTTP, the services), leaving out what the JVM does
+     * beside them: its JIT compilers and garbage collector, which are no Java threads.
+     */
+    private static long threadsCpuTime() {
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (long cpu : threads.getThreadCpuTime(threads.getAllThreadIds())) {
+            total += Math.max(cpu, 0);
+        }
+        return total;
+    }
+
     private static long answer(String command) {
         switch (command) {
             case "HEAP":
@@ -81,6 +95,8 @@ public final class CapacityServer {
             case "CPU":
                 return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
                         .getProcessCpuTime();
+            case "THREADS_CPU":
+                return threadsCpuTime();
             default:
                 throw new IllegalArgumentException("unknown command " + command);
         }

@@ -16,7 +16,7 @@ class CapacityReportTest {
         long half = 10_000_000 + 1_000_000 + 500 * perSession;
         long idle = half + 500 * perSession;
         return new CapacityResult("memory", "tcp", 1_000, 12.5, 10_000_000, 500, half, idle, idle + 1_000_000, 20,
-                90, 92, 0.01, 30, 30_000, 0.4, p99, 40, 3_000_000_000L, 1_500_000_000L, 7, 0, null);
+                90, 92, 0.01, 0.004, 30, 30_000, 0.4, p99, 40, 3_000_000_000L, 1_500_000_000L, 7, 0, null);
     }
 
     @Test
@@ -46,7 +46,7 @@ class CapacityReportTest {
     void aRowShowsThreadsAndCpuOfTheServer() {
         List<String> lines = CapacityReport.markdown(List.of("run"), List.of(result(3_000, 5)));
         String row = lines.get(4);
-        assertTrue(row.startsWith("| memory | tcp | 1,000 | 12.5 | 3,000 B | 4,000 B | 4,000 B | 20 / 90 / 92 | 1.0% "
+        assertTrue(row.startsWith("| memory | tcp | 1,000 | 12.5 | 3,000 B | 4,000 B | 4,000 B | 20 / 90 / 92 | 1.0% (0.4%) "
                 + "| 1,000 "), row);
         assertTrue(row.endsWith("| 100.0 | 50.0 | 7 | 0 |"), row);
     }
