@@ -79,9 +79,9 @@ final class AxisContextReferences {
                 String name;
                 while ((name = toRead.poll()) != null) {
                     if (filesRead == MAX_CLASS_FILES) {
-                        LOG.info("{}: its code spans more than {} class files; its streamed calls take Axis2's engine, "
-                                + "as it cannot be shown not to read Axis2's contexts", serviceClass.getName(),
-                                MAX_CLASS_FILES);
+                        LOG.info("{}: its code spans more than {} class files; its streamed calls take "
+                                + "Axis2's engine, as it cannot be shown not to read Axis2's contexts",
+                                serviceClass.getName(), MAX_CLASS_FILES);
                         return true;
                     }
                     if (read(name)) {

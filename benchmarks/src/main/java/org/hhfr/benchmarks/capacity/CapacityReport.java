@@ -19,15 +19,15 @@ final class CapacityReport {
         List<String> lines = new ArrayList<>(circumstances);
         lines.add("");
         lines.add("| store | transport | sessions | open all (s) | heap per idle session | heap per active session "
-                + "| heap growth over sessions | server threads: none / idle / active | server CPU idle (its threads) | msg/s "
-                + "| p50 ms | p99 ms | max ms | server CPU µs/msg | client CPU µs/msg | UDP drops (host) "
+                + "| heap growth over sessions | server threads: none / idle / active | server CPU idle (its threads) "
+                + "| msg/s | p50 ms | p99 ms | max ms | server CPU µs/msg | client CPU µs/msg | UDP drops (host) "
                 + "| wrong or failed |");
         lines.add("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
                 + "| ---: | ---: | ---: |");
         for (CapacityResult r : results) {
             lines.add(String.format(Locale.ROOT,
-                    "| %s | %s | %,d | %.1f | %s | %s | %s | %d / %d / %d | %.1f%% (%.1f%%) | %,.0f | %.2f | %.2f | %.1f "
-                            + "| %.1f | %.1f | %,d | %d |",
+                    "| %s | %s | %,d | %.1f | %s | %s | %s | %d / %d / %d | %.1f%% (%.1f%%) | %,.0f | %.2f | %.2f "
+                            + "| %.1f | %.1f | %.1f | %,d | %d |",
                     r.store(), r.transport(), r.sessions(), r.openSeconds(), bytes(r.idleBytesPerSession()),
                     bytes(r.activeBytesPerSession()), bytes(r.overallBytesPerSession()), r.threadsBaseline(),
                     r.threadsIdle(), r.threadsActive(), 100 * r.idleCpuShare(), 100 * r.idleThreadsCpuShare(),

@@ -115,8 +115,8 @@ final class CapacityRun {
                     Latencies.Percentiles percentiles = latencies.percentiles();
                     CapacityResult result = new CapacityResult(store, transport, fleet.size(), openSeconds,
                             heapBaseline, half, heapHalf, heapIdle, heapActive, threadsBaseline, threadsIdle,
-                            threadsActive, idleCpuShare, idleThreadsCpuShare, measureSeconds, answered, percentiles.millis(0.5),
-                            percentiles.millis(0.99), percentiles.maxMillis(), cpuAfter - cpuBefore, clientCpu,
+                            threadsActive, idleCpuShare, idleThreadsCpuShare, measureSeconds, answered,
+                            percentiles.millis(0.5), percentiles.millis(0.99), percentiles.maxMillis(), cpuAfter - cpuBefore, clientCpu,
                             drops, tally.wrongCount() + tally.failedCount(),
                             tally.firstProblem());
                     say(String.format("%s: %.0f msg/s, p50 %.2f ms, p99 %.2f ms, %d wrong or failed", name,
