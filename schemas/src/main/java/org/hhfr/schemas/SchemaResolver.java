@@ -66,6 +66,20 @@ final class SchemaResolver {
         }
     }
 
+    /**
+     * An element of a type's content, with the named groups it comes from (keyed as in {@link #inProgress}), outermost
+     * first: its own type is resolved inside them, so that a group met again there is recursion.
+     */
+    private static final class ContentElement {
+        final ParsedElement element;
+        final List<String> groups;
+
+        ContentElement(ParsedElement element, List<String> groups) {
+            this.element = element;
+            this.groups = groups;
+        }
+    }
+
     /** A failed resolution and the depth of the use that failed. */
     private static final class Failure {
         final SchemaException cause;
@@ -340,10 +354,11 @@ final class SchemaResolver {
         if (text != null) {
             return new Resolved<>(ComplexType.withSimpleContent(parsed.name(), attributes, text), 1, size + 1, null);
         }
-        List<ParsedElement> children = new ArrayList<>();
-        withGroupsExpanded(parsed.elements(), false, children, 0, 0);
-        for (ParsedElement child : children) {
-            Resolved<ElementDecl> resolved = element(child, depth + 1);
+        List<ContentElement> children = new ArrayList<>();
+        withGroupsExpanded(parsed.elements(), false, List.of(), children, 0);
+        for (ContentElement content : children) {
+            ParsedElement child = content.element;
+            Resolved<ElementDecl> resolved = inGroups(content, depth + 1);
             requireNewName(names, "element '" + child.localName() + "'", child.position());
             elements.add(resolved.value);
             height = Math.max(height, resolved.height);
@@ -359,18 +374,18 @@ final class SchemaResolver {
      * structure's size: a group that holds no element still costs each use, so groups that each use the next twice
      * cannot expand exponentially.
      *
-     * @param nesting the group refs {@code elements} are inside of, which the structure depth bounds (each is a
-     *                level of this recursion)
+     * @param groups the groups {@code elements} are in, outermost first, whose number the structure depth bounds
+     *               (each is a level of this recursion)
      */
-    private long withGroupsExpanded(List<ParsedElement> elements, boolean optional, List<ParsedElement> into,
-                                    long expanded, int nesting) throws SchemaException {
+    private long withGroupsExpanded(List<ParsedElement> elements, boolean optional, List<String> groups,
+                                    List<ContentElement> into, long expanded) throws SchemaException {
         for (ParsedElement element : elements) {
             expanded = requireSize(expanded + 1, element.position());
             if (!element.isGroupRef()) {
-                into.add(optional ? element.optional() : element);
+                into.add(new ContentElement(optional ? element.optional() : element, groups));
                 continue;
             }
-            if (nesting == limits.maxStructureDepth()) {
+            if (groups.size() == limits.maxStructureDepth()) {
                 throw element.position().error("groups nested deeper than " + limits.maxStructureDepth() + " levels",
                         "xs:group");
             }
@@ -378,14 +393,33 @@ final class SchemaResolver {
                     declarations.unreadImport(element.groupRef().namespace()));
             String key = "group " + group.name();
             enter(key, element.position());
+            List<String> inGroup = new ArrayList<>(groups);
+            inGroup.add(key);
             try {
-                expanded = withGroupsExpanded(group.elements(), optional || element.minOccurs() == 0, into, expanded,
-                        nesting + 1);
+                expanded = withGroupsExpanded(group.elements(), optional || element.minOccurs() == 0, inGroup, into,
+                        expanded);
             } finally {
                 inProgress.remove(key);
             }
         }
         return expanded;
+    }
+
+    /**
+     * Resolves an element of a type's content inside the groups it comes from, which its expansion entered in the same
+     * state of {@link #inProgress}, so entering them again cannot fail.
+     *
+     * @param depth the element's level from the root of the structure
+     */
+    private Resolved<ElementDecl> inGroups(ContentElement content, int depth) throws SchemaException {
+        for (String group : content.groups) {
+            enter(group, content.element.position());
+        }
+        try {
+            return element(content.element, depth);
+        } finally {
+            inProgress.removeAll(content.groups);
+        }
     }
 
     /**

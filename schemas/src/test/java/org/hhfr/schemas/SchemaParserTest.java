@@ -254,6 +254,25 @@ class SchemaParserTest {
                 .elements().stream().map(e -> e.name().localName() + " " + e.minOccurs()).collect(Collectors.toList()));
     }
 
+    /** Only a group met again inside itself is recursion: one used below another group's element is not. */
+    @Test
+    void aGroupUsedInsideAnotherGroupsElementIsNotRecursion() throws SchemaException {
+        Schema schema = parse(schema("<xs:element name=\"order\"><xs:complexType><xs:sequence>"
+                + "<xs:group ref=\"tns:Party\"/><xs:element name=\"shipTo\"><xs:complexType><xs:sequence>"
+                + "<xs:group ref=\"tns:Place\"/></xs:sequence></xs:complexType></xs:element>"
+                + "</xs:sequence></xs:complexType></xs:element>\n"
+                + "<xs:group name=\"Party\"><xs:sequence><xs:element name=\"name\" type=\"xs:string\"/>"
+                + "<xs:element name=\"address\"><xs:complexType><xs:sequence><xs:group ref=\"tns:Place\"/>"
+                + "</xs:sequence></xs:complexType></xs:element></xs:sequence></xs:group>\n"
+                + "<xs:group name=\"Place\"><xs:sequence><xs:element name=\"city\" type=\"xs:string\"/>"
+                + "</xs:sequence></xs:group>"));
+        ElementDecl order = root(schema, "order");
+        assertEquals(List.of("name", "address", "shipTo"), order.complexType().elements().stream()
+                .map(e -> e.name().localName()).collect(Collectors.toList()));
+        assertEquals(XsdType.STRING, child(child(order, "address"), "city").simpleType().base());
+        assertEquals(XsdType.STRING, child(child(order, "shipTo"), "city").simpleType().base());
+    }
+
     /** What an absent attribute means is the service's to apply, as when a SOAP client leaves it out. */
     @Test
     void anAttributesDefaultOrFixedValueLeavesItAsDeclared() throws SchemaException {

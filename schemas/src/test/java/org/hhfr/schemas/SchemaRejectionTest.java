@@ -40,6 +40,20 @@ class SchemaRejectionTest {
                         + "</xs:group>\n<xs:element name=\"a\"><xs:complexType><xs:sequence><xs:group ref=\"tns:g\"/>"
                         + "</xs:sequence></xs:complexType></xs:element>"), "<xs:group ref=\"tns:g\" minOccurs",
                         "recursive structure: group {urn:t}g -> group {urn:t}g"),
+                reject("a group that holds itself through an anonymous type", schema("<xs:group name=\"g\">"
+                        + "<xs:sequence><xs:element name=\"x\" minOccurs=\"0\"><xs:complexType><xs:sequence>\n"
+                        + "  <xs:group ref=\"tns:g\"/></xs:sequence></xs:complexType></xs:element></xs:sequence>"
+                        + "</xs:group><xs:element name=\"a\"><xs:complexType><xs:sequence><xs:group ref=\"tns:g\"/>"
+                        + "</xs:sequence></xs:complexType></xs:element>"), "<xs:group ref",
+                        "recursive structure: group {urn:t}g -> group {urn:t}g"),
+                reject("groups that hold each other through anonymous types", schema("<xs:group name=\"g\">"
+                        + "<xs:sequence><xs:element name=\"x\"><xs:complexType><xs:sequence><xs:group ref=\"tns:h\"/>"
+                        + "</xs:sequence></xs:complexType></xs:element></xs:sequence></xs:group><xs:group name=\"h\">"
+                        + "<xs:sequence><xs:element name=\"y\" minOccurs=\"0\"><xs:complexType><xs:sequence>\n"
+                        + "  <xs:group ref=\"tns:g\"/></xs:sequence></xs:complexType></xs:element></xs:sequence>"
+                        + "</xs:group><xs:element name=\"a\"><xs:complexType><xs:sequence><xs:group ref=\"tns:g\"/>"
+                        + "</xs:sequence></xs:complexType></xs:element>"), "<xs:group ref=\"tns:g\"/></xs:sequence></xs:complexType>",
+                        "recursive structure: group {urn:t}g -> group {urn:t}h -> group {urn:t}g"),
                 reject("a name a group repeats", schema("<xs:group name=\"g\"><xs:sequence>"
                         + "<xs:element name=\"x\" type=\"xs:int\"/></xs:sequence></xs:group>\n<xs:element name=\"a\">"
                         + "<xs:complexType><xs:sequence><xs:element name=\"x\" type=\"xs:int\"/><xs:group ref=\"tns:g\"/>"
