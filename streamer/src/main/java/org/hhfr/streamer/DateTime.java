@@ -87,10 +87,10 @@ public final class DateTime {
     }
 
     /**
-     * Reads the XSD lexical form {@code -?YYYY-MM-DDThh:mm:ss(.s+)?(Z|(+|-)hh:mm)?}; at most nine
-     * significant fraction digits.
+     * Reads the XSD lexical form {@code -?YYYY-MM-DDThh:mm:ss(.s+)?(Z|(+|-)hh:mm)?}, with any number of fraction
+     * digits: those after the ninth must be 0, since a value is kept to the nanosecond.
      *
-     * @throws IllegalArgumentException if {@code text} is not such a form
+     * @throws IllegalArgumentException if {@code text} is not such a form, or is finer than the nanosecond
      */
     public static DateTime parse(String text) {
         return new LexicalReader(text).read();
@@ -259,7 +259,8 @@ public final class DateTime {
                 if (index < 9) {
                     nanos = nanos * 10 + digit;
                 } else if (digit != 0) {
-                    throw invalid("more than nanosecond precision");
+                    throw new IllegalArgumentException("'" + shown() + "' is finer than the nanosecond: an xs:dateTime"
+                            + " is carried to the nanosecond, so its fraction digits after the ninth must be 0");
                 }
                 position++;
             }
@@ -318,8 +319,12 @@ public final class DateTime {
         }
 
         private IllegalArgumentException invalid(String why) {
-            String shown = text.length() > 64 ? text.substring(0, 64) + "..." : text;
-            return new IllegalArgumentException("not an xs:dateTime: '" + shown + "' (" + why + ")");
+            return new IllegalArgumentException("not an xs:dateTime: '" + shown() + "' (" + why + ")");
+        }
+
+        /** The text, cut after 64 characters. */
+        private String shown() {
+            return text.length() > 64 ? text.substring(0, 64) + "..." : text;
         }
     }
 }

@@ -83,6 +83,19 @@ class XmlHostileInputTest {
     }
 
     @Test
+    void aDateTimeFinerThanTheNanosecondIsRefusedNamingItsElementAndOneWithZerosThereIsRead() throws Exception {
+        String text = xml.encodeToString(Samples.purchaseOrder(1));
+        String finer = text.replaceFirst("<shipped>([^<.]*)", "<shipped>$1.0000000001");
+        assertTrue(finer.contains("<shipped>2024-03-01T08:15:00.0000000001"), text);
+        String message = refused(Samples.purchaseOrder(), finer);
+        assertTrue(message.startsWith("'2024-03-01T08:15:00.0000000001' is finer than the nanosecond: an"
+                + " xs:dateTime is carried to the nanosecond"), message);
+        assertTrue(message.endsWith(" in /order/shipped"), message);
+        assertEquals(Samples.purchaseOrder(1), xml.decode(Samples.purchaseOrder(),
+                text.replaceFirst("<shipped>([^<.]*)", "<shipped>$1.000000000000")));
+    }
+
+    @Test
     void textAndChildrenWhereTheyDoNotBelongAreRefused() {
         assertTrue(refused(Samples.floatSumRequest(), SUM + "stray<values>1</values></ns:sum>")
                 .startsWith("text where only elements may appear"));
