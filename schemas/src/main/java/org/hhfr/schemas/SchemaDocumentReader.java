@@ -425,7 +425,7 @@ final class SchemaDocumentReader {
         if (primitives.indexOf(':') < 0) {
             itemType = new QualifiedName(XSD, itemType.localName());
         }
-        XsdType builtIn = XSD.equals(itemType.namespace()) ? BuiltInTypes.carrying(itemType.localName()) : null;
+        XsdType builtIn = XSD.equals(itemType.namespace()) ? XsdType.carrying(itemType.localName()) : null;
         if (builtIn == null) {
             throw cursor.error("primitives=\"" + primitives + "\" is not a supported built-in type "
                     + supportedTypes());
@@ -792,7 +792,7 @@ final class SchemaDocumentReader {
             throw cursor.error("restricting " + baseName + " is not supported; a simple type may only restrict"
                     + " a built-in type");
         }
-        XsdType baseType = BuiltInTypes.carrying(baseName.localName());
+        XsdType baseType = XsdType.carrying(baseName.localName());
         if (baseType == null) {
             throw cursor.error("built-in type xs:" + baseName.localName() + " is not supported " + supportedTypes());
         }

@@ -536,7 +536,7 @@ final class SchemaResolver {
 
     private SimpleType simpleType(QualifiedName name, SourcePosition usedAt, String user) throws SchemaException {
         if (XSD.equals(name.namespace())) {
-            XsdType builtIn = BuiltInTypes.carrying(name.localName());
+            XsdType builtIn = XsdType.carrying(name.localName());
             if (builtIn == null) {
                 throw usedAt.error(user + " has the built-in type xs:" + name.localName()
                         + ", which is not supported", "xs:" + name.localName());
