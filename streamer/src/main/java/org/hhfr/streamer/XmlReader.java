@@ -15,14 +15,17 @@ import org.hhfr.schemas.ElementDecl;
 import org.hhfr.schemas.QualifiedName;
 import org.hhfr.schemas.SimpleType;
 import org.hhfr.schemas.XmlPull;
+import org.hhfr.schemas.XsdType;
 
 /**
  * Reads the SOAP Body content of one message from a namespace-aware pull parser, strictly by the
  * structure: elements in sequence order with their occurrence bounds, declared attributes, text only
  * where the type is simple or has simple content. Any prefix is accepted. An {@code xsi:type} on an element of a
  * named complex type must name that type (another is a type derived from it, which the structure would not
- * carry). Other attributes in the XSI namespace than {@code nil}, and undeclared attributes in a namespace (as
- * {@code soapenv:mustUnderstand}), are ignored; an undeclared attribute in no namespace is an error.
+ * carry); on an element of a simple type, that type or a built-in type carried as it (another may be a type with
+ * simple content extending it, whose attributes the structure would not carry). Other attributes in the XSI namespace
+ * than {@code nil}, and undeclared attributes in a namespace (as {@code soapenv:mustUnderstand}), are ignored; an
+ * undeclared attribute in no namespace is an error.
  */
 final class XmlReader {
     private final XmlPullParser in;
@@ -64,9 +67,7 @@ final class XmlReader {
         if (path.depth() > limits.maxDepth()) {
             throw malformed("nesting deeper than maxDepth " + limits.maxDepth());
         }
-        if (!element.isSimple()) {
-            requireDeclaredType(element.complexType());
-        }
+        requireDeclaredType(element);
         if (isNil()) {
             if (!element.nillable()) {
                 throw malformed("xsi:nil on the element " + element.name() + ", which is not nillable");
@@ -234,11 +235,13 @@ final class XmlReader {
     }
 
     /**
-     * An {@code xsi:type} on an element of a named complex type names that type: another is one derived from it
-     * (a request someone other than an HHFR client wrote), whose type and content the structure would not carry.
+     * An {@code xsi:type} names the element's type (XML someone other than an HHFR client wrote may name another, whose
+     * type and content the structure would not carry): a named complex type itself, as another is one derived from
+     * it; a simple type itself or a built-in type carried as it (toolkits that name every element's type write
+     * {@code xs:string} on a string), as another may be a type with simple content extending it, with attributes.
      */
-    private void requireDeclaredType(ComplexType type) throws MalformedMessageException {
-        String named = type.name() == null ? null : in.getAttributeValue(XmlWriter.XSI, "type");
+    private void requireDeclaredType(ElementDecl element) throws MalformedMessageException {
+        String named = in.getAttributeValue(XmlWriter.XSI, "type");
         if (named == null) {
             return;
         }
@@ -251,10 +254,24 @@ final class XmlReader {
         }
         String localName = text.substring(colon + 1);
         QualifiedName found = namespace == null || localName.isEmpty() ? null : new QualifiedName(namespace, localName);
-        if (!type.name().equals(found)) {
-            throw malformed("xsi:type names " + (found != null ? found : "'" + text + "' (no type)")
-                    + ", not the element's type " + type.name() + " (a derived type is not supported)");
+        String names = "xsi:type names " + (found != null ? found : "'" + text + "' (no type)");
+        if (element.isSimple()) {
+            SimpleType type = element.simpleType();
+            if (found == null || !isCarriedAs(found, type)) {
+                throw malformed(names + ", not the element's type " + (type.name() != null ? type.name()
+                        : "(an anonymous enumeration)") + " or a built-in type carried as it (another type is not"
+                        + " supported)");
+            }
+        } else if (element.complexType().name() != null && !element.complexType().name().equals(found)) {
+            throw malformed(names + ", not the element's type " + element.complexType().name()
+                    + " (a derived type is not supported)");
         }
+    }
+
+    /** Whether {@code name} is that of {@code type} or of a built-in type whose values travel as its values do. */
+    private static boolean isCarriedAs(QualifiedName name, SimpleType type) {
+        return name.equals(type.name()) || XsdType.XSD_NAMESPACE.equals(name.namespace())
+                && XsdType.carrying(name.localName()) == type.base();
     }
 
     private boolean isNil() throws MalformedMessageException {

@@ -2,11 +2,14 @@ package org.hhfr.streamer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import org.hhfr.schemas.DataStructure;
 import org.hhfr.schemas.OperationStructures;
@@ -18,9 +21,24 @@ import org.hhfr.schemas.SchemaParser;
  * {@code examples/reservations.wsdl}: {@code book} streams though its {@code booking} is of a type another extends,
  * since an HHFR client writes only the declared type. XML someone else wrote ({@code ./hhfr call --request}, an
  * app's own) may name the derived type by {@code xsi:type}: read as the declared type, it would lose that type.
+ * So may an element of a simple type name a type with simple content that extends it, whose attributes (qualified,
+ * so not refused as undeclared) would be lost; toolkits that name every element's type name its own or a built-in.
  */
 class DerivedTypeInXmlTest {
     private static final String NS = "http://reservations.hhfr.org";
+    /** An element of each kind of simple type, and a type with simple content extending the first's. */
+    private static final String PRICES = "<xs:schema xmlns:xs=\"http://www.w3.org/2001/XMLSchema\""
+            + " xmlns:p=\"urn:p\" targetNamespace=\"urn:p\" attributeFormDefault=\"qualified\">"
+            + "<xs:element name=\"price\"><xs:complexType><xs:sequence>"
+            + "<xs:element name=\"amount\" type=\"xs:decimal\" nillable=\"true\"/>"
+            + "<xs:element name=\"due\" type=\"xs:date\"/>"
+            + "<xs:element name=\"colour\" type=\"p:Colour\"/>"
+            + "</xs:sequence></xs:complexType></xs:element>"
+            + "<xs:simpleType name=\"Colour\"><xs:restriction base=\"xs:string\"><xs:enumeration value=\"red\"/>"
+            + "</xs:restriction></xs:simpleType>"
+            + "<xs:complexType name=\"Money\"><xs:simpleContent><xs:extension base=\"xs:decimal\">"
+            + "<xs:attribute name=\"currency\" type=\"xs:string\"/></xs:extension></xs:simpleContent></xs:complexType>"
+            + "</xs:schema>";
     private final XmlRepresentation xml = new XmlRepresentation();
 
     private static DataStructure bookRequest() throws Exception {
@@ -46,5 +64,60 @@ class DerivedTypeInXmlTest {
         assertEquals("xsi:type names {" + NS + "/xsd}GroupBooking, not the element's type {" + NS + "/xsd}Booking"
                 + " (a derived type is not supported) at line 1:179 in /book/booking", message);
         assertEquals("Ann", xml.decode(book, book("x:Booking")).record().record("booking").string("guest"));
+    }
+
+    /** A {@code price} with {@code amount} as written, and {@code due} and {@code colour} with an attribute or none. */
+    private static String price(String amount, String dueAttribute, String colourAttribute) {
+        return ("<p:price xmlns:p='urn:p' xmlns:xs='http://www.w3.org/2001/XMLSchema'"
+                + " xmlns:xsi='http://www.w3.org/2001/XMLSchema-instance'>" + amount
+                + "<due" + (dueAttribute == null ? "" : " " + dueAttribute) + ">2026-11-29</due>"
+                + "<colour" + (colourAttribute == null ? "" : " " + colourAttribute) + ">red</colour></p:price>")
+                .replace('\'', '"');
+    }
+
+    @Test
+    void anElementOfASimpleTypeNamingATypeThatExtendsItByXsiTypeIsRefusedNotReadWithoutItsAttributes()
+            throws Exception {
+        DataStructure prices = new SchemaParser().parse(PRICES).dataStructure("price");
+
+        String message = assertThrows(MalformedMessageException.class, () -> xml.decode(prices,
+                price("<amount xsi:type='p:Money' p:currency='EUR'>5</amount>", null, null))).getMessage();
+
+        assertEquals("xsi:type names {urn:p}Money, not the element's type {http://www.w3.org/2001/XMLSchema}decimal"
+                + " or a built-in type carried as it (another type is not supported) at line 1:167 in /price/amount",
+                message);
+    }
+
+    /** A type its values do not travel as, another simple type's name, or no type the document declares. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "a built-in derived from the declared one | <amount xsi:type='xs:int'>5</amount> | ||{http://www.w3.org/2001/XMLSchema}int",
+        "a nil element's derived type | <amount xsi:nil='true' xsi:type='p:Money' p:currency='EUR'/> | ||{urn:p}Money",
+        "another simple type's name | <amount>5</amount> | | xsi:type='p:Shade'|{urn:p}Shade",
+        "a name of no namespace in scope | <amount>5</amount> | xsi:type='q:Day' ||'q:Day' (no type)"})
+    void anElementOfASimpleTypeNamingAnotherTypeByXsiTypeIsRefused(String what, String amount, String due,
+                                                                  String colour, String named) throws Exception {
+        DataStructure prices = new SchemaParser().parse(PRICES).dataStructure("price");
+
+        String message = assertThrows(MalformedMessageException.class, () -> xml.decode(prices,
+                price(amount, due, colour))).getMessage();
+
+        assertTrue(message.startsWith("xsi:type names " + named + ", not the element's type"), message);
+    }
+
+    /** As toolkits that name every element's type write it: the type's own name, or the built-in carried as it. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "the declared built-ins | <amount xsi:type='xs:decimal'>5</amount> | xsi:type='xs:date' |",
+        "an enumeration's own name | <amount>5</amount> | | xsi:type='p:Colour'",
+        "the built-in an enumeration restricts | <amount>5</amount> | | xsi:type='xs:string'",
+        "a built-in carried as the declared one | <amount>5</amount> | xsi:type='xs:string' | xsi:type='xs:token'"})
+    void anElementOfASimpleTypeNamingItsOwnOrABuiltInCarriedAsItIsRead(String what, String amount, String due,
+                                                                       String colour) throws Exception {
+        DataStructure prices = new SchemaParser().parse(PRICES).dataStructure("price");
+
+        Record price = xml.decode(prices, price(amount, due, colour)).record();
+
+        assertEquals("2026-11-29 red", price.string("due") + " " + price.string("colour"));
     }
 }
