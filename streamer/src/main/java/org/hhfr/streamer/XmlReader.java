@@ -22,8 +22,9 @@ import org.hhfr.schemas.XsdType;
  * structure: elements in sequence order with their occurrence bounds, declared attributes, text only
  * where the type is simple or has simple content. Any prefix is accepted. An {@code xsi:type} on an element of a
  * named complex type must name that type (another is a type derived from it, which the structure would not
- * carry); on an element of a simple type, that type or a built-in type carried as it (another may be a type with
- * simple content extending it, whose attributes the structure would not carry). Other attributes in the XSI namespace
+ * carry); on an element of a simple type, another than that type or a built-in type carried as it only without
+ * attributes in a namespace (it may be a type with simple content extending it, whose attributes the structure
+ * would drop). Other attributes in the XSI namespace
  * than {@code nil}, and undeclared attributes in a namespace (as {@code soapenv:mustUnderstand}), are ignored; an
  * undeclared attribute in no namespace is an error.
  */
@@ -237,8 +238,10 @@ final class XmlReader {
     /**
      * An {@code xsi:type} names the element's type (XML someone other than an HHFR client wrote may name another, whose
      * type and content the structure would not carry): a named complex type itself, as another is one derived from
-     * it; a simple type itself or a built-in type carried as it (toolkits that name every element's type write
-     * {@code xs:string} on a string), as another may be a type with simple content extending it, with attributes.
+     * it. On an element of a simple type it names some type, and one other than that type or a built-in type carried
+     * as it (toolkits that name every element's type write {@code xs:string} on a string) comes without attributes
+     * in a namespace: another type may be one with simple content extending the simple type, whose attributes the
+     * structure would drop. Without such attributes nothing is dropped: the text is read as the declared type.
      */
     private void requireDeclaredType(ElementDecl element) throws MalformedMessageException {
         String named = in.getAttributeValue(XmlWriter.XSI, "type");
@@ -257,15 +260,31 @@ final class XmlReader {
         String names = "xsi:type names " + (found != null ? found : "'" + text + "' (no type)");
         if (element.isSimple()) {
             SimpleType type = element.simpleType();
-            if (found == null || !isCarriedAs(found, type)) {
-                throw malformed(names + ", not the element's type " + (type.name() != null ? type.name()
-                        : "(an anonymous enumeration)") + " or a built-in type carried as it (another type is not"
-                        + " supported)");
+            String declared = type.name() != null ? type.name().toString() : "(an anonymous enumeration)";
+            if (found == null) {
+                throw malformed(names + ", not the element's type " + declared);
+            }
+            QualifiedName dropped = isCarriedAs(found, type) ? null : foreignAttribute();
+            if (dropped != null) {
+                throw malformed(names + ", not the element's type " + declared + " or a built-in type carried as it,"
+                        + " and the element has the attribute " + dropped + ", which the structure does not carry"
+                        + " (a type with simple content extending a simple type is not supported)");
             }
         } else if (element.complexType().name() != null && !element.complexType().name().equals(found)) {
             throw malformed(names + ", not the element's type " + element.complexType().name()
                     + " (a derived type is not supported)");
         }
+    }
+
+    /** The element's first attribute in a namespace other than XSI's, or null: a simple type's element has none. */
+    private QualifiedName foreignAttribute() {
+        for (int k = 0; k < in.getAttributeCount(); k++) {
+            String namespace = in.getAttributeNamespace(k);
+            if (!namespace.isEmpty() && !XmlWriter.XSI.equals(namespace)) {
+                return new QualifiedName(namespace, in.getAttributeName(k));
+            }
+        }
+        return null;
     }
 
     /** Whether {@code name} is that of {@code type} or of a built-in type whose values travel as its values do. */
