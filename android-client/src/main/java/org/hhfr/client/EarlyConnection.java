@@ -2,7 +2,6 @@ package org.hhfr.client;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,57 +16,38 @@ import org.hhfr.contextstore.StreamEndpoint;
  * its answer grants there skips the connect round trip. The stream {@linkplain #take takes} it when its grant
  * names the hinted endpoint; otherwise it is closed, and a wrong hint costs the one connection. Thread-safe: it
  * is connected on a background thread and settled once, by whichever of {@link #take} and {@link #close} comes
- * first; closing it also ends a connect under way, for which a stream may be waiting.
+ * first; closing it also ends a connect under way (its {@link StreamSocket}), for which a stream may be waiting.
  */
 final class EarlyConnection {
     private final StreamEndpoint endpoint;
-    /** The socket it connects: closing it ends the connect (or TLS handshake) under way at once, or the connection. */
-    private final Socket plain = new Socket();
+    private final StreamSocket socket = new StreamSocket();
     /**
      * The connected (and TLS) socket, or {@code null} when connecting failed; an {@link HhfrException} when it was
      * closed before it connected.
      */
-    private final CompletableFuture<Socket> connected = new CompletableFuture<>();
+    private final CompletableFuture<StreamSocket> connected = new CompletableFuture<>();
     private final AtomicBoolean settled = new AtomicBoolean();
-    /** How long the TCP connect took; set before {@link #connected} completes with a socket. */
-    private volatile long connectNanos;
 
-    private EarlyConnection(StreamEndpoint endpoint) {
+    /** A connection to {@code endpoint}, not begun: {@link #start} begins it. */
+    EarlyConnection(StreamEndpoint endpoint) {
         this.endpoint = endpoint;
     }
 
-    /** Starts connecting to {@code endpoint} in the background and returns at once. */
-    static EarlyConnection open(ClientSettings settings, StreamEndpoint endpoint, BackgroundWork background) {
-        EarlyConnection early = new EarlyConnection(endpoint);
-        background.run(() -> early.connect(settings));
-        return early;
-    }
-
-    /** Where it connects. */
-    StreamEndpoint endpoint() {
-        return endpoint;
+    /** Starts connecting in the background and returns at once; one {@linkplain #close closed} never connects. */
+    void start(ClientSettings settings, BackgroundWork background) {
+        background.run(() -> connect(settings));
     }
 
     private void connect(ClientSettings settings) {
-        InetSocketAddress address = new InetSocketAddress(endpoint.host(), endpoint.port());
-        Socket ready = plain;
         try {
-            plain.setTcpNoDelay(true);
-            long start = System.nanoTime();
-            plain.connect(address, settings.connectTimeoutMillis);
-            connectNanos = System.nanoTime() - start;
-            plain.setSoTimeout(settings.readTimeoutMillis);
-            if (settings.encryptedOnly) {
-                ready = StreamTls.handshake(settings.sslSocketFactory(), plain, address);
-            }
+            socket.connect(new InetSocketAddress(endpoint.host(), endpoint.port()), settings, settings.encryptedOnly);
         } catch (IOException | RuntimeException e) {
             // A hint is only a guess: the stream connects as usual once the answer names its endpoint.
-            TcpChannel.closeQuietly(plain);
             connected.complete(null);
             return;
         }
-        if (!connected.complete(ready)) {
-            TcpChannel.closeQuietly(ready);
+        if (!connected.complete(socket)) {
+            socket.close();
         }
     }
 
@@ -78,7 +58,7 @@ final class EarlyConnection {
      * @throws HhfrException it was {@linkplain #close closed} while this waited for it to connect (its session
      *                       closed, or left the negotiation it was opened for): connect no other
      */
-    Socket take(StreamEndpoint granted, long waitMillis) throws HhfrException {
+    StreamSocket take(StreamEndpoint granted, long waitMillis) throws HhfrException {
         if (!endpoint.equals(granted) || !settled.compareAndSet(false, true)) {
             close();
             return null;
@@ -97,11 +77,6 @@ final class EarlyConnection {
         }
     }
 
-    /** How long the TCP connect of the socket {@link #take} gave took: about one round trip. */
-    long connectNanos() {
-        return connectNanos;
-    }
-
     /**
      * Closes the connection unless a stream took it; a connect under way ends at once, and a stream waiting to take
      * it gets none. Idempotent.
@@ -114,7 +89,7 @@ final class EarlyConnection {
     private void discard(boolean unused) {
         if (connected.completeExceptionally(new HhfrException("the connection opened early to " + endpoint
                 + " was closed before it connected")) || unused) {
-            TcpChannel.closeQuietly(plain);
+            socket.close();
         }
     }
 }

@@ -159,7 +159,7 @@ final class SessionDriver implements StreamConnector.Returns {
     void close() {
         List<SessionAction<UnsentCall, Channel>> actions = lostStream();
         actions.addAll(step(SessionStateMachine::closeRequested, null));
-        connector.dropEarly();
+        connector.close();
         perform(actions, true, null);
         soapLanes.close(() -> SessionFailures.closed(operation));
         synchronized (holding) {
@@ -463,13 +463,16 @@ final class SessionDriver implements StreamConnector.Returns {
 
     /**
      * Opens the granted stream and reports how that went. A stream its server refused before it was reported
-     * open counts as not opened.
+     * open counts as not opened; one whose connect the session's close ended is not reported: it says nothing of
+     * its endpoint, so the ticket stays.
      */
     private void openStream(StreamGrant grant, UnsentCall own) {
         Channel opened;
         String failure = "the " + grant.mode() + " stream at " + grant.endpoint() + " did not open";
         try {
             opened = connector.connect(grant);
+        } catch (SessionClosedException e) {
+            return;
         } catch (HhfrException e) {
             opened = null;
             failure = e.getMessage();

@@ -1,9 +1,12 @@
 package org.hhfr.client;
 
 import java.net.InetAddress;
-import java.net.Socket;
 import java.net.UnknownHostException;
 import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 
 import org.hhfr.contextstore.EndpointHint;
 import org.hhfr.contextstore.ResumptionTicket;
@@ -19,7 +22,8 @@ import org.hhfr.transports.reliability.DeliveryAssurance;
  * with the session's numbering of calls (shared by all its streams) and where its calls go when the server
  * refuses the stream or the stream is lost after it was accepted. While the session negotiates, it may open
  * the TCP connection of the stream it expects ({@link #connectEarly}), which the granted stream then takes, and
- * the stream of a session it proposes (over TCP or UDP).
+ * the stream of a session it proposes (over TCP or UDP). Closing it with its session ends every connect under way
+ * ({@link StreamSocket}).
  */
 final class StreamConnector {
     /** What a stream hands back to its session. */
@@ -49,6 +53,10 @@ final class StreamConnector {
     private StreamChannel holdingBack;
     /** The advertised endpoint as {@link #hint} resolved it, so that every use names the same. Guarded by this. */
     private EndpointHint advertisedHint;
+    /** The first connections of the TCP streams being opened, until they are open or failed. Guarded by this. */
+    private final Set<StreamSocket> connecting = new HashSet<>();
+    /** The session closed: nothing connects from now on. Guarded by this. */
+    private boolean closed;
 
     StreamConnector(HhfrClient client, Operation operation, Returns returns, TcpChannel.Reconnections reconnections) {
         this.client = client;
@@ -67,15 +75,19 @@ final class StreamConnector {
         if (hint == null || !HhfrUris.TRANSPORT_TCP.equals(hint.transportUri())) {
             return;
         }
-        EarlyConnection opened = EarlyConnection.open(client.settings(), hint.endpoint(), background);
+        EarlyConnection opened = new EarlyConnection(hint.endpoint());
         EarlyConnection previous;
         synchronized (this) {
+            if (closed) {
+                return;
+            }
             previous = early;
             early = opened;
         }
         if (previous != null) {
             previous.close();
         }
+        opened.start(client.settings(), background);
     }
 
     /**
@@ -227,7 +239,7 @@ final class StreamConnector {
         }
     }
 
-    /** Closes a connection opened early that no stream took (a decline, a failed negotiation, a closed session). */
+    /** Closes a connection opened early that no stream took (a decline, a failed negotiation). */
     void dropEarly() {
         EarlyConnection dropped = takeEarly();
         if (dropped != null) {
@@ -265,12 +277,25 @@ final class StreamConnector {
     /**
      * Connects the granted stream; {@code null} for a transport this client does not know.
      *
-     * @throws HhfrException it cannot open, or the connection opened early that it waited for was dropped
+     * @throws SessionClosedException the session closed before it connected: it neither opened nor failed
+     * @throws HhfrException          it cannot open, or the connection opened early that it waited for was dropped
      */
     Channel connect(StreamGrant grant) throws HhfrException {
+        try {
+            return open(grant);
+        } catch (HhfrException e) {
+            throw isClosed() ? SessionFailures.closed(operation) : e;
+        }
+    }
+
+    private synchronized boolean isClosed() {
+        return closed;
+    }
+
+    private Channel open(StreamGrant grant) throws HhfrException {
         EarlyConnection opened = early();
         // Taken only by a TCP stream at the hinted endpoint, closed otherwise.
-        Socket connected = opened == null ? null
+        StreamSocket connected = opened == null ? null
                 : opened.take(grant.mode() == Mode.HHFR_TCP ? grant.endpoint() : null,
                         client.settings().connectTimeoutMillis);
         // A single node's stream lost after it was accepted is lost for good, its calls failing with its cause. So
@@ -281,12 +306,46 @@ final class StreamConnector {
                 callNumbersOf(grant), failover, returns);
         switch (grant.mode()) {
             case HHFR_TCP:
-                return TcpChannel.open(stream, returns, reconnections, connected,
-                        connected != null ? opened.connectNanos() : 0);
+                return openTcp(stream, connected != null ? connected : new StreamSocket());
             case HHFR_UDP:
                 return UdpChannel.open(stream, returns);
             default:
                 return null;
+        }
+    }
+
+    /** Opens a TCP stream over {@code first}, which {@link #close} ends while it connects. */
+    private Channel openTcp(StreamSettings stream, StreamSocket first) throws HhfrException {
+        synchronized (this) {
+            if (closed) {
+                first.close();
+                throw SessionFailures.closed(operation);
+            }
+            connecting.add(first);
+        }
+        try {
+            return TcpChannel.open(stream, returns, reconnections, first);
+        } finally {
+            synchronized (this) {
+                connecting.remove(first);
+            }
+        }
+    }
+
+    /**
+     * The session closed: ends the connects under way (the connection opened early, the first connection of each
+     * TCP stream being opened) at once, and connects nothing from now on. A stream that opened meanwhile is the
+     * session's to close.
+     */
+    void close() {
+        List<StreamSocket> ended;
+        synchronized (this) {
+            closed = true;
+            ended = new ArrayList<>(connecting);
+        }
+        dropEarly();
+        for (StreamSocket socket : ended) {
+            socket.close();
         }
     }
 }

@@ -8,7 +8,6 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.util.ArrayList;
 import java.util.List;
-import javax.net.ssl.SSLSocket;
 
 import org.hhfr.transports.Role;
 import org.hhfr.transports.WireException;
@@ -45,8 +44,8 @@ final class TcpChannel extends StreamChannel {
     private final ClientHandshake handshake;
     private final FrameLimits frameLimits;
     private final ReconnectBackoff backoff = new ReconnectBackoff(50, 2_000);
-    /** The socket being connected or read, so that terminating the stream can close it. Guarded by this. */
-    private Socket socket;
+    /** The connection being connected or read, so that terminating the stream can close it. Guarded by this. */
+    private StreamSocket socket;
     private Thread reader;
 
     private final Reconnections reconnections;
@@ -65,23 +64,23 @@ final class TcpChannel extends StreamChannel {
      * meanwhile go to {@code handBack}. No answer, or a broken connection, is not a refusal: the stream
      * reconnects, and its calls are answered once or fail by their deadlines or with the lost stream.
      *
-     * @param connected a connection to the stream's endpoint opened while negotiating (TLS done when the
-     *                  service is reached over https), which the stream takes over; {@code null} to connect now
-     * @param connectedNanos how long {@code connected} took to connect
-     * @throws HhfrException the connection cannot be set up (refused, unreachable, connect timeout)
+     * @param first the stream's first connection: connected already when it was opened while negotiating (TLS
+     *              done when the service is reached over https), which the stream takes over; else connected now.
+     *              Closing it meanwhile ends the connect
+     * @throws HhfrException the connection cannot be set up (refused, unreachable, connect timeout, closed)
      */
     static TcpChannel open(StreamSettings settings, HandBack handBack, Reconnections reconnections,
-                           Socket connected, long connectedNanos) throws HhfrException {
+                           StreamSocket first) throws HhfrException {
         TcpChannel channel = new TcpChannel(settings, handBack, reconnections);
-        Connection first;
+        Connection connection;
         try {
-            first = channel.dial(connected, connectedNanos);
+            connection = channel.dial(first);
         } catch (IOException e) {
             throw new HhfrException("cannot open " + channel.describe() + ": " + e.getMessage(), e);
         }
-        channel.context.execute(() -> channel.stream.attach(first.link, false));
+        channel.context.execute(() -> channel.stream.attach(connection.link, false));
         channel.outbox.start("hhfr-tcp-writer");
-        channel.reader = new Thread(() -> channel.runReader(first), "hhfr-tcp-reader");
+        channel.reader = new Thread(() -> channel.runReader(connection), "hhfr-tcp-reader");
         channel.reader.setDaemon(true);
         channel.reader.start();
         return channel;
@@ -97,41 +96,23 @@ final class TcpChannel extends StreamChannel {
         return settings.describe("TCP");
     }
 
-    /**
-     * Connects (within the connect timeout) unless {@code connected} is given, for an encrypted stream completes
-     * TLS unless done, and writes HELLO or RESUME.
-     */
-    private Connection dial(Socket connected, long connectedNanos) throws IOException {
-        Socket plain = connected != null ? connected : new Socket();
-        Socket attempt = plain;
+    /** Connects {@code attempt} (and TLS for an encrypted stream) unless done, and writes HELLO or RESUME. */
+    private Connection dial(StreamSocket attempt) throws IOException {
         synchronized (this) {
             if (isTerminated()) {
+                attempt.close();
                 throw new IOException(describe() + " is closed");
             }
             socket = attempt;
         }
-        long connectNanos = connected != null ? connectedNanos : 0;
         try {
-            if (connected == null) {
-                attempt.setTcpNoDelay(true);
-                long start = System.nanoTime();
-                attempt.connect(settings.address, settings.client.connectTimeoutMillis);
-                connectNanos = System.nanoTime() - start;
-                attempt.setSoTimeout(settings.client.readTimeoutMillis);
-            }
-            if (settings.encrypted && !(attempt instanceof SSLSocket)) {
-                attempt = StreamTls.handshake(settings.client.sslSocketFactory(), plain, settings.address);
-                synchronized (this) {
-                    socket = attempt;
-                }
-            }
-            OutputStream out = attempt.getOutputStream();
+            Socket connected = attempt.connect(settings.address, settings.client, settings.encrypted);
+            OutputStream out = connected.getOutputStream();
             out.write(FrameCodec.encode(handshake.hello()));
             out.flush();
-            return new Connection(attempt, connectNanos);
+            return new Connection(connected, attempt.connectNanos());
         } catch (IOException | RuntimeException e) {
-            closeQuietly(attempt);
-            closeQuietly(plain);
+            attempt.close();
             throw e;
         }
     }
@@ -283,7 +264,7 @@ final class TcpChannel extends StreamChannel {
                 return null;
             }
             try {
-                return dial(null, 0);
+                return dial(new StreamSocket());
             } catch (IOException e) {
                 if (isLost()) {
                     return null;
@@ -294,13 +275,13 @@ final class TcpChannel extends StreamChannel {
 
     @Override
     void terminateLink() {
-        Socket open;
+        StreamSocket open;
         synchronized (this) {
             open = socket;
             socket = null;
         }
         if (open != null) {
-            closeQuietly(open);
+            open.close();
         }
         if (reader != null) {
             reader.interrupt();
