@@ -120,8 +120,8 @@ final class StreamConnector {
     }
 
     /**
-     * Opens the stream of a {@link #propose proposed} session (its HELLO, or its datagrams, flagged EARLY);
-     * {@code null} if it cannot.
+     * Opens the stream of a {@link #propose proposed} session (its HELLO, or its datagrams, flagged EARLY), over TCP
+     * on the connection {@linkplain #connectEarly opened early}; {@code null} if it cannot.
      */
     Channel openProposed(StreamGrant proposed) {
         Channel opened;
@@ -298,6 +298,11 @@ final class StreamConnector {
         StreamSocket connected = opened == null ? null
                 : opened.take(grant.mode() == Mode.HHFR_TCP ? grant.endpoint() : null,
                         client.settings().connectTimeoutMillis);
+        if (connected == null && grant.proposed && grant.mode() == Mode.HHFR_TCP) {
+            // Opened before the answer says where the session streams: over the connection opened early to the
+            // hint, or not at all, so that a hint that never answers holds it one connect timeout, not two.
+            throw new HhfrException("the connection opened early to " + grant.endpoint() + " did not connect");
+        }
         // A single node's stream lost after it was accepted is lost for good, its calls failing with its cause. So
         // is one delivering at most once: its server gives up and forgets replies never acknowledged, so a call
         // in doubt sent again on another node's stream could run twice.

@@ -307,6 +307,44 @@ class ProposedSessionStreamTest {
         assertEquals(0, server.service().soapCalls.get());
     }
 
+    /**
+     * The hinted endpoint never answers (an {@link UnansweredEndpoint}) while the answer is held back: the early
+     * stream goes over the connection opened early to it or not at all, so it holds the session's background work
+     * until that connect times out, one connect timeout, not for a second connect of its own. The negotiation's
+     * thread alone then waits, for the answer.
+     */
+    @Test
+    void anEarlyStreamWhoseEndpointNeverAnswersIsGivenUpAfterOneConnectTimeout() throws Exception {
+        int connectTimeoutMillis = 2_000;
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        List<Thread> started = new CopyOnWriteArrayList<>();
+        try (UnansweredEndpoint unanswered = new UnansweredEndpoint()) {
+            hint(unanswered.port());
+            try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
+                    .connectTimeoutMillis(connectTimeoutMillis).executor(task -> {
+                        Thread thread = new Thread(task, "background");
+                        started.add(thread);
+                        thread.start();
+                    }).build()) {
+                Session session = client.open(FloatSum.operation());
+                long start = System.nanoTime();
+                CompletableFuture<Message> call = session.callAsync(FloatSum.request(1f, 0.5f));
+                assertTrue(within(5_000, () -> server.service().negotiations.get() == 1), "the negotiation is out");
+
+                assertTrue(within(connectTimeoutMillis * 3 / 2, () -> started.stream().filter(Thread::isAlive)
+                        .count() == 1), "the early stream was still held after " + connectTimeoutMillis * 3 / 2
+                        + " ms, with a connect timeout of " + connectTimeoutMillis + " ms");
+                long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                assertTrue(took >= connectTimeoutMillis / 2, "given up after " + took + " ms: before its connect"
+                        + " timed out");
+                assertFalse(call.isDone(), "the call waits for the answer");
+
+                answers.countDown();
+                assertEquals(1.5f, call.get(10, TimeUnit.SECONDS).record().floatValue("return"));
+            }
+        }
+    }
+
     /** Call {@code i} of {@link #calls} adds 0.5 to {@code i}. */
     private static void assertAnswered(List<CompletableFuture<Message>> calls) throws Exception {
         for (int i = 0; i < calls.size(); i++) {
