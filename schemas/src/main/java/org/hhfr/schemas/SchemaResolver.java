@@ -355,7 +355,7 @@ final class SchemaResolver {
             return new Resolved<>(ComplexType.withSimpleContent(parsed.name(), attributes, text), 1, size + 1, null);
         }
         List<ContentElement> children = new ArrayList<>();
-        withGroupsExpanded(parsed.elements(), false, List.of(), children, 0);
+        withGroupsExpanded(parsed.elements(), false, Collections.emptyList(), children, 0);
         for (ContentElement content : children) {
             ParsedElement child = content.element;
             Resolved<ElementDecl> resolved = inGroups(content, depth + 1);
