@@ -27,7 +27,7 @@ final class AxisContextReferences {
     /** Class files read for one service at most; a service whose code reaches more takes the engine's road. */
     static final int MAX_CLASS_FILES = 4_096;
     private static final Logger LOG = LoggerFactory.getLogger(AxisContextReferences.class);
-    /** As class files name it (their constants are modified UTF-8, read here byte for character). */
+    /** As class files name it. */
     private static final String PACKAGE = "org/apache/axis2/context/";
     /** As a class reaching it by reflection names it. */
     private static final String PACKAGE_BY_NAME = "org.apache.axis2.context.";
@@ -66,11 +66,11 @@ final class AxisContextReferences {
             for (Class<?> root : roots()) {
                 String name = internalName(root);
                 URL file = loader == null ? null : loader.getResource(name + ".class");
-                if (file == null) {
+                String place = file == null ? null : placeOf(file, name);
+                if (place == null) {
                     return true;
                 }
-                String url = file.toString();
-                places.add(url.substring(0, url.length() - (name + ".class").length()));
+                places.add(place);
                 if (seen.add(name)) {
                     toRead.add(name);
                 }
@@ -112,10 +112,9 @@ final class AxisContextReferences {
 
         /** Reads one class file from one of the places; queues the classes it names. */
         private boolean read(String name) throws IOException {
-            String classFile = name + ".class";
-            URL file = loader.getResource(classFile);
-            String url = file == null ? "" : file.toString();
-            if (!url.endsWith(classFile) || !places.contains(url.substring(0, url.length() - classFile.length()))) {
+            URL file = loader.getResource(name + ".class");
+            String place = file == null ? null : placeOf(file, name);
+            if (place == null || !places.contains(place)) {
                 return false;
             }
             filesRead++;
@@ -132,6 +131,23 @@ final class AxisContextReferences {
                 }
             }
             return false;
+        }
+
+        /**
+         * Where the class file {@code file} of the class {@code name} comes from: its URL without the path the name
+         * makes, one segment a package; {@code null} when it has fewer segments. Not by the name's text, which the
+         * URL escapes where it is not ASCII ({@code Gr%c3%b6%c3%9fe.class}).
+         */
+        private static String placeOf(URL file, String name) {
+            String url = file.toString();
+            int cut = url.length();
+            for (int segments = name.split("/", -1).length; segments > 0; segments--) {
+                cut = url.lastIndexOf('/', cut - 1);
+                if (cut < 0) {
+                    return null;
+                }
+            }
+            return url.substring(0, cut + 1);
         }
 
         private static String internalName(Class<?> type) {

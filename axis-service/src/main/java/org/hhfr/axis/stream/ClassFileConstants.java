@@ -3,7 +3,6 @@ package org.hhfr.axis.stream;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -42,10 +41,8 @@ final class ClassFileConstants {
         for (int index = 1; index < count; index++) {
             int tag = file.readUnsignedByte();
             switch (tag) {
-                case 1: // Utf8: modified UTF-8, kept byte for character (every name asked about is ASCII)
-                    byte[] bytes = new byte[file.readUnsignedShort()];
-                    file.readFully(bytes);
-                    utf8[index] = new String(bytes, StandardCharsets.ISO_8859_1);
+                case 1: // Utf8: modified UTF-8, as DataInput reads it, so that a class named beyond ASCII is found
+                    utf8[index] = file.readUTF();
                     break;
                 case 7: // Class
                     classNameIndexes.add(file.readUnsignedShort());

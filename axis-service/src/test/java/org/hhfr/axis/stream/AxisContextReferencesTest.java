@@ -28,6 +28,19 @@ class AxisContextReferencesTest {
         }
     }
 
+    /** Reads the context itself; its name is not ASCII, so its class file's URL escapes it. */
+    public static final class Größe {
+        public String where() {
+            return MessageContext.getCurrentMessageContext().getIncomingTransportName();
+        }
+    }
+
+    @Test
+    void aClassWhoseNameIsNotAsciiIsReadToo() {
+        assertTrue(AxisContextReferences.in(Größe.class));
+        assertTrue(AxisContextReferences.in(ThroughÜbersetzer.class));
+    }
+
     @Test
     void aContextReadThroughHelpersOfTheServicesOwnIsFound() {
         assertTrue(AxisContextReferences.in(TwoHelpersAway.class));
@@ -37,5 +50,21 @@ class AxisContextReferencesTest {
     @Test
     void axis2sOwnClassesNamingTheirContextsDoNotCountAsTheServiceReadingThem() {
         assertFalse(AxisContextReferences.in(FaultRaiser.class));
+    }
+}
+
+/** Reads the context through a helper whose name is not ASCII; neither is nested, so only that helper names it. */
+final class ThroughÜbersetzer {
+    public String where() {
+        return Übersetzer.transport();
+    }
+}
+
+final class Übersetzer {
+    private Übersetzer() {
+    }
+
+    static String transport() {
+        return MessageContext.getCurrentMessageContext().getIncomingTransportName();
     }
 }
