@@ -3,6 +3,7 @@ package org.hhfr.axis.stream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URL;
+import java.net.URLConnection;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -119,7 +120,11 @@ final class AxisContextReferences {
             }
             filesRead++;
             ClassFileConstants constants;
-            try (InputStream in = file.openStream()) {
+            // Not through the JVM's cache of opened jars: it would keep each service jar open for good (locked,
+            // on Windows) and, once a redeploy replaced it where it was, hand back the old jar's class files.
+            URLConnection connection = file.openConnection();
+            connection.setUseCaches(false);
+            try (InputStream in = connection.getInputStream()) {
                 constants = ClassFileConstants.read(in);
             }
             if (constants.mentions(PACKAGE) || constants.mentions(PACKAGE_BY_NAME)) {

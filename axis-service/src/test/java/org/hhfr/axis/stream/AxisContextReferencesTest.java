@@ -3,10 +3,22 @@ package org.hhfr.axis.stream;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+
 import org.apache.axis2.context.MessageContext;
 import org.hhfr.axis.FaultRaiser;
 import org.hhfr.axis.HelperContextReader;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class AxisContextReferencesTest {
     /** Reads the context through a helper of its own that it reaches only through another helper of its own. */
@@ -45,6 +57,43 @@ class AxisContextReferencesTest {
     void aContextReadThroughHelpersOfTheServicesOwnIsFound() {
         assertTrue(AxisContextReferences.in(TwoHelpersAway.class));
         assertTrue(AxisContextReferences.in(HelperContextReader.class));
+    }
+
+    /**
+     * A service jar replaced where it was (a redeploy) is read as it is now: its helper, which names no context in
+     * the first jar (the class file there is another's), reads the context in the second.
+     */
+    @Test
+    void aServiceJarReplacedInPlaceIsReadAsItIsNow(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("service.jar");
+        writeJar(jar, FaultRaiser.class);
+        try (URLClassLoader first = new URLClassLoader(new URL[] {jar.toUri().toURL()},
+                ClassLoader.getPlatformClassLoader())) {
+            assertFalse(AxisContextReferences.in(Class.forName(HelperContextReader.class.getName(), false, first)));
+        }
+        Path next = dir.resolve("service.jar.new");
+        writeJar(next, Class.forName("org.hhfr.axis.CallerDescription"));
+        Files.move(next, jar, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        try (URLClassLoader second = new URLClassLoader(new URL[] {jar.toUri().toURL()},
+                ClassLoader.getPlatformClassLoader())) {
+            assertTrue(AxisContextReferences.in(Class.forName(HelperContextReader.class.getName(), false, second)));
+        }
+    }
+
+    /** A jar of {@link HelperContextReader} whose {@code CallerDescription} is the class file of {@code helper}. */
+    private static void writeJar(Path jar, Class<?> helper) throws IOException {
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
+            out.putNextEntry(new JarEntry("org/hhfr/axis/HelperContextReader.class"));
+            out.write(classFile(HelperContextReader.class));
+            out.putNextEntry(new JarEntry("org/hhfr/axis/CallerDescription.class"));
+            out.write(classFile(helper));
+        }
+    }
+
+    private static byte[] classFile(Class<?> type) throws IOException {
+        try (InputStream in = type.getClassLoader().getResourceAsStream(type.getName().replace('.', '/') + ".class")) {
+            return in.readAllBytes();
+        }
     }
 
     @Test
