@@ -11,6 +11,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -32,6 +33,8 @@ final class AxisContextReferences {
     private static final String PACKAGE = "org/apache/axis2/context/";
     /** As a class reaching it by reflection names it. */
     private static final String PACKAGE_BY_NAME = "org.apache.axis2.context.";
+    /** A multi-release jar's folder of the class files for one Java version, at the end of a place. */
+    private static final Pattern VERSION_FOLDER = Pattern.compile("!/META-INF/versions/[0-9]+/$");
     private static final ClassValue<Boolean> IN_CODE = new ClassValue<Boolean>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
@@ -140,8 +143,9 @@ final class AxisContextReferences {
 
         /**
          * Where the class file {@code file} of the class {@code name} comes from: its URL without the path the name
-         * makes, one segment a package; {@code null} when it has fewer segments. Not by the name's text, which the
-         * URL escapes where it is not ASCII ({@code Gr%c3%b6%c3%9fe.class}).
+         * makes, one segment a package, and without a multi-release jar's version folder (the jar's class files for
+         * one Java version and its base ones are one place); {@code null} when it has fewer segments. Not by the
+         * name's text, which the URL escapes where it is not ASCII ({@code Gr%c3%b6%c3%9fe.class}).
          */
         private static String placeOf(URL file, String name) {
             String url = file.toString();
@@ -152,7 +156,7 @@ final class AxisContextReferences {
                     return null;
                 }
             }
-            return url.substring(0, cut + 1);
+            return VERSION_FOLDER.matcher(url.substring(0, cut + 1)).replaceFirst("!/");
         }
 
         private static String internalName(Class<?> type) {

@@ -11,8 +11,10 @@ import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
 
 import org.apache.axis2.context.MessageContext;
 import org.hhfr.axis.FaultRaiser;
@@ -77,6 +79,31 @@ class AxisContextReferencesTest {
         try (URLClassLoader second = new URLClassLoader(new URL[] {jar.toUri().toURL()},
                 ClassLoader.getPlatformClassLoader())) {
             assertTrue(AxisContextReferences.in(Class.forName(HelperContextReader.class.getName(), false, second)));
+        }
+    }
+
+    /**
+     * A multi-release jar whose service class has a version for this Java and whose helper has none: both come from
+     * the same jar, though not from the same folder of it.
+     */
+    @Test
+    void aHelperInTheBaseOfAMultiReleaseJarIsReadForAServiceOfAVersionedOne(@TempDir Path dir) throws Exception {
+        Path jar = dir.resolve("service.jar");
+        Manifest manifest = new Manifest();
+        manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        manifest.getMainAttributes().put(Attributes.Name.MULTI_RELEASE, "true");
+        try (OutputStream file = Files.newOutputStream(jar);
+                JarOutputStream out = new JarOutputStream(file, manifest)) {
+            out.putNextEntry(new JarEntry("META-INF/versions/9/org/hhfr/axis/HelperContextReader.class"));
+            out.write(classFile(HelperContextReader.class));
+            out.putNextEntry(new JarEntry("org/hhfr/axis/CallerDescription.class"));
+            out.write(classFile(Class.forName("org.hhfr.axis.CallerDescription")));
+        }
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()},
+                ClassLoader.getPlatformClassLoader())) {
+            assertTrue(loader.getResource("org/hhfr/axis/HelperContextReader.class").toString()
+                    .contains("/META-INF/versions/9/"), "the versioned class file is the one loaded");
+            assertTrue(AxisContextReferences.in(Class.forName(HelperContextReader.class.getName(), false, loader)));
         }
     }
 
