@@ -65,11 +65,17 @@ final class AxisContextReferences {
             this.loader = serviceClass.getClassLoader();
         }
 
-        /** A class file of a root that cannot be found or read counts as referring: the engine serves all. */
+        /**
+         * A class file of a root that cannot be found or read counts as referring, and so does a service class of the
+         * platform's own loaders: the engine serves every service.
+         */
         boolean findsAxisContext() {
+            if (!outsideThePlatform(serviceClass)) {
+                return true;
+            }
             for (Class<?> root : roots()) {
                 String name = internalName(root);
-                URL file = loader == null ? null : loader.getResource(name + ".class");
+                URL file = loader.getResource(name + ".class");
                 String place = file == null ? null : placeOf(file, name);
                 if (place == null) {
                     return true;
@@ -82,16 +88,12 @@ final class AxisContextReferences {
             try {
                 String name;
                 while ((name = toRead.poll()) != null) {
-                    if (filesRead == MAX_CLASS_FILES) {
-                        LOG.info("{}: its code spans more than {} class files; its streamed calls take "
-                                + "Axis2's engine, as it cannot be shown not to read Axis2's contexts",
-                                serviceClass.getName(), MAX_CLASS_FILES);
-                        return true;
-                    }
                     if (read(name)) {
                         return true;
                     }
                 }
+                LOG.debug("{}: read {} class files of its code, none naming Axis2's contexts", serviceClass.getName(),
+                        filesRead);
                 return false;
             } catch (IOException e) {
                 return true;
@@ -107,7 +109,7 @@ final class AxisContextReferences {
             }
             Class<?> type;
             while ((type = pending.poll()) != null) {
-                if (type.getClassLoader() != null && roots.add(type)) {
+                if (outsideThePlatform(type) && roots.add(type)) {
                     pending.addAll(List.of(type.getInterfaces()));
                 }
             }
@@ -120,6 +122,11 @@ final class AxisContextReferences {
             String place = file == null ? null : placeOf(file, name);
             if (place == null || !places.contains(place)) {
                 return false;
+            }
+            if (filesRead == MAX_CLASS_FILES) {
+                LOG.info("{}: its code spans more than {} class files; its streamed calls take Axis2's engine, as it "
+                        + "cannot be shown not to read Axis2's contexts", serviceClass.getName(), MAX_CLASS_FILES);
+                return true;
             }
             filesRead++;
             ClassFileConstants constants;
@@ -157,6 +164,12 @@ final class AxisContextReferences {
                 }
             }
             return VERSION_FOLDER.matcher(url.substring(0, cut + 1)).replaceFirst("!/");
+        }
+
+        /** Whether {@code type} comes from neither the boot loader nor the platform's (the JDK's modules). */
+        private static boolean outsideThePlatform(Class<?> type) {
+            ClassLoader definedBy = type.getClassLoader();
+            return definedBy != null && definedBy != ClassLoader.getPlatformClassLoader();
         }
 
         private static String internalName(Class<?> type) {

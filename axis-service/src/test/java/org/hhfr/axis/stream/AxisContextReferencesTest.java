@@ -23,25 +23,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AxisContextReferencesTest {
-    /** Reads the context through a helper of its own that it reaches only through another helper of its own. */
-    public static final class TwoHelpersAway {
-        public String where() {
-            return Relay.caller();
-        }
-    }
-
-    static final class Relay {
-        static String caller() {
-            return Reader.transport();
-        }
-    }
-
-    static final class Reader {
-        static String transport() {
-            return MessageContext.getCurrentMessageContext().getIncomingTransportName();
-        }
-    }
-
     /** Reads the context itself; its name is not ASCII, so its class file's URL escapes it. */
     public static final class Größe {
         public String where() {
@@ -123,6 +104,13 @@ class AxisContextReferencesTest {
         }
     }
 
+    /** Its code is not read where a service's is: the engine's road serves it, as every service. */
+    @Test
+    void aClassOfTheJavaPlatformCountsAsReadingTheContexts() {
+        assertTrue(AxisContextReferences.in(String.class));
+        assertTrue(AxisContextReferences.in(java.sql.Timestamp.class));
+    }
+
     @Test
     void axis2sOwnClassesNamingTheirContextsDoNotCountAsTheServiceReadingThem() {
         assertFalse(AxisContextReferences.in(FaultRaiser.class));
@@ -138,6 +126,34 @@ final class ThroughÜbersetzer {
 
 final class Übersetzer {
     private Übersetzer() {
+    }
+
+    static String transport() {
+        return MessageContext.getCurrentMessageContext().getIncomingTransportName();
+    }
+}
+
+/**
+ * Reads the context through a helper of its own that it reaches only through another helper of its own; none is
+ * nested, so only the last names the context and only the walk through the first two reaches it.
+ */
+final class TwoHelpersAway {
+    public String where() {
+        return Relay.caller();
+    }
+}
+
+final class Relay {
+    private Relay() {
+    }
+
+    static String caller() {
+        return TransportReader.transport();
+    }
+}
+
+final class TransportReader {
+    private TransportReader() {
     }
 
     static String transport() {
