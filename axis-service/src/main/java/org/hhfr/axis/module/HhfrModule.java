@@ -28,6 +28,7 @@ import org.apache.axis2.modules.Module;
 import org.apache.neethi.Assertion;
 import org.apache.neethi.Policy;
 import org.hhfr.axis.admin.AdminSettings;
+import org.hhfr.axis.stream.PojoDispatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.w3c.dom.Element;
@@ -206,12 +207,16 @@ public final class HhfrModule implements Module {
      * service's {@code negotiate} operation (SOAPAction {@code urn:hhfr:negotiation:1#negotiate}), a control
      * operation that stays out of the WSDL. (An operation declared in module.xml would share its phase lists
      * across services, so each service gets its own.) Once the module runs, the service's WSDL also advertises
-     * the stream endpoints ({@link StreamEndpointPolicy}).
+     * the stream endpoints ({@link StreamEndpointPolicy}). The service class's code is read here, at deployment,
+     * for the fast path's check ({@link PojoDispatch#prepare}), not on a stream's event loop.
      */
     @Override
     public void engageNotify(AxisDescription description) throws AxisFault {
-        if (!(description instanceof AxisService service)
-                || service.getOperation(NegotiateReceiver.OPERATION) != null) {
+        if (!(description instanceof AxisService service)) {
+            return;
+        }
+        PojoDispatch.prepare(service);
+        if (service.getOperation(NegotiateReceiver.OPERATION) != null) {
             return;
         }
         AxisOperation negotiate = new InOutAxisOperation(NegotiateReceiver.OPERATION);

@@ -173,6 +173,22 @@ public final class PojoDispatch implements StreamedCallDispatcher {
                 + operation.getName().getLocalPart(), false, null);
     }
 
+    /**
+     * Reads the code of the service's class for references to Axis2's contexts now (when the module is engaged on
+     * the service, at its deployment), so that the first stream bound to it does not read up to
+     * {@value AxisContextReferences#MAX_CLASS_FILES} class files on its event loop. The class is not initialized.
+     */
+    public static void prepare(AxisService service) {
+        Object className = service.getParameterValue(Constants.SERVICE_CLASS);
+        if (className != null) {
+            try {
+                AxisContextReferences.in(Class.forName(String.valueOf(className), false, service.getClassLoader()));
+            } catch (ClassNotFoundException | LinkageError e) {
+                // Read when it is bound; a class that cannot load takes the engine's road, which reports why.
+            }
+        }
+    }
+
     private static Class<?> serviceClass(AxisService service) throws StreamedCallException {
         Object className = service.getParameterValue(Constants.SERVICE_CLASS);
         try {
