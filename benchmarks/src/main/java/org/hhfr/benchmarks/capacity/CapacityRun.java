@@ -83,10 +83,11 @@ final class CapacityRun {
                     long idleThreadsCpuBefore = number(server, "THREADS_CPU");
                     long idleStart = System.nanoTime();
                     Thread.sleep(IDLE_MILLIS);
-                    double idleCpuShare = (number(server, "CPU") - idleCpuBefore)
-                            / (double) (System.nanoTime() - idleStart);
-                    double idleThreadsCpuShare = (number(server, "THREADS_CPU") - idleThreadsCpuBefore)
-                            / (double) (System.nanoTime() - idleStart);
+                    long idleCpu = number(server, "CPU") - idleCpuBefore;
+                    long idleThreadsCpu = number(server, "THREADS_CPU") - idleThreadsCpuBefore;
+                    double idleNanos = System.nanoTime() - idleStart;
+                    double idleCpuShare = idleCpu / idleNanos;
+                    double idleThreadsCpuShare = idleThreadsCpu / idleNanos;
                     long heapIdle = number(server, "HEAP");
                     long threadsIdle = number(server, "THREADS");
                     inspectHeap(server, name + "-idle");

@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -68,16 +69,27 @@ public final class CapacityServer {
         System.err.println("threads: " + byName);
     }
 
+    /** Each Java thread's CPU time when last read: a thread that has ended keeps what it had spent by then. */
+    private static final Map<Long, Long> THREAD_CPU = new HashMap<>();
+
     /**
-     * CPU time of the JVM's live Java threads (I/O, dispatch, HTTP, the services), leaving out what the JVM does
-     * beside them: its JIT compilers and garbage collector, which are no Java threads.
+     * CPU time of the JVM's Java threads (I/O, dispatch, HTTP, the services), leaving out what the JVM does beside
+     * them: its JIT compilers and garbage collector, which are no Java threads. It never falls when a thread ends
+     * (the pools let idle threads go), though what one spent after the last reading is not counted.
      */
-    private static long threadsCpuTime() {
+    private static synchronized long threadsCpuTime() {
         com.sun.management.ThreadMXBean threads =
                 (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long[] ids = threads.getAllThreadIds();
+        long[] times = threads.getThreadCpuTime(ids);
+        for (int i = 0; i < ids.length; i++) {
+            if (times[i] >= 0) {
+                THREAD_CPU.put(ids[i], times[i]);
+            }
+        }
         long total = 0;
-        for (long cpu : threads.getThreadCpuTime(threads.getAllThreadIds())) {
-            total += Math.max(cpu, 0);
+        for (long cpu : THREAD_CPU.values()) {
+            total += cpu;
         }
         return total;
     }
