@@ -18,6 +18,8 @@ final class EarlyStream<C, S> {
     private StreamGrant proposed;
     /** Its stream once open; {@code null} while it connects, or when none is out. */
     private S stream;
+    /** The proposal whose stream could not connect to its endpoint, until the answer is read; else {@code null}. */
+    private StreamGrant unreachable;
 
     /** The offer about to leave proposes {@code grant}'s session; always true. */
     boolean propose(StreamGrant grant) {
@@ -71,9 +73,10 @@ final class EarlyStream<C, S> {
     }
 
     /**
-     * {@code proposal}'s stream did not open: the calls wait for the answer. When the answer already granted the
-     * proposed session ({@code granted}, else {@code null}), its stream is opened the ordinary way. The failure
-     * of an earlier offer's proposal changes nothing.
+     * {@code proposal}'s stream did not open, though its endpoint took the connection (refused at once, or its HELLO
+     * could not be written): the calls wait for the answer. When the answer already granted the proposed session
+     * ({@code granted}, else {@code null}), its stream is opened the ordinary way. The failure of an earlier offer's
+     * proposal changes nothing.
      */
     List<SessionAction<C, S>> failed(StreamGrant proposal, StreamGrant granted) {
         List<SessionAction<C, S>> out = new ArrayList<>();
@@ -87,6 +90,27 @@ final class EarlyStream<C, S> {
         return out;
     }
 
+    /**
+     * {@code proposal}'s stream could not connect to its endpoint (refused, or unanswered for the connect timeout):
+     * nothing is proposed any more, and the calls wait for the answer, which {@link #cannotReach} then checks. The
+     * failure of an earlier offer's proposal changes nothing.
+     */
+    void unreachable(StreamGrant proposal) {
+        if (isProposal(proposal)) {
+            forget();
+            unreachable = proposal;
+        }
+    }
+
+    /**
+     * Whether {@code granted} opens where the proposed session's stream could not connect: dialling there again
+     * would only fail again, or wait as long.
+     */
+    boolean cannotReach(StreamGrant granted) {
+        return unreachable != null && unreachable.mode() == granted.mode()
+                && unreachable.endpoint().equals(granted.endpoint());
+    }
+
     /** The answer granted the proposed session, and {@code opened} is its stream: the session's from now on. */
     S taken(S opened) {
         forget();
@@ -97,6 +121,7 @@ final class EarlyStream<C, S> {
     void forget() {
         proposed = null;
         stream = null;
+        unreachable = null;
     }
 
     /** {@code refused} was refused by its server: when it is the early stream, it is closed and the proposal over. */

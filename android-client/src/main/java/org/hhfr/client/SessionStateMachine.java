@@ -31,7 +31,8 @@ import org.hhfr.contextstore.MonotonicClock;
  *       for it (one SOAP round trip), as at a session's start. A session that wants no stream stays on
  *       SOAP.</li>
  *   <li>A negotiation may propose its session: every call goes on its {@link EarlyStream} before the answer,
- *       which keeps it as the session's stream or abandons it (its server then ran none of its calls).</li>
+ *       which keeps it as the session's stream or abandons it (its server then ran none of its calls). When that
+ *       stream could not even connect, a grant of its endpoint is a stream that cannot open, not dialled again.</li>
  *   <li>A stream opened from a ticket ({@link SessionState#RESUMING}) that cannot open, or whose server
  *       refuses it, costs the ticket and leads to a new negotiation (at the next call when none waits); a
  *       freshly granted one ({@link SessionState#CONNECTING}) falls back to SOAP. A refused stream's calls
@@ -142,19 +143,27 @@ final class SessionStateMachine<C, S> {
         return out;
     }
 
-    /** The answer granted a stream: open it, or take the proposed session's (once it connected). */
+    /**
+     * The answer granted a stream: open it, or take the proposed session's (once it connected). One where the
+     * proposed session's stream could not connect is not dialled again: it cannot open ({@link #streamOpenFailed}).
+     */
     List<SessionAction<C, S>> streamGranted(StreamGrant granted) {
         List<SessionAction<C, S>> out = new ArrayList<>();
         if (state == SessionState.NEGOTIATING) {
-            S opened = early.isGrantedBy(granted) ? early.stream() : null;
-            if (!early.isGrantedBy(granted)) {
+            boolean proposalGranted = early.isGrantedBy(granted);
+            boolean unreachable = early.cannotReach(granted);
+            S opened = proposalGranted ? early.stream() : null;
+            if (!proposalGranted) {
                 early.abandon(out);
-                out.add(SessionAction.<C, S>openStream(granted));
             }
             state = granted.fromTicket ? SessionState.RESUMING : SessionState.CONNECTING;
             grant = granted;
             if (opened != null) {
                 out.addAll(streamOpened(takeEarly(opened)));
+            } else if (unreachable) {
+                out.addAll(streamOpenFailed());
+            } else if (!proposalGranted) {
+                out.add(SessionAction.<C, S>openStream(granted));
             }
         }
         return out;
@@ -165,7 +174,10 @@ final class SessionStateMachine<C, S> {
         return state == SessionState.NEGOTIATING && early.propose(grant);
     }
 
-    /** {@code proposal}'s stream opened (HELLO out) or not (null): {@link EarlyStream}; a failed offer's is dropped. */
+    /**
+     * {@code proposal}'s stream opened (HELLO out) or not (null, though its endpoint took the connection):
+     * {@link EarlyStream}; a failed offer's is dropped.
+     */
     List<SessionAction<C, S>> earlyStreamConnected(StreamGrant proposal, S opened) {
         boolean granted = state == SessionState.CONNECTING && early.isProposal(proposal);
         if (opened == null) {
@@ -173,6 +185,27 @@ final class SessionStateMachine<C, S> {
         }
         return granted ? streamOpened(takeEarly(opened))
                 : early.opened(proposal, opened, waiting, state == SessionState.NEGOTIATING);
+    }
+
+    /**
+     * {@code proposal}'s stream could not connect to its endpoint (refused, or unanswered for the connect timeout).
+     * A grant of that endpoint, the proposal's already or the answer's still out, cannot open either: the session
+     * goes on as when a granted stream cannot open ({@link #streamOpenFailed}), without dialling it again. A grant
+     * of another endpoint opens the ordinary way.
+     */
+    List<SessionAction<C, S>> earlyStreamUnreachable(StreamGrant proposal) {
+        boolean granted = state == SessionState.CONNECTING && early.isProposal(proposal);
+        early.unreachable(proposal);
+        List<SessionAction<C, S>> out = new ArrayList<>();
+        if (granted) {
+            boolean unreachable = early.cannotReach(grant);
+            early.forget();
+            if (unreachable) {
+                return streamOpenFailed();
+            }
+            out.add(SessionAction.<C, S>openStream(grant));
+        }
+        return out;
     }
 
     /**

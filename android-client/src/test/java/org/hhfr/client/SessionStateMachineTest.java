@@ -698,7 +698,49 @@ class SessionStateMachineTest {
         StreamGrant granted = answering(proposal);
         other.streamGranted(granted);
         assertEquals(actions(SessionAction.openStream(granted)), other.earlyStreamConnected(proposal, null),
-                "the early stream could not connect: the granted one opens the ordinary way");
+                "the early stream did not open, though its endpoint took the connection: the granted one opens the"
+                        + " ordinary way");
+    }
+
+    @Test
+    void aGrantWhereTheProposedSessionsStreamCouldNotConnectFallsBackToSoapWithoutDiallingThereAgain() {
+        StreamGrant proposal = proposal(7);
+        assertEquals(actions(SessionAction.negotiate()), machine.callStarted(a, true));
+        machine.streamProposed(proposal);
+        assertEquals(actions(), machine.streamGranted(answering(proposal)), "the granted early stream still connects");
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.sendOverSoap(list(a))),
+                machine.earlyStreamUnreachable(proposal));
+        assertEquals(SessionState.SOAP, machine.state());
+
+        SessionStateMachine<Call, String> answeredLater = machine(true);
+        answeredLater.callStarted(a, true);
+        answeredLater.streamProposed(proposal);
+        assertEquals(actions(), answeredLater.earlyStreamUnreachable(proposal), "the call waits for the answer");
+        assertEquals(actions(), answeredLater.callStarted(b, true));
+        assertEquals(actions(SessionAction.forgetTicket(), SessionAction.sendOverSoap(Arrays.asList(a, b))),
+                answeredLater.streamGranted(answering(proposal(8))), "another session at the same endpoint");
+        assertEquals(SessionState.SOAP, answeredLater.state());
+    }
+
+    @Test
+    void aProposalWhoseStreamCouldNotConnectLeavesGrantsElsewhereAndLaterAnswersToOpenTheOrdinaryWay() {
+        StreamGrant proposal = proposal(7);
+        StreamGrant elsewhere = new StreamGrant(ticketOf(7, NODE_B), false, 1);
+        machine.callStarted(a, true);
+        machine.streamProposed(proposal);
+        machine.streamGranted(elsewhere);
+        assertEquals(actions(SessionAction.openStream(elsewhere)), machine.earlyStreamUnreachable(proposal),
+                "the proposed session granted at another endpoint");
+
+        SessionStateMachine<Call, String> answeredLater = machine(true);
+        answeredLater.callStarted(a, true);
+        answeredLater.streamProposed(proposal);
+        answeredLater.earlyStreamUnreachable(proposal);
+        assertEquals(actions(SessionAction.sendOverSoap(list(a))), answeredLater.streamDeclined());
+        now += OFFER_AGAIN;
+        assertEquals(actions(SessionAction.sendWithOffer(b)), answeredLater.callStarted(b, false));
+        assertEquals(actions(SessionAction.openStream(answer)), answeredLater.streamGranted(answer),
+                "the next offer's grant of that endpoint is dialled: what failed to connect was the last offer's");
     }
 
     @Test
@@ -797,12 +839,16 @@ class SessionStateMachineTest {
     }
 
     private static ResumptionTicket ticketOf(int id) {
+        return ticketOf(id, StreamEndpoint.of("127.0.0.1", 9));
+    }
+
+    /** A TCP session at {@code endpoint}, with an id of {@code id} bytes. */
+    private static ResumptionTicket ticketOf(int id, StreamEndpoint endpoint) {
         byte[] bytes = new byte[16];
         Arrays.fill(bytes, (byte) id);
         try {
-            return ResumptionTicket.of(SessionId.of(bytes), SessionToken.fromBytes(new byte[32]),
-                    StreamEndpoint.of("127.0.0.1", 9), HhfrUris.REPRESENTATION_BINARY, HhfrUris.TRANSPORT_TCP,
-                    ReliabilityPolicy.defaults());
+            return ResumptionTicket.of(SessionId.of(bytes), SessionToken.fromBytes(new byte[32]), endpoint,
+                    HhfrUris.REPRESENTATION_BINARY, HhfrUris.TRANSPORT_TCP, ReliabilityPolicy.defaults());
         } catch (Exception e) {
             throw new AssertionError(e);
         }
