@@ -183,7 +183,9 @@ final class SessionDriver implements StreamConnector.Returns {
         long validFor = granted.validForMillis();
         client.tickets().put(ticketKey, granted.ticket,
                 validFor - validFor / SessionStateMachine.EXPIRY_MARGIN_DIVISOR);
-        List<SessionAction<UnsentCall, Channel>> next = step(m -> m.streamGranted(granted), null);
+        // The reason is told only when the grant cannot open: where the proposed session's stream could not connect.
+        List<SessionAction<UnsentCall, Channel>> next = step(m -> m.streamGranted(granted),
+                StreamConnector.unreachable(granted.endpoint()));
         failOverFromTakenStream();
         return next;
     }
@@ -392,8 +394,13 @@ final class SessionDriver implements StreamConnector.Returns {
         hold(proposal.ticket.sessionId()); // before the answer can put its ticket in the cache
 
         FutureTask<Void> opening = new FutureTask<>(() -> {
-            Channel early = connector.openProposed(proposal);
-            List<SessionAction<UnsentCall, Channel>> next = step(m -> m.earlyStreamConnected(proposal, early), null);
+            List<SessionAction<UnsentCall, Channel>> next;
+            try {
+                Channel early = connector.openProposed(proposal);
+                next = step(m -> m.earlyStreamConnected(proposal, early), null);
+            } catch (HhfrException unreachable) {
+                next = step(m -> m.earlyStreamUnreachable(proposal), unreachable.getMessage());
+            }
             failOverFromTakenStream();
             perform(next, true, null);
         }, null);

@@ -121,12 +121,26 @@ final class StreamConnector {
 
     /**
      * Opens the stream of a {@link #propose proposed} session (its HELLO, or its datagrams, flagged EARLY), over TCP
-     * on the connection {@linkplain #connectEarly opened early}; {@code null} if it cannot.
+     * on the connection {@linkplain #connectEarly opened early}; {@code null} if it cannot otherwise.
+     *
+     * @throws HhfrException that connection did not connect (refused, unanswered for the connect timeout, or its TLS
+     *                       failed): the endpoint is unreachable, the message says so
      */
-    Channel openProposed(StreamGrant proposed) {
+    Channel openProposed(StreamGrant proposed) throws HhfrException {
+        StreamSocket first;
         Channel opened;
         try {
-            opened = connect(proposed);
+            first = earlyConnection(proposed);
+        } catch (HhfrException dropped) {
+            return null;
+        }
+        if (first == null && proposed.mode() == Mode.HHFR_TCP) {
+            // Opened before the answer says where the session streams: over the connection opened early to the
+            // hint, or not at all, so that a hint that never answers holds it one connect timeout, not two.
+            throw new HhfrException(unreachable(proposed.endpoint()));
+        }
+        try {
+            opened = open(proposed, first);
         } catch (HhfrException e) {
             return null;
         }
@@ -282,7 +296,7 @@ final class StreamConnector {
      */
     Channel connect(StreamGrant grant) throws HhfrException {
         try {
-            return open(grant);
+            return open(grant, earlyConnection(grant));
         } catch (HhfrException e) {
             throw isClosed() ? SessionFailures.closed(operation) : e;
         }
@@ -292,17 +306,25 @@ final class StreamConnector {
         return closed;
     }
 
-    private Channel open(StreamGrant grant) throws HhfrException {
+    /** Why a stream at {@code endpoint} cannot open once the connection opened early to it did not connect. */
+    static String unreachable(StreamEndpoint endpoint) {
+        return "the connection opened early to " + endpoint + " did not connect";
+    }
+
+    /**
+     * The connection opened early, connected, when {@code grant}'s stream takes it (a TCP stream at its endpoint);
+     * else {@code null}, and it is closed.
+     *
+     * @throws HhfrException it was dropped while the stream waited for it to connect
+     */
+    private StreamSocket earlyConnection(StreamGrant grant) throws HhfrException {
         EarlyConnection opened = early();
-        // Taken only by a TCP stream at the hinted endpoint, closed otherwise.
-        StreamSocket connected = opened == null ? null
-                : opened.take(grant.mode() == Mode.HHFR_TCP ? grant.endpoint() : null,
-                        client.settings().connectTimeoutMillis);
-        if (connected == null && grant.proposed && grant.mode() == Mode.HHFR_TCP) {
-            // Opened before the answer says where the session streams: over the connection opened early to the
-            // hint, or not at all, so that a hint that never answers holds it one connect timeout, not two.
-            throw new HhfrException("the connection opened early to " + grant.endpoint() + " did not connect");
-        }
+        return opened == null ? null : opened.take(grant.mode() == Mode.HHFR_TCP ? grant.endpoint() : null,
+                client.settings().connectTimeoutMillis);
+    }
+
+    /** Opens {@code grant}'s stream, a TCP one over {@code connected} when it is not {@code null}. */
+    private Channel open(StreamGrant grant, StreamSocket connected) throws HhfrException {
         // A single node's stream lost after it was accepted is lost for good, its calls failing with its cause. So
         // is one delivering at most once: its server gives up and forgets replies never acknowledged, so a call
         // in doubt sent again on another node's stream could run twice.

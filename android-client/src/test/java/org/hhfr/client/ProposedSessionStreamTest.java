@@ -45,6 +45,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class ProposedSessionStreamTest {
     private static final int CALLS = 10;
+    private static final int SHORT_CONNECT_TIMEOUT_MILLIS = 2_000;
 
     private HhfrServerSide server;
     private final CountDownLatch answers = new CountDownLatch(1);
@@ -343,6 +344,77 @@ class ProposedSessionStreamTest {
                 assertEquals(1.5f, call.get(10, TimeUnit.SECONDS).record().floatValue("return"));
             }
         }
+    }
+
+    /**
+     * With {@code negotiateOnOpen}, the answer grants the proposed session at the hinted endpoint, which never
+     * answers (an {@link UnansweredEndpoint}): once the connection opened early to it timed out, the session goes
+     * on over SOAP, as when a granted stream cannot connect, without dialling that endpoint again for a second
+     * connect timeout; so {@code open} returns, and the call is answered, within one.
+     */
+    @Test
+    void aGrantedProposalWhoseEndpointNeverAnsweredFallsBackToSoapAfterOneConnectTimeout() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        RecordingListener listener = new RecordingListener();
+        try (UnansweredEndpoint unanswered = new UnansweredEndpoint()) {
+            server.advertise(HhfrUris.TRANSPORT_TCP, unanswered.port());
+            tickets.putEndpointHint(server.service().url(), EndpointHint.of(HhfrUris.TRANSPORT_TCP,
+                    StreamEndpoint.of("127.0.0.1", unanswered.port())));
+            try (HhfrClient client = shortConnectTimeout(listener).negotiateOnOpen(true).build()) {
+                long start = System.nanoTime();
+                Session session = client.open(FloatSum.operation());
+                assertEquals(1.5f, session.call(Float.class, new float[] {1f, 0.5f}));
+                long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+                assertTrue(took < SHORT_CONNECT_TIMEOUT_MILLIS * 3 / 2, "answered over SOAP after " + took
+                        + " ms, with a connect timeout of " + SHORT_CONNECT_TIMEOUT_MILLIS + " ms");
+                assertEquals(Mode.SOAP, session.mode());
+            }
+            assertFellBackAsUnreachable(listener, unanswered.port());
+        }
+        assertEquals(1, server.service().negotiations.get());
+        assertEquals(1, server.service().soapCalls.get(), "the call went over SOAP");
+        assertEquals(0, server.dispatched.get(), "nothing ran on a stream");
+    }
+
+    /**
+     * As above, with the answer held back until the connection opened early to the never answering endpoint timed
+     * out: the answer granting that endpoint then sends the waiting call over SOAP at once.
+     */
+    @Test
+    void anAnswerGrantingTheEndpointTheEarlyStreamCouldNotReachSendsTheCallsOverSoapAtOnce() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
+        RecordingListener listener = new RecordingListener();
+        try (UnansweredEndpoint unanswered = new UnansweredEndpoint()) {
+            server.advertise(HhfrUris.TRANSPORT_TCP, unanswered.port());
+            hint(unanswered.port());
+            try (HhfrClient client = shortConnectTimeout(listener).build()) {
+                Session session = client.open(FloatSum.operation());
+                CompletableFuture<Message> call = session.callAsync(FloatSum.request(1f, 0.5f));
+                assertTrue(within(5_000, () -> server.service().negotiations.get() == 1), "the negotiation is out");
+                Thread.sleep(SHORT_CONNECT_TIMEOUT_MILLIS + 500);
+                assertFalse(call.isDone(), "the call waits for the answer");
+
+                long answered = System.nanoTime();
+                answers.countDown();
+                assertEquals(1.5f, call.get(10, TimeUnit.SECONDS).record().floatValue("return"));
+                long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - answered);
+                assertTrue(took < SHORT_CONNECT_TIMEOUT_MILLIS / 2, "answered over SOAP " + took + " ms after the"
+                        + " answer, with a connect timeout of " + SHORT_CONNECT_TIMEOUT_MILLIS + " ms");
+                assertEquals(Mode.SOAP, session.mode());
+            }
+            assertFellBackAsUnreachable(listener, unanswered.port());
+        }
+        assertEquals(1, server.service().soapCalls.get(), "the call went over SOAP");
+    }
+
+    private HhfrClient.Builder shortConnectTimeout(EventListener listener) {
+        return HhfrClient.builder(server.service().url()).ticketCache(tickets)
+                .connectTimeoutMillis(SHORT_CONNECT_TIMEOUT_MILLIS).eventListener(listener);
+    }
+
+    private static void assertFellBackAsUnreachable(RecordingListener listener, int port) {
+        assertEquals(List.of("fell back: the connection opened early to 127.0.0.1:" + port + " did not connect",
+                "closed"), listener.seen);
     }
 
     /** Call {@code i} of {@link #calls} adds 0.5 to {@code i}. */
