@@ -18,7 +18,6 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BooleanSupplier;
 
 import org.hhfr.contextstore.EndpointHint;
 import org.hhfr.contextstore.ReliabilityPolicy;
@@ -83,7 +82,7 @@ class CallControlsAtSessionEdgesTest {
                 } while (n > 0);
                 assertEquals(-1, n, "the client closed the connection");
                 assertTrue(millisSince(start) < 5_000);
-                assertTrue(within(5_000, () -> StreamModeTest.clientThreads().isEmpty()), StreamModeTest.clientThreads().toString());
+                assertTrue(Eventually.within(5_000, () -> StreamModeTest.clientThreads().isEmpty()), StreamModeTest.clientThreads().toString());
             }
         }
     }
@@ -113,9 +112,9 @@ class CallControlsAtSessionEdgesTest {
             assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
             server.expireSessions(); // the server forgot the session: its reconnection is refused
             server.dropConnections();
-            assertTrue(within(10_000, () -> events.seen.stream().anyMatch(event -> event.startsWith("lost "))),
+            assertTrue(Eventually.within(10_000, () -> events.seen.stream().anyMatch(event -> event.startsWith("lost "))),
                     events.seen.toString());
-            assertTrue(within(5_000, () -> StreamModeTest.clientThreads().stream().noneMatch(name -> name.startsWith("hhfr-tcp"))),
+            assertTrue(Eventually.within(5_000, () -> StreamModeTest.clientThreads().stream().noneMatch(name -> name.startsWith("hhfr-tcp"))),
                     "the lost stream's threads: " + StreamModeTest.clientThreads());
         }
     }
@@ -167,7 +166,7 @@ class CallControlsAtSessionEdgesTest {
             assertEquals(2f, session.callAsync(FloatSum.request(1f, 1f)).get(5, TimeUnit.SECONDS).record()
                     .floatValue("return"), "a later call still goes");
             // A lane throws once done, the first Error it met carrying the others as suppressed.
-            assertTrue(within(5_000, () -> uncaught.stream().mapToInt(error -> 1 + error.getSuppressed().length)
+            assertTrue(Eventually.within(5_000, () -> uncaught.stream().mapToInt(error -> 1 + error.getSuppressed().length)
                     .sum() == SoapLanes.LANES), "each Error reached the app: " + uncaught);
         }
     }
@@ -185,7 +184,7 @@ class CallControlsAtSessionEdgesTest {
                 .addInterceptor(FAILING_ON_NEGATIVES).callTimeoutMillis(5_000).build()) {
             Session session = client.open(FloatSum.operation());
             CompletableFuture<Message> offering = session.callAsync(FloatSum.request(0f, 1f));
-            assertTrue(within(5_000, () -> server.service().soapCalls.get() == 1));
+            assertTrue(Eventually.within(5_000, () -> server.service().soapCalls.get() == 1));
             CompletableFuture<Message> failing = session.callAsync(FloatSum.request(-1f));
             List<CompletableFuture<Message>> others = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
@@ -199,7 +198,7 @@ class CallControlsAtSessionEdgesTest {
                         "call " + i);
             }
             // Thrown on the background thread once it is done.
-            assertTrue(within(5_000, () -> uncaught.size() == 1), "the Error reached the app: " + uncaught);
+            assertTrue(Eventually.within(5_000, () -> uncaught.size() == 1), "the Error reached the app: " + uncaught);
         }
         assertEquals(1, uncaught.size(), "the Error reached the app once: " + uncaught);
     }
@@ -212,7 +211,7 @@ class CallControlsAtSessionEdgesTest {
         try (HhfrClient client = HhfrClient.builder(server.service().url()).preferredModes(Mode.HHFR_TCP).build()) {
             Session session = client.open(FloatSum.operation());
             CompletableFuture<Message> offering = session.callAsync(FloatSum.request(0f, 1f));
-            assertTrue(within(5_000, () -> server.service().soapCalls.get() == 1));
+            assertTrue(Eventually.within(5_000, () -> server.service().soapCalls.get() == 1));
             CompletableFuture<Message> waiting = session.callAsync(FloatSum.request(1f, 2f),
                     CallOptions.defaults().withTimeoutMillis(Long.MAX_VALUE));
             gate.countDown();
@@ -240,9 +239,9 @@ class CallControlsAtSessionEdgesTest {
                 .eventListener(events).build()) {
             Session session = client.open(FloatSum.operation());
             assertEquals(3f, session.call(Float.class, new float[] {1f, 2f}));
-            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP));
+            assertTrue(Eventually.within(5_000, () -> session.mode() == Mode.HHFR_TCP));
             session.close();
-            assertTrue(within(5_000, () -> events.seen.size() == 2), events.seen.toString());
+            assertTrue(Eventually.within(5_000, () -> events.seen.size() == 2), events.seen.toString());
             assertEquals(List.of("negotiated HHFR_TCP window " + ReliabilityPolicy.defaults().window(), "closed"),
                     events.seen);
         }
@@ -267,7 +266,7 @@ class CallControlsAtSessionEdgesTest {
                 .eventListener(failing).callTimeoutMillis(5_000).build()) {
             Session session = client.open(FloatSum.operation());
             CompletableFuture<Message> offering = session.callAsync(FloatSum.request(0f, 1f));
-            assertTrue(within(5_000, () -> server.service().soapCalls.get() == 1));
+            assertTrue(Eventually.within(5_000, () -> server.service().soapCalls.get() == 1));
             List<CompletableFuture<Message>> waiting = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 waiting.add(session.callAsync(FloatSum.request(i, 0.5f)));
@@ -302,9 +301,9 @@ class CallControlsAtSessionEdgesTest {
                     .floatValue("return"), "the next call goes");
             // That one may have waited for the failed offer and gone over SOAP; this one offers again, if not it.
             assertEquals(6f, session.call(Float.class, new float[] {1f, 2f, 3f}));
-            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP));
+            assertTrue(Eventually.within(5_000, () -> session.mode() == Mode.HHFR_TCP));
             // Thrown on the background thread once it is done.
-            assertTrue(within(5_000, () -> uncaught.size() == 1), "the Error reached the app: " + uncaught);
+            assertTrue(Eventually.within(5_000, () -> uncaught.size() == 1), "the Error reached the app: " + uncaught);
         }
         assertEquals(1, uncaught.size(), "the Error reached the app once: " + uncaught);
     }
@@ -326,16 +325,5 @@ class CallControlsAtSessionEdgesTest {
 
     private static long millisSince(long startNanos) {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-    }
-
-    static boolean within(long millis, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                return false;
-            }
-            Thread.sleep(10);
-        }
-        return true;
     }
 }

@@ -11,7 +11,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 import org.hhfr.contextstore.ResumptionTicketCache;
@@ -49,11 +48,11 @@ class ClosingWhileAStreamConnectsTest {
             try (HhfrClient client = client(this::startThread)) {
                 Session session = client.open(FloatSum.operation());
                 assertEquals(1f, session.call(Float.class, new float[] {1f}), "the offering call, over SOAP");
-                assertTrue(within(5_000, () -> started.stream().anyMatch(
+                assertTrue(Eventually.within(5_000, () -> started.stream().anyMatch(
                         ClosingWhileAStreamConnectsTest::isConnecting)), "the granted stream connects meanwhile");
 
                 session.close();
-                assertTrue(within(5_000, () -> started.stream().noneMatch(Thread::isAlive)), "still connecting: "
+                assertTrue(Eventually.within(5_000, () -> started.stream().noneMatch(Thread::isAlive)), "still connecting: "
                         + stacksOf(started));
             }
         }
@@ -72,7 +71,7 @@ class ClosingWhileAStreamConnectsTest {
 
                 session.close();
                 held.forEach(this::startThread);
-                assertTrue(within(5_000, () -> started.stream().noneMatch(Thread::isAlive)));
+                assertTrue(Eventually.within(5_000, () -> started.stream().noneMatch(Thread::isAlive)));
             }
             assertEquals(0, relay.connections(), "no connection after the close");
         }
@@ -87,7 +86,7 @@ class ClosingWhileAStreamConnectsTest {
                 Session granted = first.open(FloatSum.operation());
                 assertEquals(1f, granted.call(Float.class, new float[] {1f}), "the offering call, over SOAP");
             }
-            assertTrue(within(5_000, () -> started.stream().noneMatch(Thread::isAlive)), "still connecting: "
+            assertTrue(Eventually.within(5_000, () -> started.stream().noneMatch(Thread::isAlive)), "still connecting: "
                     + stacksOf(started));
             assertEquals(1, tickets.size(), "the ticket stays: the close ended the connect, not its endpoint");
             started.clear();
@@ -103,14 +102,14 @@ class ClosingWhileAStreamConnectsTest {
                 }
             }, "opener");
             opener.start();
-            assertTrue(within(5_000, () -> isConnecting(opener)), "open() connects the ticket's stream");
+            assertTrue(Eventually.within(5_000, () -> isConnecting(opener)), "open() connects the ticket's stream");
 
             second.close();
             Session session = opening.get(5, TimeUnit.SECONDS);
             CompletionException closed = assertThrows(CompletionException.class,
                     () -> session.callAsync(FloatSum.request(1f)).join());
             assertTrue(closed.getCause() instanceof SessionClosedException, closed.getCause().toString());
-            assertTrue(within(5_000, () -> started.stream().noneMatch(Thread::isAlive)), "still connecting: "
+            assertTrue(Eventually.within(5_000, () -> started.stream().noneMatch(Thread::isAlive)), "still connecting: "
                     + stacksOf(started));
             assertEquals(requests, server.service().soapCalls.get() + server.service().negotiations.get(),
                     "the second client sent the service nothing: it opened from the ticket");
@@ -137,16 +136,5 @@ class ClosingWhileAStreamConnectsTest {
     private static String stacksOf(List<Thread> threads) {
         return threads.stream().filter(Thread::isAlive).map(thread -> Arrays.toString(thread.getStackTrace()))
                 .collect(Collectors.toList()).toString();
-    }
-
-    private static boolean within(long millis, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                return false;
-            }
-            Thread.sleep(5);
-        }
-        return true;
     }
 }

@@ -14,7 +14,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 import org.hhfr.contextstore.EndpointHint;
@@ -61,7 +60,7 @@ class EarlyStreamConnectionTest {
         try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets).build()) {
             Session session = client.open(FloatSum.operation());
             CompletableFuture<Message> first = session.callAsync(FloatSum.request(1f));
-            assertTrue(within(5_000, () -> relay.connections() == 1),
+            assertTrue(Eventually.within(5_000, () -> relay.connections() == 1),
                     "the stream's connection was opened while the negotiation waited for its answer");
             assertEquals(1f, first.get(10, TimeUnit.SECONDS).record().floatValue("return"),
                     "the first call was answered on that stream while the answer was held");
@@ -74,7 +73,7 @@ class EarlyStreamConnectionTest {
             for (int i = 0; i < 10; i++) {
                 assertEquals(i + 0.5f, calls.get(i).get(10, TimeUnit.SECONDS).record().floatValue("return"));
             }
-            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP));
+            assertTrue(Eventually.within(5_000, () -> session.mode() == Mode.HHFR_TCP));
         }
         assertEquals(1, relay.connections(), "the stream took the connection opened early, it opened none");
         assertEquals(11, server.dispatched.get(), "each call ran once on the stream, the first included");
@@ -138,15 +137,15 @@ class EarlyStreamConnectionTest {
         try (HhfrClient second = HhfrClient.builder(server.service().url()).ticketCache(tickets).build()) {
             Session session = second.open(FloatSum.operation());
             CompletableFuture<Message> call = session.callAsync(FloatSum.request(3f));
-            assertTrue(within(5_000, () -> server.service().negotiations.get() == 1),
+            assertTrue(Eventually.within(5_000, () -> server.service().negotiations.get() == 1),
                     "the refused ticket led to a new negotiation");
-            assertTrue(within(5_000, () -> relay.connections() == 3),
+            assertTrue(Eventually.within(5_000, () -> relay.connections() == 3),
                     "besides the ticket's refused stream, the new stream's connection opened before the answer");
             assertEquals(3f, call.get(10, TimeUnit.SECONDS).record().floatValue("return"),
                     "the call was answered on the stream the negotiation proposed, while the answer was held");
 
             answers.countDown();
-            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP));
+            assertTrue(Eventually.within(5_000, () -> session.mode() == Mode.HHFR_TCP));
         }
         assertEquals(3, relay.connections(), "the new stream opened no connection of its own");
         assertEquals(1 + 1, server.dispatched.get(), "each streamed call ran once");
@@ -168,12 +167,12 @@ class EarlyStreamConnectionTest {
                     }).build();
             Session session = client.open(FloatSum.operation());
             CompletableFuture<Message> call = session.callAsync(FloatSum.request(1f));
-            assertTrue(within(5_000, () -> server.service().negotiations.get() == 1), "the negotiation is out");
+            assertTrue(Eventually.within(5_000, () -> server.service().negotiations.get() == 1), "the negotiation is out");
 
             client.close();
             answers.countDown(); // the negotiation's own thread ends with its answer
             assertTrue(call.isCompletedExceptionally());
-            assertTrue(within(5_000, () -> started.stream().noneMatch(Thread::isAlive)),
+            assertTrue(Eventually.within(5_000, () -> started.stream().noneMatch(Thread::isAlive)),
                     "still connecting: " + started.stream().filter(Thread::isAlive)
                             .map(thread -> Arrays.toString(thread.getStackTrace())).collect(Collectors.toList()));
         }
@@ -181,16 +180,5 @@ class EarlyStreamConnectionTest {
 
     private static EndpointHint hint(int port) {
         return EndpointHint.of(HhfrUris.TRANSPORT_TCP, StreamEndpoint.of("127.0.0.1", port));
-    }
-
-    private static boolean within(long millis, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                return false;
-            }
-            Thread.sleep(5);
-        }
-        return true;
     }
 }

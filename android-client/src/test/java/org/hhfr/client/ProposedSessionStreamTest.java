@@ -20,7 +20,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.function.BooleanSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -71,7 +70,7 @@ class ProposedSessionStreamTest {
             assertEquals(1, server.service().negotiations.get(), "the answer is still held back");
 
             answers.countDown();
-            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP));
+            assertTrue(Eventually.within(5_000, () -> session.mode() == Mode.HHFR_TCP));
             assertEquals(0.5f, session.callAsync(FloatSum.request(0f, 0.5f)).get(10, TimeUnit.SECONDS).record()
                     .floatValue("return"), "the early stream is the session's stream");
         }
@@ -103,7 +102,7 @@ class ProposedSessionStreamTest {
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
             List<CompletableFuture<Message>> calls = calls(session, CALLS);
-            assertTrue(within(5_000, () -> parked() == 1),
+            assertTrue(Eventually.within(5_000, () -> parked() == 1),
                     "the early HELLO waits for a session the negotiation does not store");
             Thread.sleep(100);
             assertEquals(0, server.dispatched.get(), "nothing behind it ran");
@@ -129,7 +128,7 @@ class ProposedSessionStreamTest {
             assertEquals(1, server.service().negotiations.get(), "the answer is still held back");
 
             answers.countDown();
-            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_UDP));
+            assertTrue(Eventually.within(5_000, () -> session.mode() == Mode.HHFR_UDP));
             assertEquals(0.5f, session.callAsync(FloatSum.request(0f, 0.5f)).get(10, TimeUnit.SECONDS).record()
                     .floatValue("return"), "the early stream is the session's stream");
         }
@@ -145,7 +144,7 @@ class ProposedSessionStreamTest {
         try (HhfrClient client = client(Mode.HHFR_UDP, Mode.HHFR_TCP)) {
             Session session = client.open(FloatSum.operation());
             List<CompletableFuture<Message>> calls = calls(session, CALLS);
-            assertTrue(within(5_000, () -> server.metrics().get(
+            assertTrue(Eventually.within(5_000, () -> server.metrics().get(
                     TransportMetrics.Counter.EARLY_DATAGRAM_STREAMS_PARKED) == 1),
                     "the early datagrams wait for a session the negotiation does not store");
             assertEquals(0, server.dispatched.get(), "nothing in them ran");
@@ -166,7 +165,7 @@ class ProposedSessionStreamTest {
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
             List<CompletableFuture<Message>> calls = calls(session, CALLS);
-            assertTrue(within(5_000, () -> parked() == 1));
+            assertTrue(Eventually.within(5_000, () -> parked() == 1));
 
             answers.countDown();
             assertAnswered(calls);
@@ -186,7 +185,7 @@ class ProposedSessionStreamTest {
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
             List<CompletableFuture<Message>> calls = calls(session, CALLS);
-            assertTrue(within(5_000, () -> parked() == 1));
+            assertTrue(Eventually.within(5_000, () -> parked() == 1));
 
             answers.countDown();
             for (CompletableFuture<Message> call : calls) {
@@ -230,7 +229,7 @@ class ProposedSessionStreamTest {
             try (HhfrClient client = client()) {
                 Session session = client.open(FloatSum.operation());
                 List<CompletableFuture<Message>> calls = calls(session, CALLS);
-                assertTrue(within(5_000, () -> accepted.size() == 1), "the early stream went to the hinted endpoint");
+                assertTrue(Eventually.within(5_000, () -> accepted.size() == 1), "the early stream went to the hinted endpoint");
 
                 answers.countDown();
                 assertAnswered(calls);
@@ -252,7 +251,7 @@ class ProposedSessionStreamTest {
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
             List<CompletableFuture<Message>> calls = calls(session, CALLS);
-            assertTrue(within(5_000,
+            assertTrue(Eventually.within(5_000,
                     () -> server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED) == 1));
             Thread.sleep(100);
             assertFalse(doneOf(calls).contains(true), "the calls wait for the answer");
@@ -284,19 +283,19 @@ class ProposedSessionStreamTest {
         try (HhfrClient client = client()) {
             Session session = client.open(FloatSum.operation());
             CompletableFuture<Message> early = session.callAsync(FloatSum.request(HhfrServerSide.HELD, 0.5f));
-            assertTrue(within(5_000, () -> session.mode() == Mode.HHFR_TCP), "the call went on the early stream");
-            assertTrue(within(10_000, () -> session.mode() == Mode.SOAP),
+            assertTrue(Eventually.within(5_000, () -> session.mode() == Mode.HHFR_TCP), "the call went on the early stream");
+            assertTrue(Eventually.within(10_000, () -> session.mode() == Mode.SOAP),
                     "the server refused the early stream once its HELLO had waited, and the call came back");
             assertEquals(1, server.metrics().get(TransportMetrics.Counter.EARLY_HANDSHAKES_REFUSED));
             assertEquals(0, server.metrics().get(TransportMetrics.Counter.MESSAGES_DISPATCHED));
 
             offers.countDown();
             answers.countDown();
-            assertTrue(within(5_000, () -> server.metrics().get(TransportMetrics.Counter.MESSAGES_DISPATCHED) == 1),
+            assertTrue(Eventually.within(5_000, () -> server.metrics().get(TransportMetrics.Counter.MESSAGES_DISPATCHED) == 1),
                     "the early call went again on the granted stream, and waits in dispatch");
             assertEquals(Mode.HHFR_TCP, session.mode());
             CompletableFuture<Message> later = session.callAsync(FloatSum.request(2f, 0.5f));
-            assertTrue(within(5_000, () -> server.metrics().get(TransportMetrics.Counter.MESSAGES_DISPATCHED) == 2));
+            assertTrue(Eventually.within(5_000, () -> server.metrics().get(TransportMetrics.Counter.MESSAGES_DISPATCHED) == 2));
             server.release();
 
             assertEquals(2.5f, later.get(10, TimeUnit.SECONDS).record().floatValue("return"),
@@ -329,9 +328,9 @@ class ProposedSessionStreamTest {
                 Session session = client.open(FloatSum.operation());
                 long start = System.nanoTime();
                 CompletableFuture<Message> call = session.callAsync(FloatSum.request(1f, 0.5f));
-                assertTrue(within(5_000, () -> server.service().negotiations.get() == 1), "the negotiation is out");
+                assertTrue(Eventually.within(5_000, () -> server.service().negotiations.get() == 1), "the negotiation is out");
 
-                assertTrue(within(SHORT_CONNECT_TIMEOUT_MILLIS * 7 / 4, () -> started.stream().filter(Thread::isAlive)
+                assertTrue(Eventually.within(SHORT_CONNECT_TIMEOUT_MILLIS * 7 / 4, () -> started.stream().filter(Thread::isAlive)
                         .count() == 1), "the early stream was still held after " + SHORT_CONNECT_TIMEOUT_MILLIS * 7 / 4
                         + " ms, with a connect timeout of " + SHORT_CONNECT_TIMEOUT_MILLIS + " ms");
                 long took = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
@@ -389,7 +388,7 @@ class ProposedSessionStreamTest {
             try (HhfrClient client = shortConnectTimeout(listener).build()) {
                 Session session = client.open(FloatSum.operation());
                 CompletableFuture<Message> call = session.callAsync(FloatSum.request(1f, 0.5f));
-                assertTrue(within(5_000, () -> server.service().negotiations.get() == 1), "the negotiation is out");
+                assertTrue(Eventually.within(5_000, () -> server.service().negotiations.get() == 1), "the negotiation is out");
                 Thread.sleep(SHORT_CONNECT_TIMEOUT_MILLIS + 500);
                 assertFalse(call.isDone(), "the call waits for the answer");
 
@@ -444,7 +443,7 @@ class ProposedSessionStreamTest {
             });
             opener.start();
             // The answer grants the proposed session while its stream's opening still waits in the background.
-            assertTrue(within(5_000, () -> server.service().negotiations.get() == 1));
+            assertTrue(Eventually.within(5_000, () -> server.service().negotiations.get() == 1));
             Thread.sleep(300);
             assertFalse(opening.isDone(), "open() returned before the granted stream was open");
 
@@ -709,16 +708,5 @@ class ProposedSessionStreamTest {
             done.add(call.isDone());
         }
         return done;
-    }
-
-    private static boolean within(long millis, BooleanSupplier condition) throws InterruptedException {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - end > 0) {
-                return false;
-            }
-            Thread.sleep(5);
-        }
-        return true;
     }
 }
