@@ -13,6 +13,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.regex.Pattern;
 
+import org.apache.axis2.deployment.DeploymentClassLoader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,9 +22,10 @@ import org.slf4j.LoggerFactory;
  * {@code Lifecycle}'s {@code ServiceContext}): whether its code names a class of {@code org.apache.axis2.context},
  * as a type or as the name a class reached by reflection is looked up by. Its code is its class file and the class
  * files of the classes they name that come from the same place (the same jar, archive or directory: its helpers,
- * nested classes and lambdas' owners), transitively; and so for each superclass and interface it has from outside
- * the platform. Only Axis2's engine sets those contexts up, so such a service must take the engine's road; the
- * fast path would hand it none. Class files are read, never loaded; once per service class.
+ * nested classes and lambdas' owners; for a service deployed from an archive, also the jars of its {@code lib}
+ * folder), transitively; and so for each superclass and interface it has from outside the platform. Only Axis2's
+ * engine sets those contexts up, so such a service must take the engine's road; the fast path would hand it none.
+ * Class files are read, never loaded; once per service class.
  */
 final class AxisContextReferences {
     /** Class files read for one service at most; a service whose code reaches more takes the engine's road. */
@@ -85,6 +87,7 @@ final class AxisContextReferences {
                     toRead.add(name);
                 }
             }
+            placesOfTheServiceArchive();
             try {
                 String name;
                 while ((name = toRead.poll()) != null) {
@@ -97,6 +100,19 @@ final class AxisContextReferences {
                 return false;
             } catch (IOException e) {
                 return true;
+            }
+        }
+
+        /**
+         * A service deployed from an archive has a class loader of its own, which Axis2 gives the archive and the
+         * jars of its {@code lib} folder: their classes are the service's too.
+         */
+        private void placesOfTheServiceArchive() {
+            if (loader instanceof DeploymentClassLoader) {
+                for (URL url : ((DeploymentClassLoader) loader).getURLs()) {
+                    String base = url.toString();
+                    places.add(base.endsWith("/") ? base : "jar:" + base + "!/");
+                }
             }
         }
 

@@ -17,6 +17,7 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 import org.apache.axis2.context.MessageContext;
+import org.apache.axis2.deployment.DeploymentClassLoader;
 import org.hhfr.axis.FaultRaiser;
 import org.hhfr.axis.HelperContextReader;
 import org.junit.jupiter.api.Test;
@@ -88,6 +89,25 @@ class AxisContextReferencesTest {
         }
     }
 
+    /**
+     * An archive's service class and, in a jar of its {@code lib} folder, the helper that reads the context: Axis2
+     * gives such a service a class loader of its own, for the archive and those jars.
+     */
+    @Test
+    void aHelperInAJarOfTheServiceArchivesLibFolderIsRead(@TempDir Path dir) throws Exception {
+        Path service = dir.resolve("Reader.aar");
+        Path lib = dir.resolve("callers.jar");
+        writeJarOf(service, HelperContextReader.class);
+        writeJarOf(lib, Class.forName("org.hhfr.axis.CallerDescription"));
+        URL[] urls = {service.toUri().toURL(), lib.toUri().toURL()};
+        try (URLClassLoader archive = new DeploymentClassLoader(urls, ClassLoader.getPlatformClassLoader(), false);
+                URLClassLoader other = new URLClassLoader(urls, ClassLoader.getPlatformClassLoader())) {
+            assertTrue(AxisContextReferences.in(Class.forName(HelperContextReader.class.getName(), false, archive)));
+            assertFalse(AxisContextReferences.in(Class.forName(HelperContextReader.class.getName(), false, other)),
+                    "a jar beside the service's own, not of its archive, is another library's");
+        }
+    }
+
     /** A jar of {@link HelperContextReader} whose {@code CallerDescription} is the class file of {@code helper}. */
     private static void writeJar(Path jar, Class<?> helper) throws IOException {
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
@@ -95,6 +115,14 @@ class AxisContextReferencesTest {
             out.write(classFile(HelperContextReader.class));
             out.putNextEntry(new JarEntry("org/hhfr/axis/CallerDescription.class"));
             out.write(classFile(helper));
+        }
+    }
+
+    /** A jar holding only the class file of {@code type}. */
+    private static void writeJarOf(Path jar, Class<?> type) throws IOException {
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file)) {
+            out.putNextEntry(new JarEntry(type.getName().replace('.', '/') + ".class"));
+            out.write(classFile(type));
         }
     }
 
