@@ -335,9 +335,17 @@ final class StreamConnector {
             case HHFR_TCP:
                 return openTcp(stream, connected != null ? connected : new StreamSocket());
             case HHFR_UDP:
+                requireOpen();
                 return UdpChannel.open(stream, returns);
             default:
                 return null;
+        }
+    }
+
+    /** @throws SessionClosedException the session closed: no stream opens for it any more */
+    private synchronized void requireOpen() throws SessionClosedException {
+        if (closed) {
+            throw SessionFailures.closed(operation);
         }
     }
 
@@ -346,8 +354,8 @@ final class StreamConnector {
         synchronized (this) {
             if (closed) {
                 first.close();
-                throw SessionFailures.closed(operation);
             }
+            requireOpen();
             connecting.add(first);
         }
         try {

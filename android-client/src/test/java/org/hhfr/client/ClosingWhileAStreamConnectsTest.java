@@ -78,6 +78,26 @@ class ClosingWhileAStreamConnectsTest {
     }
 
     @Test
+    void aSessionClosedBeforeItsGrantedUdpStreamOpensSendsNoDatagram() throws Exception {
+        server = HhfrServerSide.offering(HhfrUris.TRANSPORT_UDP);
+        List<Runnable> held = new CopyOnWriteArrayList<>();
+        try (LossyUdpRelay relay = new LossyUdpRelay(server.udpPort(), 1, 0)) {
+            server.advertise(HhfrUris.TRANSPORT_UDP, relay.port());
+            try (HhfrClient client = HhfrClient.builder(server.service().url()).ticketCache(tickets)
+                    .preferredModes(Mode.HHFR_UDP, Mode.SOAP).executor(held::add).build()) {
+                Session session = client.open(FloatSum.operation());
+                assertEquals(1f, session.call(Float.class, new float[] {1f}), "the offering call, over SOAP");
+                assertEquals(1, held.size(), "opening the granted stream waits in the executor");
+
+                session.close();
+                held.forEach(this::startThread);
+                assertTrue(Eventually.within(5_000, () -> started.stream().noneMatch(Thread::isAlive)));
+            }
+            assertEquals(0, relay.forwarded.get() + relay.lost.get(), "no datagram after the close");
+        }
+    }
+
+    @Test
     void closingTheClientWhileASessionOpensItsStreamFromATicketEndsTheConnectAtOnce() throws Exception {
         server = HhfrServerSide.offering(HhfrUris.TRANSPORT_TCP);
         try (UnansweredEndpoint unanswered = new UnansweredEndpoint()) {

@@ -30,19 +30,20 @@ import org.hhfr.transports.netty.testing.InProcessHhfrServer;
  */
 class ShrunkSampleAppTest {
     /**
-     * What the client costs an app after R8: 239,488 bytes of dex on 2026-11-29, of which about 138 KB code, 34 KB
+     * What the client costs an app after R8: 239,588 bytes of dex on 2026-11-29, of which about 138 KB code, 34 KB
      * strings (mostly the messages of the client's errors) and 35 KB the ids of strings, types, fields and
      * methods. The app takes its operation from a compiled service description, so the XML Schema reader is not
      * in it; the XML and binary representations, SOAP, negotiation, the description's reader and both stream
      * transports (the UDP one with its congestion control and address tokens) are all reachable from one call. The
      * budget is the figure of the last change that needed more (a closing session ends the connects of the streams
-     * it is opening, through one StreamSocket; a proposed session's stream waits for one connect only, and a grant
-     * where it could not connect falls back to SOAP without a second; an xsi:type on an element of a simple type is
-     * checked; a dateTime finer than the nanosecond has a reason of its own: 3,016 bytes), rounded up, so that the dex does not grow unnoticed: a change that
-     * makes it larger raises the budget in the same commit, which says why. Measure it on freshly installed jars:
-     * the sample takes the client's jar from the local repository.
+     * it is opening, through one StreamSocket, and opens no UDP stream; a proposed session's stream waits for one
+     * connect only, and a grant where it could not connect falls back to SOAP without a second; an xsi:type on an
+     * element of a simple type is checked; a dateTime finer than the nanosecond has a reason of its own: 3,116 bytes
+     * over 236,472), rounded up, so that the dex does not grow unnoticed: a change that makes it larger raises the
+     * budget in the same commit, which says why. Measure it on freshly installed jars: the sample takes the client's
+     * jar from the local repository.
      */
-    private static final long DEX_BUDGET_BYTES = 239_500;
+    private static final long DEX_BUDGET_BYTES = 239_600;
 
     @Test
     void theShrunkDexFitsTheBudget() throws IOException {
