@@ -53,14 +53,18 @@ final class EarlyConnection {
 
     /**
      * The connection, when it goes to {@code granted} and is (or becomes, within {@code waitMillis}) connected;
-     * otherwise {@code null}, and the connection is closed. The caller owns the socket it gets.
+     * otherwise {@code null}, and the connection is closed unless another stream took it (its connect goes on for
+     * that one). The caller owns the socket it gets.
      *
      * @throws HhfrException it was {@linkplain #close closed} while this waited for it to connect (its session
      *                       closed, or left the negotiation it was opened for): connect no other
      */
     StreamSocket take(StreamEndpoint granted, long waitMillis) throws HhfrException {
-        if (!endpoint.equals(granted) || !settled.compareAndSet(false, true)) {
-            close();
+        boolean untaken = settled.compareAndSet(false, true);
+        if (!untaken || !endpoint.equals(granted)) {
+            if (untaken) {
+                discard(true);
+            }
             return null;
         }
         try {
