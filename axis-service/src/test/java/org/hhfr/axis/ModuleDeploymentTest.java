@@ -14,12 +14,15 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 
 import org.apache.axis2.engine.AxisConfiguration;
 import org.hhfr.axis.module.HhfrModule;
@@ -27,6 +30,7 @@ import org.hhfr.axis.server.DevelopmentCertificate;
 import org.hhfr.axis.server.HhfrServer;
 import org.hhfr.axis.server.HttpsKeyStore;
 import org.hhfr.axis.server.ServerSettings;
+import org.hhfr.axis.stream.EnvelopeDispatch;
 import org.hhfr.contextstore.ResumptionTicketCache;
 import org.hhfr.contextstore.SoapVersion;
 import org.hhfr.contextstore.TicketKey;
@@ -189,6 +193,47 @@ class ModuleDeploymentTest {
                 assertEquals(120_000, outcome.answer().policy().validForMillis(), "axis2.xml's sessionLifetimeMillis");
                 assertEquals("Hello, Bo", streamed(outcome.answer(), "name", "Bo"), transport);
             }
+        }
+    }
+
+    /**
+     * An archive whose service reads Axis2's message context only through a helper in a jar of its {@code lib}
+     * folder (by name, as code built without Axis2 does): its streamed calls take Axis2's engine, which sets that
+     * context up, and answer as its SOAP calls do.
+     */
+    @Test
+    void anAarWhoseHelperInItsLibFolderReadsTheMessageContextStreamsThroughAxis2sEngine() throws Exception {
+        Path teller = Axis2Repository.compile(work.resolve("teller"), Map.of(
+                "com/example/greeting/Teller.java", "package com.example.greeting;\n"
+                        + "public class Teller {\n"
+                        + "    public String where(String name) throws Exception {\n"
+                        + "        return name + \" over \" + com.example.helpers.Transport.incoming();\n"
+                        + "    }\n"
+                        + "}\n",
+                "com/example/helpers/Transport.java", "package com.example.helpers;\n"
+                        + "public final class Transport {\n"
+                        + "    public static String incoming() throws Exception {\n"
+                        + "        Class<?> contexts = Class.forName(\"org.apache.axis2.context.MessageContext\");\n"
+                        + "        Object current = contexts.getMethod(\"getCurrentMessageContext\").invoke(null);\n"
+                        + "        return (String) contexts.getMethod(\"getIncomingTransportName\").invoke(current);\n"
+                        + "    }\n"
+                        + "}\n"));
+        Path helper = teller.resolve("com/example/helpers/Transport.class");
+        Files.createDirectories(teller.resolve("lib"));
+        try (JarOutputStream lib = new JarOutputStream(Files.newOutputStream(teller.resolve("lib/helpers.jar")))) {
+            lib.putNextEntry(new JarEntry("com/example/helpers/Transport.class"));
+            lib.write(Files.readAllBytes(helper));
+        }
+        Files.delete(helper);
+        Axis2Repository repository = Axis2Repository.in(work.resolve("teller-repository"))
+                .module(UnaryOperator.identity()).axis2Xml(true, LOOPBACK_STREAMS)
+                .aar("teller.aar", teller, service("Teller", false));
+        try (HhfrServer server = serve(repository)) {
+            String where = "<ns:where xmlns:ns=\"" + NAMESPACE + "\"><name>Ana</name></ns:where>";
+            NegotiationOutcome outcome = callWithOffer(server, "Teller", "where", where, TCP, "Ana over http");
+            assertEquals(NegotiationOutcome.Kind.ACCEPTED, outcome.kind(), outcome::toString);
+
+            assertEquals("Bo over " + EnvelopeDispatch.TRANSPORT, streamed(outcome.answer(), "name", "Bo"));
         }
     }
 
