@@ -260,15 +260,15 @@ final class XmlReader {
         String names = "xsi:type names " + (found != null ? found : "'" + text + "' (no type)");
         if (element.isSimple()) {
             SimpleType type = element.simpleType();
-            String declared = type.name() != null ? type.name().toString() : "(an anonymous enumeration)";
             if (found == null) {
-                throw malformed(names + ", not the element's type " + declared);
+                throw malformed(names);
             }
             QualifiedName dropped = isCarriedAs(found, type) ? null : foreignAttribute();
             if (dropped != null) {
-                throw malformed(names + ", not the element's type " + declared + " or a built-in type carried as it,"
-                        + " and the element has the attribute " + dropped + ", which the structure does not carry"
-                        + " (a type with simple content extending a simple type is not supported)");
+                throw malformed(names + ", not a type the element's values travel as (" + (type.name() != null
+                        ? type.name() : "an anonymous enumeration") + "), and the element has the attribute "
+                        + dropped + ", which the structure does not carry (a type with simple content extending a"
+                        + " simple type is not supported)");
             }
         } else if (element.complexType().name() != null && !element.complexType().name().equals(found)) {
             throw malformed(names + ", not the element's type " + element.complexType().name()
