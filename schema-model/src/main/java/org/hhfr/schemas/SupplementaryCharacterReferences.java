@@ -9,7 +9,8 @@ import java.io.Reader;
  * surrogate pair), which means the same to XML. kxml2 2.3.0, the JVM's parser, casts such a reference to one
  * {@code char} and so reads another character; Android's parser reads them right. Comments, CDATA sections and
  * processing instructions are passed on as they are, as is every other reference and anything malformed (the
- * parser refuses it).
+ * parser refuses it). Within a tag's quoted attribute value a {@code <} opens nothing: kxml2 takes it there as a
+ * character, and the references after it are translated too.
  */
 final class SupplementaryCharacterReferences extends Reader {
     /** {@code &#x10FFFF;} and {@code &#1114111;}. */
@@ -24,6 +25,10 @@ final class SupplementaryCharacterReferences extends Reader {
     private boolean ended;
     /** The end of the comment, CDATA section or processing instruction being passed on, or {@code null}. */
     private String sectionEnd;
+    /** Within a tag, from its {@code <} to its {@code >}. */
+    private boolean inTag;
+    /** The quote of the attribute value being read, or 0. */
+    private char quote;
     /** Translated characters not read yet: those from {@link #pendingStart} on. */
     private final StringBuilder pending = new StringBuilder();
     private int pendingStart;
@@ -60,7 +65,7 @@ final class SupplementaryCharacterReferences extends Reader {
             return true;
         }
         int run = position;
-        while (run < limit && buffer[run] != '&' && buffer[run] != '<') {
+        while (run < limit && !isMarkup(buffer[run])) {
             run++;
         }
         if (run > position) {
@@ -68,12 +73,28 @@ final class SupplementaryCharacterReferences extends Reader {
             position = run;
             return true;
         }
-        if (buffer[position] == '<') {
+        char c = buffer[position];
+        if (c == '&') {
+            reference();
+        } else if (c == '<' && quote == 0) {
             openSection();
         } else {
-            reference();
+            if (c == '>' && quote == 0) {
+                inTag = false;
+            } else if (c == quote) {
+                quote = 0;
+            } else if (inTag && quote == 0 && c != '<') {
+                quote = c;
+            }
+            pending.append(c);
+            position++;
         }
         return true;
+    }
+
+    /** Whether {@code c} is a reference's start, a tag's, or in a tag a quote or its end. */
+    private boolean isMarkup(char c) {
+        return c == '&' || c == '<' || inTag && (quote != 0 ? c == quote : c == '"' || c == '\'' || c == '>');
     }
 
     /** At {@code <}: notes the section it opens, if any, and passes on the {@code <}. */
@@ -92,6 +113,7 @@ final class SupplementaryCharacterReferences extends Reader {
             pending.append(buffer, position, 2);
             position += 2;
         } else {
+            inTag = true;
             pending.append('<');
             position++;
         }

@@ -35,6 +35,16 @@ class SupplementaryCharacterReferencesTest {
                 translated(document));
     }
 
+    /**
+     * kxml2 takes a {@code <} inside an attribute value as a character (XML forbids it): it opens no processing
+     * instruction there, or what follows would be left untranslated and read as another character.
+     */
+    @Test
+    void aLessThanSignInAnAttributeValueOpensNothing() throws IOException {
+        assertEquals("<s a=\"x<?y" + GRINNING + "\" b='>" + GRINNING + "'>" + GRINNING + "<?pi &#x1F600;?></s>",
+                translated("<s a=\"x<?y&#x1F600;\" b='>&#x1F600;'>&#x1F600;<?pi &#x1F600;?></s>"));
+    }
+
     @Test
     void referencesAndSectionEndsAcrossTheBufferAreFound() throws IOException {
         for (int pad = 8170; pad < 8200; pad++) {
