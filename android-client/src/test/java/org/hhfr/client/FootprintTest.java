@@ -32,10 +32,10 @@ import org.junit.jupiter.api.Test;
  */
 class FootprintTest {
     /**
-     * 498,996 bytes on 2026-11-29: the client's classes 127 KB, negotiation 106 KB, streamer 73 KB, the transports'
+     * 499,060 bytes on 2026-11-29: the client's classes 127 KB, negotiation 106 KB, streamer 73 KB, the transports'
      * protocol 138 KB, the context and schema models 27 KB each. The budget is the figure of the last change that
      * needed more (on the JVM, a {@code <} in an attribute value opens no section for the reader of supplementary
-     * character references: 230 bytes; before it, 2,938 bytes over 495,816 for a closing session ending the
+     * character references, and a reference beyond U+10FFFF is refused: 294 bytes; before it, 2,938 bytes over 495,816 for a closing session ending the
      * connects of the streams it is opening, through one StreamSocket, and opening no UDP stream; a proposed
      * session's stream waiting for one connect only, and a grant where it could not connect falling back to SOAP
      * without a second; an xsi:type on an element of a simple type checked against the built-ins carried as it, with
@@ -44,7 +44,7 @@ class FootprintTest {
      * in the same commit, which says why. A module's jar installed long ago may hold a stale directory entry or two
      * and measure a hundred bytes more here than a fresh build.
      */
-    private static final long BUDGET_BYTES = 499_000;
+    private static final long BUDGET_BYTES = 499_100;
     private static final List<String> FORBIDDEN_LIBRARIES = List.of("netty", "axis2", "protobuf", "kxml");
     private static final List<String> PLATFORM_PACKAGES = List.of("org/xmlpull/", "org/kxml2/", "android/");
     /** The XML Schema reader and the run-time WSDL path: hhfr-android-client-wsdl brings them, not the client. */

@@ -10,11 +10,13 @@ import java.io.Reader;
  * {@code char} and so reads another character; Android's parser reads them right. Comments, CDATA sections and
  * processing instructions are passed on as they are, as is every other reference and anything malformed (the
  * parser refuses it). Within a tag's quoted attribute value a {@code <} opens nothing: kxml2 takes it there as a
- * character, and the references after it are translated too.
+ * character, and the references after it are translated too. A reference beyond U+10FFFF, which names no
+ * character and which kxml2 would cut to 16 bits and read as another, becomes a reference to an entity no document
+ * declares, {@code &no-character-x110000;}, which the parser refuses by that name.
  */
 final class SupplementaryCharacterReferences extends Reader {
-    /** {@code &#x10FFFF;} and {@code &#1114111;}. */
-    private static final int LONGEST_REFERENCE = 10;
+    /** The longest reference looked into, {@code &#x} or {@code &#} and up to twelve digits, leading zeros included. */
+    private static final int LONGEST_REFERENCE = 16;
     /** {@code <![CDATA[}, the longest opening of a section passed on as it is. */
     private static final int LONGEST_OPENING = 9;
 
@@ -154,6 +156,9 @@ final class SupplementaryCharacterReferences extends Reader {
         if (codePoint > 0xFFFF && codePoint <= Character.MAX_CODE_POINT) {
             pending.append(Character.toChars(codePoint));
             position += semicolon + 1;
+        } else if (codePoint > Character.MAX_CODE_POINT) {
+            pending.append("&no-character-").append(buffer, position + 2, semicolon - 1);
+            position += semicolon + 1;
         } else {
             pending.append('&');
             position++;
@@ -179,7 +184,7 @@ final class SupplementaryCharacterReferences extends Reader {
             if (digit < 0) {
                 return -1;
             }
-            value = value * (hex ? 16 : 10) + digit;
+            value = Math.min(value * (hex ? 16 : 10) + digit, Character.MAX_CODE_POINT + 1);
         }
         return value;
     }

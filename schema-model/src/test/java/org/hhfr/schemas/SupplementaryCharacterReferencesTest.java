@@ -1,6 +1,8 @@
 package org.hhfr.schemas;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -24,8 +26,29 @@ class SupplementaryCharacterReferencesTest {
 
     @Test
     void everyOtherReferenceAndAnythingMalformedIsPassedOnAsItIs() throws IOException {
-        String document = "<s>&#x41; &#65; &amp; &#xFFFF; &#x110000; &#X1F600; &#x1F600 &#; &#x; &#x1F6O0; &</s>";
+        String document = "<s>&#x41; &#65; &amp; &#xFFFF; &#0; &#X1F600; &#x1F600 &#; &#x; &#x1F6O0; &</s>";
         assertEquals(document, translated(document));
+    }
+
+    @Test
+    void aReferenceWithLeadingZerosBeyondTheBasicPlaneBecomesItsCharacter() throws IOException {
+        assertEquals("<s>" + GRINNING + GRINNING + "</s>", translated("<s>&#x00001F600;&#0000128512;</s>"));
+    }
+
+    /** kxml2 would keep the low 16 bits of such a reference: U+0000 for {@code &#x110000;}, a surrogate, another. */
+    @Test
+    void aReferenceBeyondUnicodeIsRefusedByTheParserNamingIt() throws Exception {
+        assertEquals("<s a='&no-character-x110000;'>&no-character-1114112;&no-character-xFFFFFFFFF;</s>",
+                translated("<s a='&#x110000;'>&#1114112;&#xFFFFFFFFF;</s>"));
+        for (String document : new String[] {"<s a='&#x1edede;'/>", "<s>&#x000000110000;</s>"}) {
+            XmlPullParser parser = XmlPull.newParser();
+            parser.setInput(new StringReader(document));
+            XmlPullParserException refused = assertThrows(XmlPullParserException.class, () -> {
+                parser.nextTag();
+                parser.nextText();
+            }, document);
+            assertTrue(XmlPull.message(refused).contains("&no-character-"), refused.getMessage());
+        }
     }
 
     @Test
