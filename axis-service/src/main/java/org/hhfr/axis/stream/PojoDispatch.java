@@ -54,7 +54,7 @@ public final class PojoDispatch implements StreamedCallDispatcher {
             return false;
         }
         try {
-            if (AxisContextReferences.in(serviceClass(service))) {
+            if (AxisContextReferences.in(serviceClass(service, true))) {
                 return false;
             }
         } catch (StreamedCallException e) {
@@ -163,7 +163,7 @@ public final class PojoDispatch implements StreamedCallDispatcher {
     }
 
     private static Method method(AxisService service, AxisOperation operation) throws StreamedCallException {
-        Class<?> type = serviceClass(service);
+        Class<?> type = serviceClass(service, true);
         for (Method method : type.getMethods()) {
             if (method.getName().equals(operation.getName().getLocalPart())) {
                 return method;
@@ -179,20 +179,19 @@ public final class PojoDispatch implements StreamedCallDispatcher {
      * {@value AxisContextReferences#MAX_CLASS_FILES} class files on its event loop. The class is not initialized.
      */
     public static void prepare(AxisService service) {
-        Object className = service.getParameterValue(Constants.SERVICE_CLASS);
-        if (className != null) {
+        if (service.getParameterValue(Constants.SERVICE_CLASS) != null) {
             try {
-                AxisContextReferences.in(Class.forName(String.valueOf(className), false, service.getClassLoader()));
-            } catch (ClassNotFoundException | LinkageError e) {
+                AxisContextReferences.in(serviceClass(service, false));
+            } catch (StreamedCallException | LinkageError e) {
                 // Read when it is bound; a class that cannot load takes the engine's road, which reports why.
             }
         }
     }
 
-    private static Class<?> serviceClass(AxisService service) throws StreamedCallException {
+    private static Class<?> serviceClass(AxisService service, boolean initialize) throws StreamedCallException {
         Object className = service.getParameterValue(Constants.SERVICE_CLASS);
         try {
-            return Class.forName(String.valueOf(className), true, service.getClassLoader());
+            return Class.forName(String.valueOf(className), initialize, service.getClassLoader());
         } catch (ClassNotFoundException e) {
             throw new StreamedCallException("service class " + className + " is not loadable", false, e);
         }
